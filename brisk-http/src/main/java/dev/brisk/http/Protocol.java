@@ -1,0 +1,19 @@
+package dev.brisk.http;
+
+/** The HTTP protocol version a request arrived with. */
+public enum Protocol {
+    HTTP_1_0("HTTP/1.0"),
+    HTTP_1_1("HTTP/1.1"),
+    HTTP_2("HTTP/2.0");
+
+    private final String text;
+
+    Protocol(String text) {
+        this.text = text;
+    }
+
+    /** The version as written on the wire, e.g. {@code HTTP/1.1}. */
+    public String text() {
+        return text;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.brisk.http;
+
+/** Live counters of a running server, cheap to read; feed them to any metrics system. */
+public interface ServerMetrics {
+
+    /** Connections open now that speak {@code protocol} (HTTP/1.0 and 1.1 are counted as {@link Protocol#HTTP_1_1}). */
+    long openConnections(Protocol protocol);
+
+    /** Connections open now, all protocols. */
+    long openConnections();
+
+    /** Requests received since start. */
+    long requestsTotal();
+
+    /** Requests received whose response has not ended yet. */
+    long requestsInFlight();
+}
