@@ -1,0 +1,279 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.Headers;
+import dev.brisk.http.ServerResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelPromise;
+import io.netty.util.AsciiString;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * What HTTP/1.x and HTTP/2 responses share: the state machine (new, streaming, ended), moving calls onto the event
+ * loop, and the completion future. Subclasses put bytes on the wire.
+ */
+public abstract class AbstractServerResponse implements ServerResponse {
+
+    protected static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    protected static final AsciiString CONTENT_LENGTH = AsciiString.cached("content-length");
+    private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+    private static final int NEW = 0;
+    private static final int STREAMING = 1;
+    private static final int ENDED = 2;
+
+    protected final Channel channel;
+    protected final ArrayHeaders headers = new ArrayHeaders(6);
+    protected ArrayHeaders trailers;
+    protected int status = 200;
+    private volatile int state = NEW;
+    private CompletableFuture<Void> completion;
+
+    protected AbstractServerResponse(Channel channel) {
+        this.channel = channel;
+    }
+
+    @Override
+    public ServerResponse status(int status) {
+        if (status < 100 || status > 599) {
+            throw new IllegalArgumentException("status must be within [100, 599]: " + status);
+        }
+        this.status = status;
+        return this;
+    }
+
+    @Override
+    public int status() {
+        return status;
+    }
+
+    @Override
+    public Headers headers() {
+        return headers;
+    }
+
+    @Override
+    public Headers trailers() {
+        if (trailers == null) {
+            trailers = new ArrayHeaders(2);
+        }
+        return trailers;
+    }
+
+    /** Drops every header set so far (before an error response replaces the application's). */
+    public void clearHeaders() {
+        headers.clear();
+    }
+
+    @Override
+    public boolean isCommitted() {
+        return state != NEW;
+    }
+
+    @Override
+    public boolean isEnded() {
+        return state == ENDED;
+    }
+
+    @Override
+    public void send(ByteBuf body) {
+        if (channel.eventLoop().inEventLoop()) {
+            sendNow(body);
+        } else {
+            channel.eventLoop().execute(() -> sendNow(body));
+        }
+    }
+
+    private void sendNow(ByteBuf body) {
+        if (state != NEW) {
+            body.release();
+            throw new IllegalStateException("response already " + (state == ENDED ? "sent" : "streaming"));
+        }
+        state = ENDED;
+        sendWhole(body);
+    }
+
+    @Override
+    public void send(byte[] body) {
+        send(Unpooled.wrappedBuffer(body));
+    }
+
+    @Override
+    public void send(String body) {
+        if (!headers.contains(CONTENT_TYPE)) {
+            headers.set(CONTENT_TYPE, TEXT_PLAIN);
+        }
+        send(ByteBufUtil.writeUtf8(channel.alloc(), body));
+    }
+
+    @Override
+    public void send() {
+        send(Unpooled.EMPTY_BUFFER);
+    }
+
+    @Override
+    public CompletionStage<Void> sendFile(Path file) {
+        try {
+            return sendFile(file, 0, Files.size(file));
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> sendFile(Path file, long offset, long length) {
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            result.completeExceptionally(e);
+            return result;
+        }
+        if (offset < 0 || length < 0 || offset + length > size) {
+            result.completeExceptionally(new IllegalArgumentException("range [" + offset + ", " + (offset + length)
+                    + ") is outside " + file + " of " + size + " bytes"));
+            return result;
+        }
+        runInLoop(() -> {
+            if (state != NEW) {
+                result.completeExceptionally(new IllegalStateException("response already committed"));
+                return;
+            }
+            state = ENDED;
+            writeFile(file, offset, length, result);
+        });
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Void> write(ByteBuf chunk) {
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        runInLoop(() -> {
+            if (state == ENDED) {
+                chunk.release();
+                result.completeExceptionally(new IllegalStateException("response already ended"));
+                return;
+            }
+            if (state == NEW) {
+                state = STREAMING;
+                writeHead();
+            }
+            writeChunk(chunk);
+            whenWritable(result);
+        });
+        return result;
+    }
+
+    @Override
+    public CompletionStage<Void> write(byte[] chunk) {
+        return write(Unpooled.wrappedBuffer(chunk));
+    }
+
+    @Override
+    public void end() {
+        runInLoop(() -> {
+            if (state == NEW) {
+                state = ENDED;
+                sendWhole(Unpooled.EMPTY_BUFFER);
+            } else if (state == STREAMING) {
+                state = ENDED;
+                writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
+            }
+        });
+    }
+
+    @Override
+    public CompletionStage<Void> completion() {
+        if (channel.eventLoop().inEventLoop()) {
+            return completionNow();
+        }
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        channel.eventLoop().execute(() -> completionNow().whenComplete((v, e) -> {
+            if (e != null) {
+                result.completeExceptionally(e);
+            } else {
+                result.complete(null);
+            }
+        }));
+        return result;
+    }
+
+    private CompletableFuture<Void> completionNow() {
+        if (completion == null) {
+            completion = state == ENDED ? DONE : new CompletableFuture<>();
+        }
+        return completion;
+    }
+
+    /** A promise for the last write of the response, or a void promise when nobody waits for it. */
+    protected ChannelPromise lastWritePromise(boolean closeAfter) {
+        if (completion == null && !closeAfter) {
+            return channel.voidPromise();
+        }
+        ChannelPromise promise = channel.newPromise();
+        CompletableFuture<Void> future = completion;
+        promise.addListener((ChannelFuture f) -> {
+            if (future != null) {
+                if (f.isSuccess()) {
+                    future.complete(null);
+                } else {
+                    future.completeExceptionally(f.cause());
+                }
+            }
+            if (closeAfter) {
+                f.channel().close();
+            }
+        });
+        return promise;
+    }
+
+    /** The connection closed before the response ended. */
+    public void abandon(Throwable cause) {
+        state = ENDED;
+        if (completion != null && !completion.isDone()) {
+            completion.completeExceptionally(cause);
+        }
+    }
+
+    protected void runInLoop(Runnable task) {
+        if (channel.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            channel.eventLoop().execute(task);
+        }
+    }
+
+    /** Completes {@code result} now if the connection can take more, else when it can. */
+    protected void whenWritable(CompletableFuture<Void> result) {
+        if (channel.isWritable() || !channel.isActive()) {
+            result.complete(null);
+        } else {
+            WritabilityWaiters.of(channel).add(result);
+        }
+    }
+
+    /** The whole response in one go; {@code body} is owned by the callee. */
+    protected abstract void sendWhole(ByteBuf body);
+
+    /** The head of a streamed response. */
+    protected abstract void writeHead();
+
+    /** One piece of a streamed body; owned by the callee. */
+    protected abstract void writeChunk(ByteBuf chunk);
+
+    /** The end of a streamed response. */
+    protected abstract void writeEnd(ArrayHeaders trailers);
+
+    /** A whole response whose body is a region of a file. */
+    protected abstract void writeFile(Path file, long offset, long length, CompletableFuture<Void> result);
+}

@@ -1,0 +1,37 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.Protocol;
+import dev.brisk.http.internal.http1.Http1Connection;
+import dev.brisk.http.internal.http2.Http2ServerConnection;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
+
+/** After the TLS handshake, installs HTTP/2 or HTTP/1.1 according to the protocol negotiated with ALPN. */
+final class AlpnHandler extends ApplicationProtocolNegotiationHandler {
+
+    private final ServerContext server;
+
+    AlpnHandler(ServerContext server) {
+        super(ApplicationProtocolNames.HTTP_1_1);
+        this.server = server;
+    }
+
+    @Override
+    protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+        if (ApplicationProtocolNames.HTTP_2.equals(protocol) && server.options().http2().enabled()) {
+            server.tracker().protocolSelected(ctx.channel(), Protocol.HTTP_2);
+            ctx.pipeline().addLast(Http2ServerConnection.create(server, true));
+        } else if (ApplicationProtocolNames.HTTP_1_1.equals(protocol)) {
+            server.tracker().protocolSelected(ctx.channel(), Protocol.HTTP_1_1);
+            ctx.pipeline().addLast(new Http1Connection(server, true));
+        } else {
+            ctx.close();
+        }
+    }
+
+    @Override
+    protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

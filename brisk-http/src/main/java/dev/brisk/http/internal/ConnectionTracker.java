@@ -1,0 +1,96 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.Protocol;
+import dev.brisk.http.ServerMetrics;
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counts connections and requests, enforces the connection limit, and knows every open connection for shutdown. */
+public final class ConnectionTracker implements ServerMetrics {
+
+    private static final AttributeKey<Protocol> PROTOCOL = AttributeKey.valueOf("brisk.protocol");
+
+    private final int maxConnections;
+    private final AtomicInteger open = new AtomicInteger();
+    private final LongAdder http1 = new LongAdder();
+    private final LongAdder http2 = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder inFlight = new LongAdder();
+    private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
+
+    public ConnectionTracker(int maxConnections) {
+        this.maxConnections = maxConnections;
+    }
+
+    /** Admits a new connection unless the limit is reached. */
+    public boolean tryOpen(Channel channel) {
+        while (true) {
+            int current = open.get();
+            if (current >= maxConnections) {
+                return false;
+            }
+            if (open.compareAndSet(current, current + 1)) {
+                channels.add(channel);
+                channel.closeFuture().addListener(f -> {
+                    channels.remove(channel);
+                    open.decrementAndGet();
+                });
+                return true;
+            }
+        }
+    }
+
+    /** The connection now speaks {@code protocol} (also after an h2c upgrade); counted until it closes. */
+    public void protocolSelected(Channel channel, Protocol protocol) {
+        Protocol previous = channel.attr(PROTOCOL).getAndSet(protocol);
+        if (previous == null) {
+            channel.closeFuture().addListener(f -> counter(channel.attr(PROTOCOL).get()).decrement());
+        } else {
+            counter(previous).decrement();
+        }
+        counter(protocol).increment();
+    }
+
+    private LongAdder counter(Protocol protocol) {
+        return protocol == Protocol.HTTP_2 ? http2 : http1;
+    }
+
+    public void requestStarted() {
+        requests.increment();
+        inFlight.increment();
+    }
+
+    public void requestEnded() {
+        inFlight.decrement();
+    }
+
+    /** Every open connection. */
+    public Set<Channel> channels() {
+        return channels;
+    }
+
+    @Override
+    public long openConnections(Protocol protocol) {
+        return protocol == Protocol.HTTP_2 ? http2.sum() : http1.sum();
+    }
+
+    @Override
+    public long openConnections() {
+        return open.get();
+    }
+
+    @Override
+    public long requestsTotal() {
+        return requests.sum();
+    }
+
+    @Override
+    public long requestsInFlight() {
+        return inFlight.sum();
+    }
+}

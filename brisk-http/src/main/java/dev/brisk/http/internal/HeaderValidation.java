@@ -1,0 +1,57 @@
+package dev.brisk.http.internal;
+
+/** Character rules of RFC 9110 for field names (tokens) and field values. */
+public final class HeaderValidation {
+
+    private static final boolean[] TCHAR = new boolean[256];
+
+    static {
+        for (char c = '0'; c <= '9'; c++) {
+            TCHAR[c] = true;
+        }
+        for (char c = 'a'; c <= 'z'; c++) {
+            TCHAR[c] = true;
+            TCHAR[c - 32] = true;
+        }
+        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
+            TCHAR[c] = true;
+        }
+    }
+
+    private HeaderValidation() {
+    }
+
+    /** Whether {@code b} may appear in a token (method, field name, chunk extension name). */
+    public static boolean isTchar(int b) {
+        return TCHAR[b & 0xFF];
+    }
+
+    /** Whether {@code b} may appear inside a field value (VCHAR, SP, HTAB, obs-text). */
+    public static boolean isFieldValueByte(int b) {
+        int c = b & 0xFF;
+        return c >= 0x20 && c != 0x7F || c == '\t';
+    }
+
+    /** Rejects a name that is not a token and a value with CR, LF or other control characters. */
+    public static void validateField(CharSequence name, CharSequence value) {
+        if (name == null || name.length() == 0) {
+            throw new IllegalArgumentException("empty header name");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c > 0xFF || !TCHAR[c]) {
+                throw new IllegalArgumentException("invalid character in header name: " + name);
+            }
+        }
+        if (value == null) {
+            throw new IllegalArgumentException("null value for header " + name);
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c > 0xFF || !isFieldValueByte(c)) {
+                throw new IllegalArgumentException("invalid character (code " + (int) c + ") in value of header "
+                        + name);
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.HttpHandler;
+import dev.brisk.http.ServerOptions;
+import io.netty.handler.ssl.SslContext;
+
+import java.nio.charset.StandardCharsets;
+
+/** What every connection of one server shares: options, handler, counters, TLS context. */
+public final class ServerContext {
+
+    private static final System.Logger LOG = System.getLogger("dev.brisk.http");
+
+    private final ServerOptions options;
+    private final HttpHandler handler;
+    private final ConnectionTracker tracker;
+    private final SslContext sslContext;
+    private final byte[] serverHeaderLine;
+    private volatile boolean draining;
+
+    public ServerContext(ServerOptions options, HttpHandler handler, SslContext sslContext) {
+        this.options = options;
+        this.handler = handler;
+        this.sslContext = sslContext;
+        this.tracker = new ConnectionTracker(options.maxConnections());
+        this.serverHeaderLine = options.serverHeader()
+                .map(value -> {
+                    HeaderValidation.validateField("server", value);
+                    return ("server: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
+                })
+                .orElse(null);
+    }
+
+    public ServerOptions options() {
+        return options;
+    }
+
+    public HttpHandler handler() {
+        return handler;
+    }
+
+    public ConnectionTracker tracker() {
+        return tracker;
+    }
+
+    /** The TLS context, or null on a cleartext server. */
+    public SslContext sslContext() {
+        return sslContext;
+    }
+
+    /** {@code server: ...\r\n}, or null when no Server header is configured. */
+    public byte[] serverHeaderLine() {
+        return serverHeaderLine;
+    }
+
+    /** Whether a graceful shutdown is under way: connections finish what they have and close. */
+    public boolean draining() {
+        return draining;
+    }
+
+    public void startDraining() {
+        draining = true;
+    }
+
+    /** Logs a failure of application code once, without details on the wire. */
+    public void logHandlerFailure(String what, Throwable cause) {
+        LOG.log(System.Logger.Level.WARNING, what + ": " + cause, cause);
+    }
+
+    public System.Logger log() {
+        return LOG;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.Protocol;
+import dev.brisk.http.internal.http1.Http1Connection;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+
+/**
+ * Sets up each accepted connection: enforces the connection limit, then TLS with ALPN, or on cleartext the
+ * detection of h2c prior knowledge, or plain HTTP/1.1.
+ */
+final class ServerInitializer extends ChannelInitializer<Channel> {
+
+    private final ServerContext server;
+
+    ServerInitializer(ServerContext server) {
+        this.server = server;
+    }
+
+    @Override
+    protected void initChannel(Channel channel) {
+        if (server.draining() || !server.tracker().tryOpen(channel)) {
+            channel.close();
+            return;
+        }
+        ChannelPipeline pipeline = channel.pipeline();
+        if (server.sslContext() != null) {
+            pipeline.addLast(server.sslContext().newHandler(channel.alloc()));
+            pipeline.addLast(new AlpnHandler(server));
+        } else if (server.options().http2().enabled() && server.options().http2().cleartext()) {
+            pipeline.addLast(new PriorKnowledgeDetector(server));
+        } else {
+            server.tracker().protocolSelected(channel, Protocol.HTTP_1_1);
+            pipeline.addLast(new Http1Connection(server, false));
+        }
+    }
+}

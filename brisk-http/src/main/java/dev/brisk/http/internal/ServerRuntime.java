@@ -1,0 +1,136 @@
+package dev.brisk.http.internal;
+
+import dev.brisk.http.HttpHandler;
+import dev.brisk.http.ServerMetrics;
+import dev.brisk.http.ServerOptions;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A started server: its event loops, its listening channel, and the graceful shutdown sequence. */
+public final class ServerRuntime {
+
+    private final ServerOptions options;
+    private final ServerContext context;
+    private final EventLoopGroup acceptor;
+    private final EventLoopGroup workers;
+    private final Channel serverChannel;
+    private final int port;
+    private final Thread shutdownHook;
+    private volatile boolean stopped;
+
+    private ServerRuntime(ServerOptions options, ServerContext context, EventLoopGroup acceptor,
+                          EventLoopGroup workers, Channel serverChannel) {
+        this.options = options;
+        this.context = context;
+        this.acceptor = acceptor;
+        this.workers = workers;
+        this.serverChannel = serverChannel;
+        this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        if (options.shutdownHook()) {
+            shutdownHook = new Thread(() -> shutdown(options.shutdownTimeout()), "brisk-http-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        } else {
+            shutdownHook = null;
+        }
+    }
+
+    /** Binds and returns once the port is open; failures release everything started so far. */
+    public static ServerRuntime start(ServerOptions options, HttpHandler handler) {
+        Transports.Selected transport = Transports.select(options.transport());
+        ServerContext context = new ServerContext(options, handler,
+                options.tls().map(tls -> TlsContexts.server(tls, options.http2())).orElse(null));
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1,
+                new DefaultThreadFactory("brisk-accept"), transport.ioHandlerFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(options.ioThreads(),
+                new DefaultThreadFactory("brisk-io"), transport.ioHandlerFactory());
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap()
+                    .group(acceptor, workers)
+                    .channel(transport.serverChannel())
+                    .option(ChannelOption.SO_BACKLOG, options.backlog())
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.SO_KEEPALIVE, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                            options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
+                    .childHandler(new ServerInitializer(context));
+            Channel channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
+            return new ServerRuntime(options, context, acceptor, workers, channel);
+        } catch (RuntimeException e) {
+            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public ServerOptions options() {
+        return options;
+    }
+
+    public ServerMetrics metrics() {
+        return context.tracker();
+    }
+
+    /**
+     * Stops accepting, asks every connection to finish its in-flight requests and close, waits for that up to
+     * {@code timeout}, closes what is left, then stops the event loops. Idempotent.
+     */
+    public synchronized void shutdown(Duration timeout) {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the JVM is exiting; the hook runs anyway
+            }
+        }
+        serverChannel.close().syncUninterruptibly();
+        context.startDraining();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!timeout.isZero()) {
+            for (Channel channel : context.tracker().channels()) {
+                channel.pipeline().fireUserEventTriggered(DrainEvent.INSTANCE);
+            }
+            while (!context.tracker().channels().isEmpty() && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        List<Channel> left = new ArrayList<>(context.tracker().channels());
+        for (Channel channel : left) {
+            channel.close();
+        }
+        acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        acceptor.terminationFuture().syncUninterruptibly();
+        workers.terminationFuture().syncUninterruptibly();
+    }
+
+    /** Fired on every connection when a graceful shutdown starts. */
+    public enum DrainEvent {
+        INSTANCE
+    }
+}

@@ -1,0 +1,784 @@
+package dev.brisk.http.internal.http1;
+
+import dev.brisk.http.BodyMode;
+import dev.brisk.http.HttpHandler;
+import dev.brisk.http.HttpLimits;
+import dev.brisk.http.Protocol;
+import dev.brisk.http.internal.ArrayHeaders;
+import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.HeaderValidation;
+import dev.brisk.http.internal.HttpParseException;
+import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.ServerRuntime;
+import dev.brisk.http.internal.WritabilityWaiters;
+import dev.brisk.http.internal.http2.Http2ServerConnection;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.Http2Settings;
+
+import java.nio.channels.ClosedChannelException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One HTTP/1.x connection: frames requests straight out of the socket buffers (no intermediate message objects),
+ * aggregates or streams bodies, and writes responses in request order, flushing once per read batch.
+ *
+ * <p>Everything runs on the connection's event loop.
+ */
+public final class Http1Connection extends ChannelInboundHandlerAdapter {
+
+    private static final int HEAD = 0;
+    private static final int FIXED_BODY = 1;
+    private static final int CHUNK_SIZE = 2;
+    private static final int CHUNK_DATA = 3;
+    private static final int CHUNK_DATA_END = 4;
+    private static final int TRAILERS = 5;
+    /** No further request will be read: input is dropped. */
+    private static final int DISCARD = 6;
+    /** Handed over to HTTP/2. */
+    private static final int UPGRADED = 7;
+
+    private static final int MAX_CHUNK_SIZE_LINE = 1024;
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SWITCHING = ("HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\n"
+            + "upgrade: h2c\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerContext server;
+    private final HttpHandler handler;
+    private final HttpLimits limits;
+    private final boolean tls;
+    private ChannelHandlerContext ctx;
+
+    private ByteBuf cumulation;
+    private int state = HEAD;
+    /** Progress of the head scan, as offsets from the reader index, so a slow head is not re-scanned. */
+    private int scanned;
+    private int lineStart;
+    private int firstLineEnd = -1;
+    private long remaining;
+    private Http1Request receiving;
+
+    private final ArrayDeque<Http1Response> queue = new ArrayDeque<>();
+    private int requests;
+    private boolean inRead;
+    private boolean flushNeeded;
+    private boolean pausedByPipeline;
+    private boolean pausedByBody;
+    private boolean readSinceIdleCheck;
+    private ScheduledFuture<?> idleTimer;
+    private ScheduledFuture<?> headerTimer;
+
+    public Http1Connection(ServerContext server, boolean tls) {
+        this.server = server;
+        this.handler = server.handler();
+        this.limits = server.options().limits();
+        this.tls = tls;
+    }
+
+    Channel channel() {
+        return ctx.channel();
+    }
+
+    ServerContext server() {
+        return server;
+    }
+
+    boolean tls() {
+        return tls;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        if (ctx.channel().isActive()) {
+            scheduleIdleCheck();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        if (idleTimer == null) {
+            scheduleIdleCheck();
+        }
+        ctx.fireChannelActive();
+    }
+
+    // ---- reading ----------------------------------------------------------------------------------------------
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf in)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        readSinceIdleCheck = true;
+        if (state == DISCARD) {
+            in.release();
+            return;
+        }
+        cumulation = cumulation == null ? in : merge(cumulation, in);
+        inRead = true;
+        process();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        inRead = false;
+        if (flushNeeded) {
+            flushNeeded = false;
+            ctx.flush();
+        }
+        if (cumulation != null) {
+            if (state == HEAD && headerTimer == null && cumulation.isReadable()) {
+                armHeaderTimer();
+            }
+            if (cumulation.refCnt() == 1) {
+                cumulation.discardSomeReadBytes();
+            }
+        }
+    }
+
+    private ByteBuf merge(ByteBuf cumulated, ByteBuf in) {
+        int needed = in.readableBytes();
+        if (cumulated.refCnt() == 1 && !cumulated.isReadOnly() && cumulated.maxWritableBytes() >= needed) {
+            cumulated.writeBytes(in);
+            in.release();
+            return cumulated;
+        }
+        ByteBuf merged = ctx.alloc().ioBuffer(cumulated.readableBytes() + needed);
+        merged.writeBytes(cumulated).writeBytes(in);
+        cumulated.release();
+        in.release();
+        return merged;
+    }
+
+    private void process() {
+        try {
+            while (cumulation != null && cumulation.isReadable()) {
+                switch (state) {
+                    case HEAD -> {
+                        if (queue.size() >= limits.maxPipelinedRequests()) {
+                            pausedByPipeline = true;
+                            updateAutoRead();
+                            return;
+                        }
+                        if (!readHead()) {
+                            return;
+                        }
+                    }
+                    case FIXED_BODY -> readFixedBody();
+                    case CHUNK_SIZE -> {
+                        if (!readChunkSize()) {
+                            return;
+                        }
+                    }
+                    case CHUNK_DATA -> readChunkData();
+                    case CHUNK_DATA_END -> {
+                        if (!readChunkDataEnd()) {
+                            return;
+                        }
+                    }
+                    case TRAILERS -> {
+                        if (!readTrailers()) {
+                            return;
+                        }
+                    }
+                    default -> {
+                        cumulation.skipBytes(cumulation.readableBytes());
+                        return;
+                    }
+                }
+            }
+        } catch (HttpParseException e) {
+            if (e.notHttp() && requests == 0 && queue.isEmpty()) {
+                state = DISCARD;
+                ctx.close();
+                return;
+            }
+            reject(e.status(), e.getMessage());
+        } finally {
+            if (cumulation != null && !cumulation.isReadable()) {
+                cumulation.release();
+                cumulation = null;
+            }
+        }
+    }
+
+    private boolean readHead() throws HttpParseException {
+        ByteBuf buf = cumulation;
+        int start = buf.readerIndex();
+        int end = buf.writerIndex();
+        if (scanned == 0) {
+            while (start < end) {
+                byte b = buf.getByte(start);
+                if (b != '\r' && b != '\n') {
+                    break;
+                }
+                start++;
+            }
+            buf.readerIndex(start);
+            if (start == end) {
+                return false;
+            }
+        }
+        int pos = start + scanned;
+        while (true) {
+            int lf = buf.indexOf(pos, end, (byte) '\n');
+            if (lf < 0) {
+                scanned = end - start;
+                if (firstLineEnd < 0 ? scanned > limits.maxInitialLineLength() + 1
+                        : scanned - firstLineEnd - 1 > limits.maxHeaderSize()) {
+                    throw tooLarge();
+                }
+                return false;
+            }
+            int lineLength = lf - (start + lineStart);
+            if (firstLineEnd < 0) {
+                if (lineLength > limits.maxInitialLineLength() + 1) {
+                    throw tooLarge();
+                }
+                firstLineEnd = lf - start;
+            } else if (lineLength == 0 || lineLength == 1 && buf.getByte(lf - 1) == '\r') {
+                int headLength = lf + 1 - start;
+                byte[] bytes = new byte[headLength];
+                buf.readBytes(bytes);
+                scanned = 0;
+                lineStart = 0;
+                firstLineEnd = -1;
+                if (headerTimer != null) {
+                    headerTimer.cancel(false);
+                    headerTimer = null;
+                }
+                onHead(Http1HeadParser.parse(bytes, headLength));
+                return true;
+            } else if (lf - start - firstLineEnd > limits.maxHeaderSize()) {
+                throw tooLarge();
+            }
+            lineStart = lf + 1 - start;
+            pos = lf + 1;
+        }
+    }
+
+    private HttpParseException tooLarge() {
+        return firstLineEnd < 0
+                ? new HttpParseException(414, "request line longer than " + limits.maxInitialLineLength() + " bytes")
+                : new HttpParseException(431, "request header block larger than " + limits.maxHeaderSize()
+                        + " bytes");
+    }
+
+    private void onHead(Http1Head head) throws HttpParseException {
+        if (head.upgradeH2c && canUpgrade(head)) {
+            upgrade(head);
+            return;
+        }
+        requests++;
+        boolean keepAlive = head.keepAlive() && !server.draining()
+                && requests < server.options().maxKeepAliveRequests();
+        Http1Request request = new Http1Request(server, this, head, keepAlive);
+        queue.add(request.response);
+        BodyMode mode = BodyMode.AGGREGATE;
+        try {
+            mode = handler.bodyMode(request);
+        } catch (Throwable t) {
+            server.logHandlerFailure("bodyMode failed on " + head.method + " " + head.uri, t);
+            rejectRequest(request, 500, "Internal Server Error");
+            return;
+        }
+        request.mode(mode == null ? BodyMode.AGGREGATE : mode);
+        if (head.contentLength > request.maxBodySize()) {
+            rejectRequest(request, 413, "request body larger than " + request.maxBodySize() + " bytes");
+            return;
+        }
+        if (head.hasBody()) {
+            receiving = request;
+            if (head.chunked) {
+                state = CHUNK_SIZE;
+            } else {
+                state = FIXED_BODY;
+                remaining = head.contentLength;
+            }
+            if (head.expectContinue) {
+                if (isCurrent(request.response)) {
+                    writeContinue();
+                } else {
+                    request.response.continueWanted = true;
+                }
+            }
+            if (request.mode() == BodyMode.STREAM) {
+                dispatch(request);
+            }
+        } else {
+            state = keepAlive ? HEAD : DISCARD;
+            request.endBody(ArrayHeaders.EMPTY);
+            dispatch(request);
+        }
+    }
+
+    private void readFixedBody() {
+        int length = (int) Math.min(cumulation.readableBytes(), remaining);
+        remaining -= length;
+        if (!receiving.appendBody(cumulation.readRetainedSlice(length))) {
+            bodyTooLarge();
+            return;
+        }
+        if (remaining == 0) {
+            finishBody(ArrayHeaders.EMPTY);
+        }
+    }
+
+    private boolean readChunkSize() throws HttpParseException {
+        ByteBuf buf = cumulation;
+        int start = buf.readerIndex();
+        int end = Math.min(buf.writerIndex(), start + MAX_CHUNK_SIZE_LINE);
+        int lf = buf.indexOf(start, end, (byte) '\n');
+        if (lf < 0) {
+            if (buf.readableBytes() >= MAX_CHUNK_SIZE_LINE) {
+                throw new HttpParseException(400, "chunk size line too long");
+            }
+            return false;
+        }
+        if (lf == start || buf.getByte(lf - 1) != '\r') {
+            throw new HttpParseException(400, "chunk size line must end with CRLF");
+        }
+        int lineEnd = lf - 1;
+        long size = 0;
+        int i = start;
+        while (i < lineEnd) {
+            int digit = Character.digit(buf.getByte(i), 16);
+            if (digit < 0) {
+                break;
+            }
+            if (i - start >= 15) {
+                throw new HttpParseException(400, "chunk size too large");
+            }
+            size = size << 4 | digit;
+            i++;
+        }
+        if (i == start) {
+            throw new HttpParseException(400, "invalid chunk size");
+        }
+        checkChunkExtensions(buf, i, lineEnd);
+        buf.readerIndex(lf + 1);
+        if (size == 0) {
+            state = TRAILERS;
+        } else {
+            state = CHUNK_DATA;
+            remaining = size;
+        }
+        return true;
+    }
+
+    /** chunk-ext = *( BWS ";" BWS ext-name [ BWS "=" BWS ( token / quoted-string ) ] ). */
+    private static void checkChunkExtensions(ByteBuf buf, int from, int end) throws HttpParseException {
+        int i = skipWhitespace(buf, from, end);
+        while (i < end) {
+            if (buf.getByte(i) != ';') {
+                throw new HttpParseException(400, "invalid chunk extension");
+            }
+            i = skipWhitespace(buf, i + 1, end);
+            int nameStart = i;
+            while (i < end && HeaderValidation.isTchar(buf.getByte(i))) {
+                i++;
+            }
+            if (i == nameStart) {
+                throw new HttpParseException(400, "invalid chunk extension");
+            }
+            i = skipWhitespace(buf, i, end);
+            if (i < end && buf.getByte(i) == '=') {
+                i = skipWhitespace(buf, i + 1, end);
+                if (i < end && buf.getByte(i) == '"') {
+                    i++;
+                    while (true) {
+                        if (i >= end) {
+                            throw new HttpParseException(400, "unterminated quoted string in chunk extension");
+                        }
+                        byte b = buf.getByte(i);
+                        if (b == '"') {
+                            i++;
+                            break;
+                        }
+                        if (b == '\\') {
+                            i++;
+                            if (i >= end || !HeaderValidation.isFieldValueByte(buf.getByte(i))) {
+                                throw new HttpParseException(400, "invalid chunk extension");
+                            }
+                        } else if (!HeaderValidation.isFieldValueByte(b)) {
+                            throw new HttpParseException(400, "invalid chunk extension");
+                        }
+                        i++;
+                    }
+                } else {
+                    int valueStart = i;
+                    while (i < end && HeaderValidation.isTchar(buf.getByte(i))) {
+                        i++;
+                    }
+                    if (i == valueStart) {
+                        throw new HttpParseException(400, "invalid chunk extension");
+                    }
+                }
+                i = skipWhitespace(buf, i, end);
+            }
+        }
+    }
+
+    private static int skipWhitespace(ByteBuf buf, int from, int end) {
+        int i = from;
+        while (i < end) {
+            byte b = buf.getByte(i);
+            if (b != ' ' && b != '\t') {
+                break;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private void readChunkData() {
+        int length = (int) Math.min(cumulation.readableBytes(), remaining);
+        remaining -= length;
+        if (!receiving.appendBody(cumulation.readRetainedSlice(length))) {
+            bodyTooLarge();
+            return;
+        }
+        if (remaining == 0) {
+            state = CHUNK_DATA_END;
+        }
+    }
+
+    private boolean readChunkDataEnd() throws HttpParseException {
+        ByteBuf buf = cumulation;
+        int start = buf.readerIndex();
+        if (buf.getByte(start) != '\r') {
+            throw new HttpParseException(400, "chunk data must be followed by CRLF");
+        }
+        if (buf.readableBytes() < 2) {
+            return false;
+        }
+        if (buf.getByte(start + 1) != '\n') {
+            throw new HttpParseException(400, "chunk data must be followed by CRLF");
+        }
+        buf.skipBytes(2);
+        state = CHUNK_SIZE;
+        return true;
+    }
+
+    private boolean readTrailers() throws HttpParseException {
+        ByteBuf buf = cumulation;
+        int start = buf.readerIndex();
+        int end = buf.writerIndex();
+        int lineBegin = start;
+        while (true) {
+            int lf = buf.indexOf(lineBegin, end, (byte) '\n');
+            if (lf < 0) {
+                if (end - start > limits.maxHeaderSize()) {
+                    throw new HttpParseException(431, "trailer block larger than " + limits.maxHeaderSize()
+                            + " bytes");
+                }
+                return false;
+            }
+            if (lf == lineBegin || buf.getByte(lf - 1) != '\r') {
+                throw new HttpParseException(400, "trailer lines must end with CRLF");
+            }
+            if (lf - start > limits.maxHeaderSize()) {
+                throw new HttpParseException(431, "trailer block larger than " + limits.maxHeaderSize() + " bytes");
+            }
+            if (lf == lineBegin + 1) {
+                int length = lf + 1 - start;
+                ArrayHeaders trailers;
+                if (length == 2) {
+                    buf.skipBytes(2);
+                    trailers = ArrayHeaders.EMPTY;
+                } else {
+                    byte[] bytes = new byte[length];
+                    buf.readBytes(bytes);
+                    trailers = Http1HeadParser.parseTrailers(bytes, length);
+                }
+                finishBody(trailers);
+                return true;
+            }
+            lineBegin = lf + 1;
+        }
+    }
+
+    private void finishBody(ArrayHeaders trailers) {
+        Http1Request request = receiving;
+        receiving = null;
+        state = request.response.keepAlive ? HEAD : DISCARD;
+        request.endBody(trailers);
+        if (request.mode() == BodyMode.AGGREGATE) {
+            dispatch(request);
+        }
+    }
+
+    private void bodyTooLarge() {
+        Http1Request request = receiving;
+        receiving = null;
+        String message = "request body larger than " + request.maxBodySize() + " bytes";
+        request.failBody(new IllegalStateException(message));
+        rejectRequest(request, 413, message);
+    }
+
+    private void dispatch(Http1Request request) {
+        request.dispatched = true;
+        if (!Dispatcher.dispatch(server, request)) {
+            request.response.keepAlive = false;
+            closeAfterFlush();
+        }
+    }
+
+    // ---- errors -----------------------------------------------------------------------------------------------
+
+    /** A malformed request: answers {@code status} in order, then closes; nothing more is read. */
+    private void reject(int status, String message) {
+        Http1Request request = receiving;
+        if (request != null) {
+            receiving = null;
+            request.failBody(new IllegalStateException(message));
+            rejectRequest(request, status, message);
+            return;
+        }
+        state = DISCARD;
+        Http1Response response = new Http1Response(this, null, false);
+        queue.add(response);
+        sendError(response, status, message);
+    }
+
+    private void rejectRequest(Http1Request request, int status, String message) {
+        state = DISCARD;
+        Http1Response response = request.response;
+        response.keepAlive = false;
+        if (!response.isCommitted()) {
+            sendError(response, status, message);
+        } else if (response.finished()) {
+            closeAfterFlush();
+        }
+    }
+
+    private void closeAfterFlush() {
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private static void sendError(Http1Response response, int status, String message) {
+        response.clearHeaders();
+        response.status(status);
+        response.send(message == null ? "" : message);
+    }
+
+    // ---- writing ----------------------------------------------------------------------------------------------
+
+    boolean isCurrent(Http1Response response) {
+        return queue.peek() == response;
+    }
+
+    void write(Object message, ChannelPromise promise) {
+        ctx.write(message, promise);
+        if (inRead) {
+            flushNeeded = true;
+        } else {
+            ctx.flush();
+        }
+    }
+
+    void writeContinue() {
+        write(Unpooled.wrappedBuffer(CONTINUE), ctx.voidPromise());
+    }
+
+    /** The response at the head of the queue has been written whole. */
+    void responseFinished(Http1Response response) {
+        queue.poll();
+        if (response.request() != null) {
+            response.request().release();
+        }
+        if (!response.keepAlive) {
+            state = DISCARD;
+            return;
+        }
+        if (pausedByPipeline && queue.size() < limits.maxPipelinedRequests()) {
+            pausedByPipeline = false;
+            updateAutoRead();
+            resumeParsingLater();
+        }
+        Http1Response next = queue.peek();
+        if (next != null) {
+            next.becameCurrent();
+        } else if (server.draining() && receiving == null) {
+            state = DISCARD;
+            closeAfterFlush();
+        }
+    }
+
+    // ---- flow control -----------------------------------------------------------------------------------------
+
+    void pauseReading() {
+        pausedByBody = true;
+        updateAutoRead();
+    }
+
+    void resumeReading() {
+        pausedByBody = false;
+        updateAutoRead();
+    }
+
+    private void updateAutoRead() {
+        ctx.channel().config().setAutoRead(!pausedByBody && !pausedByPipeline);
+    }
+
+    private void resumeParsingLater() {
+        if (cumulation != null && cumulation.isReadable()) {
+            ctx.executor().execute(() -> {
+                if (cumulation != null && ctx.channel().isActive()) {
+                    process();
+                }
+            });
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        WritabilityWaiters.signal(ctx.channel());
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    // ---- h2c upgrade ------------------------------------------------------------------------------------------
+
+    private boolean canUpgrade(Http1Head head) {
+        return !tls && server.options().http2().enabled() && server.options().http2().cleartext()
+                && head.connectionUpgrade && head.http2SettingsCount == 1 && !head.hasBody() && !head.http10
+                && queue.isEmpty() && !server.draining();
+    }
+
+    private void upgrade(Http1Head head) throws HttpParseException {
+        Http2Settings settings = H2cSettings.decode(head.http2Settings);
+        state = UPGRADED;
+        cancelTimers();
+        ctx.write(Unpooled.wrappedBuffer(SWITCHING), ctx.voidPromise());
+        Http2ServerConnection http2 = Http2ServerConnection.create(server, false);
+        ctx.pipeline().addAfter(ctx.name(), null, http2);
+        server.tracker().protocolSelected(ctx.channel(), Protocol.HTTP_2);
+        try {
+            http2.upgradedFrom(head.method, head.uri, head.headers, settings);
+        } catch (Exception e) {
+            ctx.close();
+            return;
+        }
+        ByteBuf rest = cumulation;
+        cumulation = null;
+        ctx.flush();
+        ChannelHandlerContext self = ctx;
+        ctx.pipeline().remove(this);
+        if (rest.isReadable()) {
+            self.fireChannelRead(rest);
+            self.fireChannelReadComplete();
+        } else {
+            rest.release();
+        }
+    }
+
+    // ---- timeouts and shutdown --------------------------------------------------------------------------------
+
+    private void scheduleIdleCheck() {
+        long nanos = server.options().idleTimeout().toNanos();
+        idleTimer = ctx.executor().schedule(this::idleCheck, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void idleCheck() {
+        if (!ctx.channel().isActive() || state == UPGRADED) {
+            return;
+        }
+        if (!readSinceIdleCheck && queue.isEmpty() && receiving == null) {
+            ctx.close();
+            return;
+        }
+        readSinceIdleCheck = false;
+        scheduleIdleCheck();
+    }
+
+    private void armHeaderTimer() {
+        int current = requests;
+        headerTimer = ctx.executor().schedule(() -> {
+            headerTimer = null;
+            if (state == HEAD && requests == current && cumulation != null && cumulation.isReadable()) {
+                cumulation.skipBytes(cumulation.readableBytes());
+                reject(408, "request head not received in time");
+            }
+        }, server.options().headerReadTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelTimers() {
+        if (idleTimer != null) {
+            idleTimer.cancel(false);
+            idleTimer = null;
+        }
+        if (headerTimer != null) {
+            headerTimer.cancel(false);
+            headerTimer = null;
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+            for (Http1Response response : queue) {
+                if (!response.isCommitted()) {
+                    response.keepAlive = false;
+                }
+            }
+            if (queue.isEmpty() && receiving == null) {
+                state = DISCARD;
+                ctx.close();
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        cleanUp();
+        WritabilityWaiters.signal(ctx.channel());
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (state != UPGRADED) {
+            cleanUp();
+        }
+    }
+
+    private void cleanUp() {
+        cancelTimers();
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+        ClosedChannelException closed = new ClosedChannelException();
+        if (receiving != null) {
+            receiving.failBody(closed);
+            receiving = null;
+        }
+        Http1Response response;
+        while ((response = queue.poll()) != null) {
+            response.discard(closed);
+            if (response.request() != null) {
+                response.request().failBody(closed);
+                response.request().release();
+            }
+        }
+        state = DISCARD;
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        server.log().log(System.Logger.Level.DEBUG, "closing connection after error", cause);
+        ctx.close();
+    }
+}

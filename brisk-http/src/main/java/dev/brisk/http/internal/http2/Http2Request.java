@@ -1,0 +1,52 @@
+package dev.brisk.http.internal.http2;
+
+import dev.brisk.http.Headers;
+import dev.brisk.http.Protocol;
+import dev.brisk.http.ServerResponse;
+import dev.brisk.http.internal.AbstractServerRequest;
+import dev.brisk.http.internal.ServerContext;
+import io.netty.handler.codec.http.HttpMethod;
+
+/** A request received on one HTTP/2 stream. */
+final class Http2Request extends AbstractServerRequest {
+
+    private final Http2ServerConnection connection;
+    final int streamId;
+    final Http2Response response;
+    private final long contentLength;
+    boolean dispatched;
+
+    Http2Request(ServerContext server, Http2ServerConnection connection, int streamId, HttpMethod method,
+                 String uri, Headers headers, long contentLength) {
+        super(server, connection.channel(), method, uri, headers);
+        this.connection = connection;
+        this.streamId = streamId;
+        this.contentLength = contentLength;
+        this.response = new Http2Response(connection, streamId, method == HttpMethod.HEAD);
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.HTTP_2;
+    }
+
+    @Override
+    public long contentLength() {
+        return contentLength;
+    }
+
+    @Override
+    public ServerResponse response() {
+        return response;
+    }
+
+    @Override
+    protected void pauseReading() {
+        connection.pauseReading();
+    }
+
+    @Override
+    protected void resumeReading() {
+        connection.resumeReading();
+    }
+}

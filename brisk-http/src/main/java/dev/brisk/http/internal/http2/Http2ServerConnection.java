@@ -1,0 +1,389 @@
+package dev.brisk.http.internal.http2;
+
+import dev.brisk.http.BodyMode;
+import dev.brisk.http.Headers;
+import dev.brisk.http.Http2Options;
+import dev.brisk.http.internal.ArrayHeaders;
+import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.ServerRuntime;
+import dev.brisk.http.internal.WritabilityWaiters;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+
+import java.nio.channels.ClosedChannelException;
+
+import static io.netty.handler.codec.http2.Http2CodecUtil.HTTP_UPGRADE_STREAM_ID;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One HTTP/2 connection (h2 over TLS, h2c by prior knowledge or after an upgrade). Netty's connection handler does
+ * framing, HPACK, flow control and the protocol's protections (rapid reset, control frame floods); this class maps
+ * streams to requests and responses.
+ */
+public final class Http2ServerConnection extends Http2ConnectionHandler {
+
+    private final ServerContext server;
+    private final boolean tls;
+    private final Http2Connection.PropertyKey requestKey;
+    private final ClosedStreams closedStreams = new ClosedStreams();
+    private ChannelHandlerContext ctx;
+    private boolean inRead;
+    private boolean readSinceIdleCheck;
+    private ScheduledFuture<?> idleTimer;
+
+    private Http2ServerConnection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder,
+                                  Http2Settings settings, ServerContext server, boolean tls) {
+        super(decoder, encoder, settings);
+        this.server = server;
+        this.tls = tls;
+        this.requestKey = connection().newKey();
+        decoder.frameListener(new FrameListener());
+        connection().addListener(new Http2ConnectionAdapter() {
+            @Override
+            public void onStreamClosed(Http2Stream stream) {
+                closedStreams.add(stream.id(), stream.isResetSent());
+                Http2Request request = stream.getProperty(requestKey);
+                if (request != null) {
+                    ClosedChannelException closed = new ClosedChannelException();
+                    if (!request.response.isEnded()) {
+                        request.response.abandon(closed);
+                    }
+                    request.failBody(closed);
+                    request.release();
+                }
+            }
+        });
+    }
+
+    /** A handler configured from the server's {@link Http2Options}. */
+    public static Http2ServerConnection create(ServerContext server, boolean tls) {
+        return new Builder(server, tls).build();
+    }
+
+    Channel channel() {
+        return ctx.channel();
+    }
+
+    ServerContext server() {
+        return server;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        this.ctx = ctx;
+        super.handlerAdded(ctx);
+        scheduleIdleCheck();
+    }
+
+    /** Serves the request that carried an h2c upgrade as stream 1. */
+    public void upgradedFrom(HttpMethod method, String uri, Headers headers, Http2Settings settings)
+            throws Http2Exception {
+        onHttpServerUpgrade(settings);
+        Http2Stream stream = connection().stream(HTTP_UPGRADE_STREAM_ID);
+        Http2Request request = new Http2Request(server, this, HTTP_UPGRADE_STREAM_ID, method, uri, headers, -1);
+        stream.setProperty(requestKey, request);
+        request.endBody(ArrayHeaders.EMPTY);
+        dispatch(request);
+    }
+
+    // ---- writing ----------------------------------------------------------------------------------------------
+
+    void writeHeaders(int streamId, Http2Headers headers, boolean endStream, ChannelPromise promise) {
+        encoder().writeHeaders(ctx, streamId, headers, 0, endStream, promise);
+        flushUnlessReading();
+    }
+
+    void writeData(int streamId, ByteBuf data, boolean endStream, ChannelPromise promise) {
+        encoder().writeData(ctx, streamId, data, 0, endStream, promise);
+        flushUnlessReading();
+    }
+
+    private void flushUnlessReading() {
+        if (!inRead) {
+            flush(ctx);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        inRead = true;
+        readSinceIdleCheck = true;
+        super.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        inRead = false;
+        super.channelReadComplete(ctx);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        WritabilityWaiters.signal(ctx.channel());
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (idleTimer != null) {
+            idleTimer.cancel(false);
+        }
+        WritabilityWaiters.signal(ctx.channel());
+        super.channelInactive(ctx);
+    }
+
+    void pauseReading() {
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    void resumeReading() {
+        ctx.channel().config().setAutoRead(true);
+    }
+
+    /**
+     * Netty answers a frame for a stream it no longer knows with a stream error of type STREAM_CLOSED, unable to tell
+     * why the stream is gone; with the closed-stream record the connection error the specification asks for is sent.
+     */
+    @Override
+    protected void onStreamError(ChannelHandlerContext ctx, boolean outbound, Throwable cause,
+                                 Http2Exception.StreamException error) {
+        int streamId = error.streamId();
+        if (!outbound && error.error() == Http2Error.STREAM_CLOSED && connection().stream(streamId) == null
+                && connection().remote().isValidStreamId(streamId)) {
+            switch (closedStreams.fate(streamId)) {
+                case CLOSED -> {
+                    onConnectionError(ctx, false, cause, Http2Exception.connectionError(Http2Error.STREAM_CLOSED,
+                            "frame received on closed stream %d", streamId));
+                    return;
+                }
+                case UNKNOWN -> {
+                    onConnectionError(ctx, false, cause, Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR,
+                            "stream %d is lower than a stream already opened", streamId));
+                    return;
+                }
+                default -> {
+                    // reset by us: the peer may still have had frames in flight
+                }
+            }
+        }
+        Http2Stream stream = connection().stream(streamId);
+        if (!outbound && error.error() == Http2Error.PROTOCOL_ERROR && stream != null
+                && stream.state() == Http2Stream.State.HALF_CLOSED_REMOTE && String.valueOf(error.getMessage())
+                .contains("too many headers")) {
+            // A HEADERS frame after the peer's END_STREAM: RFC 9113 section 5.1 says STREAM_CLOSED.
+            resetStream(ctx, streamId, Http2Error.STREAM_CLOSED.code(), ctx.newPromise());
+            return;
+        }
+        super.onStreamError(ctx, outbound, cause, error);
+    }
+
+    // ---- requests ---------------------------------------------------------------------------------------------
+
+    private void dispatch(Http2Request request) {
+        request.dispatched = true;
+        if (!Dispatcher.dispatch(server, request)) {
+            resetStream(ctx, request.streamId, Http2Error.INTERNAL_ERROR.code(), ctx.newPromise());
+        }
+    }
+
+    private void reject(Http2Request request, int status, String message) {
+        if (!request.response.isCommitted()) {
+            request.response.status(status).send(message);
+        }
+        resetStream(ctx, request.streamId, Http2Error.CANCEL.code(), ctx.newPromise());
+    }
+
+    private final class FrameListener extends Http2FrameAdapter {
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
+                                  short weight, boolean exclusive, int padding, boolean endOfStream)
+                throws Http2Exception {
+            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
+                                  boolean endOfStream) throws Http2Exception {
+            Http2Stream stream = connection().stream(streamId);
+            Http2Request existing = stream.getProperty(requestKey);
+            if (existing != null) {
+                if (!endOfStream) {
+                    throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
+                            "trailers must end the stream");
+                }
+                trailers(existing, headers);
+                return;
+            }
+            long contentLength = contentLength(streamId, headers);
+            HttpMethod method = HttpMethod.valueOf(headers.method().toString());
+            Http2Request request = new Http2Request(server, Http2ServerConnection.this, streamId, method,
+                    headers.path().toString(), new Http2HeadersView(headers), contentLength);
+            stream.setProperty(requestKey, request);
+            BodyMode mode;
+            try {
+                mode = server.handler().bodyMode(request);
+            } catch (Throwable t) {
+                server.logHandlerFailure("bodyMode failed on " + method + " " + request.uri(), t);
+                reject(request, 500, "Internal Server Error");
+                return;
+            }
+            request.mode(mode == null ? BodyMode.AGGREGATE : mode);
+            if (contentLength > request.maxBodySize()) {
+                reject(request, 413, "request body larger than " + request.maxBodySize() + " bytes");
+                return;
+            }
+            if (endOfStream) {
+                request.endBody(ArrayHeaders.EMPTY);
+                dispatch(request);
+            } else if (request.mode() == BodyMode.STREAM) {
+                dispatch(request);
+            }
+        }
+
+        private void trailers(Http2Request request, Http2Headers headers) throws Http2Exception {
+            ArrayHeaders trailers = new ArrayHeaders(headers.size());
+            for (var entry : headers) {
+                CharSequence name = entry.getKey();
+                if (name.length() > 0 && name.charAt(0) == ':') {
+                    throw Http2Exception.streamError(request.streamId, Http2Error.PROTOCOL_ERROR,
+                            "pseudo-header in trailers");
+                }
+                trailers.addTrusted(name, entry.getValue());
+            }
+            endBody(request, trailers.seal());
+        }
+
+        private long contentLength(int streamId, Http2Headers headers) throws Http2Exception {
+            CharSequence value = headers.get("content-length");
+            if (value == null) {
+                return -1;
+            }
+            try {
+                long length = Long.parseLong(value.toString());
+                if (length < 0) {
+                    throw new NumberFormatException();
+                }
+                return length;
+            } catch (NumberFormatException e) {
+                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "invalid content-length");
+            }
+        }
+
+        @Override
+        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding,
+                              boolean endOfStream) {
+            int processed = data.readableBytes() + padding;
+            Http2Stream stream = connection().stream(streamId);
+            Http2Request request = stream == null ? null : stream.getProperty(requestKey);
+            if (request == null || request.bodyEnded()) {
+                return processed;
+            }
+            if (data.isReadable() && !request.appendBody(data.retain())) {
+                String message = "request body larger than " + request.maxBodySize() + " bytes";
+                request.failBody(new IllegalStateException(message));
+                reject(request, 413, message);
+                return processed;
+            }
+            if (endOfStream) {
+                endBody(request, ArrayHeaders.EMPTY);
+            }
+            return processed;
+        }
+
+        private void endBody(Http2Request request, ArrayHeaders trailers) {
+            request.endBody(trailers);
+            if (!request.dispatched) {
+                dispatch(request);
+            }
+        }
+
+        @Override
+        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
+            Http2Stream stream = connection().stream(streamId);
+            Http2Request request = stream == null ? null : stream.getProperty(requestKey);
+            if (request != null) {
+                request.failBody(new IllegalStateException("stream reset by the client, error " + errorCode));
+            }
+        }
+    }
+
+    // ---- timeouts and shutdown --------------------------------------------------------------------------------
+
+    private void scheduleIdleCheck() {
+        idleTimer = ctx.executor().schedule(this::idleCheck, server.options().idleTimeout().toNanos(),
+                TimeUnit.NANOSECONDS);
+    }
+
+    private void idleCheck() {
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        if (!readSinceIdleCheck && connection().numActiveStreams() == 0) {
+            ctx.channel().close();
+            return;
+        }
+        readSinceIdleCheck = false;
+        scheduleIdleCheck();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+            // Http2ConnectionHandler.close sends GOAWAY and waits for the active streams, up to the timeout.
+            ctx.channel().close();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    private static final class Builder
+            extends AbstractHttp2ConnectionHandlerBuilder<Http2ServerConnection, Builder> {
+
+        private final ServerContext server;
+        private final boolean tls;
+
+        Builder(ServerContext server, boolean tls) {
+            this.server = server;
+            this.tls = tls;
+            Http2Options options = server.options().http2();
+            server(true);
+            validateHeaders(true);
+            validateRequiredPseudoHeaders(true);
+            gracefulShutdownTimeoutMillis(server.options().shutdownTimeout().toMillis());
+            initialSettings(new Http2Settings()
+                    .maxConcurrentStreams(options.maxConcurrentStreams())
+                    .maxHeaderListSize(options.maxHeaderListSize())
+                    .maxFrameSize(options.maxFrameSize())
+                    .initialWindowSize(options.initialWindowSize()));
+        }
+
+        @Override
+        public Http2ServerConnection build() {
+            return super.build();
+        }
+
+        @Override
+        protected Http2ServerConnection build(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder,
+                                              Http2Settings initialSettings) {
+            return new Http2ServerConnection(decoder, encoder, initialSettings, server, tls);
+        }
+    }
+}
