@@ -31,6 +31,15 @@ final class AlpnHandler extends ApplicationProtocolNegotiationHandler {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+            ctx.close();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
     protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
         ctx.close();
     }

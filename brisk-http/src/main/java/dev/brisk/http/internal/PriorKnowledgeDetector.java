@@ -68,6 +68,15 @@ final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         ctx.close();
     }

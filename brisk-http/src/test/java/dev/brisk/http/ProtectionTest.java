@@ -1,0 +1,77 @@
+package dev.brisk.http;
+
+import dev.brisk.http.testing.RawConnection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What bounds a client: the header-read deadline, the idle timeout, the connection limit. */
+class ProtectionTest {
+
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.closeNow();
+        }
+    }
+
+    @Test
+    void slowRequestHeadGets408AndIsClosed() throws Exception {
+        server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(300))
+                .handler(request -> request.response().send("ok")).start();
+        try (RawConnection connection = new RawConnection(server.port())) {
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n");
+            RawConnection.Response response = connection.read();
+            assertThat(response.status()).isEqualTo(408);
+            assertThat(connection.isClosedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void completeRequestsAreNotAffectedByTheHeaderDeadline() throws Exception {
+        server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(300))
+                .handler(request -> request.response().send("ok")).start();
+        try (RawConnection connection = new RawConnection(server.port())) {
+            connection.send("GET / HTTP/1.1\r\nHo");
+            connection.send("st: x\r\n\r\n");
+            assertThat(connection.read().status()).isEqualTo(200);
+            Thread.sleep(600);
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(connection.read().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void idleConnectionIsClosed() throws Exception {
+        server = HttpServer.builder().port(0).host("127.0.0.1").idleTimeout(Duration.ofMillis(200))
+                .handler(request -> request.response().send("ok")).start();
+        try (RawConnection connection = new RawConnection(server.port())) {
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(connection.read().status()).isEqualTo(200);
+            assertThat(connection.timeout(5000).isClosedByServer()).isTrue();
+        }
+        assertThat(server.metrics().openConnections()).isZero();
+    }
+
+    @Test
+    void connectionsBeyondTheLimitAreClosed() throws Exception {
+        server = HttpServer.builder().port(0).host("127.0.0.1").maxConnections(2)
+                .handler(request -> request.response().send("ok")).start();
+        try (RawConnection first = new RawConnection(server.port());
+             RawConnection second = new RawConnection(server.port())) {
+            first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            second.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(first.read().status()).isEqualTo(200);
+            assertThat(second.read().status()).isEqualTo(200);
+            try (RawConnection third = new RawConnection(server.port())) {
+                assertThat(third.isClosedByServer()).isTrue();
+            }
+            assertThat(server.metrics().openConnections()).isEqualTo(2);
+        }
+    }
+}
