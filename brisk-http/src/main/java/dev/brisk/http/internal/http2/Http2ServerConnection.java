@@ -29,6 +29,7 @@ import io.netty.handler.codec.http2.Http2Stream;
 import java.nio.channels.ClosedChannelException;
 
 import static io.netty.handler.codec.http2.Http2CodecUtil.HTTP_UPGRADE_STREAM_ID;
+import static io.netty.handler.codec.http2.Http2CodecUtil.getEmbeddedHttp2Exception;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -147,6 +148,16 @@ public final class Http2ServerConnection extends Http2ConnectionHandler {
         }
         WritabilityWaiters.signal(ctx.channel());
         super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
+        if (getEmbeddedHttp2Exception(cause) != null) {
+            super.exceptionCaught(ctx, cause);
+        } else {
+            server.log().log(System.Logger.Level.DEBUG, "closing HTTP/2 connection after error", cause);
+            ctx.close();
+        }
     }
 
     void pauseReading() {
