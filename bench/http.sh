@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Compares HTTP servers served by the benchmark launcher, the way ../shared/BENCHMARKING.md asks:
+# server pinned to core 0, wrk pinned to core 1, same JVM flags, warm-up, implementations alternated
+# A B A B ..., medians per implementation and the median of the per-round ratios.
+#
+# usage: bench/http.sh            (from the repository root, after building the launcher:
+#                                   mvn -q -pl brisk-benchmarks -am package -DskipTests)
+# environment:
+#   IMPLS="brisk-http netty-raw"   first one is the reference the ratios are computed for
+#   SCENARIOS="echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"
+#   ROUNDS=3 WARMUP=10 DURATION=10 CONNECTIONS=64 JVM_OPTS="-Xms512m -Xmx512m"
+#
+# Ratios are "how much better the reference is": rps_ref / rps_other and cpu_other / cpu_ref,
+# where cpu is the server's user+sys CPU time per request (from /proc/PID/stat) over the measured run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+JAR=brisk-benchmarks/target/brisk-benchmarks.jar
+IMPLS=${IMPLS:-"brisk-http netty-raw"}
+SCENARIOS=${SCENARIOS:-"echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"}
+ROUNDS=${ROUNDS:-3}
+WARMUP=${WARMUP:-10}
+DURATION=${DURATION:-10}
+CONNECTIONS=${CONNECTIONS:-64}
+JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
+SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
+CLK_TCK=$(getconf CLK_TCK)
+RESULTS=bench/results
+mkdir -p "$RESULTS"
+RAW="$RESULTS/http-$(date +%Y%m%d-%H%M%S).tsv"
+REPORT="${RAW%.tsv}.md"
+
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors"
+run_one() {
+  local impl=$1 scenario=$2 port log pid
+  port=$(free_port)
+  log=$(mktemp)
+  # shellcheck disable=SC2086
+  taskset -c 0 java $JVM_OPTS -jar "$JAR" serve "$impl" --port "$port" $SERVER_ARGS >"$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do
+    grep -q "listening on" "$log" && break
+    kill -0 "$pid" 2>/dev/null || { echo "server $impl died:" >&2; cat "$log" >&2; exit 1; }
+    sleep 0.1
+  done
+  grep -q "listening on" "$log" || { echo "server $impl did not start" >&2; kill "$pid"; exit 1; }
+
+  local url="http://127.0.0.1:$port" args
+  case "$scenario" in
+    echo-*) export BODY_SIZE=${scenario#echo-}; args=(-s bench/lua/post.lua "$url/echo") ;;
+    hello-pipelined) export PIPELINE_DEPTH=16; args=(-s bench/lua/pipeline.lua "$url/hello") ;;
+    hello) args=("$url/hello") ;;
+    json) args=("$url/json") ;;
+    users) args=("$url/users/42") ;;
+    *) echo "unknown scenario $scenario" >&2; kill "$pid"; exit 2 ;;
+  esac
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args[@]}" >/dev/null
+  local before after out
+  before=$(cpu_ticks "$pid")
+  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args[@]}")
+  after=$(cpu_ticks "$pid")
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  rm -f "$log"
+  echo "$out" | awk -v ticks=$((after - before)) -v hz="$CLK_TCK" '
+    /Requests\/sec:/ { rps = $2 }
+    /requests in/ { requests = $1 }
+    /Non-2xx or 3xx responses:/ { errors += $NF }
+    /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { v = $i; sub(",", "", v); errors += v } }
+    $1 == "99%" { v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v);
+                  p99 = (unit == "us") ? v / 1000 : (unit == "s") ? v * 1000 : v }
+    END { if (requests == 0) { print "wrk measured no requests" > "/dev/stderr"; exit 1 }
+          printf "%s %s %.3f %d %d\n", rps, p99, ticks * 1e6 / hz / requests, requests, errors }'
+}
+
+echo "# HTTP server benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"
+{
+  echo
+  echo "- machine: $(nproc) cores, $(java -version 2>&1 | head -1), $(uname -r)"
+  echo "- command: IMPLS=\"$IMPLS\" SCENARIOS=\"$SCENARIOS\" ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http.sh"
+  echo "- server: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load: taskset -c 1 wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency"
+} | tee -a "$REPORT"
+
+: >"$RAW"
+for scenario in $SCENARIOS; do
+  for round in $(seq "$ROUNDS"); do
+    for impl in $IMPLS; do
+      read -r rps p99 cpu requests errors < <(run_one "$impl" "$scenario")
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$impl" "$rps" "$p99" "$cpu" "$errors" >>"$RAW"
+      printf '  %-16s round %s %-12s rps=%-10s p99_ms=%-8s cpu_us=%-7s errors=%s\n' \
+        "$scenario" "$round" "$impl" "$rps" "$p99" "$cpu" "$errors" >&2
+    done
+  done
+done
+
+python3 - "$RAW" "$IMPLS" <<'PY' | tee -a "$REPORT"
+import sys, statistics, collections
+raw, impls = sys.argv[1], sys.argv[2].split()
+ref = impls[0]
+rows = collections.defaultdict(dict)   # (scenario, round) -> impl -> (rps, p99, cpu, errors)
+order = []
+for line in open(raw):
+    scenario, rnd, impl, rps, p99, cpu, errors = line.split('\t')
+    rows[(scenario, rnd)][impl] = (float(rps), float(p99), float(cpu), int(errors))
+    if scenario not in order:
+        order.append(scenario)
+med = statistics.median
+print()
+print(f"| scenario | impl | rps (median) | p99 ms | CPU µs/req | rps ratio {ref}/impl | CPU ratio impl/{ref} | errors |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
+for scenario in order:
+    rounds = [r for (s, r) in rows if s == scenario]
+    for impl in impls:
+        vals = [rows[(scenario, r)][impl] for r in rounds if impl in rows[(scenario, r)]]
+        rps_ratio = [rows[(scenario, r)][ref][0] / rows[(scenario, r)][impl][0] for r in rounds]
+        cpu_ratio = [rows[(scenario, r)][impl][2] / rows[(scenario, r)][ref][2] for r in rounds]
+        ratio = "" if impl == ref else f"{med(rps_ratio):.2f}"
+        cratio = "" if impl == ref else f"{med(cpu_ratio):.2f}"
+        print(f"| {scenario} | {impl} | {med(v[0] for v in vals):,.0f} | {med(v[1] for v in vals):.2f} | "
+              f"{med(v[2] for v in vals):.2f} | {ratio} | {cratio} | {sum(v[3] for v in vals)} |")
+PY
+echo | tee -a "$REPORT"
+echo "raw rounds: $RAW; report: $REPORT" >&2

@@ -1,0 +1,40 @@
+package dev.brisk.benchmarks;
+
+import dev.brisk.benchmarks.serve.ServeCommand;
+
+import java.util.Arrays;
+
+/**
+ * The benchmark launcher: one jar that serves Brisk and its peers (and later drives clients, collapsing and RPC
+ * runs) so that load tools measure them side by side. Sub-commands are a stable interface.
+ */
+public final class Launcher {
+
+    static final String USAGE = """
+            usage: java -jar brisk-benchmarks.jar <command> ...
+              serve <impl> --port N [--io-threads N] [--tls] [--transport auto|io_uring|epoll|nio]
+                    impls: %s
+            """;
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            fail("no command given");
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "serve" -> ServeCommand.run(rest);
+            case "-h", "--help", "help" -> System.out.printf(USAGE, ServeCommand.implementations());
+            default -> fail("unknown command: " + args[0]);
+        }
+    }
+
+    /** Prints the problem and the usage, and exits with status 2. */
+    public static void fail(String problem) {
+        System.err.println(problem);
+        System.err.printf(USAGE, ServeCommand.implementations());
+        System.exit(2);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.brisk.benchmarks.serve;
+
+import dev.brisk.benchmarks.Launcher;
+import dev.brisk.http.Transport;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** {@code serve <impl> --port N [--io-threads N] [--tls] [--transport T]}: prints {@code listening on <port>}. */
+public final class ServeCommand {
+
+    private static final Map<String, Supplier<ServerImpl>> IMPLS = new LinkedHashMap<>();
+
+    static {
+        IMPLS.put("brisk-http", BriskHttpServer::new);
+        IMPLS.put("netty-raw", NettyRawServer::new);
+    }
+
+    private ServeCommand() {
+    }
+
+    /** The names {@code serve} accepts. */
+    public static String implementations() {
+        return String.join(", ", IMPLS.keySet());
+    }
+
+    public static void run(String[] args) throws Exception {
+        if (args.length == 0) {
+            Launcher.fail("serve: which implementation?");
+        }
+        Supplier<ServerImpl> impl = IMPLS.get(args[0]);
+        if (impl == null) {
+            Launcher.fail("serve: unknown implementation " + args[0]);
+        }
+        int port = 8080;
+        int ioThreads = 1;
+        boolean tls = false;
+        Transport transport = Transport.AUTO;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(value(args, ++i));
+                case "--io-threads" -> ioThreads = Integer.parseInt(value(args, ++i));
+                case "--tls" -> tls = true;
+                case "--transport" -> transport = Transport.valueOf(value(args, ++i).toUpperCase(Locale.ROOT));
+                default -> Launcher.fail("serve: unknown option " + args[i]);
+            }
+        }
+        int bound = impl.get().start(new ServeOptions(port, ioThreads, tls, transport));
+        System.out.println("listening on " + bound);
+        System.out.flush();
+        Thread.currentThread().join();
+    }
+
+    private static String value(String[] args, int index) {
+        if (index >= args.length) {
+            Launcher.fail("serve: option " + args[index - 1] + " needs a value");
+        }
+        return args[index];
+    }
+}
