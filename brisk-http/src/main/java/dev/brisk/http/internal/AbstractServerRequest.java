@@ -33,6 +33,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
 
     protected final ServerContext server;
     protected final Channel channel;
+    private final ReadControl readControl;
     private final HttpMethod method;
     private final String uri;
     private final Headers headers;
@@ -55,10 +56,11 @@ public abstract class AbstractServerRequest implements ServerRequest {
     private boolean paused;
     private boolean released;
 
-    protected AbstractServerRequest(ServerContext server, Channel channel, HttpMethod method, String uri,
-                                    Headers headers) {
+    protected AbstractServerRequest(ServerContext server, Channel channel, ReadControl readControl,
+                                    HttpMethod method, String uri, Headers headers) {
         this.server = server;
         this.channel = channel;
+        this.readControl = readControl;
         this.method = method;
         this.uri = uri;
         this.headers = headers;
@@ -371,7 +373,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
         }
         if (!paused && !bodyEnded) {
             paused = true;
-            pauseReading();
+            readControl.pauseReading();
         }
     }
 
@@ -384,15 +386,9 @@ public abstract class AbstractServerRequest implements ServerRequest {
         if (paused) {
             paused = false;
             drainQueued();
-            resumeReading();
+            readControl.resumeReading();
         }
     }
-
-    /** Stops reading from the transport. */
-    protected abstract void pauseReading();
-
-    /** Resumes reading from the transport. */
-    protected abstract void resumeReading();
 
     /** Releases the body and anything queued; called once the response has ended or the connection closed. */
     public void release() {
@@ -413,7 +409,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
         }
         if (paused) {
             paused = false;
-            resumeReading();
+            readControl.resumeReading();
         }
     }
 }

@@ -32,6 +32,17 @@ public final class HeaderValidation {
         return c >= 0x20 && c != 0x7F || c == '\t';
     }
 
+    /** Whether every {@code %} in {@code target} starts a valid escape of two hex digits. */
+    public static boolean validPercentEncoding(String target) {
+        for (int i = target.indexOf('%'); i >= 0; i = target.indexOf('%', i + 1)) {
+            if (i + 2 >= target.length() || Character.digit(target.charAt(i + 1), 16) < 0
+                    || Character.digit(target.charAt(i + 2), 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Rejects a name that is not a token and a value with CR, LF or other control characters. */
     public static void validateField(CharSequence name, CharSequence value) {
         if (name == null || name.length() == 0) {

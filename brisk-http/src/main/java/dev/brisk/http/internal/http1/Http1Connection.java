@@ -8,6 +8,7 @@ import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.Dispatcher;
 import dev.brisk.http.internal.HeaderValidation;
 import dev.brisk.http.internal.HttpParseException;
+import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
@@ -33,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Everything runs on the connection's event loop.
  */
-public final class Http1Connection extends ChannelInboundHandlerAdapter {
+public final class Http1Connection extends ChannelInboundHandlerAdapter implements ReadControl {
 
     private static final int HEAD = 0;
     private static final int FIXED_BODY = 1;
@@ -323,15 +324,20 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter {
     }
 
     private void readFixedBody() {
+        if (readBodyBytes() && remaining == 0) {
+            finishBody(ArrayHeaders.EMPTY);
+        }
+    }
+
+    /** Hands up to {@code remaining} body bytes to the request; false when that exceeded its body limit. */
+    private boolean readBodyBytes() {
         int length = (int) Math.min(cumulation.readableBytes(), remaining);
         remaining -= length;
         if (!receiving.appendBody(cumulation.readRetainedSlice(length))) {
             bodyTooLarge();
-            return;
+            return false;
         }
-        if (remaining == 0) {
-            finishBody(ArrayHeaders.EMPTY);
-        }
+        return true;
     }
 
     private boolean readChunkSize() throws HttpParseException {
@@ -442,13 +448,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter {
     }
 
     private void readChunkData() {
-        int length = (int) Math.min(cumulation.readableBytes(), remaining);
-        remaining -= length;
-        if (!receiving.appendBody(cumulation.readRetainedSlice(length))) {
-            bodyTooLarge();
-            return;
-        }
-        if (remaining == 0) {
+        if (readBodyBytes() && remaining == 0) {
             state = CHUNK_DATA_END;
         }
     }
@@ -617,12 +617,14 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter {
 
     // ---- flow control -----------------------------------------------------------------------------------------
 
-    void pauseReading() {
+    @Override
+    public void pauseReading() {
         pausedByBody = true;
         updateAutoRead();
     }
 
-    void resumeReading() {
+    @Override
+    public void resumeReading() {
         pausedByBody = false;
         updateAutoRead();
     }

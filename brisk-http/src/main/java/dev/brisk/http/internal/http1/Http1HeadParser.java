@@ -162,6 +162,9 @@ final class Http1HeadParser {
     }
 
     private static void checkTargetForm(HttpMethod method, String target) throws HttpParseException {
+        if (!HeaderValidation.validPercentEncoding(target)) {
+            throw new HttpParseException(400, "invalid percent-encoding in request target");
+        }
         char first = target.charAt(0);
         if (first == '/') {
             return;

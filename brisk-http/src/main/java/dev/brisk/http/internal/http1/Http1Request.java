@@ -14,7 +14,7 @@ final class Http1Request extends AbstractServerRequest {
     boolean dispatched;
 
     Http1Request(ServerContext server, Http1Connection connection, Http1Head head, boolean keepAlive) {
-        super(server, connection.channel(), head.method, head.uri, head.headers);
+        super(server, connection.channel(), connection, head.method, head.uri, head.headers);
         this.connection = connection;
         this.head = head;
         this.response = new Http1Response(connection, this, keepAlive);
@@ -39,13 +39,5 @@ final class Http1Request extends AbstractServerRequest {
         return response;
     }
 
-    @Override
-    protected void pauseReading() {
-        connection.pauseReading();
-    }
 
-    @Override
-    protected void resumeReading() {
-        connection.resumeReading();
-    }
 }

@@ -21,8 +21,15 @@ final class Http2HeadersView implements Headers {
         this.headers = headers;
     }
 
-    private static CharSequence key(CharSequence name) {
-        return AsciiString.of(name).toLowerCase();
+    private static final AsciiString HOST = AsciiString.cached("host");
+
+    /** The HTTP/2 field name for {@code name}: lower case, and {@code :authority} standing in for Host. */
+    private CharSequence key(CharSequence name) {
+        AsciiString lower = AsciiString.of(name).toLowerCase();
+        if (lower.contentEquals(HOST) && !headers.contains(HOST)) {
+            return Http2Headers.PseudoHeaderName.AUTHORITY.value();
+        }
+        return lower;
     }
 
     @Override

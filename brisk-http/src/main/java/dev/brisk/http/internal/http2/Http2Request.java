@@ -18,7 +18,7 @@ final class Http2Request extends AbstractServerRequest {
 
     Http2Request(ServerContext server, Http2ServerConnection connection, int streamId, HttpMethod method,
                  String uri, Headers headers, long contentLength) {
-        super(server, connection.channel(), method, uri, headers);
+        super(server, connection.channel(), connection, method, uri, headers);
         this.connection = connection;
         this.streamId = streamId;
         this.contentLength = contentLength;
@@ -40,13 +40,5 @@ final class Http2Request extends AbstractServerRequest {
         return response;
     }
 
-    @Override
-    protected void pauseReading() {
-        connection.pauseReading();
-    }
 
-    @Override
-    protected void resumeReading() {
-        connection.resumeReading();
-    }
 }

@@ -5,6 +5,8 @@ import dev.brisk.http.Headers;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.HeaderValidation;
+import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
@@ -38,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * framing, HPACK, flow control and the protocol's protections (rapid reset, control frame floods); this class maps
  * streams to requests and responses.
  */
-public final class Http2ServerConnection extends Http2ConnectionHandler {
+public final class Http2ServerConnection extends Http2ConnectionHandler implements ReadControl {
 
     private final ServerContext server;
     private final boolean tls;
@@ -160,11 +162,13 @@ public final class Http2ServerConnection extends Http2ConnectionHandler {
         }
     }
 
-    void pauseReading() {
+    @Override
+    public void pauseReading() {
         ctx.channel().config().setAutoRead(false);
     }
 
-    void resumeReading() {
+    @Override
+    public void resumeReading() {
         ctx.channel().config().setAutoRead(true);
     }
 
@@ -244,9 +248,14 @@ public final class Http2ServerConnection extends Http2ConnectionHandler {
                 return;
             }
             long contentLength = contentLength(streamId, headers);
+            String path = headers.path().toString();
+            if (!HeaderValidation.validPercentEncoding(path)) {
+                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
+                        "invalid percent-encoding in :path");
+            }
             HttpMethod method = HttpMethod.valueOf(headers.method().toString());
             Http2Request request = new Http2Request(server, Http2ServerConnection.this, streamId, method,
-                    headers.path().toString(), new Http2HeadersView(headers), contentLength);
+                    path, new Http2HeadersView(headers), contentLength);
             stream.setProperty(requestKey, request);
             BodyMode mode;
             try {

@@ -165,6 +165,8 @@ class Http1ConnectionTest {
             "GET / HTTP/1.1\r\nHost: a b\r\n\r\n",
             "GET  / HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /a%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /a% HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET * HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET example.com:80 HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET / HTTP/1.x\r\nHost: x\r\n\r\n",
