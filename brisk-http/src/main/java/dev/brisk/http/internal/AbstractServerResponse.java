@@ -11,6 +11,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.util.AsciiString;
 
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +37,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
     protected ArrayHeaders trailers;
     protected int status = 200;
     private volatile int state = NEW;
+    /** The connection or stream went away before the response ended: further output is dropped quietly. */
+    private volatile boolean abandoned;
     private CompletableFuture<Void> completion;
 
     protected AbstractServerResponse(Channel channel) {
@@ -94,6 +97,10 @@ public abstract class AbstractServerResponse implements ServerResponse {
     }
 
     private void sendNow(ByteBuf body) {
+        if (abandoned) {
+            body.release();
+            return;
+        }
         if (state != NEW) {
             body.release();
             throw new IllegalStateException("response already " + (state == ENDED ? "sent" : "streaming"));
@@ -146,7 +153,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
         }
         runInLoop(() -> {
             if (state != NEW) {
-                result.completeExceptionally(new IllegalStateException("response already committed"));
+                result.completeExceptionally(abandoned ? new ClosedChannelException()
+                        : new IllegalStateException("response already committed"));
                 return;
             }
             state = ENDED;
@@ -161,7 +169,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
         runInLoop(() -> {
             if (state == ENDED) {
                 chunk.release();
-                result.completeExceptionally(new IllegalStateException("response already ended"));
+                result.completeExceptionally(abandoned ? new ClosedChannelException()
+                        : new IllegalStateException("response already ended"));
                 return;
             }
             if (state == NEW) {
@@ -239,6 +248,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     /** The connection closed before the response ended. */
     public void abandon(Throwable cause) {
+        abandoned = true;
         state = ENDED;
         if (completion != null && !completion.isDone()) {
             completion.completeExceptionally(cause);
