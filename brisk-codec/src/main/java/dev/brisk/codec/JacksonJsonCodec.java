@@ -1,0 +1,86 @@
+package dev.brisk.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.lang.reflect.Type;
+import java.util.List;
+
+/**
+ * JSON with Jackson 3, reading straight from and writing straight into {@link ByteBuf}s. Handles
+ * {@code application/json} and every {@code +json} type (e.g. {@code application/problem+json}).
+ */
+public final class JacksonJsonCodec implements BodyCodec {
+
+    private static final List<MediaType> TYPES = List.of(MediaType.APPLICATION_JSON, MediaType.parse("application/*+json"));
+
+    private final JsonMapper mapper;
+
+    /** With a default {@link JsonMapper}. */
+    public JacksonJsonCodec() {
+        this(JsonMapper.builder().build());
+    }
+
+    /** With the application's own mapper. */
+    public JacksonJsonCodec(JsonMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public JsonMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public List<MediaType> mediaTypes() {
+        return TYPES;
+    }
+
+    private static boolean isJson(MediaType mediaType) {
+        return mediaType.isWildcardType()
+                || mediaType.type().equals("application") && (mediaType.subtype().equals("json")
+                || mediaType.subtype().equals("*") || mediaType.suffix().filter("json"::equals).isPresent());
+    }
+
+    @Override
+    public boolean canDecode(Type type, MediaType mediaType) {
+        return isJson(mediaType);
+    }
+
+    @Override
+    public boolean canEncode(Class<?> type, MediaType mediaType) {
+        return isJson(mediaType);
+    }
+
+    @Override
+    public Object decode(ByteBuf body, Type type, MediaType mediaType) {
+        JavaType javaType = mapper.getTypeFactory().constructType(type);
+        try {
+            if (body.hasArray()) {
+                return mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(),
+                        javaType);
+            }
+            return mapper.readValue((java.io.InputStream) new ByteBufInputStream(body.duplicate()), javaType);
+        } catch (JacksonException e) {
+            throw new CodecException("malformed JSON for " + javaType.getTypeName() + ": " + e.getOriginalMessage(),
+                    e, true);
+        }
+    }
+
+    @Override
+    public ByteBuf encode(Object value, MediaType mediaType, ByteBufAllocator allocator) {
+        ByteBuf buffer = allocator.buffer(256);
+        try {
+            mapper.writeValue((java.io.OutputStream) new ByteBufOutputStream(buffer), value);
+            return buffer;
+        } catch (JacksonException e) {
+            buffer.release();
+            throw new CodecException("cannot write " + value.getClass().getName() + " as JSON: "
+                    + e.getOriginalMessage(), e, false);
+        }
+    }
+}
