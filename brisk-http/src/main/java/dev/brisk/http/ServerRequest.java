@@ -1,6 +1,7 @@
 package dev.brisk.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.SocketAddress;
@@ -115,6 +116,9 @@ public interface ServerRequest {
 
     /** Attributes attached to this request by the application. */
     Map<String, Object> attributes();
+
+    /** The connection's buffer allocator, for building response bodies. */
+    ByteBufAllocator allocator();
 
     /** The response to this request. */
     ServerResponse response();

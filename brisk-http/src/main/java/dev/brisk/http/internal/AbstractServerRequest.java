@@ -5,6 +5,7 @@ import dev.brisk.http.BodyMode;
 import dev.brisk.http.Headers;
 import dev.brisk.http.ServerRequest;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -185,6 +186,11 @@ public abstract class AbstractServerRequest implements ServerRequest {
     public Optional<SSLSession> tlsSession() {
         SslHandler ssl = channel.pipeline().get(SslHandler.class);
         return ssl == null ? Optional.empty() : Optional.of(ssl.engine().getSession());
+    }
+
+    @Override
+    public ByteBufAllocator allocator() {
+        return channel.alloc();
     }
 
     @Override

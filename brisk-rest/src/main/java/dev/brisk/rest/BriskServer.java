@@ -1,0 +1,222 @@
+package dev.brisk.rest;
+
+import dev.brisk.codec.Codecs;
+import dev.brisk.http.HttpServer;
+import dev.brisk.rest.internal.RestServer;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/** A running REST server: routes (programmatic and annotated) on a Brisk HTTP server. */
+public final class BriskServer implements AutoCloseable {
+
+    private final HttpServer http;
+    private final RestServer rest;
+
+    private BriskServer(HttpServer http, RestServer rest) {
+        this.http = http;
+        this.rest = rest;
+    }
+
+    /** The port listened on. */
+    public int port() {
+        return http.port();
+    }
+
+    /** The underlying HTTP server (metrics, options). */
+    public HttpServer http() {
+        return http;
+    }
+
+    /** The routes, in registration order. */
+    public List<RouteInfo> routes() {
+        return rest.routes();
+    }
+
+    /** Adds a route while running; in-flight lookups keep using the previous table. */
+    public BriskServer addRoute(Route route) {
+        rest.addAll(List.of(route));
+        return this;
+    }
+
+    /** Removes the routes of {@code method} and {@code path} while running. */
+    public boolean removeRoute(HttpMethod method, String path) {
+        return rest.remove(method, path);
+    }
+
+    /** Shuts down gracefully (see {@link HttpServer#close()}), then stops the schedulers. */
+    @Override
+    public void close() {
+        http.close();
+        rest.shutdown();
+    }
+
+    /** Builds and starts a {@link BriskServer}. */
+    public static final class Builder {
+        private final HttpServer.Builder http = HttpServer.builder();
+        private final List<Route> routes = new ArrayList<>();
+        private final List<Object> controllers = new ArrayList<>();
+        private final List<Filter> filters = new ArrayList<>();
+        private final List<Filter> routeFilters = new ArrayList<>();
+        private final Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers = new LinkedHashMap<>();
+        private final Map<String, Executor> schedulers = new LinkedHashMap<>();
+        private Codecs codecs = Codecs.defaults();
+        private BriskOptions options = BriskOptions.DEFAULT;
+
+        Builder() {
+        }
+
+        public Builder port(int port) {
+            http.port(port);
+            return this;
+        }
+
+        public Builder host(String host) {
+            http.host(host);
+            return this;
+        }
+
+        /** Tunes the HTTP server: TLS, limits, timeouts, IO threads... */
+        public Builder http(Consumer<HttpServer.Builder> configure) {
+            configure.accept(http);
+            return this;
+        }
+
+        /** Framework options (context path, schedulers...). */
+        public Builder options(BriskOptions options) {
+            this.options = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        public Builder contextPath(String contextPath) {
+            options = new BriskOptions(contextPath, options.defaultScheduler(), options.bizThreads(),
+                    options.bizQueueSize(), options.maxQueueTime(), options.virtualMaxConcurrency(),
+                    options.formatParameter());
+            return this;
+        }
+
+        /** The scheduler of routes that name none (default {@link Schedulers#IO}). */
+        public Builder defaultScheduler(String scheduler) {
+            options = new BriskOptions(options.contextPath(), scheduler, options.bizThreads(),
+                    options.bizQueueSize(), options.maxQueueTime(), options.virtualMaxConcurrency(),
+                    options.formatParameter());
+            return this;
+        }
+
+        /** Sizes of the BIZ pool and how long a request may wait in its queue. */
+        public Builder bizScheduler(int threads, int queueSize, Duration maxQueueTime) {
+            options = new BriskOptions(options.contextPath(), options.defaultScheduler(), threads, queueSize,
+                    maxQueueTime, options.virtualMaxConcurrency(), options.formatParameter());
+            return this;
+        }
+
+        /** Registers a named scheduler backed by the application's executor. */
+        public Builder scheduler(String name, Executor executor) {
+            schedulers.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(executor, "executor"));
+            return this;
+        }
+
+        /** The body codecs (default {@link Codecs#defaults()}). */
+        public Builder codecs(Codecs codecs) {
+            this.codecs = Objects.requireNonNull(codecs, "codecs");
+            return this;
+        }
+
+        public Builder route(Route route) {
+            routes.add(Objects.requireNonNull(route, "route"));
+            return this;
+        }
+
+        public Builder route(HttpMethod method, String path, Handler handler) {
+            return route(Route.of(method, path).handler(handler));
+        }
+
+        public Builder get(String path, Handler handler) {
+            return route(HttpMethod.GET, path, handler);
+        }
+
+        public Builder post(String path, Handler handler) {
+            return route(HttpMethod.POST, path, handler);
+        }
+
+        public Builder put(String path, Handler handler) {
+            return route(HttpMethod.PUT, path, handler);
+        }
+
+        public Builder delete(String path, Handler handler) {
+            return route(HttpMethod.DELETE, path, handler);
+        }
+
+        public Builder patch(String path, Handler handler) {
+            return route(HttpMethod.PATCH, path, handler);
+        }
+
+        /**
+         * Annotated controllers (Spring MVC or JAX-RS style), turned into routes by the {@link ControllerSupport}
+         * found on the class path.
+         */
+        public Builder controllers(Object... controllers) {
+            for (Object controller : controllers) {
+                this.controllers.add(Objects.requireNonNull(controller, "controller"));
+            }
+            return this;
+        }
+
+        /** A filter that runs before routing. */
+        public Builder filter(Filter filter) {
+            filters.add(Objects.requireNonNull(filter, "filter"));
+            return this;
+        }
+
+        /** A filter that runs after routing, before the handler. */
+        public Builder routeFilter(Filter filter) {
+            routeFilters.add(Objects.requireNonNull(filter, "filter"));
+            return this;
+        }
+
+        /** Handles exceptions of {@code type} (and subtypes not handled more specifically). */
+        public <T extends Throwable> Builder exceptionHandler(Class<T> type, ExceptionHandler<? super T> handler) {
+            exceptionHandlers.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /** Validates every route, binds and starts serving. */
+        public BriskServer start() {
+            List<Route> all = new ArrayList<>(routes);
+            all.addAll(controllerRoutes());
+            RestServer rest = new RestServer(options, codecs, filters, routeFilters, exceptionHandlers, schedulers,
+                    all);
+            try {
+                return new BriskServer(http.handler(rest).start(), rest);
+            } catch (RuntimeException e) {
+                rest.shutdown();
+                throw e;
+            }
+        }
+
+        private List<Route> controllerRoutes() {
+            if (controllers.isEmpty()) {
+                return List.of();
+            }
+            List<ControllerSupport> supports = new ArrayList<>();
+            ServiceLoader.load(ControllerSupport.class).forEach(supports::add);
+            List<Route> result = new ArrayList<>();
+            for (Object controller : controllers) {
+                ControllerSupport support = supports.stream().filter(s -> s.supports(controller.getClass()))
+                        .findFirst().orElseThrow(() -> new IllegalArgumentException("no controller support for "
+                                + controller.getClass().getName() + ": add brisk-rest-spring or brisk-rest-jaxrs, "
+                                + "or register its routes with route(...)"));
+                result.addAll(support.routes(controller));
+            }
+            return result;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.brisk.rest;
+
+import dev.brisk.codec.MediaType;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A route: method, path template, handler, and options (scheduler, media types, required parameters and headers,
+ * streamed body). Templates support {@code {name}}, {@code {name:regex}}, {@code *}, {@code **} and {@code {*rest}}.
+ *
+ * <pre>{@code Route.get("/users/{id}").scheduler(Schedulers.BIZ).produces("application/json").handler(h)}</pre>
+ */
+public final class Route implements RouteInfo {
+
+    private final HttpMethod method;
+    private final String path;
+    private final Handler handler;
+    private final String scheduler;
+    private final List<MediaType> produces;
+    private final List<MediaType> consumes;
+    private final List<String> params;
+    private final List<String> headers;
+    private final boolean streaming;
+
+    private Route(Builder b) {
+        this.method = b.method;
+        this.path = b.path;
+        this.handler = b.handler;
+        this.scheduler = b.scheduler;
+        this.produces = b.produces;
+        this.consumes = b.consumes;
+        this.params = b.params;
+        this.headers = b.headers;
+        this.streaming = b.streaming;
+    }
+
+    public static Builder of(HttpMethod method, String path) {
+        return new Builder(method, path);
+    }
+
+    public static Builder get(String path) {
+        return of(HttpMethod.GET, path);
+    }
+
+    public static Builder post(String path) {
+        return of(HttpMethod.POST, path);
+    }
+
+    public static Builder put(String path) {
+        return of(HttpMethod.PUT, path);
+    }
+
+    public static Builder delete(String path) {
+        return of(HttpMethod.DELETE, path);
+    }
+
+    public static Builder patch(String path) {
+        return of(HttpMethod.PATCH, path);
+    }
+
+    @Override
+    public HttpMethod method() {
+        return method;
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    public Handler handler() {
+        return handler;
+    }
+
+    /** The scheduler name, or empty for the server's default. */
+    @Override
+    public String scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public List<MediaType> produces() {
+        return produces;
+    }
+
+    @Override
+    public List<MediaType> consumes() {
+        return consumes;
+    }
+
+    /** Query parameter conditions: {@code name}, {@code !name}, {@code name=value}, {@code name!=value}. */
+    public List<String> params() {
+        return params;
+    }
+
+    /** Header conditions, same forms as {@link #params()}. */
+    public List<String> headers() {
+        return headers;
+    }
+
+    /** Whether the handler receives the request body as a stream (it is called before the body arrives). */
+    public boolean streaming() {
+        return streaming;
+    }
+
+    @Override
+    public String toString() {
+        return method + " " + path;
+    }
+
+    /** Builds a {@link Route}. */
+    public static final class Builder {
+        private final HttpMethod method;
+        private final String path;
+        private Handler handler;
+        private String scheduler = "";
+        private List<MediaType> produces = List.of();
+        private List<MediaType> consumes = List.of();
+        private List<String> params = List.of();
+        private List<String> headers = List.of();
+        private boolean streaming;
+
+        private Builder(HttpMethod method, String path) {
+            this.method = Objects.requireNonNull(method, "method");
+            this.path = Objects.requireNonNull(path, "path");
+        }
+
+        /** Runs the handler on the named scheduler ({@link Schedulers} or a custom one). */
+        public Builder scheduler(String scheduler) {
+            this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+            return this;
+        }
+
+        public Builder produces(String... mediaTypes) {
+            this.produces = Arrays.stream(mediaTypes).map(MediaType::parse).toList();
+            return this;
+        }
+
+        public Builder consumes(String... mediaTypes) {
+            this.consumes = Arrays.stream(mediaTypes).map(MediaType::parse).toList();
+            return this;
+        }
+
+        public Builder params(String... conditions) {
+            this.params = List.of(conditions);
+            return this;
+        }
+
+        public Builder headers(String... conditions) {
+            this.headers = List.of(conditions);
+            return this;
+        }
+
+        public Builder streaming(boolean streaming) {
+            this.streaming = streaming;
+            return this;
+        }
+
+        public Route handler(Handler handler) {
+            this.handler = Objects.requireNonNull(handler, "handler");
+            return new Route(this);
+        }
+    }
+}

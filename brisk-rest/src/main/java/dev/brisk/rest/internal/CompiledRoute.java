@@ -1,0 +1,108 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.codec.MediaType;
+import dev.brisk.http.ServerRequest;
+import dev.brisk.rest.Handler;
+import dev.brisk.rest.Route;
+import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.internal.router.PathPattern;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.List;
+
+/** A route with everything decided at startup: parsed template, scheduler, conditions. */
+final class CompiledRoute implements RouteInfo {
+
+    /** Why a candidate route does not take a request; NONE when it does. */
+    enum Mismatch { NONE, PARAMS, CONSUMES, PRODUCES }
+
+    final Route route;
+    final PathPattern pattern;
+    final List<String> captureNames;
+    final Handler handler;
+    final RouteScheduler scheduler;
+    private final Condition[] params;
+    private final Condition[] headers;
+
+    CompiledRoute(Route route, PathPattern pattern, RouteScheduler scheduler) {
+        this.route = route;
+        this.pattern = pattern;
+        this.captureNames = pattern.captureNames();
+        this.handler = route.handler();
+        this.scheduler = scheduler;
+        this.params = route.params().stream().map(Condition::parse).toArray(Condition[]::new);
+        this.headers = route.headers().stream().map(Condition::parse).toArray(Condition[]::new);
+    }
+
+    /** Checks parameters, headers, Content-Type and Accept, in that order. */
+    Mismatch test(ServerRequest request, List<MediaType> accepted) {
+        for (Condition condition : params) {
+            if (!condition.test(request::query)) {
+                return Mismatch.PARAMS;
+            }
+        }
+        for (Condition condition : headers) {
+            if (!condition.test(name -> request.headers().first(name))) {
+                return Mismatch.PARAMS;
+            }
+        }
+        List<MediaType> consumes = route.consumes();
+        if (!consumes.isEmpty()) {
+            String contentType = request.headers().get("content-type", null);
+            MediaType actual;
+            try {
+                actual = contentType == null ? MediaType.APPLICATION_OCTET_STREAM : MediaType.parse(contentType);
+            } catch (IllegalArgumentException e) {
+                return Mismatch.CONSUMES;
+            }
+            if (consumes.stream().noneMatch(c -> c.includes(actual))) {
+                return Mismatch.CONSUMES;
+            }
+        }
+        List<MediaType> produces = route.produces();
+        if (!produces.isEmpty() && accepted != null
+                && dev.brisk.codec.ContentNegotiation.negotiate(accepted, produces).isEmpty()) {
+            return Mismatch.PRODUCES;
+        }
+        return Mismatch.NONE;
+    }
+
+    boolean hasConditions() {
+        return params.length > 0 || headers.length > 0 || !route.consumes().isEmpty() || !route.produces().isEmpty();
+    }
+
+    /** What tells this route apart from another with the same method and template shape. */
+    String conditionKey() {
+        return List.of(params).toString() + List.of(headers) + route.consumes() + route.produces();
+    }
+
+    @Override
+    public HttpMethod method() {
+        return route.method();
+    }
+
+    @Override
+    public String path() {
+        return route.path();
+    }
+
+    @Override
+    public List<MediaType> produces() {
+        return route.produces();
+    }
+
+    @Override
+    public List<MediaType> consumes() {
+        return route.consumes();
+    }
+
+    @Override
+    public String scheduler() {
+        return scheduler.name();
+    }
+
+    @Override
+    public String toString() {
+        return route.toString();
+    }
+}

@@ -1,0 +1,191 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.codec.BodyCodec;
+import dev.brisk.codec.CodecException;
+import dev.brisk.codec.MediaType;
+import dev.brisk.http.ServerRequest;
+import dev.brisk.http.ServerResponse;
+import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.internal.router.RouteMatch;
+import io.netty.handler.codec.http.QueryStringDecoder;
+
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The per-request context: request, response, matched route and its path variables (decoded on access). */
+final class DefaultRequestContext implements RequestContext {
+
+    private final RestServer server;
+    private final ServerRequest request;
+    private final RouteMatch<CompiledRoute> match = new RouteMatch<>();
+    private CompiledRoute route;
+    private String routedPath;
+    private int[] captures;
+    private String[] decoded;
+    private List<MediaType> accepted;
+    private boolean async;
+    private boolean responded;
+    int filterIndex;
+
+    DefaultRequestContext(RestServer server, ServerRequest request) {
+        this.server = server;
+        this.request = request;
+    }
+
+    RestServer server() {
+        return server;
+    }
+
+    RouteMatch<CompiledRoute> match() {
+        return match;
+    }
+
+    void routed(CompiledRoute route, String path) {
+        this.route = route;
+        this.routedPath = path;
+        this.captures = match.captureCount() == 0 ? null : match.captureOffsets();
+    }
+
+    CompiledRoute compiledRoute() {
+        return route;
+    }
+
+    /** The Accept header parsed (or the format parameter's type), most preferred first. */
+    List<MediaType> accepted() {
+        if (accepted == null) {
+            String format = server.options().formatParameter();
+            if (!format.isEmpty() && !request.rawQuery().isEmpty()) {
+                var forced = request.query(format).flatMap(dev.brisk.codec.ContentNegotiation::forFormat);
+                if (forced.isPresent()) {
+                    accepted = List.of(forced.get());
+                    return accepted;
+                }
+            }
+            try {
+                accepted = MediaType.parseList(request.headers().get("accept", null));
+            } catch (IllegalArgumentException e) {
+                throw new HttpStatusException(400, "invalid Accept header: " + e.getMessage());
+            }
+        }
+        return accepted;
+    }
+
+    @Override
+    public ServerRequest request() {
+        return request;
+    }
+
+    @Override
+    public ServerResponse response() {
+        return request.response();
+    }
+
+    @Override
+    public RouteInfo route() {
+        if (route == null) {
+            throw new IllegalStateException("the request has not been routed yet");
+        }
+        return route;
+    }
+
+    @Override
+    public String pathParam(String name) {
+        List<String> names = ((CompiledRoute) route()).captureNames;
+        int index = names.indexOf(name);
+        if (index < 0) {
+            throw new IllegalArgumentException("route " + route + " has no path variable '" + name + "'");
+        }
+        return decodedCapture(index);
+    }
+
+    private String decodedCapture(int index) {
+        if (decoded == null) {
+            decoded = new String[route.captureNames.size()];
+        }
+        String value = decoded[index];
+        if (value == null) {
+            value = QueryStringDecoder.decodeComponent(routedPath.substring(captures[index << 1],
+                    captures[(index << 1) + 1]).replace("+", "%2B"));
+            decoded[index] = value;
+        }
+        return value;
+    }
+
+    @Override
+    public Map<String, String> pathParams() {
+        if (route == null || route.captureNames.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < route.captureNames.size(); i++) {
+            String name = route.captureNames.get(i);
+            if (name != null) {
+                params.put(name, decodedCapture(i));
+            }
+        }
+        return params;
+    }
+
+    @Override
+    public <T> T body(Class<T> type) {
+        return type.cast(body((Type) type));
+    }
+
+    @Override
+    public Object body(Type type) {
+        String contentType = request.headers().get("content-type", null);
+        MediaType mediaType;
+        try {
+            mediaType = contentType == null ? MediaType.APPLICATION_OCTET_STREAM : MediaType.parse(contentType);
+        } catch (IllegalArgumentException e) {
+            throw new HttpStatusException(400, "invalid Content-Type: " + e.getMessage());
+        }
+        BodyCodec codec = server.codecs().decoder(type, mediaType).orElseThrow(() -> new HttpStatusException(415,
+                "cannot read " + mediaType + " as " + type.getTypeName()));
+        try {
+            return codec.decode(request.body(), type, mediaType);
+        } catch (CodecException e) {
+            throw new HttpStatusException(400, e.getMessage());
+        }
+    }
+
+    @Override
+    public RequestContext status(int status) {
+        response().status(status);
+        return this;
+    }
+
+    @Override
+    public RequestContext header(String name, String value) {
+        response().header(name, value);
+        return this;
+    }
+
+    @Override
+    public void send(Object result) {
+        responded = true;
+        server.results().write(this, result);
+    }
+
+    @Override
+    public void async() {
+        async = true;
+    }
+
+    boolean isAsync() {
+        return async;
+    }
+
+    void markResponded() {
+        responded = true;
+    }
+
+    /** Whether the handler sent something, declared it would, or the response is already under way. */
+    boolean answered() {
+        return responded || async || response().isCommitted();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.http.ServerResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+
+/** Writes RFC 9457 {@code application/problem+json} error responses. */
+final class Problems {
+
+    /** Answers {@code status} with a problem whose detail is {@code detail}; does nothing once committed. */
+    void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater) {
+        ServerResponse response = ctx.response();
+        if (response.isCommitted()) {
+            return;
+        }
+        ctx.markResponded();
+        response.headers().remove("content-length");
+        response.status(status);
+        response.header("content-type", "application/problem+json");
+        if (retryLater) {
+            response.header("retry-after", "1");
+        }
+        String title = dev.brisk.http.internal.StatusLines.reason(status);
+        StringBuilder json = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":");
+        quote(json, title).append(",\"status\":").append(status);
+        if (detail != null && !detail.isEmpty()) {
+            quote(json.append(",\"detail\":"), detail);
+        }
+        quote(json.append(",\"instance\":"), ctx.request().path()).append('}');
+        ByteBuf body = ByteBufUtil.writeUtf8(ctx.request().allocator(), json);
+        response.send(body);
+    }
+
+    private static StringBuilder quote(StringBuilder out, String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"');
+    }
+}

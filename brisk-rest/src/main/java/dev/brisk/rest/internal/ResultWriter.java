@@ -1,0 +1,142 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.codec.BodyCodec;
+import dev.brisk.codec.CodecException;
+import dev.brisk.codec.ContentNegotiation;
+import dev.brisk.codec.Codecs;
+import dev.brisk.codec.MediaType;
+import dev.brisk.http.ServerResponse;
+import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.ResponseEntity;
+import io.netty.buffer.ByteBuf;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/** Turns a handler's result into a response: plain values, entities, files, futures, and negotiated encodings. */
+final class ResultWriter {
+
+    private final Codecs codecs;
+    private final ClassValue<List<MediaType>> producible;
+
+    ResultWriter(Codecs codecs) {
+        this.codecs = codecs;
+        this.producible = new ClassValue<>() {
+            @Override
+            protected List<MediaType> computeValue(Class<?> type) {
+                return codecs.producible(type);
+            }
+        };
+    }
+
+    void write(DefaultRequestContext ctx, Object result) {
+        ServerResponse response = ctx.response();
+        if (result == null) {
+            response.send();
+        } else if (result instanceof String text) {
+            // a String is written as it is, labelled with the negotiated type (as Spring MVC does)
+            if (!response.headers().contains("content-type")) {
+                MediaType type = negotiatedOrDefault(ctx, String.class, MediaType.TEXT_PLAIN_UTF8);
+                response.header("content-type", type.charset().isPresent() || !type.type().equals("text")
+                        ? type.toString() : type.withCharset(java.nio.charset.StandardCharsets.UTF_8).toString());
+            }
+            response.send(text);
+        } else if (result instanceof byte[] bytes) {
+            defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
+            response.send(bytes);
+        } else if (result instanceof ByteBuf buf) {
+            defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
+            response.send(buf);
+        } else if (result instanceof ResponseEntity<?> entity) {
+            response.status(entity.statusCode());
+            entity.headers().forEach(response::header);
+            write(ctx, entity.body());
+        } else if (result instanceof CompletionStage<?> stage) {
+            ctx.async();
+            stage.whenComplete((value, error) -> {
+                if (error != null) {
+                    ctx.server().fail(ctx, unwrap(error));
+                } else {
+                    try {
+                        write(ctx, value);
+                    } catch (Throwable t) {
+                        ctx.server().fail(ctx, t);
+                    }
+                }
+            });
+        } else if (result instanceof Optional<?> optional) {
+            if (optional.isEmpty()) {
+                throw new HttpStatusException(404, "no such resource");
+            }
+            write(ctx, optional.get());
+        } else if (result instanceof Path || result instanceof File) {
+            Path path = result instanceof File file ? file.toPath() : (Path) result;
+            if (!Files.isRegularFile(path)) {
+                throw new HttpStatusException(404, "no such file");
+            }
+            defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
+            ctx.async();
+            response.sendFile(path).whenComplete((v, e) -> {
+                if (e != null) {
+                    ctx.server().fail(ctx, e);
+                }
+            });
+        } else {
+            MediaType type = negotiated(ctx, result.getClass());
+            encode(ctx, result, type);
+        }
+    }
+
+    private void encode(DefaultRequestContext ctx, Object value, MediaType type) {
+        BodyCodec codec = codecs.encoder(value.getClass(), type).orElseThrow(() -> new HttpStatusException(406,
+                "cannot write " + value.getClass().getSimpleName() + " as " + type));
+        ByteBuf body;
+        try {
+            body = codec.encode(value, type, ctx.request().allocator());
+        } catch (CodecException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        ctx.response().header("content-type", type.toString());
+        ctx.response().send(body);
+    }
+
+    private MediaType negotiated(DefaultRequestContext ctx, Class<?> type) {
+        List<MediaType> candidates = candidates(ctx, type);
+        return ContentNegotiation.negotiate(ctx.accepted(), candidates).orElseThrow(() ->
+                new HttpStatusException(406, "acceptable types " + ctx.accepted() + " cannot be produced; available: "
+                        + candidates));
+    }
+
+    private MediaType negotiatedOrDefault(DefaultRequestContext ctx, Class<?> type, MediaType fallback) {
+        List<MediaType> accepted = ctx.accepted();
+        if (accepted.size() == 1 && accepted.get(0) == MediaType.ALL) {
+            return ctx.compiledRoute() != null && !ctx.compiledRoute().produces().isEmpty()
+                    ? ctx.compiledRoute().produces().get(0) : fallback;
+        }
+        return ContentNegotiation.negotiate(accepted, candidates(ctx, type)).orElse(fallback);
+    }
+
+    private List<MediaType> candidates(DefaultRequestContext ctx, Class<?> type) {
+        CompiledRoute route = ctx.compiledRoute();
+        return route != null && !route.produces().isEmpty() ? route.produces() : producible.get(type);
+    }
+
+    private static void defaultType(ServerResponse response, MediaType type) {
+        if (!response.headers().contains("content-type")) {
+            response.header("content-type", type.toString());
+        }
+    }
+
+    static Throwable unwrap(Throwable error) {
+        Throwable current = error;
+        while ((current instanceof java.util.concurrent.CompletionException
+                || current instanceof java.util.concurrent.ExecutionException) && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.rest.BriskOptions;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The schedulers of one server: built-in IO, BIZ and VIRTUAL, plus the application's named executors. */
+final class Schedulers {
+
+    private final Map<String, RouteScheduler> byName = new LinkedHashMap<>();
+    private final BriskOptions options;
+
+    Schedulers(BriskOptions options, Map<String, Executor> custom) {
+        this.options = options;
+        byName.put(dev.brisk.rest.Schedulers.IO, new Inline());
+        custom.forEach((name, executor) -> byName.put(name, new Custom(name, executor)));
+    }
+
+    /** The scheduler called {@code name}, created on first use for BIZ and VIRTUAL. */
+    synchronized RouteScheduler get(String name) {
+        RouteScheduler scheduler = byName.get(name);
+        if (scheduler != null) {
+            return scheduler;
+        }
+        scheduler = switch (name) {
+            case dev.brisk.rest.Schedulers.BIZ -> new Pool(name, options.bizThreads(), options.bizQueueSize(),
+                    options.maxQueueTime());
+            case dev.brisk.rest.Schedulers.VIRTUAL -> new Virtual(options.virtualMaxConcurrency());
+            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "': use io, biz, virtual "
+                    + "or register it with scheduler(name, executor)");
+        };
+        byName.put(name, scheduler);
+        return scheduler;
+    }
+
+    void shutdown() {
+        byName.values().forEach(RouteScheduler::shutdown);
+    }
+
+    private static void unavailable(DefaultRequestContext ctx, String why) {
+        ctx.server().problems().send(ctx, 503, why, true);
+    }
+
+    /** Runs on the event loop. */
+    private static final class Inline implements RouteScheduler {
+        @Override
+        public String name() {
+            return dev.brisk.rest.Schedulers.IO;
+        }
+
+        @Override
+        public boolean inline() {
+            return true;
+        }
+
+        @Override
+        public void dispatch(DefaultRequestContext ctx, Runnable task) {
+            task.run();
+        }
+    }
+
+    /** A bounded pool with a bounded queue; requests that waited longer than the limit are answered 503. */
+    private static final class Pool implements RouteScheduler {
+        private final String name;
+        private final ThreadPoolExecutor executor;
+        private final long maxQueueNanos;
+
+        Pool(String name, int threads, int queueSize, Duration maxQueueTime) {
+            this.name = name;
+            AtomicInteger counter = new AtomicInteger();
+            this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+                    new ArrayBlockingQueue<>(queueSize), r -> {
+                        Thread thread = new Thread(r, "brisk-" + name + "-" + counter.incrementAndGet());
+                        thread.setDaemon(true);
+                        return thread;
+                    }, new ThreadPoolExecutor.AbortPolicy());
+            this.maxQueueNanos = maxQueueTime.toNanos();
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public boolean inline() {
+            return false;
+        }
+
+        @Override
+        public void dispatch(DefaultRequestContext ctx, Runnable task) {
+            long queued = System.nanoTime();
+            try {
+                executor.execute(() -> {
+                    if (System.nanoTime() - queued > maxQueueNanos) {
+                        unavailable(ctx, "request waited too long for a worker of scheduler " + name);
+                    } else {
+                        task.run();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                unavailable(ctx, "the queue of scheduler " + name + " is full");
+            }
+        }
+
+        @Override
+        public void shutdown() {
+            executor.shutdown();
+        }
+    }
+
+    /** A virtual thread per request (Java 21+), at most a configured number at once. */
+    private static final class Virtual implements RouteScheduler {
+        private final ExecutorService executor;
+        private final Semaphore permits;
+
+        Virtual(int maxConcurrency) {
+            if (Runtime.version().feature() < 21) {
+                throw new IllegalStateException("scheduler 'virtual' needs Java 21 or newer; this is Java "
+                        + Runtime.version().feature() + ": use 'biz' or run on a newer JDK");
+            }
+            try {
+                Method factory = java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
+                this.executor = (ExecutorService) factory.invoke(null);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot create virtual threads: " + e, e);
+            }
+            this.permits = new Semaphore(maxConcurrency);
+        }
+
+        @Override
+        public String name() {
+            return dev.brisk.rest.Schedulers.VIRTUAL;
+        }
+
+        @Override
+        public boolean inline() {
+            return false;
+        }
+
+        @Override
+        public void dispatch(DefaultRequestContext ctx, Runnable task) {
+            if (!permits.tryAcquire()) {
+                unavailable(ctx, "too many requests in flight on scheduler virtual");
+                return;
+            }
+            try {
+                executor.execute(() -> {
+                    try {
+                        task.run();
+                    } finally {
+                        permits.release();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                permits.release();
+                unavailable(ctx, "scheduler virtual is shut down");
+            }
+        }
+
+        @Override
+        public void shutdown() {
+            executor.shutdown();
+        }
+    }
+
+    /** The application's executor; a rejection answers 503. */
+    private record Custom(String name, Executor executor) implements RouteScheduler {
+        @Override
+        public boolean inline() {
+            return false;
+        }
+
+        @Override
+        public void dispatch(DefaultRequestContext ctx, Runnable task) {
+            try {
+                executor.execute(task);
+            } catch (RejectedExecutionException e) {
+                unavailable(ctx, "scheduler " + name + " rejected the request");
+            }
+        }
+    }
+}

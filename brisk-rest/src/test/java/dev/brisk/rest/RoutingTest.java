@@ -1,0 +1,136 @@
+package dev.brisk.rest;
+
+import io.netty.handler.codec.http.HttpMethod;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+
+import static dev.brisk.rest.RestTestSupport.get;
+import static dev.brisk.rest.RestTestSupport.send;
+import static dev.brisk.rest.RestTestSupport.server;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Routing over real sockets: templates, precedence, 404/405, HEAD/OPTIONS, conditions, context path, changes. */
+class RoutingTest {
+
+    private BriskServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void templatesCaptureAndDecodeVariables() throws Exception {
+        server = server()
+                .get("/users/{id}", ctx -> ctx.send("user " + ctx.pathParam("id")))
+                .get("/users/{id}/posts/{post}", ctx -> ctx.send(ctx.pathParams().toString()))
+                .get("/items/{id:\\d+}", ctx -> ctx.send("item " + ctx.pathParam("id")))
+                .get("/files/{*rest}", ctx -> ctx.send("file " + ctx.pathParam("rest")))
+                .get("/any/*/end", ctx -> ctx.send("wildcard"))
+                .start();
+        assertThat(get(server, "/users/a%20b").body()).isEqualTo("user a b");
+        assertThat(get(server, "/users/7/posts/9").body()).isEqualTo("{id=7, post=9}");
+        assertThat(get(server, "/items/42").body()).isEqualTo("item 42");
+        assertThat(get(server, "/items/abc").statusCode()).isEqualTo(404);
+        assertThat(get(server, "/files/a/b/c.txt").body()).isEqualTo("file a/b/c.txt");
+        assertThat(get(server, "/any/thing/end").body()).isEqualTo("wildcard");
+    }
+
+    @Test
+    void staticBeatsParamBeatsRegexBeatsCatchAll() throws Exception {
+        server = server()
+                .get("/p/new", ctx -> ctx.send("static"))
+                .get("/p/{name}", ctx -> ctx.send("param"))
+                .get("/p/{name}/x", ctx -> ctx.send("param-x"))
+                .get("/p/{id:\\d+}/y", ctx -> ctx.send("regex-y"))
+                .get("/p/**", ctx -> ctx.send("catch-all"))
+                .start();
+        assertThat(get(server, "/p/new").body()).isEqualTo("static");
+        assertThat(get(server, "/p/other").body()).isEqualTo("param");
+        assertThat(get(server, "/p/1/x").body()).isEqualTo("param-x");
+        assertThat(get(server, "/p/1/y").body()).isEqualTo("regex-y");
+        assertThat(get(server, "/p/a/b/c").body()).isEqualTo("catch-all");
+    }
+
+    @Test
+    void unknownPathIs404ProblemAndWrongMethodIs405WithAllow() throws Exception {
+        server = server().get("/thing", ctx -> ctx.send("x")).post("/thing", ctx -> ctx.send("y")).start();
+        HttpResponse<String> missing = get(server, "/nothing");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(missing.body()).contains("\"status\":404").contains("\"instance\":\"/nothing\"");
+        HttpResponse<String> wrong = send(server, "DELETE", "/thing", null);
+        assertThat(wrong.statusCode()).isEqualTo(405);
+        assertThat(wrong.headers().firstValue("allow")).hasValue("GET, HEAD, POST, OPTIONS");
+    }
+
+    @Test
+    void headAndOptionsAreAutomatic() throws Exception {
+        server = server().get("/thing", ctx -> ctx.send("twelve bytes")).start();
+        HttpResponse<String> head = send(server, "HEAD", "/thing", null);
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.headers().firstValue("content-length")).hasValue("12");
+        assertThat(head.body()).isEmpty();
+        HttpResponse<String> options = send(server, "OPTIONS", "/thing", null);
+        assertThat(options.statusCode()).isEqualTo(204);
+        assertThat(options.headers().firstValue("allow")).hasValue("GET, HEAD, OPTIONS");
+    }
+
+    @Test
+    void conditionsSelectAmongRoutesOrAnswer400_415_406() throws Exception {
+        server = server()
+                .route(Route.get("/c").params("v=2").handler(ctx -> ctx.send("v2")))
+                .route(Route.get("/c").handler(ctx -> ctx.send("default")))
+                .route(Route.post("/json").consumes("application/json").handler(ctx -> ctx.send("json in")))
+                .route(Route.get("/xml").produces("application/xml").handler(ctx -> ctx.send("<x/>")))
+                .route(Route.get("/h").headers("x-key").handler(ctx -> ctx.send("keyed")))
+                .start();
+        assertThat(get(server, "/c?v=2").body()).isEqualTo("v2");
+        assertThat(get(server, "/c?v=3").body()).isEqualTo("default");
+        assertThat(send(server, "POST", "/json", "{}", "content-type", "application/json").body())
+                .isEqualTo("json in");
+        assertThat(send(server, "POST", "/json", "x", "content-type", "text/plain").statusCode()).isEqualTo(415);
+        assertThat(get(server, "/xml", "accept", "application/json").statusCode()).isEqualTo(406);
+        assertThat(get(server, "/xml", "accept", "application/xml").body()).isEqualTo("<x/>");
+        assertThat(get(server, "/h").statusCode()).isEqualTo(400);
+        assertThat(get(server, "/h", "x-key", "1").body()).isEqualTo("keyed");
+    }
+
+    @Test
+    void contextPathPrefixesEveryRoute() throws Exception {
+        server = server().contextPath("/api").get("/ping", ctx -> ctx.send("pong")).start();
+        assertThat(get(server, "/api/ping").body()).isEqualTo("pong");
+        assertThat(get(server, "/ping").statusCode()).isEqualTo(404);
+        assertThat(get(server, "/apiping").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void routesCanBeAddedAndRemovedWhileRunning() throws Exception {
+        server = server().get("/a", ctx -> ctx.send("a")).start();
+        assertThat(get(server, "/b").statusCode()).isEqualTo(404);
+        server.addRoute(Route.get("/b/{x}").handler(ctx -> ctx.send("b " + ctx.pathParam("x"))));
+        assertThat(get(server, "/b/1").body()).isEqualTo("b 1");
+        assertThat(server.removeRoute(HttpMethod.GET, "/b/{x}")).isTrue();
+        assertThat(get(server, "/b/1").statusCode()).isEqualTo(404);
+        assertThat(server.routes()).extracting(RouteInfo::path).containsExactly("/a");
+    }
+
+    @Test
+    void ambiguousAndMalformedRoutesFailAtStartup() {
+        assertThatThrownBy(() -> server().get("/u/{a}", ctx -> { }).get("/u/{b}", ctx -> { }).start())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("ambiguous routes");
+        assertThatThrownBy(() -> server().get("users", ctx -> { }).start())
+                .hasMessageContaining("must start with '/'");
+        assertThatThrownBy(() -> server().get("/a/{*rest}/b", ctx -> { }).start())
+                .hasMessageContaining("must be the last segment");
+        assertThatThrownBy(() -> server().get("/a/{id:[}", ctx -> { }).start())
+                .hasMessageContaining("invalid regex");
+        assertThatThrownBy(() -> server().route(Route.get("/x").scheduler("nope").handler(ctx -> { })).start())
+                .hasMessageContaining("unknown scheduler 'nope'");
+    }
+}
