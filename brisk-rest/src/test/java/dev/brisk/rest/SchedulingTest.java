@@ -1,0 +1,133 @@
+package dev.brisk.rest;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static dev.brisk.rest.RestTestSupport.get;
+import static dev.brisk.rest.RestTestSupport.server;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Per-route schedulers and their fail-fast behaviour. */
+class SchedulingTest {
+
+    private BriskServer server;
+    private final ExecutorService custom = Executors.newFixedThreadPool(2, r -> new Thread(r, "my-pool"));
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        custom.shutdownNow();
+    }
+
+    private static void threadName(RequestContext ctx) {
+        ctx.send(Thread.currentThread().getName());
+    }
+
+    @Test
+    void routesRunOnTheirScheduler() throws Exception {
+        server = server()
+                .scheduler("mine", custom)
+                .get("/io", SchedulingTest::threadName)
+                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(SchedulingTest::threadName))
+                .route(Route.get("/mine").scheduler("mine").handler(SchedulingTest::threadName))
+                .start();
+        assertThat(get(server, "/io").body()).startsWith("brisk-io-");
+        assertThat(get(server, "/biz").body()).startsWith("brisk-biz-");
+        assertThat(get(server, "/mine").body()).isEqualTo("my-pool");
+    }
+
+    @Test
+    void defaultSchedulerAppliesToRoutesWithoutOne() throws Exception {
+        server = server().defaultScheduler(Schedulers.BIZ).get("/x", SchedulingTest::threadName).start();
+        assertThat(get(server, "/x").body()).startsWith("brisk-biz-");
+    }
+
+    @Test
+    void fullQueueAnswers503WithRetryAfterNeverAHang() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        server = server()
+                .bizScheduler(1, 1, Duration.ofSeconds(30))
+                .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
+                    release.await(10, TimeUnit.SECONDS);
+                    ctx.send("released");
+                }))
+                .start();
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            calls.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return get(server, "/block");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        HttpResponse<String> rejected = null;
+        for (int i = 0; i < 200 && rejected == null; i++) {
+            for (CompletableFuture<HttpResponse<String>> call : calls) {
+                if (call.isDone() && call.join().statusCode() == 503) {
+                    rejected = call.join();
+                }
+            }
+            Thread.sleep(20);
+        }
+        release.countDown();
+        assertThat(rejected).isNotNull();
+        assertThat(rejected.headers().firstValue("retry-after")).hasValue("1");
+        assertThat(rejected.body()).contains("queue of scheduler biz is full");
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).isIn(200, 503);
+        }
+    }
+
+    @Test
+    void requestsThatWaitedTooLongAreAnswered503() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        server = server()
+                .bizScheduler(1, 10, Duration.ofMillis(50))
+                .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
+                    started.countDown();
+                    Thread.sleep(300);
+                    ctx.send("slow");
+                }))
+                .start();
+        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> {
+            try {
+                return get(server, "/slow");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
+        HttpResponse<String> second = get(server, "/slow");
+        assertThat(second.statusCode()).isEqualTo(503);
+        assertThat(second.body()).contains("waited too long");
+        assertThat(first.get(5, TimeUnit.SECONDS).body()).isEqualTo("slow");
+    }
+
+    @Test
+    void virtualThreadsOnJava21OrAClearErrorOn17() throws Exception {
+        BriskServer.Builder builder = server()
+                .route(Route.get("/v").scheduler(Schedulers.VIRTUAL).handler(ctx ->
+                        ctx.send(String.valueOf(Thread.currentThread().toString().contains("Virtual")))));
+        if (Runtime.version().feature() < 21) {
+            assertThatThrownBy(builder::start).hasMessageContaining("needs Java 21");
+            return;
+        }
+        server = builder.start();
+        assertThat(get(server, "/v").body()).isEqualTo("true");
+    }
+}
