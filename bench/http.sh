@@ -57,6 +57,7 @@ run_one() {
     echo-*) export BODY_SIZE=${scenario#echo-}; args=(-s bench/lua/post.lua "$url/echo") ;;
     hello-pipelined) export PIPELINE_DEPTH=16; args=(-s bench/lua/pipeline.lua "$url/hello") ;;
     hello) args=("$url/hello") ;;
+    echo) export BODY_SIZE=1024; args=(-s bench/lua/post.lua "$url/echo") ;;
     json) args=("$url/json") ;;
     users) args=("$url/users/42") ;;
     *) echo "unknown scenario $scenario" >&2; kill "$pid"; exit 2 ;;

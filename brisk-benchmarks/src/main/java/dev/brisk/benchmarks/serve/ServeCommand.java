@@ -16,6 +16,8 @@ public final class ServeCommand {
     static {
         IMPLS.put("brisk-http", BriskHttpServer::new);
         IMPLS.put("netty-raw", NettyRawServer::new);
+        IMPLS.put("brisk-rest-raw", BriskRestRawServer::io);
+        IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
     }
 
     private ServeCommand() {

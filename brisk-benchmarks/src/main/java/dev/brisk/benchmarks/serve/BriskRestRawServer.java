@@ -1,0 +1,60 @@
+package dev.brisk.benchmarks.serve;
+
+import dev.brisk.http.TlsOptions;
+import dev.brisk.rest.Brisk;
+import dev.brisk.rest.BriskServer;
+import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.Schedulers;
+
+/**
+ * {@code serve brisk-rest-raw} and {@code serve brisk-rest-raw-biz}: the standard endpoints as programmatic routes of
+ * the REST framework (the "raw fast path"), on the IO scheduler or on the BIZ worker pool.
+ */
+final class BriskRestRawServer implements ServerImpl {
+
+    private final String scheduler;
+
+    BriskRestRawServer(String scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    static BriskRestRawServer io() {
+        return new BriskRestRawServer(Schedulers.IO);
+    }
+
+    static BriskRestRawServer biz() {
+        return new BriskRestRawServer(Schedulers.BIZ);
+    }
+
+    @Override
+    public int start(ServeOptions options) {
+        BriskServer server = Brisk.server()
+                .port(options.port())
+                .defaultScheduler(scheduler)
+                .http(http -> {
+                    http.ioThreads(options.ioThreads()).transport(options.transport());
+                    if (options.tls()) {
+                        http.tls(TlsOptions.selfSigned());
+                    }
+                })
+                .get("/hello", ctx -> ctx.response().header("content-type", Endpoints.TEXT_PLAIN)
+                        .send(Endpoints.HELLO))
+                .post("/echo", ctx -> ctx.response()
+                        .header("content-type", ctx.request().headers().get("content-type", Endpoints.OCTET_STREAM))
+                        .send(ctx.request().body().retain()))
+                .get("/json", ctx -> ctx.response().header("content-type", Endpoints.APPLICATION_JSON)
+                        .send(Endpoints.JSON))
+                .get("/users/{id}", BriskRestRawServer::user)
+                .start();
+        return server.port();
+    }
+
+    private static void user(RequestContext ctx) {
+        byte[] user = Endpoints.user(ctx.pathParam("id"));
+        if (user == null) {
+            ctx.response().status(400).send("invalid id");
+        } else {
+            ctx.response().header("content-type", Endpoints.APPLICATION_JSON).send(user);
+        }
+    }
+}
