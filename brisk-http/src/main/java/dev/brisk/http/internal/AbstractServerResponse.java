@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * What HTTP/1.x and HTTP/2 responses share: the state machine (new, streaming, ended), moving calls onto the event
@@ -36,6 +37,9 @@ public abstract class AbstractServerResponse implements ServerResponse {
     protected final ArrayHeaders headers = new ArrayHeaders(6);
     protected ArrayHeaders trailers;
     protected int status = 200;
+    private static final AtomicIntegerFieldUpdater<AbstractServerResponse> STATE =
+            AtomicIntegerFieldUpdater.newUpdater(AbstractServerResponse.class, "state");
+
     private volatile int state = NEW;
     /** The connection or stream went away before the response ended: further output is dropped quietly. */
     private volatile boolean abandoned;
@@ -89,24 +93,42 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     @Override
     public void send(ByteBuf body) {
+        try {
+            if (!begin(NEW, ENDED)) {
+                body.release();
+                return;
+            }
+        } catch (IllegalStateException e) {
+            body.release();
+            throw e;
+        }
         if (channel.eventLoop().inEventLoop()) {
-            sendNow(body);
+            sendWholeUnlessAbandoned(body);
         } else {
-            channel.eventLoop().execute(() -> sendNow(body));
+            channel.eventLoop().execute(() -> sendWholeUnlessAbandoned(body));
         }
     }
 
-    private void sendNow(ByteBuf body) {
+    private void sendWholeUnlessAbandoned(ByteBuf body) {
         if (abandoned) {
             body.release();
-            return;
+        } else {
+            sendWhole(body);
         }
-        if (state != NEW) {
-            body.release();
-            throw new IllegalStateException("response already " + (state == ENDED ? "sent" : "streaming"));
+    }
+
+    /**
+     * Moves the state from {@code expected} to {@code next} on the caller's thread, so that a second send fails
+     * right where it is made. Returns false (quietly) when the connection is already gone.
+     */
+    private boolean begin(int expected, int next) {
+        if (STATE.compareAndSet(this, expected, next)) {
+            return true;
         }
-        state = ENDED;
-        sendWhole(body);
+        if (abandoned) {
+            return false;
+        }
+        throw new IllegalStateException("response already " + (state == ENDED ? "sent" : "streaming"));
     }
 
     @Override
@@ -151,14 +173,17 @@ public abstract class AbstractServerResponse implements ServerResponse {
                     + ") is outside " + file + " of " + size + " bytes"));
             return result;
         }
+        if (!STATE.compareAndSet(this, NEW, ENDED)) {
+            result.completeExceptionally(abandoned ? new ClosedChannelException()
+                    : new IllegalStateException("response already committed"));
+            return result;
+        }
         runInLoop(() -> {
-            if (state != NEW) {
-                result.completeExceptionally(abandoned ? new ClosedChannelException()
-                        : new IllegalStateException("response already committed"));
-                return;
+            if (abandoned) {
+                result.completeExceptionally(new ClosedChannelException());
+            } else {
+                writeFile(file, offset, length, result);
             }
-            state = ENDED;
-            writeFile(file, offset, length, result);
         });
         return result;
     }
@@ -166,15 +191,20 @@ public abstract class AbstractServerResponse implements ServerResponse {
     @Override
     public CompletionStage<Void> write(ByteBuf chunk) {
         CompletableFuture<Void> result = new CompletableFuture<>();
+        boolean first = STATE.compareAndSet(this, NEW, STREAMING);
+        if (!first && state != STREAMING) {
+            chunk.release();
+            result.completeExceptionally(abandoned ? new ClosedChannelException()
+                    : new IllegalStateException("response already ended"));
+            return result;
+        }
         runInLoop(() -> {
-            if (state == ENDED) {
+            if (abandoned) {
                 chunk.release();
-                result.completeExceptionally(abandoned ? new ClosedChannelException()
-                        : new IllegalStateException("response already ended"));
+                result.completeExceptionally(new ClosedChannelException());
                 return;
             }
-            if (state == NEW) {
-                state = STREAMING;
+            if (first) {
                 writeHead();
             }
             writeChunk(chunk);
@@ -190,15 +220,15 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     @Override
     public void end() {
-        runInLoop(() -> {
-            if (state == NEW) {
-                state = ENDED;
-                sendWhole(Unpooled.EMPTY_BUFFER);
-            } else if (state == STREAMING) {
-                state = ENDED;
-                writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
-            }
-        });
+        if (STATE.compareAndSet(this, NEW, ENDED)) {
+            runInLoop(() -> sendWholeUnlessAbandoned(Unpooled.EMPTY_BUFFER));
+        } else if (STATE.compareAndSet(this, STREAMING, ENDED)) {
+            runInLoop(() -> {
+                if (!abandoned) {
+                    writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
+                }
+            });
+        }
     }
 
     @Override

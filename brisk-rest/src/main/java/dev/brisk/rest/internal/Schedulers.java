@@ -2,6 +2,10 @@ package dev.brisk.rest.internal;
 
 import dev.brisk.rest.BriskOptions;
 
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.FastThreadLocal;
+import io.netty.util.internal.ThreadExecutorMap;
+
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -70,14 +74,26 @@ final class Schedulers {
         }
     }
 
-    /** A bounded pool with a bounded queue; requests that waited longer than the limit are answered 503. */
+    /**
+     * A bounded pool with a bounded queue; requests that waited longer than the limit are answered 503. Requests
+     * decoded in one event-loop read batch are handed over together, one queue entry per batch and per worker, so
+     * that the cost of waking a worker is shared instead of paid per request.
+     */
     private static final class Pool implements RouteScheduler {
         private final String name;
         private final ThreadPoolExecutor executor;
         private final long maxQueueNanos;
+        private final int threads;
+        private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
+            @Override
+            protected Batch initialValue() {
+                return new Batch();
+            }
+        };
 
         Pool(String name, int threads, int queueSize, Duration maxQueueTime) {
             this.name = name;
+            this.threads = threads;
             AtomicInteger counter = new AtomicInteger();
             this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                     new ArrayBlockingQueue<>(queueSize), r -> {
@@ -100,23 +116,72 @@ final class Schedulers {
 
         @Override
         public void dispatch(DefaultRequestContext ctx, Runnable task) {
-            long queued = System.nanoTime();
-            try {
-                executor.execute(() -> {
-                    if (System.nanoTime() - queued > maxQueueNanos) {
-                        unavailable(ctx, "request waited too long for a worker of scheduler " + name);
-                    } else {
-                        task.run();
+            EventExecutor loop = ThreadExecutorMap.currentExecutor();
+            if (loop == null) {
+                submit(new Queued[] {new Queued(ctx, task, System.nanoTime())}, 1);
+                return;
+            }
+            Batch batch = batches.get();
+            if (batch.size == 0) {
+                loop.execute(() -> batch.flush(this));
+            }
+            batch.add(new Queued(ctx, task, System.nanoTime()));
+        }
+
+        /** Hands {@code count} queued requests to the workers, split so that every worker can take a share. */
+        void submit(Queued[] queued, int count) {
+            int share = Math.max(1, (count + threads - 1) / threads);
+            for (int from = 0; from < count; from += share) {
+                int start = from;
+                int end = Math.min(count, from + share);
+                try {
+                    executor.execute(() -> run(queued, start, end));
+                } catch (RejectedExecutionException e) {
+                    for (int i = start; i < end; i++) {
+                        unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
                     }
-                });
-            } catch (RejectedExecutionException e) {
-                unavailable(ctx, "the queue of scheduler " + name + " is full");
+                }
+            }
+        }
+
+        private void run(Queued[] queued, int start, int end) {
+            for (int i = start; i < end; i++) {
+                Queued next = queued[i];
+                if (System.nanoTime() - next.since() > maxQueueNanos) {
+                    unavailable(next.ctx(), "request waited too long for a worker of scheduler " + name);
+                } else {
+                    next.task().run();
+                }
             }
         }
 
         @Override
         public void shutdown() {
             executor.shutdown();
+        }
+    }
+
+    private record Queued(DefaultRequestContext ctx, Runnable task, long since) {
+    }
+
+    /** Requests of the current read batch of one event loop, not yet handed to the workers. */
+    private static final class Batch {
+        private Queued[] queued = new Queued[16];
+        private int size;
+
+        void add(Queued next) {
+            if (size == queued.length) {
+                queued = java.util.Arrays.copyOf(queued, size << 1);
+            }
+            queued[size++] = next;
+        }
+
+        void flush(Pool pool) {
+            Queued[] taken = java.util.Arrays.copyOf(queued, size);
+            int count = size;
+            java.util.Arrays.fill(queued, 0, size, null);
+            size = 0;
+            pool.submit(taken, count);
         }
     }
 
