@@ -36,6 +36,11 @@ public final class BriskServer implements AutoCloseable {
         return http;
     }
 
+    /** The request pipeline as an HTTP handler, e.g. to run requests through it without a socket. */
+    public dev.brisk.http.HttpHandler handler() {
+        return rest;
+    }
+
     /** The routes, in registration order. */
     public List<RouteInfo> routes() {
         return rest.routes();
@@ -188,12 +193,23 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
-        /** Validates every route, binds and starts serving. */
-        public BriskServer start() {
+        /**
+         * Builds the request pipeline without binding a port: an {@link dev.brisk.http.HttpHandler} to embed in
+         * another {@code HttpServer} or to drive from tests.
+         */
+        public dev.brisk.http.HttpHandler buildHandler() {
+            return buildRest();
+        }
+
+        private RestServer buildRest() {
             List<Route> all = new ArrayList<>(routes);
             all.addAll(controllerRoutes());
-            RestServer rest = new RestServer(options, codecs, filters, routeFilters, exceptionHandlers, schedulers,
-                    all);
+            return new RestServer(options, codecs, filters, routeFilters, exceptionHandlers, schedulers, all);
+        }
+
+        /** Validates every route, binds and starts serving. */
+        public BriskServer start() {
+            RestServer rest = buildRest();
             try {
                 return new BriskServer(http.handler(rest).start(), rest);
             } catch (RuntimeException e) {
