@@ -71,6 +71,7 @@ public final class BriskServer implements AutoCloseable {
         private final List<Object> controllers = new ArrayList<>();
         private final List<Filter> filters = new ArrayList<>();
         private final List<Filter> routeFilters = new ArrayList<>();
+        private final List<Object> interceptors = new ArrayList<>();
         private final Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers = new LinkedHashMap<>();
         private final Map<String, Executor> schedulers = new LinkedHashMap<>();
         private Codecs codecs = Codecs.defaults();
@@ -187,6 +188,21 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * An interceptor around handlers: on every route, or on the routes a {@link RouteInterceptor} chooses, or on
+         * requests a {@link MappingInterceptor} accepts.
+         */
+        public Builder interceptor(HandlerInterceptor interceptor) {
+            interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
+            return this;
+        }
+
+        /** An interceptor limited by include and exclude path patterns. */
+        public Builder interceptor(InterceptorRegistration registration) {
+            interceptors.add(Objects.requireNonNull(registration, "registration"));
+            return this;
+        }
+
         /** Handles exceptions of {@code type} (and subtypes not handled more specifically). */
         public <T extends Throwable> Builder exceptionHandler(Class<T> type, ExceptionHandler<? super T> handler) {
             exceptionHandlers.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(handler, "handler"));
@@ -204,7 +220,8 @@ public final class BriskServer implements AutoCloseable {
         private RestServer buildRest() {
             List<Route> all = new ArrayList<>(routes);
             all.addAll(controllerRoutes());
-            return new RestServer(options, codecs, filters, routeFilters, exceptionHandlers, schedulers, all);
+            return new RestServer(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, schedulers,
+                    all);
         }
 
         /** Validates every route, binds and starts serving. */

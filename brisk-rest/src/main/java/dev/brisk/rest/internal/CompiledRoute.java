@@ -21,6 +21,8 @@ final class CompiledRoute implements RouteInfo {
     final List<String> captureNames;
     final Handler handler;
     final RouteScheduler scheduler;
+    /** Set once, right after construction, when the server's interceptors are bound to this route. */
+    BoundInterceptor[] interceptors = new BoundInterceptor[0];
     private final Condition[] params;
     private final Condition[] headers;
 

@@ -50,6 +50,11 @@ final class DefaultRequestContext implements RequestContext {
         this.captures = match.captureCount() == 0 ? null : match.captureOffsets();
     }
 
+    /** The path the route was matched against (within the context path). */
+    String routedPath() {
+        return routedPath;
+    }
+
     CompiledRoute compiledRoute() {
         return route;
     }

@@ -41,6 +41,7 @@ public final class RestServer implements HttpHandler {
     private final Problems problems = new Problems();
     private final List<Filter> filters;
     private final List<Filter> routeFilters;
+    private final List<Object> interceptors;
     private final ExceptionHandlers exceptionHandlers;
     private final Schedulers schedulers;
     private final List<CompiledRoute> routes = new ArrayList<>();
@@ -49,14 +50,19 @@ public final class RestServer implements HttpHandler {
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
 
+    /**
+     * @param interceptors {@code HandlerInterceptor}s (route, mapping or plain) and {@code InterceptorRegistration}s,
+     *                     in the order they run
+     */
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
-                      Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
+                      List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes) {
         this.options = options;
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
         this.filters = List.copyOf(filters);
         this.routeFilters = List.copyOf(routeFilters);
+        this.interceptors = List.copyOf(interceptors);
         this.exceptionHandlers = new ExceptionHandlers(exceptionHandlers);
         this.schedulers = new Schedulers(options, customSchedulers);
         schedulers.get(options.defaultScheduler());
@@ -87,7 +93,9 @@ public final class RestServer implements HttpHandler {
         for (Route route : added) {
             PathPattern pattern = PathPattern.parse(route.path());
             String scheduler = route.scheduler().isEmpty() ? options.defaultScheduler() : route.scheduler();
-            next.add(new CompiledRoute(route, pattern, schedulers.get(scheduler)));
+            CompiledRoute compiled = new CompiledRoute(route, pattern, schedulers.get(scheduler));
+            compiled.interceptors = BoundInterceptor.forRoute(compiled, interceptors);
+            next.add(compiled);
         }
         install(next);
     }
@@ -298,6 +306,10 @@ public final class RestServer implements HttpHandler {
     }
 
     private void call(DefaultRequestContext ctx, CompiledRoute route) {
+        if (route.interceptors.length > 0) {
+            callIntercepted(ctx, route);
+            return;
+        }
         try {
             route.handler.handle(ctx);
             if (!ctx.answered()) {
@@ -305,6 +317,49 @@ public final class RestServer implements HttpHandler {
             }
         } catch (Throwable t) {
             fail(ctx, t);
+        }
+    }
+
+    private void callIntercepted(DefaultRequestContext ctx, CompiledRoute route) {
+        BoundInterceptor[] bound = route.interceptors;
+        dev.brisk.rest.HandlerInterceptor[] active = new dev.brisk.rest.HandlerInterceptor[bound.length];
+        int applied = 0;
+        try {
+            for (BoundInterceptor candidate : bound) {
+                if (candidate.test() == null || candidate.test().test(ctx)) {
+                    active[applied++] = candidate.interceptor();
+                    if (!candidate.interceptor().preHandle(ctx)) {
+                        if (!ctx.answered()) {
+                            ctx.response().send();
+                        }
+                        afterCompletion(ctx, active, applied, null);
+                        return;
+                    }
+                }
+            }
+            route.handler.handle(ctx);
+            for (int i = applied - 1; i >= 0; i--) {
+                active[i].postHandle(ctx);
+            }
+            if (!ctx.answered()) {
+                ctx.response().send();
+            }
+            int count = applied;
+            ctx.response().completion().whenComplete((v, error) -> afterCompletion(ctx, active, count, error));
+        } catch (Throwable t) {
+            fail(ctx, t);
+            afterCompletion(ctx, active, applied, t);
+        }
+    }
+
+    private static void afterCompletion(DefaultRequestContext ctx, dev.brisk.rest.HandlerInterceptor[] active,
+                                        int count, Throwable error) {
+        for (int i = count - 1; i >= 0; i--) {
+            try {
+                active[i].afterCompletion(ctx, error);
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.WARNING, "afterCompletion of " + active[i] + " failed: " + t, t);
+            }
         }
     }
 
