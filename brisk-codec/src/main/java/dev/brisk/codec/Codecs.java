@@ -14,13 +14,24 @@ import java.util.Set;
  */
 public final class Codecs {
 
+    private static final boolean PROTOBUF_PRESENT = present("com.google.protobuf.MessageLite");
+
     private final List<BodyCodec> codecs;
 
     private Codecs(List<BodyCodec> codecs) {
         this.codecs = List.copyOf(codecs);
     }
 
-    /** Bytes and buffers, strings, then JSON with a default Jackson mapper. */
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, Codecs.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** Bytes and buffers, strings, Protobuf messages (when protobuf-java is present), then JSON with Jackson. */
     public static Codecs defaults() {
         return builder().build();
     }
@@ -101,6 +112,9 @@ public final class Codecs {
             if (builtIns) {
                 all.add(new BinaryCodec());
                 all.add(new TextCodec());
+                if (PROTOBUF_PRESENT) {
+                    all.add(new ProtobufCodec());
+                }
                 all.add(json);
             }
             return new Codecs(all);
