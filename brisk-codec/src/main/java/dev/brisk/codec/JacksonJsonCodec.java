@@ -40,20 +40,15 @@ public final class JacksonJsonCodec implements BodyCodec {
         return TYPES;
     }
 
-    private static boolean isJson(MediaType mediaType) {
-        return mediaType.isWildcardType()
-                || mediaType.type().equals("application") && (mediaType.subtype().equals("json")
-                || mediaType.subtype().equals("*") || mediaType.suffix().filter("json"::equals).isPresent());
-    }
 
     @Override
     public boolean canDecode(Type type, MediaType mediaType) {
-        return isJson(mediaType);
+        return mediaType.isJson();
     }
 
     @Override
     public boolean canEncode(Class<?> type, MediaType mediaType) {
-        return isJson(mediaType);
+        return mediaType.isJson();
     }
 
     @Override

@@ -241,6 +241,12 @@ public final class MediaType {
         return plus < 0 ? Optional.empty() : Optional.of(subtype.substring(plus + 1));
     }
 
+    /** Whether JSON fits: {@code application/json}, any {@code +json} type, {@code application/*} or {@code *}/{@code *}. */
+    public boolean isJson() {
+        return isWildcardType() || type.equals("application") && (subtype.equals("json") || subtype.equals("*")
+                || suffix().filter("json"::equals).isPresent());
+    }
+
     /** Whether this (possibly wildcard) type includes {@code other}: {@code text/*} includes {@code text/plain}. */
     public boolean includes(MediaType other) {
         if (isWildcardType()) {

@@ -35,4 +35,24 @@ public record BriskOptions(String contextPath, String defaultScheduler, int bizT
         Objects.requireNonNull(maxQueueTime, "maxQueueTime");
         Objects.requireNonNull(formatParameter, "formatParameter");
     }
+
+    public BriskOptions withContextPath(String value) {
+        return new BriskOptions(value, defaultScheduler, bizThreads, bizQueueSize, maxQueueTime,
+                virtualMaxConcurrency, formatParameter);
+    }
+
+    public BriskOptions withDefaultScheduler(String value) {
+        return new BriskOptions(contextPath, value, bizThreads, bizQueueSize, maxQueueTime, virtualMaxConcurrency,
+                formatParameter);
+    }
+
+    public BriskOptions withBizScheduler(int threads, int queueSize, Duration maxQueue) {
+        return new BriskOptions(contextPath, defaultScheduler, threads, queueSize, maxQueue, virtualMaxConcurrency,
+                formatParameter);
+    }
+
+    public BriskOptions withFormatParameter(String value) {
+        return new BriskOptions(contextPath, defaultScheduler, bizThreads, bizQueueSize, maxQueueTime,
+                virtualMaxConcurrency, value);
+    }
 }

@@ -103,24 +103,19 @@ public final class BriskServer implements AutoCloseable {
         }
 
         public Builder contextPath(String contextPath) {
-            options = new BriskOptions(contextPath, options.defaultScheduler(), options.bizThreads(),
-                    options.bizQueueSize(), options.maxQueueTime(), options.virtualMaxConcurrency(),
-                    options.formatParameter());
+            options = options.withContextPath(contextPath);
             return this;
         }
 
         /** The scheduler of routes that name none (default {@link Schedulers#IO}). */
         public Builder defaultScheduler(String scheduler) {
-            options = new BriskOptions(options.contextPath(), scheduler, options.bizThreads(),
-                    options.bizQueueSize(), options.maxQueueTime(), options.virtualMaxConcurrency(),
-                    options.formatParameter());
+            options = options.withDefaultScheduler(scheduler);
             return this;
         }
 
         /** Sizes of the BIZ pool and how long a request may wait in its queue. */
         public Builder bizScheduler(int threads, int queueSize, Duration maxQueueTime) {
-            options = new BriskOptions(options.contextPath(), options.defaultScheduler(), threads, queueSize,
-                    maxQueueTime, options.virtualMaxConcurrency(), options.formatParameter());
+            options = options.withBizScheduler(threads, queueSize, maxQueueTime);
             return this;
         }
 

@@ -105,7 +105,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
     @Override
     public String path() {
         if (path == null) {
-            path = QueryStringDecoder.decodeComponent(rawPath().replace("+", "%2B"));
+            path = PathDecoder.decode(rawPath());
         }
         return path;
     }

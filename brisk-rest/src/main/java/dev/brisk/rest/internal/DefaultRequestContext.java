@@ -9,7 +9,7 @@ import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.internal.router.RouteMatch;
-import io.netty.handler.codec.http.QueryStringDecoder;
+import dev.brisk.http.internal.PathDecoder;
 
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
@@ -113,8 +113,7 @@ final class DefaultRequestContext implements RequestContext {
         }
         String value = decoded[index];
         if (value == null) {
-            value = QueryStringDecoder.decodeComponent(routedPath.substring(captures[index << 1],
-                    captures[(index << 1) + 1]).replace("+", "%2B"));
+            value = PathDecoder.decode(routedPath.substring(captures[index << 1], captures[(index << 1) + 1]));
             decoded[index] = value;
         }
         return value;

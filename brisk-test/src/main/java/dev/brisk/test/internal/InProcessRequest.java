@@ -89,7 +89,7 @@ final class InProcessRequest implements ServerRequest {
 
     @Override
     public String path() {
-        return QueryStringDecoder.decodeComponent(rawPath().replace("+", "%2B"));
+        return dev.brisk.http.internal.PathDecoder.decode(rawPath());
     }
 
     @Override
