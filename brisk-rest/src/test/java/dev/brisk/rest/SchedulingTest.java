@@ -56,6 +56,36 @@ class SchedulingTest {
     }
 
     @Test
+    void whenEveryRouteSharesOneSchedulerFiltersAndRoutingRunThereToo() throws Exception {
+        server = server()
+                .defaultScheduler(Schedulers.BIZ)
+                .filter((ctx, chain) -> {
+                    ctx.header("x-filter-thread", Thread.currentThread().getName());
+                    chain.proceed(ctx);
+                })
+                .get("/x", SchedulingTest::threadName)
+                .start();
+        HttpResponse<String> response = get(server, "/x");
+        assertThat(response.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-biz-");
+        assertThat(response.body()).startsWith("brisk-biz-");
+    }
+
+    @Test
+    void withMixedSchedulersFiltersRunOnTheEventLoop() throws Exception {
+        server = server()
+                .filter((ctx, chain) -> {
+                    ctx.header("x-filter-thread", Thread.currentThread().getName());
+                    chain.proceed(ctx);
+                })
+                .get("/io", SchedulingTest::threadName)
+                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(SchedulingTest::threadName))
+                .start();
+        HttpResponse<String> response = get(server, "/biz");
+        assertThat(response.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-io-");
+        assertThat(response.body()).startsWith("brisk-biz-");
+    }
+
+    @Test
     void fullQueueAnswers503WithRetryAfterNeverAHang() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         server = server()
