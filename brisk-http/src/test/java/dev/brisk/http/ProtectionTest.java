@@ -47,6 +47,26 @@ class ProtectionTest {
     }
 
     @Test
+    void requestsWaitingBehindAFullPipelineAreNotTimedOut() throws Exception {
+        java.util.concurrent.ScheduledExecutorService later = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        try {
+            server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(100))
+                    .limits(HttpLimits.DEFAULT.withMaxPipelinedRequests(1))
+                    .handler(request -> later.schedule(() -> request.response().send(request.path()), 300,
+                            java.util.concurrent.TimeUnit.MILLISECONDS))
+                    .start();
+            try (RawConnection connection = new RawConnection(server.port())) {
+                connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n");
+                assertThat(connection.read().bodyText()).isEqualTo("/a");
+                assertThat(connection.read().bodyText()).isEqualTo("/b");
+            }
+        } finally {
+            later.shutdownNow();
+        }
+    }
+
+    @Test
     void idleConnectionIsClosed() throws Exception {
         server = HttpServer.builder().port(0).host("127.0.0.1").idleTimeout(Duration.ofMillis(200))
                 .handler(request -> request.response().send("ok")).start();

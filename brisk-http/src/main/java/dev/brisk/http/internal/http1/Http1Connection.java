@@ -138,7 +138,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             ctx.flush();
         }
         if (cumulation != null) {
-            if (state == HEAD && headerTimer == null && cumulation.isReadable()) {
+            if (state == HEAD && headerTimer == null && !pausedByPipeline && cumulation.isReadable()) {
                 armHeaderTimer();
             }
             if (cumulation.refCnt() == 1) {
@@ -707,7 +707,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         int current = requests;
         headerTimer = ctx.executor().schedule(() -> {
             headerTimer = null;
-            if (state == HEAD && requests == current && cumulation != null && cumulation.isReadable()) {
+            if (state == HEAD && requests == current && !pausedByPipeline && cumulation != null
+                    && cumulation.isReadable()) {
                 cumulation.skipBytes(cumulation.readableBytes());
                 reject(408, "request head not received in time");
             }
