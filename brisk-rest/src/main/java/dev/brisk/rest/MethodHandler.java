@@ -1,0 +1,74 @@
+package dev.brisk.rest;
+
+import dev.brisk.rest.internal.Invoker;
+import dev.brisk.rest.internal.Invokers;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A {@link Handler} that calls a Java method: the method is bound at startup to a generated call site
+ * ({@code LambdaMetafactory}), its parameters are filled by a fixed plan of {@link ArgumentResolver}s, and its
+ * return value is sent like any result ({@link RequestContext#send(Object)}). This is how annotated controllers
+ * become routes.
+ */
+public final class MethodHandler implements Handler {
+
+    private final Object target;
+    private final Invoker invoker;
+    private final ArgumentResolver[] plan;
+    private final boolean returnsVoid;
+    private final String description;
+
+    private MethodHandler(Object target, Method method, List<ArgumentResolver> plan) {
+        this.target = target;
+        this.invoker = Invokers.create(method);
+        this.plan = plan.toArray(new ArgumentResolver[0]);
+        this.returnsVoid = method.getReturnType() == void.class;
+        this.description = method.getDeclaringClass().getSimpleName() + "." + method.getName();
+    }
+
+    /**
+     * A handler calling {@code method} on {@code target} (null for a static method) with one resolver per parameter.
+     *
+     * @throws IllegalArgumentException when the plan does not fit the method
+     */
+    public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(plan, "plan");
+        if (plan.size() != method.getParameterCount()) {
+            throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters but "
+                    + plan.size() + " resolvers were given");
+        }
+        if (target == null && !Modifier.isStatic(method.getModifiers())) {
+            throw new IllegalArgumentException(method + " is not static: a target instance is needed");
+        }
+        return new MethodHandler(target, method, plan);
+    }
+
+    @Override
+    public void handle(RequestContext ctx) throws Exception {
+        Object[] args = plan.length == 0 ? Invoker.NO_ARGS : new Object[plan.length];
+        for (int i = 0; i < plan.length; i++) {
+            args[i] = plan[i].resolve(ctx);
+        }
+        Object result;
+        try {
+            result = invoker.invoke(target, args);
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+        if (!returnsVoid) {
+            ctx.send(result);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}
