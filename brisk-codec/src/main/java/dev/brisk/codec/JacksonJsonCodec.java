@@ -67,6 +67,17 @@ public final class JacksonJsonCodec implements BodyCodec {
     }
 
     @Override
+    public Object decode(java.io.InputStream body, Type type, MediaType mediaType) {
+        JavaType javaType = mapper.getTypeFactory().constructType(type);
+        try {
+            return mapper.readValue(body, javaType);
+        } catch (JacksonException e) {
+            throw new CodecException("malformed JSON for " + javaType.getTypeName() + ": " + e.getOriginalMessage(),
+                    e, true);
+        }
+    }
+
+    @Override
     public ByteBuf encode(Object value, MediaType mediaType, ByteBufAllocator allocator) {
         ByteBuf buffer = allocator.buffer(256);
         try {

@@ -39,6 +39,17 @@ class CodecsTest {
     }
 
     @Test
+    void bodiesCanBeDecodedFromStreams() {
+        java.io.InputStream json = new java.io.ByteArrayInputStream(
+                "{\"id\":1,\"name\":\"s\",\"roles\":[]}".getBytes(StandardCharsets.UTF_8));
+        assertThat(codecs.decoder(User.class, MediaType.APPLICATION_JSON).orElseThrow()
+                .decode(json, User.class, MediaType.APPLICATION_JSON)).isEqualTo(new User(1, "s", List.of()));
+        java.io.InputStream text = new java.io.ByteArrayInputStream("x".repeat(20_000).getBytes(StandardCharsets.UTF_8));
+        assertThat((String) codecs.decoder(String.class, MediaType.TEXT_PLAIN).orElseThrow()
+                .decode(text, String.class, MediaType.TEXT_PLAIN)).hasSize(20_000);
+    }
+
+    @Test
     void malformedJsonIsADecodingError() {
         ByteBuf body = Unpooled.copiedBuffer("{\"id\":", StandardCharsets.UTF_8);
         BodyCodec json = codecs.decoder(Map.class, MediaType.APPLICATION_JSON).orElseThrow();
