@@ -103,6 +103,47 @@ class StreamingBodyTest {
     }
 
     @Test
+    void http2BodiesAreStreamedToo() throws Exception {
+        String curl = dev.brisk.http.testing.Tools.require("curl");
+        server = HttpServer.builder().port(0).host("127.0.0.1").handler(new HttpHandler() {
+            @Override
+            public BodyMode bodyMode(ServerRequest request) {
+                return BodyMode.STREAM;
+            }
+
+            @Override
+            public void handle(ServerRequest request) {
+                long[] received = {0};
+                int[] pieces = {0};
+                request.stream(new BodyListener() {
+                    @Override
+                    public void onData(ByteBuf chunk) {
+                        received[0] += chunk.readableBytes();
+                        pieces[0]++;
+                    }
+
+                    @Override
+                    public void onEnd(Headers trailers) {
+                        request.response().header("x-protocol", request.protocol().name())
+                                .send(received[0] + " bytes in " + (pieces[0] > 1 ? "several" : "one") + " piece(s)");
+                    }
+                });
+            }
+        }).start();
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("upload", ".bin");
+        try {
+            java.nio.file.Files.write(file, new byte[3 * 1024 * 1024]);
+            dev.brisk.http.testing.Tools.Result result = dev.brisk.http.testing.Tools.run(60, curl, "-sS", "-i",
+                    "--http2-prior-knowledge", "--data-binary", "@" + file,
+                    "http://127.0.0.1:" + server.port() + "/upload");
+            assertThat(result.output()).startsWith("HTTP/2 200").contains("x-protocol: HTTP_2")
+                    .endsWith((3 * 1024 * 1024) + " bytes in several piece(s)");
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
     void chunkedUploadIsStreamedAndCountedAgainstTheLimit() throws Exception {
         server = HttpServer.builder().port(0).host("127.0.0.1").handler(new HttpHandler() {
             @Override
