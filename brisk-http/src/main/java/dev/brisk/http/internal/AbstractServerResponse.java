@@ -302,6 +302,9 @@ public abstract class AbstractServerResponse implements ServerResponse {
         }
     }
 
+    /** Whether no body may be sent (a HEAD request, or a status without body): files are then not read. */
+    protected abstract boolean bodySuppressed();
+
     /** The whole response in one go; {@code body} is owned by the callee. */
     protected abstract void sendWhole(ByteBuf body);
 

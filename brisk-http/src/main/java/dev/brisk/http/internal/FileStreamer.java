@@ -34,6 +34,13 @@ public final class FileStreamer {
     /** Sends the head (with Content-Length) and then the file region; completes {@code result} at the end. */
     public static void start(AbstractServerResponse response, Path path, long offset, long length,
                       CompletableFuture<Void> result) {
+        if (response.bodySuppressed()) {
+            response.headers.set(AbstractServerResponse.CONTENT_LENGTH, Long.toString(length));
+            response.writeHead();
+            response.writeEnd(ArrayHeaders.EMPTY);
+            result.complete(null);
+            return;
+        }
         FileChannel file;
         try {
             file = FileChannel.open(path, StandardOpenOption.READ);

@@ -95,6 +95,10 @@ public final class ServerRuntime {
         if (stopped) {
             return;
         }
+        if (isEventLoopThread()) {
+            throw new IllegalStateException("close the server from a thread of your own, not from a handler's "
+                    + "event loop: it waits for the event loops to stop");
+        }
         stopped = true;
         if (shutdownHook != null && Thread.currentThread() != shutdownHook) {
             try {
@@ -127,6 +131,15 @@ public final class ServerRuntime {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         acceptor.terminationFuture().syncUninterruptibly();
         workers.terminationFuture().syncUninterruptibly();
+    }
+
+    private boolean isEventLoopThread() {
+        for (io.netty.util.concurrent.EventExecutor loop : workers) {
+            if (loop.inEventLoop()) {
+                return true;
+            }
+        }
+        return acceptor.next().inEventLoop();
     }
 
     /** Fired on every connection when a graceful shutdown starts. */

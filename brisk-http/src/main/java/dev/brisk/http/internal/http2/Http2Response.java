@@ -32,6 +32,11 @@ final class Http2Response extends AbstractServerResponse {
     }
 
     @Override
+    protected boolean bodySuppressed() {
+        return headRequest || StatusLines.forbidsBody(status);
+    }
+
+    @Override
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !StatusLines.forbidsBody(status);
