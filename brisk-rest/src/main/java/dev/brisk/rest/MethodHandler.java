@@ -21,8 +21,11 @@ public final class MethodHandler implements Handler {
     private final ArgumentResolver[] plan;
     private final boolean returnsVoid;
     private final String description;
+    private final java.util.function.UnaryOperator<Object> results;
 
-    private MethodHandler(Object target, Method method, List<ArgumentResolver> plan) {
+    private MethodHandler(Object target, Method method, List<ArgumentResolver> plan,
+                          java.util.function.UnaryOperator<Object> results) {
+        this.results = results;
         this.target = target;
         this.invoker = Invokers.create(method);
         this.plan = plan.toArray(new ArgumentResolver[0]);
@@ -36,7 +39,17 @@ public final class MethodHandler implements Handler {
      * @throws IllegalArgumentException when the plan does not fit the method
      */
     public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan) {
+        return of(target, method, plan, java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * Like {@link #of(Object, Method, List)}, passing each return value through {@code results} first (e.g. to turn
+     * a framework's own response type into a {@link ResponseEntity}).
+     */
+    public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan,
+                                   java.util.function.UnaryOperator<Object> results) {
         Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(results, "results");
         Objects.requireNonNull(plan, "plan");
         if (plan.size() != method.getParameterCount()) {
             throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters but "
@@ -45,7 +58,7 @@ public final class MethodHandler implements Handler {
         if (target == null && !Modifier.isStatic(method.getModifiers())) {
             throw new IllegalArgumentException(method + " is not static: a target instance is needed");
         }
-        return new MethodHandler(target, method, plan);
+        return new MethodHandler(target, method, plan, results);
     }
 
     @Override
@@ -63,7 +76,7 @@ public final class MethodHandler implements Handler {
             throw new IllegalStateException(t);
         }
         if (!returnsVoid) {
-            ctx.send(result);
+            ctx.send(results.apply(result));
         }
     }
 
