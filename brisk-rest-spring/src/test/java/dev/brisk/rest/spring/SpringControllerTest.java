@@ -80,6 +80,7 @@ class SpringControllerTest {
                 + "&since=2026-01-31").execute();
         assertThat(noHeader.status()).isEqualTo(400);
         assertThat(noHeader.body()).contains("required header 'X-Request-Id' is missing");
+        assertThat(client.get("/users/thread").execute().body()).startsWith("brisk-biz-");
         assertThat(client.get("/users/text").execute().header("content-type")).get().asString()
                 .startsWith("text/plain");
     }

@@ -1,5 +1,7 @@
 package dev.brisk.rest.spring;
 
+import dev.brisk.rest.RunOn;
+import dev.brisk.rest.Schedulers;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.CookieValue;
@@ -122,6 +124,12 @@ public class UserController {
     @GetMapping(value = "/text", produces = "text/plain")
     public String text() {
         return "plain words";
+    }
+
+    @GetMapping("/thread")
+    @RunOn(Schedulers.BIZ)
+    public String thread() {
+        return Thread.currentThread().getName();
     }
 
     @ExceptionHandler(UserNotFound.class)

@@ -4,6 +4,7 @@ import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.MethodHandler;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.RunOn;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -47,6 +48,9 @@ public final class SpringRoutes {
             List<String> paths = paths(classMapping, mapping);
             List<ArgumentResolver> plan = ParameterPlans.forMethod(method, paths);
             Handler handler = handler(controller, method, plan, exceptions);
+            RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
+                    : type.getAnnotation(RunOn.class);
+            String scheduler = runOn == null ? "" : runOn.value();
             for (String path : paths) {
                 for (RequestMethod requestMethod : methods(classMapping, mapping)) {
                     routes.add(Route.of(HttpMethod.valueOf(requestMethod.name()), path)
@@ -56,6 +60,7 @@ public final class SpringRoutes {
                                     : classMapping.consumes())
                             .produces(mapping.produces().length > 0 || classMapping == null ? mapping.produces()
                                     : classMapping.produces())
+                            .scheduler(scheduler)
                             .handler(handler));
                 }
             }

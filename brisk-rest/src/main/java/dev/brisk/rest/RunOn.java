@@ -1,0 +1,21 @@
+package dev.brisk.rest;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Chooses the scheduler of an annotated controller's handlers (on the class) or of one handler (on the method, which
+ * wins): {@link Schedulers#IO}, {@link Schedulers#BIZ}, {@link Schedulers#VIRTUAL} or a custom scheduler's name.
+ * Works with Spring MVC and JAX-RS controllers alike.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface RunOn {
+
+    /** The scheduler name. */
+    String value();
+}
