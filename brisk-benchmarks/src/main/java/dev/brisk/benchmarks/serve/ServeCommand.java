@@ -18,6 +18,8 @@ public final class ServeCommand {
         IMPLS.put("netty-raw", NettyRawServer::new);
         IMPLS.put("brisk-rest-raw", BriskRestRawServer::io);
         IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
+        IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
+        IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
     }
 
     private ServeCommand() {

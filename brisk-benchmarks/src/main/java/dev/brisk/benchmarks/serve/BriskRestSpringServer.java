@@ -1,0 +1,39 @@
+package dev.brisk.benchmarks.serve;
+
+import dev.brisk.http.TlsOptions;
+import dev.brisk.rest.Brisk;
+import dev.brisk.rest.Schedulers;
+
+/** {@code serve brisk-rest-spring} and {@code serve brisk-rest-spring-biz}: the Spring MVC controller on Brisk. */
+final class BriskRestSpringServer implements ServerImpl {
+
+    private final String scheduler;
+
+    private BriskRestSpringServer(String scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    static BriskRestSpringServer io() {
+        return new BriskRestSpringServer(Schedulers.IO);
+    }
+
+    static BriskRestSpringServer biz() {
+        return new BriskRestSpringServer(Schedulers.BIZ);
+    }
+
+    @Override
+    public int start(ServeOptions options) {
+        return Brisk.server()
+                .port(options.port())
+                .defaultScheduler(scheduler)
+                .http(http -> {
+                    http.ioThreads(options.ioThreads()).transport(options.transport());
+                    if (options.tls()) {
+                        http.tls(TlsOptions.selfSigned());
+                    }
+                })
+                .controllers(new BenchmarkSpringController())
+                .start()
+                .port();
+    }
+}
