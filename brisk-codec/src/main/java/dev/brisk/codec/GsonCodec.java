@@ -13,16 +13,13 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * JSON with Gson instead of Jackson; needs {@code com.google.code.gson:gson}. Use it with
  * {@code Codecs.builder().json(new GsonCodec())}.
  */
-public final class GsonCodec implements BodyCodec {
+public final class GsonCodec extends JsonCodec {
 
-    private static final List<MediaType> TYPES = List.of(MediaType.APPLICATION_JSON,
-            MediaType.parse("application/*+json"));
 
     private final Gson gson;
 
@@ -34,21 +31,6 @@ public final class GsonCodec implements BodyCodec {
         this.gson = gson;
     }
 
-    @Override
-    public List<MediaType> mediaTypes() {
-        return TYPES;
-    }
-
-
-    @Override
-    public boolean canDecode(Type type, MediaType mediaType) {
-        return mediaType.isJson();
-    }
-
-    @Override
-    public boolean canEncode(Class<?> type, MediaType mediaType) {
-        return mediaType.isJson();
-    }
 
     @Override
     public Object decode(ByteBuf body, Type type, MediaType mediaType) {

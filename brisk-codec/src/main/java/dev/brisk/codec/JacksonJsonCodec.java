@@ -9,15 +9,13 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.lang.reflect.Type;
-import java.util.List;
 
 /**
  * JSON with Jackson 3, reading straight from and writing straight into {@link ByteBuf}s. Handles
  * {@code application/json} and every {@code +json} type (e.g. {@code application/problem+json}).
  */
-public final class JacksonJsonCodec implements BodyCodec {
+public final class JacksonJsonCodec extends JsonCodec {
 
-    private static final List<MediaType> TYPES = List.of(MediaType.APPLICATION_JSON, MediaType.parse("application/*+json"));
 
     private final JsonMapper mapper;
 
@@ -35,21 +33,6 @@ public final class JacksonJsonCodec implements BodyCodec {
         return mapper;
     }
 
-    @Override
-    public List<MediaType> mediaTypes() {
-        return TYPES;
-    }
-
-
-    @Override
-    public boolean canDecode(Type type, MediaType mediaType) {
-        return mediaType.isJson();
-    }
-
-    @Override
-    public boolean canEncode(Class<?> type, MediaType mediaType) {
-        return mediaType.isJson();
-    }
 
     @Override
     public Object decode(ByteBuf body, Type type, MediaType mediaType) {

@@ -3,7 +3,6 @@ package dev.brisk.benchmarks.serve;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
-import dev.brisk.http.TlsOptions;
 import io.netty.handler.codec.http.HttpMethod;
 
 /** {@code serve brisk-http}: the standard endpoints on Brisk's HTTP server. */
@@ -11,14 +10,8 @@ final class BriskHttpServer implements ServerImpl {
 
     @Override
     public int start(ServeOptions options) {
-        HttpServer.Builder builder = HttpServer.builder()
-                .port(options.port())
-                .ioThreads(options.ioThreads())
-                .transport(options.transport())
-                .handler(BriskHttpServer::handle);
-        if (options.tls()) {
-            builder.tls(TlsOptions.selfSigned());
-        }
+        HttpServer.Builder builder = HttpServer.builder().port(options.port()).handler(BriskHttpServer::handle);
+        options.applyTo(builder);
         return builder.start().port();
     }
 

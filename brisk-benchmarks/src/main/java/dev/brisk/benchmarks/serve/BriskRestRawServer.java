@@ -1,6 +1,5 @@
 package dev.brisk.benchmarks.serve;
 
-import dev.brisk.http.TlsOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.RequestContext;
@@ -31,12 +30,7 @@ final class BriskRestRawServer implements ServerImpl {
         BriskServer server = Brisk.server()
                 .port(options.port())
                 .defaultScheduler(scheduler)
-                .http(http -> {
-                    http.ioThreads(options.ioThreads()).transport(options.transport());
-                    if (options.tls()) {
-                        http.tls(TlsOptions.selfSigned());
-                    }
-                })
+                .http(options::applyTo)
                 .get("/hello", ctx -> ctx.response().header("content-type", Endpoints.TEXT_PLAIN)
                         .send(Endpoints.HELLO))
                 .post("/echo", ctx -> ctx.response()

@@ -1,6 +1,5 @@
 package dev.brisk.benchmarks.serve;
 
-import dev.brisk.http.TlsOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.Schedulers;
 
@@ -26,12 +25,7 @@ final class BriskRestSpringServer implements ServerImpl {
         return Brisk.server()
                 .port(options.port())
                 .defaultScheduler(scheduler)
-                .http(http -> {
-                    http.ioThreads(options.ioThreads()).transport(options.transport());
-                    if (options.tls()) {
-                        http.tls(TlsOptions.selfSigned());
-                    }
-                })
+                .http(options::applyTo)
                 .controllers(new BenchmarkSpringController())
                 .start()
                 .port();

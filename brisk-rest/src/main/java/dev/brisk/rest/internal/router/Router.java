@@ -57,18 +57,24 @@ public final class Router<T> {
     public boolean find(HttpMethod method, String path, RouteMatch<T> match) {
         match.reset(path);
         MethodTable<T> table = statics.get(path);
-        if (table != null) {
-            match.pathMatched(table);
-            List<T> candidates = table.get(method);
-            if (candidates != null) {
-                match.found(candidates);
-                return true;
-            }
+        if (table != null && accept(table, method, match)) {
+            return true;
         }
         if (path.length() < 2 || path.charAt(0) != '/') {
             return false;
         }
         return root.match(method, path, 1, match);
+    }
+
+    /** Records that the path matched {@code table}; true when it has routes for {@code method}. */
+    private static <T> boolean accept(MethodTable<T> table, HttpMethod method, RouteMatch<T> match) {
+        match.pathMatched(table);
+        List<T> candidates = table.get(method);
+        if (candidates == null) {
+            return false;
+        }
+        match.found(candidates);
+        return true;
     }
 
     private static final class Node<T> {
@@ -189,13 +195,8 @@ public final class Router<T> {
                                            RouteMatch<T> match) {
             if (end == path.length()) {
                 MethodTable<T> table = next.leaf;
-                if (table != null) {
-                    match.pathMatched(table);
-                    List<T> candidates = table.get(method);
-                    if (candidates != null) {
-                        match.found(candidates);
-                        return true;
-                    }
+                if (table != null && accept(table, method, match)) {
+                    return true;
                 }
                 // "/a/**" also matches "/a"
                 if (next.catchAll != null) {
