@@ -236,14 +236,23 @@ public final class BriskServer implements AutoCloseable {
             }
             List<ControllerSupport> supports = new ArrayList<>();
             ServiceLoader.load(ControllerSupport.class).forEach(supports::add);
-            List<Route> result = new ArrayList<>();
+            List<java.util.Map.Entry<Object, ControllerSupport>> chosen = new ArrayList<>();
             for (Object controller : controllers) {
                 ControllerSupport support = supports.stream().filter(s -> s.supports(controller.getClass()))
                         .findFirst().orElseThrow(() -> new IllegalArgumentException("no controller support for "
                                 + controller.getClass().getName() + ": add brisk-rest-spring or brisk-rest-jaxrs, "
                                 + "or register its routes with route(...)"));
-                result.addAll(support.routes(controller));
+                chosen.add(java.util.Map.entry(controller, support));
             }
+            for (ControllerSupport support : supports) {
+                List<Object> mine = chosen.stream().filter(e -> e.getValue() == support)
+                        .map(java.util.Map.Entry::getKey).toList();
+                if (!mine.isEmpty()) {
+                    support.prepare(mine);
+                }
+            }
+            List<Route> result = new ArrayList<>();
+            chosen.forEach(e -> result.addAll(e.getValue().routes(e.getKey())));
             return result;
         }
     }

@@ -11,6 +11,13 @@ public interface ControllerSupport {
     /** Whether this support understands the annotations of {@code type}. */
     boolean supports(Class<?> type);
 
-    /** The routes of {@code controller}. */
+    /**
+     * Called once, before any {@link #routes(Object)}, with every registered object this support supports: lets it
+     * see objects that apply to others (such as advice classes) whatever the registration order.
+     */
+    default void prepare(List<Object> controllers) {
+    }
+
+    /** The routes of {@code controller} (none for objects that only serve others). */
     List<Route> routes(Object controller);
 }

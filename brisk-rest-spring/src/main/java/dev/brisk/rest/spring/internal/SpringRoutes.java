@@ -29,8 +29,10 @@ public final class SpringRoutes {
     private SpringRoutes() {
     }
 
-    public static List<Route> of(Object controller) {
+    /** The routes of {@code controller}; exceptions its own handlers leave go to the advices that apply to it. */
+    public static List<Route> of(Object controller, List<Advice> advices) {
         Class<?> type = ClassUtils.getUserClass(controller);
+        List<Advice> applicable = advices.stream().filter(a -> a.appliesTo(type)).toList();
         RequestMapping classMapping = AnnotatedElementUtils.findMergedAnnotation(type, RequestMapping.class);
         boolean classBody = AnnotatedElementUtils.hasAnnotation(type, ResponseBody.class);
         SpringExceptions exceptions = SpringExceptions.of(controller, type);
@@ -47,7 +49,7 @@ public final class SpringRoutes {
             }
             List<String> paths = paths(classMapping, mapping);
             List<ArgumentResolver> plan = ParameterPlans.forMethod(method, paths);
-            Handler handler = handler(controller, method, plan, exceptions);
+            Handler handler = handler(controller, method, plan, exceptions, applicable);
             RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                     : type.getAnnotation(RunOn.class);
             String scheduler = runOn == null ? "" : runOn.value();
@@ -69,7 +71,7 @@ public final class SpringRoutes {
     }
 
     private static Handler handler(Object controller, Method method, List<ArgumentResolver> plan,
-                                   SpringExceptions exceptions) {
+                                   SpringExceptions exceptions, List<Advice> advices) {
         MethodHandler invoke = MethodHandler.of(controller, method, plan, SpringResults::adapt);
         ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
         int code = status == null ? 0 : status.code().value();
@@ -80,7 +82,7 @@ public final class SpringRoutes {
                 }
                 invoke.handle(ctx);
             } catch (Exception e) {
-                if (!exceptions.handle(ctx, e)) {
+                if (!exceptions.handle(ctx, e) && !handledByAdvice(advices, ctx, e)) {
                     Throwable translated = SpringExceptions.translate(e);
                     if (translated instanceof Exception exception) {
                         throw exception;
@@ -89,6 +91,16 @@ public final class SpringRoutes {
                 }
             }
         };
+    }
+
+    private static boolean handledByAdvice(List<Advice> advices, dev.brisk.rest.RequestContext ctx, Exception e)
+            throws Exception {
+        for (Advice advice : advices) {
+            if (advice.handle(ctx, e)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<String> paths(RequestMapping classMapping, RequestMapping mapping) {
