@@ -81,6 +81,11 @@ class SpringControllerTest {
         assertThat(noHeader.status()).isEqualTo(400);
         assertThat(noHeader.body()).contains("required header 'X-Request-Id' is missing");
         assertThat(client.get("/users/thread").execute().body()).startsWith("brisk-biz-");
+        assertThat(client.get("/users/search?name=ad&role=ADMIN&limit=5&prefix=x&exact=yes").execute().body())
+                .isEqualTo("Search[name=ad, role=ADMIN, limit=5] x true");
+        assertThat(client.get("/users/search?limit=many").execute().status()).isEqualTo(400);
+        assertThat(client.post("/users/form").contentType("application/x-www-form-urlencoded")
+                .body("name=a+b&count=3").execute().body()).isEqualTo("a b x3");
         assertThat(client.get("/users/text").execute().header("content-type")).get().asString()
                 .startsWith("text/plain");
     }

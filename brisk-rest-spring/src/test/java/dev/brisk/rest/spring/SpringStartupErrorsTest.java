@@ -11,7 +11,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Controllers that cannot work are refused when the server starts, with a message that names the problem. */
 class SpringStartupErrorsTest {
 
+    /** Neither a simple value nor bindable: no no-argument constructor. */
     public static final class Widget {
+        public Widget(int size) {
+        }
     }
 
     @RestController

@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -130,6 +131,32 @@ public class UserController {
     @RunOn(Schedulers.BIZ)
     public String thread() {
         return Thread.currentThread().getName();
+    }
+
+    public record Search(String name, Role role, int limit) {
+    }
+
+    public static class Filter {
+        private String prefix;
+        private boolean exact;
+
+        public void setPrefix(String prefix) {
+            this.prefix = prefix;
+        }
+
+        public void setExact(boolean exact) {
+            this.exact = exact;
+        }
+    }
+
+    @GetMapping("/search")
+    public String search(Search search, @ModelAttribute Filter filter) {
+        return search + " " + filter.prefix + " " + filter.exact;
+    }
+
+    @PostMapping(value = "/form", consumes = "application/x-www-form-urlencoded")
+    public String form(@RequestParam String name, @RequestParam(defaultValue = "1") int count) {
+        return name + " x" + count;
     }
 
     @ExceptionHandler(UserNotFound.class)

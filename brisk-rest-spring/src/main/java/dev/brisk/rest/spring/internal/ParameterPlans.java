@@ -11,6 +11,7 @@ import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.CookieValue;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -70,7 +71,7 @@ final class ParameterPlans {
         if (param != null) {
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, param.name());
             return named(parameter, "query parameter", name, param.required(), param.defaultValue(),
-                    ctx -> ctx.request().queryAll(name), ctx -> ctx.request().queryParams());
+                    ctx -> RequestValues.all(ctx, name), RequestValues::all);
         }
         RequestHeader header = parameter.getParameterAnnotation(RequestHeader.class);
         if (header != null) {
@@ -92,10 +93,37 @@ final class ParameterPlans {
             // Spring treats an unannotated simple parameter as an optional query parameter
             String name = name(parameter, "");
             return named(parameter, "query parameter", name, false, ValueConstants.DEFAULT_NONE,
-                    ctx -> ctx.request().queryAll(name), null);
+                    ctx -> RequestValues.all(ctx, name), null);
+        }
+        if (parameter.hasParameterAnnotation(ModelAttribute.class) || isBindable(type)) {
+            // Spring binds an unannotated object from the request's query and form fields
+            return ObjectBinder.forType(type);
         }
         throw new IllegalArgumentException("no annotation says where it comes from (@PathVariable, @RequestParam, "
-                + "@RequestHeader, @CookieValue, @RequestBody) and its type is not a simple value");
+                + "@RequestHeader, @CookieValue, @RequestBody, @ModelAttribute) and its type is not a simple value");
+    }
+
+    /** A concrete class of the application's that can be built from request fields. */
+    private static boolean isBindable(Class<?> type) {
+        if (type.isInterface() || type.isArray() || type.isPrimitive() || type.isEnum()
+                || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            return false;
+        }
+        String name = type.getName();
+        for (String library : new String[] {"java.", "javax.", "jakarta.", "io.netty.", "org.springframework."}) {
+            if (name.startsWith(library)) {
+                return false;
+            }
+        }
+        if (type.isRecord()) {
+            return true;
+        }
+        try {
+            type.getConstructor();
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     private static String name(MethodParameter parameter, String declared) {
