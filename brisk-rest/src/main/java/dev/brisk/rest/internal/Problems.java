@@ -9,6 +9,12 @@ final class Problems {
 
     /** Answers {@code status} with a problem whose detail is {@code detail}; does nothing once committed. */
     void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater) {
+        send(ctx, status, detail, retryLater, java.util.List.of());
+    }
+
+    /** Like {@link #send(DefaultRequestContext, int, String, boolean)}, with an {@code errors} member per violation. */
+    void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater,
+              java.util.List<dev.brisk.rest.ConstraintViolationsException.Violation> errors) {
         ServerResponse response = ctx.response();
         if (response.isCommitted()) {
             return;
@@ -26,7 +32,16 @@ final class Problems {
         if (detail != null && !detail.isEmpty()) {
             quote(json.append(",\"detail\":"), detail);
         }
-        quote(json.append(",\"instance\":"), ctx.request().path()).append('}');
+        quote(json.append(",\"instance\":"), ctx.request().path());
+        if (!errors.isEmpty()) {
+            json.append(",\"errors\":[");
+            for (int i = 0; i < errors.size(); i++) {
+                quote(json.append(i == 0 ? "{\"field\":" : ",{\"field\":"), errors.get(i).field());
+                quote(json.append(",\"message\":"), errors.get(i).message()).append('}');
+            }
+            json.append(']');
+        }
+        json.append('}');
         ByteBuf body = ByteBufUtil.writeUtf8(ctx.request().allocator(), json);
         response.send(body);
     }

@@ -384,7 +384,9 @@ public final class RestServer implements HttpHandler {
                     + ctx.request().method() + " " + ctx.request().uri() + ": " + cause, cause);
             return;
         }
-        if (cause instanceof HttpStatusException status) {
+        if (cause instanceof dev.brisk.rest.ConstraintViolationsException violations) {
+            problems.send(ctx, 400, violations.getMessage(), false, violations.violations());
+        } else if (cause instanceof HttpStatusException status) {
             problems.send(ctx, status.status(), status.getMessage(), status.status() == 503);
         } else if (cause instanceof CodecException codec && codec.decoding()) {
             problems.send(ctx, 400, codec.getMessage(), false);

@@ -72,7 +72,8 @@ public final class SpringRoutes {
 
     private static Handler handler(Object controller, Method method, List<ArgumentResolver> plan,
                                    SpringExceptions exceptions, List<Advice> advices) {
-        MethodHandler invoke = MethodHandler.of(controller, method, plan, SpringResults::adapt);
+        MethodHandler invoke = MethodHandler.of(controller, method, plan, SpringResults::adapt,
+                validationGroups(method));
         ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
         int code = status == null ? 0 : status.code().value();
         return ctx -> {
@@ -91,6 +92,19 @@ public final class SpringRoutes {
                 }
             }
         };
+    }
+
+    /** The groups of Spring's {@code @Validated} on the method or its class (read by name: it is in spring-context). */
+    private static Class<?>[] validationGroups(Method method) {
+        for (java.lang.reflect.AnnotatedElement element : new java.lang.reflect.AnnotatedElement[] {method,
+                method.getDeclaringClass()}) {
+            org.springframework.core.annotation.AnnotationAttributes validated = AnnotatedElementUtils
+                    .getMergedAnnotationAttributes(element, "org.springframework.validation.annotation.Validated");
+            if (validated != null) {
+                return validated.getClassArray("value");
+            }
+        }
+        return new Class<?>[0];
     }
 
     private static boolean handledByAdvice(List<Advice> advices, dev.brisk.rest.RequestContext ctx, Exception e)

@@ -1,0 +1,171 @@
+package dev.brisk.rest.internal;
+
+import dev.brisk.rest.ConstraintViolationsException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Configuration;
+import jakarta.validation.Validation;
+import jakarta.validation.ValidatorFactory;
+import jakarta.validation.executable.ExecutableValidator;
+import jakarta.validation.metadata.MethodDescriptor;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Jakarta Bean Validation of handler parameters (including {@code @Valid} bodies) and return values. Loaded only when
+ * {@code jakarta.validation} is on the class path; a provider such as Hibernate Validator does the work.
+ */
+public final class BeanValidation {
+
+    private static volatile ValidatorFactory factory;
+    private static volatile IllegalStateException unavailable;
+
+    private final ExecutableValidator validator;
+    private final Method method;
+    private final Class<?>[] groups;
+    private final boolean parameters;
+    private final boolean returnValue;
+
+    private BeanValidation(ExecutableValidator validator, Method method, Class<?>[] groups, boolean parameters,
+                           boolean returnValue) {
+        this.validator = validator;
+        this.method = method;
+        this.groups = groups;
+        this.parameters = parameters;
+        this.returnValue = returnValue;
+    }
+
+    /**
+     * The validation of {@code method}, or null when it has no constraints (or Bean Validation is absent and the
+     * method declares none it could see).
+     */
+    public static BeanValidation forMethod(Method method, Class<?>... groups) {
+        ValidatorFactory validators;
+        try {
+            validators = factory();
+        } catch (IllegalStateException noProvider) {
+            if (declaresConstraints(method)) {
+                throw noProvider;
+            }
+            return null;
+        }
+        MethodDescriptor descriptor = validators.getValidator().getConstraintsForClass(method.getDeclaringClass())
+                .getConstraintsForMethod(method.getName(), method.getParameterTypes());
+        if (descriptor == null) {
+            return null;
+        }
+        boolean parameters = descriptor.hasConstrainedParameters();
+        boolean returnValue = descriptor.hasConstrainedReturnValue();
+        if (!parameters && !returnValue) {
+            return null;
+        }
+        return new BeanValidation(validators.getValidator().forExecutables(), method, groups, parameters,
+                returnValue);
+    }
+
+    /** Throws {@link ConstraintViolationsException} (400) when the arguments break constraints. */
+    public void validateParameters(Object target, Object[] args) {
+        if (parameters) {
+            check(validator.validateParameters(target, method, args, groups));
+        }
+    }
+
+    /** Throws when the result breaks constraints: the server's fault, so it is not a 400. */
+    public void validateReturnValue(Object target, Object result) {
+        if (returnValue) {
+            Set<ConstraintViolation<Object>> violations = validator.validateReturnValue(target, method, result,
+                    groups);
+            if (!violations.isEmpty()) {
+                throw new IllegalStateException("the result of " + method + " breaks its constraints: "
+                        + violations(violations));
+            }
+        }
+    }
+
+    private static void check(Set<ConstraintViolation<Object>> violations) {
+        if (!violations.isEmpty()) {
+            throw new ConstraintViolationsException(violations(violations));
+        }
+    }
+
+    private static List<ConstraintViolationsException.Violation> violations(Set<ConstraintViolation<Object>> set) {
+        List<ConstraintViolationsException.Violation> list = new ArrayList<>();
+        for (ConstraintViolation<Object> violation : set) {
+            list.add(new ConstraintViolationsException.Violation(violation.getPropertyPath().toString(),
+                    violation.getMessage()));
+        }
+        list.sort(Comparator.comparing(ConstraintViolationsException.Violation::field));
+        return list;
+    }
+
+    private static ValidatorFactory factory() {
+        ValidatorFactory current = factory;
+        if (current == null) {
+            synchronized (BeanValidation.class) {
+                if (unavailable != null) {
+                    throw unavailable;
+                }
+                if (factory == null) {
+                    try {
+                        factory = build();
+                    } catch (IllegalStateException e) {
+                        unavailable = e;
+                        throw e;
+                    }
+                }
+                current = factory;
+            }
+        }
+        return current;
+    }
+
+    private static ValidatorFactory build() {
+        Configuration<?> configuration;
+        try {
+            configuration = Validation.byDefaultProvider().configure();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("a handler declares constraints but no Bean Validation provider is on "
+                    + "the class path: add org.hibernate.validator:hibernate-validator", e);
+        }
+        try {
+            return configuration.buildValidatorFactory();
+        } catch (RuntimeException elMissing) {
+            // Hibernate Validator's default messages need Jakarta EL; without it, use its EL-free interpolator
+            try {
+                Object interpolator = Class.forName(
+                        "org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator")
+                        .getConstructor().newInstance();
+                return configuration.messageInterpolator((jakarta.validation.MessageInterpolator) interpolator)
+                        .buildValidatorFactory();
+            } catch (ReflectiveOperationException | LinkageError e) {
+                throw elMissing;
+            }
+        }
+    }
+
+    /** Whether the method or its parameters carry Bean Validation annotations ({@code @Valid}, constraints). */
+    private static boolean declaresConstraints(Method method) {
+        for (java.lang.annotation.Annotation[] annotations : method.getParameterAnnotations()) {
+            for (java.lang.annotation.Annotation annotation : annotations) {
+                if (isValidation(annotation)) {
+                    return true;
+                }
+            }
+        }
+        for (java.lang.annotation.Annotation annotation : method.getAnnotations()) {
+            if (isValidation(annotation)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isValidation(java.lang.annotation.Annotation annotation) {
+        Class<? extends java.lang.annotation.Annotation> type = annotation.annotationType();
+        return type.getName().startsWith("jakarta.validation.")
+                || type.isAnnotationPresent(jakarta.validation.Constraint.class);
+    }
+}
