@@ -23,6 +23,15 @@ public interface RequestContext {
     /** All path variables, decoded. */
     Map<String, String> pathParams();
 
+    /**
+     * Matrix parameters ({@code /cars;color=red}) of the path segment that holds path variable {@code pathVariable}.
+     * Routing ignores matrix parameters.
+     */
+    Map<String, java.util.List<String>> matrixParams(String pathVariable);
+
+    /** Matrix parameters of every path segment, merged. */
+    Map<String, java.util.List<String>> matrixParams();
+
     /** The first value of query parameter {@code name}. */
     default Optional<String> query(String name) {
         return request().query(name);

@@ -102,6 +102,15 @@ class RoutingTest {
     }
 
     @Test
+    void matrixParametersAreIgnoredByRoutingAndReadableBySegment() throws Exception {
+        server = server().get("/cars/{model}/parts/{part}", ctx -> ctx.send(ctx.pathParam("model") + " "
+                + ctx.matrixParams("model") + " " + ctx.pathParam("part") + " " + ctx.matrixParams())).start();
+        assertThat(get(server, "/cars/mini;color=red,blue;year=2012/parts/door;side=left").body())
+                .isEqualTo("mini {color=[red, blue], year=[2012]} door {color=[red, blue], year=[2012], side=[left]}");
+        assertThat(get(server, "/cars/mini/parts/door").body()).isEqualTo("mini {} door {}");
+    }
+
+    @Test
     void contextPathPrefixesEveryRoute() throws Exception {
         server = server().contextPath("/api").get("/ping", ctx -> ctx.send("pong")).start();
         assertThat(get(server, "/api/ping").body()).isEqualTo("pong");

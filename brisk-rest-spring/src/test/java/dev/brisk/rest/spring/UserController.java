@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.MatrixVariable;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -157,6 +158,14 @@ public class UserController {
     @PostMapping(value = "/form", consumes = "application/x-www-form-urlencoded")
     public String form(@RequestParam String name, @RequestParam(defaultValue = "1") int count) {
         return name + " x" + count;
+    }
+
+    @GetMapping("/{id}/cars/{model}")
+    public String cars(@PathVariable long id, @PathVariable String model,
+                       @MatrixVariable(pathVar = "model", name = "color") List<String> colors,
+                       @MatrixVariable(pathVar = "model", defaultValue = "2000") int year,
+                       @MatrixVariable(pathVar = "id", required = false) String tier) {
+        return id + " " + model + " " + colors + " " + year + " " + tier;
     }
 
     @ExceptionHandler(UserNotFound.class)

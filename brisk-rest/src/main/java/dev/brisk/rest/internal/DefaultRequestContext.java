@@ -27,6 +27,7 @@ final class DefaultRequestContext implements RequestContext {
     private int[] captures;
     private String[] decoded;
     private List<MediaType> accepted;
+    private MatrixParams matrix;
     private boolean async;
     private boolean responded;
     int filterIndex;
@@ -42,6 +43,10 @@ final class DefaultRequestContext implements RequestContext {
 
     RouteMatch<CompiledRoute> match() {
         return match;
+    }
+
+    void matrix(MatrixParams matrix) {
+        this.matrix = matrix;
     }
 
     void routed(CompiledRoute route, String path) {
@@ -132,6 +137,21 @@ final class DefaultRequestContext implements RequestContext {
             }
         }
         return params;
+    }
+
+    @Override
+    public Map<String, List<String>> matrixParams(String pathVariable) {
+        List<String> names = ((CompiledRoute) route()).captureNames;
+        int index = names.indexOf(pathVariable);
+        if (index < 0) {
+            throw new IllegalArgumentException("route " + route + " has no path variable '" + pathVariable + "'");
+        }
+        return matrix == null ? Map.of() : matrix.atOffset(captures[index << 1]);
+    }
+
+    @Override
+    public Map<String, List<String>> matrixParams() {
+        return matrix == null ? Map.of() : matrix.all();
     }
 
     @Override

@@ -225,6 +225,11 @@ public final class RestServer implements HttpHandler {
             problems.send(ctx, 404, "no route for " + request.path(), false);
             return;
         }
+        if (path.indexOf(';') >= 0) {
+            MatrixParams matrix = MatrixParams.strip(path);
+            ctx.matrix(matrix);
+            path = matrix.path();
+        }
         HttpMethod method = request.method();
         RouteMatch<CompiledRoute> match = ctx.match();
         Router<CompiledRoute> table = router;

@@ -11,6 +11,7 @@ import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.CookieValue;
+import org.springframework.web.bind.annotation.MatrixVariable;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -84,6 +85,15 @@ final class ParameterPlans {
             String name = name(parameter, cookie.name());
             return named(parameter, "cookie", name, cookie.required(), cookie.defaultValue(),
                     ctx -> ctx.request().cookie(name).map(List::of).orElse(List.of()), null);
+        }
+        MatrixVariable matrix = parameter.getParameterAnnotation(MatrixVariable.class);
+        if (matrix != null) {
+            String pathVar = ValueConstants.DEFAULT_NONE.equals(matrix.pathVar()) ? null : matrix.pathVar();
+            Function<RequestContext, Map<String, List<String>>> all = pathVar == null
+                    ? RequestContext::matrixParams : ctx -> ctx.matrixParams(pathVar);
+            String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, matrix.name());
+            return named(parameter, "matrix variable", name, matrix.required(), matrix.defaultValue(),
+                    ctx -> all.apply(ctx).getOrDefault(name, List.of()), all);
         }
         RequestBody body = parameter.getParameterAnnotation(RequestBody.class);
         if (body != null) {
