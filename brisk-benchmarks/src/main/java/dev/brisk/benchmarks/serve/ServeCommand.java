@@ -21,6 +21,7 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
         IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
         IMPLS.put("vertx-web", VertxWebServer::new);
+        IMPLS.put("spring-mvc", SpringMvcServer::new);
     }
 
     private ServeCommand() {
