@@ -84,6 +84,9 @@ final class Schedulers {
         private final ThreadPoolExecutor executor;
         private final long maxQueueNanos;
         private final int threads;
+        private final int queueSize;
+        /** Requests handed over and not started yet: the queue bound counts requests, not batches. */
+        private final AtomicInteger waiting = new AtomicInteger();
         private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
             @Override
             protected Batch initialValue() {
@@ -94,6 +97,7 @@ final class Schedulers {
         Pool(String name, int threads, int queueSize, Duration maxQueueTime) {
             this.name = name;
             this.threads = threads;
+            this.queueSize = queueSize;
             AtomicInteger counter = new AtomicInteger();
             this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                     new ArrayBlockingQueue<>(queueSize), r -> {
@@ -130,14 +134,24 @@ final class Schedulers {
 
         /** Hands {@code count} queued requests to the workers, split so that every worker can take a share. */
         void submit(Queued[] queued, int count) {
-            int share = Math.max(1, (count + threads - 1) / threads);
-            for (int from = 0; from < count; from += share) {
+            int accepted = 0;
+            for (int i = 0; i < count; i++) {
+                if (waiting.incrementAndGet() > queueSize) {
+                    waiting.decrementAndGet();
+                    unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
+                } else {
+                    queued[accepted++] = queued[i];
+                }
+            }
+            int share = Math.max(1, (accepted + threads - 1) / threads);
+            for (int from = 0; from < accepted; from += share) {
                 int start = from;
-                int end = Math.min(count, from + share);
+                int end = Math.min(accepted, from + share);
                 try {
                     executor.execute(() -> run(queued, start, end));
                 } catch (RejectedExecutionException e) {
                     for (int i = start; i < end; i++) {
+                        waiting.decrementAndGet();
                         unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
                     }
                 }
@@ -147,6 +161,7 @@ final class Schedulers {
         private void run(Queued[] queued, int start, int end) {
             for (int i = start; i < end; i++) {
                 Queued next = queued[i];
+                waiting.decrementAndGet();
                 if (System.nanoTime() - next.since() > maxQueueNanos) {
                     unavailable(next.ctx(), "request waited too long for a worker of scheduler " + name);
                 } else {
