@@ -45,8 +45,12 @@ public abstract class AbstractServerResponse implements ServerResponse {
     private volatile boolean abandoned;
     private CompletableFuture<Void> completion;
 
-    protected AbstractServerResponse(Channel channel) {
+    /** Whether this answers a HEAD request: the head is sent, never a body. */
+    protected final boolean headRequest;
+
+    protected AbstractServerResponse(Channel channel, boolean headRequest) {
         this.channel = channel;
+        this.headRequest = headRequest;
     }
 
     @Override
@@ -303,7 +307,9 @@ public abstract class AbstractServerResponse implements ServerResponse {
     }
 
     /** Whether no body may be sent (a HEAD request, or a status without body): files are then not read. */
-    protected abstract boolean bodySuppressed();
+    protected boolean bodySuppressed() {
+        return headRequest || StatusLines.forbidsBody(status);
+    }
 
     /** The whole response in one go; {@code body} is owned by the callee. */
     protected abstract void sendWhole(ByteBuf body);

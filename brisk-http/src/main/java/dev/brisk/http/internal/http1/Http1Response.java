@@ -40,7 +40,6 @@ final class Http1Response extends AbstractServerResponse {
     private final Http1Connection connection;
     private final Http1Request request;
     private final boolean http10;
-    private final boolean headRequest;
     boolean keepAlive;
     private boolean chunked;
     private ArrayDeque<Object> pending;
@@ -48,11 +47,10 @@ final class Http1Response extends AbstractServerResponse {
     boolean continueWanted;
 
     Http1Response(Http1Connection connection, Http1Request request, boolean keepAlive) {
-        super(connection.channel());
+        super(connection.channel(), request != null && request.method() == HttpMethod.HEAD);
         this.connection = connection;
         this.request = request;
         this.http10 = request == null ? false : request.head().http10;
-        this.headRequest = request != null && request.method() == HttpMethod.HEAD;
         this.keepAlive = keepAlive;
     }
 
@@ -65,15 +63,10 @@ final class Http1Response extends AbstractServerResponse {
     }
 
     @Override
-    protected boolean bodySuppressed() {
-        return headRequest || StatusLines.forbidsBody(status);
-    }
-
-    @Override
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !StatusLines.forbidsBody(status);
-        boolean writeBody = bodyAllowed && !headRequest && length > 0;
+        boolean writeBody = !bodySuppressed() && length > 0;
         boolean copy = writeBody && length <= COPY_THRESHOLD;
         ByteBuf head = encodeHead(bodyAllowed ? length : -1, copy ? length : 0);
         if (!writeBody) {
@@ -91,7 +84,7 @@ final class Http1Response extends AbstractServerResponse {
 
     @Override
     protected void writeHead() {
-        boolean bodyAllowed = !StatusLines.forbidsBody(status) && !headRequest;
+        boolean bodyAllowed = !bodySuppressed();
         if (bodyAllowed && !headers.contains(CONTENT_LENGTH)) {
             if (http10) {
                 keepAlive = false;
@@ -105,7 +98,7 @@ final class Http1Response extends AbstractServerResponse {
     @Override
     protected void writeChunk(ByteBuf chunk) {
         int length = chunk.readableBytes();
-        if (length == 0 || headRequest || StatusLines.forbidsBody(status)) {
+        if (length == 0 || bodySuppressed()) {
             chunk.release();
             return;
         }

@@ -22,25 +22,18 @@ final class Http2Response extends AbstractServerResponse {
 
     private final Http2ServerConnection connection;
     private final int streamId;
-    private final boolean headRequest;
 
     Http2Response(Http2ServerConnection connection, int streamId, boolean headRequest) {
-        super(connection.channel());
+        super(connection.channel(), headRequest);
         this.connection = connection;
         this.streamId = streamId;
-        this.headRequest = headRequest;
-    }
-
-    @Override
-    protected boolean bodySuppressed() {
-        return headRequest || StatusLines.forbidsBody(status);
     }
 
     @Override
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !StatusLines.forbidsBody(status);
-        boolean writeBody = bodyAllowed && !headRequest && length > 0;
+        boolean writeBody = !bodySuppressed() && length > 0;
         Http2Headers head = head(bodyAllowed ? length : -1);
         if (writeBody) {
             connection.writeHeaders(streamId, head, false, channel.newPromise());
@@ -58,7 +51,7 @@ final class Http2Response extends AbstractServerResponse {
 
     @Override
     protected void writeChunk(ByteBuf chunk) {
-        if (headRequest || StatusLines.forbidsBody(status) || !chunk.isReadable()) {
+        if (bodySuppressed() || !chunk.isReadable()) {
             chunk.release();
             return;
         }
