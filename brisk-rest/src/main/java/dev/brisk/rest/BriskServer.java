@@ -214,9 +214,10 @@ public final class BriskServer implements AutoCloseable {
 
         private RestServer buildRest() {
             List<Route> all = new ArrayList<>(routes);
-            all.addAll(controllerRoutes());
-            return new RestServer(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, schedulers,
-                    all);
+            List<Filter> allFilters = new ArrayList<>(filters);
+            all.addAll(controllerRoutes(allFilters));
+            return new RestServer(options, codecs, allFilters, routeFilters, interceptors, exceptionHandlers,
+                    schedulers, all);
         }
 
         /** Validates every route, binds and starts serving. */
@@ -230,7 +231,8 @@ public final class BriskServer implements AutoCloseable {
             }
         }
 
-        private List<Route> controllerRoutes() {
+        /** The routes of the annotated controllers; the filters their supports need are added to {@code filters}. */
+        private List<Route> controllerRoutes(List<Filter> filters) {
             if (controllers.isEmpty()) {
                 return List.of();
             }
@@ -253,6 +255,8 @@ public final class BriskServer implements AutoCloseable {
             }
             List<Route> result = new ArrayList<>();
             chosen.forEach(e -> result.addAll(e.getValue().routes(e.getKey())));
+            chosen.stream().map(java.util.Map.Entry::getValue).distinct()
+                    .forEach(support -> filters.addAll(support.filters()));
             return result;
         }
     }

@@ -20,4 +20,9 @@ public interface ControllerSupport {
 
     /** The routes of {@code controller} (none for objects that only serve others). */
     List<Route> routes(Object controller);
+
+    /** Filters to run before routing for the controllers this support prepared; called after all {@link #routes}. */
+    default List<Filter> filters() {
+        return List.of();
+    }
 }

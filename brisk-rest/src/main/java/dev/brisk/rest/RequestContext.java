@@ -29,6 +29,21 @@ public interface RequestContext {
      */
     Map<String, java.util.List<String>> matrixParams(String pathVariable);
 
+    /**
+     * The path the route was matched against: still percent-encoded, within the context path, without matrix
+     * parameters. Throws in filters that run before routing.
+     */
+    String routePath();
+
+    /**
+     * Routes the request as if it had {@code method} and {@code rawPath} (percent-encoded, within the context path,
+     * optionally with matrix parameters), e.g. to honour a method-override header or to rewrite a URL. Only filters
+     * that run before routing may call it.
+     *
+     * @throws IllegalStateException once the request has been routed
+     */
+    void reroute(io.netty.handler.codec.http.HttpMethod method, String rawPath);
+
     /** Matrix parameters of every path segment, merged. */
     Map<String, java.util.List<String>> matrixParams();
 

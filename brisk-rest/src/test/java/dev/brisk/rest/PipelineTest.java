@@ -36,6 +36,41 @@ class PipelineTest {
     }
 
     @Test
+    void filtersRerouteBeforeRoutingAndHandlersSeeTheRoutedPath() throws Exception {
+        server = server()
+                .contextPath("/api")
+                .filter((ctx, chain) -> {
+                    if (ctx.header("x-http-method-override").isPresent()) {
+                        ctx.reroute(io.netty.handler.codec.http.HttpMethod.valueOf(
+                                ctx.header("x-http-method-override").get()), "/things;v=2/7");
+                    }
+                    chain.proceed(ctx);
+                })
+                .get("/things/{id}", ctx -> ctx.send("get " + ctx.pathParam("id") + " at " + ctx.routePath()))
+                .delete("/things/{id}", ctx -> ctx.send("deleted " + ctx.pathParam("id") + " "
+                        + ctx.matrixParams("id").isEmpty() + " " + ctx.matrixParams()))
+                .routeFilter((ctx, chain) -> {
+                    try {
+                        ctx.reroute(io.netty.handler.codec.http.HttpMethod.GET, "/elsewhere");
+                    } catch (IllegalStateException expected) {
+                        ctx.header("x-late-reroute", "refused");
+                    }
+                    chain.proceed(ctx);
+                })
+                .start();
+        HttpResponse<String> plain = get(server, "/api/things/3");
+        assertThat(plain.body()).isEqualTo("get 3 at /things/3");
+        assertThat(plain.headers().firstValue("x-late-reroute")).hasValue("refused");
+        java.net.http.HttpRequest override = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + server.port() + "/api/things/3"))
+                .header("x-http-method-override", "DELETE").POST(java.net.http.HttpRequest.BodyPublishers.noBody())
+                .build();
+        HttpResponse<String> deleted = java.net.http.HttpClient.newHttpClient().send(override,
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(deleted.body()).isEqualTo("deleted 7 true {v=[2]}");
+    }
+
+    @Test
     void resultsOfEveryKind() throws Exception {
         server = server()
                 .get("/object", ctx -> ctx.send(new User(7, "Ada")))

@@ -20,6 +20,7 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
         IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
+        IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::new);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", SpringMvcServer::new);
     }

@@ -51,7 +51,7 @@ record BoundInterceptor(HandlerInterceptor interceptor, Predicate<DefaultRequest
         Router<Boolean> in = includes.isEmpty() ? null : matcher(includes);
         Router<Boolean> out = excludes.isEmpty() ? null : matcher(excludes);
         bound.add(new BoundInterceptor(registration.interceptor(), ctx -> {
-            String path = ctx.routedPath();
+            String path = ctx.routePath();
             RouteMatch<Boolean> match = new RouteMatch<>();
             return (in == null || in.find(HttpMethod.GET, path, match))
                     && (out == null || !out.find(HttpMethod.GET, path, match));

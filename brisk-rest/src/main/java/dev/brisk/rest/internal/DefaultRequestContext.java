@@ -30,6 +30,8 @@ final class DefaultRequestContext implements RequestContext {
     private MatrixParams matrix;
     private boolean async;
     private boolean responded;
+    private io.netty.handler.codec.http.HttpMethod rerouteMethod;
+    private String reroutePath;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -55,9 +57,32 @@ final class DefaultRequestContext implements RequestContext {
         this.captures = match.captureCount() == 0 ? null : match.captureOffsets();
     }
 
-    /** The path the route was matched against (within the context path). */
-    String routedPath() {
+    @Override
+    public String routePath() {
+        route();
         return routedPath;
+    }
+
+    @Override
+    public void reroute(io.netty.handler.codec.http.HttpMethod method, String rawPath) {
+        if (route != null) {
+            throw new IllegalStateException("the request has already been routed to " + route);
+        }
+        if (rawPath == null || !rawPath.startsWith("/")) {
+            throw new IllegalArgumentException("path must start with '/': " + rawPath);
+        }
+        this.rerouteMethod = java.util.Objects.requireNonNull(method, "method");
+        this.reroutePath = rawPath;
+    }
+
+    /** The method to route by: the request's, unless a filter rerouted it. */
+    io.netty.handler.codec.http.HttpMethod routingMethod() {
+        return rerouteMethod != null ? rerouteMethod : request.method();
+    }
+
+    /** The path a filter rerouted the request to (within the context path), or null. */
+    String reroutePath() {
+        return reroutePath;
     }
 
     CompiledRoute compiledRoute() {

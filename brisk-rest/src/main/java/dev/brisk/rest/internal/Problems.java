@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 
 /** Writes RFC 9457 {@code application/problem+json} error responses. */
-final class Problems {
+public final class Problems {
 
     /** Answers {@code status} with a problem whose detail is {@code detail}; does nothing once committed. */
     void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater) {
@@ -26,13 +26,21 @@ final class Problems {
         if (retryLater) {
             response.header("retry-after", "1");
         }
+        ByteBuf body = ByteBufUtil.writeUtf8(ctx.request().allocator(), json(status, detail, ctx.request().path(),
+                errors));
+        response.send(body);
+    }
+
+    /** The problem document for {@code status}: title, status, optional detail, instance and errors. */
+    public static CharSequence json(int status, String detail, String instance,
+                                    java.util.List<dev.brisk.rest.ConstraintViolationsException.Violation> errors) {
         String title = dev.brisk.http.internal.StatusLines.reason(status);
         StringBuilder json = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":");
         quote(json, title).append(",\"status\":").append(status);
         if (detail != null && !detail.isEmpty()) {
             quote(json.append(",\"detail\":"), detail);
         }
-        quote(json.append(",\"instance\":"), ctx.request().path());
+        quote(json.append(",\"instance\":"), instance);
         if (!errors.isEmpty()) {
             json.append(",\"errors\":[");
             for (int i = 0; i < errors.size(); i++) {
@@ -41,9 +49,7 @@ final class Problems {
             }
             json.append(']');
         }
-        json.append('}');
-        ByteBuf body = ByteBufUtil.writeUtf8(ctx.request().allocator(), json);
-        response.send(body);
+        return json.append('}');
     }
 
     private static StringBuilder quote(StringBuilder out, String text) {

@@ -220,7 +220,7 @@ public final class RestServer implements HttpHandler {
     private void route(dev.brisk.rest.RequestContext context) throws Exception {
         DefaultRequestContext ctx = (DefaultRequestContext) context;
         ServerRequest request = ctx.request();
-        String path = pathWithinContext(request);
+        String path = ctx.reroutePath() != null ? ctx.reroutePath() : pathWithinContext(request);
         if (path == null) {
             problems.send(ctx, 404, "no route for " + request.path(), false);
             return;
@@ -230,7 +230,7 @@ public final class RestServer implements HttpHandler {
             ctx.matrix(matrix);
             path = matrix.path();
         }
-        HttpMethod method = request.method();
+        HttpMethod method = ctx.routingMethod();
         RouteMatch<CompiledRoute> match = ctx.match();
         Router<CompiledRoute> table = router;
         boolean found = table.find(method, path, match);

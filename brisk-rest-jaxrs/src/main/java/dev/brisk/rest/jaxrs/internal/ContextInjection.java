@@ -1,0 +1,63 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import jakarta.ws.rs.core.Context;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
+
+/**
+ * Fills {@code @Context} fields of resources and providers. Singletons serve many requests at once, so they get a
+ * proxy that forwards each call to the request being handled on the calling thread.
+ */
+final class ContextInjection {
+
+    private ContextInjection() {
+    }
+
+    /** Sets every {@code @Context} field of {@code instance}. */
+    static void inject(Object instance) {
+        for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                if (!field.isAnnotationPresent(Context.class) || Modifier.isStatic(field.getModifiers())) {
+                    continue;
+                }
+                Object proxy = proxy(field.getType(), instance.getClass().getName() + "." + field.getName());
+                try {
+                    field.setAccessible(true);
+                    field.set(instance, proxy);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    throw new IllegalArgumentException("cannot inject @Context field " + field + ": "
+                            + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    private static Object proxy(Class<?> type, String where) {
+        if (!type.isInterface()) {
+            throw new IllegalArgumentException("@Context " + type.getName() + " at " + where + " is not supported");
+        }
+        ParamSource source = Params.context(type);
+        return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "toString" -> "@Context " + type.getSimpleName() + " of the current request";
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                };
+            }
+            Exchange exchange = Exchange.current();
+            if (exchange == null) {
+                throw new IllegalStateException("@Context " + type.getSimpleName() + " used outside a request "
+                        + "(at " + where + ")");
+            }
+            try {
+                return method.invoke(source.resolve(exchange), args);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
+    }
+}

@@ -1,0 +1,404 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
+import dev.brisk.http.ServerRequest;
+import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.RequestContext;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.handler.codec.http.HttpMethod;
+import jakarta.ws.rs.core.Cookie;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * One request as Jakarta REST sees it: the {@code ContainerRequestContext} of filters and the {@code HttpHeaders}
+ * of resources, over Brisk's {@link RequestContext}. Headers are copied only when a filter asks for the mutable map.
+ */
+public final class Exchange implements jakarta.ws.rs.container.ContainerRequestContext, HttpHeaders {
+
+    private static final ThreadLocal<Exchange> CURRENT = new ThreadLocal<>();
+
+    private final RequestContext ctx;
+    private final String applicationPath;
+    private Endpoint endpoint;
+    private Map<String, String> rawPathValues;
+    private MultivaluedMap<String, String> headers;
+    private InputStream entityStream;
+    private SecurityContext security;
+    private Response aborted;
+    private String method;
+    private UriInfoImpl uriInfo;
+    private Request request;
+    private MultivaluedMap<String, String> form;
+    private List<MediaType> acceptable;
+    final List<Object> matchedResources = new ArrayList<>(2);
+
+    Exchange(RequestContext ctx, String applicationPath) {
+        this.ctx = ctx;
+        this.applicationPath = applicationPath;
+    }
+
+    /** The exchange being handled on this thread (for {@code @Context} proxies), or null. */
+    static Exchange current() {
+        return CURRENT.get();
+    }
+
+    static Exchange enter(Exchange exchange) {
+        Exchange previous = CURRENT.get();
+        CURRENT.set(exchange);
+        return previous;
+    }
+
+    static void leave(Exchange previous) {
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
+
+    public RequestContext context() {
+        return ctx;
+    }
+
+    ServerRequest serverRequest() {
+        return ctx.request();
+    }
+
+    Endpoint endpoint() {
+        return endpoint;
+    }
+
+    void matched(Endpoint endpoint, Map<String, String> rawPathValues) {
+        this.endpoint = endpoint;
+        this.rawPathValues = rawPathValues;
+    }
+
+    String applicationPath() {
+        return endpoint != null ? endpoint.applicationPath() : applicationPath;
+    }
+
+    /** A path variable: decoded, or as sent when {@code encoded}; null when the template has none by that name. */
+    String pathValue(String name, boolean encoded) {
+        if (rawPathValues != null) {
+            String raw = rawPathValues.get(name);
+            return raw == null || encoded ? raw : Uris.decode(raw, false);
+        }
+        if (encoded) {
+            Map<String, String> raw = endpoint.template().match(ctx.routePath());
+            return raw == null ? null : raw.get(name);
+        }
+        return ctx.pathParam(name);
+    }
+
+    /** All path variables, decoded or not. */
+    MultivaluedMap<String, String> pathValues(boolean decode) {
+        Map<String, String> raw = rawPathValues;
+        if (raw == null && endpoint != null) {
+            raw = endpoint.template().match(ctx.routePath());
+        }
+        MultivaluedMap<String, String> values = new MultivaluedHashMap<>();
+        if (raw != null) {
+            raw.forEach((k, v) -> values.add(k, decode ? Uris.decode(v, false) : v));
+        }
+        return values;
+    }
+
+    /** The form fields of an {@code application/x-www-form-urlencoded} body, decoded; parsed once. */
+    MultivaluedMap<String, String> form() {
+        if (form == null) {
+            MediaType type = getMediaType();
+            form = new MultivaluedHashMap<>();
+            if (type != null && type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE)) {
+                String charset = type.getParameters().getOrDefault("charset", "UTF-8");
+                String body = ctx.request().bodyAsString(java.nio.charset.Charset.forName(charset));
+                Uris.parseQuery(body, true).forEach(form::put);
+            }
+        }
+        return form;
+    }
+
+    Response aborted() {
+        return aborted;
+    }
+
+    // ---- ContainerRequestContext ------------------------------------------------------------------------------
+
+    @Override
+    public Object getProperty(String name) {
+        return ctx.attributes().get(name);
+    }
+
+    @Override
+    public Collection<String> getPropertyNames() {
+        return List.copyOf(ctx.attributes().keySet());
+    }
+
+    @Override
+    public void setProperty(String name, Object object) {
+        if (object == null) {
+            ctx.attributes().remove(name);
+        } else {
+            ctx.attributes().put(name, object);
+        }
+    }
+
+    @Override
+    public void removeProperty(String name) {
+        ctx.attributes().remove(name);
+    }
+
+    @Override
+    public UriInfo getUriInfo() {
+        if (uriInfo == null) {
+            uriInfo = new UriInfoImpl(this);
+        }
+        return uriInfo;
+    }
+
+    @Override
+    public void setRequestUri(URI requestUri) {
+        setRequestUri(getUriInfo().getBaseUri(), requestUri);
+    }
+
+    @Override
+    public void setRequestUri(URI baseUri, URI requestUri) {
+        requireUnmatched("setRequestUri");
+        URI resolved = baseUri.resolve(requestUri);
+        String base = getUriInfo().getBaseUri().getRawPath();
+        String path = resolved.getRawPath();
+        String contextPrefix = ((UriInfoImpl) getUriInfo()).contextPrefix();
+        if (!path.startsWith(contextPrefix)) {
+            throw new IllegalArgumentException("request URI " + resolved + " is outside the base URI " + base);
+        }
+        String within = path.substring(contextPrefix.length());
+        ctx.reroute(HttpMethod.valueOf(getMethod()), within.isEmpty() ? "/" : within);
+        uriInfo = null;
+    }
+
+    @Override
+    public Request getRequest() {
+        if (request == null) {
+            request = new Preconditions(this);
+        }
+        return request;
+    }
+
+    @Override
+    public String getMethod() {
+        return method != null ? method : ctx.request().method().name();
+    }
+
+    @Override
+    public void setMethod(String method) {
+        requireUnmatched("setMethod");
+        this.method = method.toUpperCase(Locale.ROOT);
+        String path = ((UriInfoImpl) getUriInfo()).pathWithinContext();
+        ctx.reroute(HttpMethod.valueOf(this.method), path);
+    }
+
+    private void requireUnmatched(String what) {
+        if (endpoint != null) {
+            throw new IllegalStateException(what + " is only allowed in a @PreMatching filter");
+        }
+    }
+
+    @Override
+    public MultivaluedMap<String, String> getHeaders() {
+        if (headers == null) {
+            MultivaluedMap<String, String> copy = new CaseInsensitiveMultivaluedMap<>();
+            ctx.request().headers().forEach((name, value) -> copy.add(name.toString(), value.toString()));
+            headers = copy;
+        }
+        return headers;
+    }
+
+    @Override
+    public String getHeaderString(String name) {
+        List<String> values = getRequestHeader(name);
+        return values == null ? null : String.join(",", values);
+    }
+
+    @Override
+    public boolean containsHeaderString(String name, String separator, Predicate<String> predicate) {
+        List<String> values = getRequestHeader(name);
+        if (values == null) {
+            return false;
+        }
+        for (String value : values) {
+            for (String part : value.split(java.util.regex.Pattern.quote(separator))) {
+                if (predicate.test(part.trim())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean containsHeaderString(String name, Predicate<String> predicate) {
+        return containsHeaderString(name, ",", predicate);
+    }
+
+    @Override
+    public Date getDate() {
+        String date = getHeaderString(DATE);
+        return date == null ? null : HttpDates.parse(date);
+    }
+
+    @Override
+    public Locale getLanguage() {
+        String language = getHeaderString(CONTENT_LANGUAGE);
+        return language == null ? null : Locale.forLanguageTag(language);
+    }
+
+    @Override
+    public int getLength() {
+        String length = getHeaderString(CONTENT_LENGTH);
+        try {
+            return length == null ? -1 : Integer.parseInt(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public MediaType getMediaType() {
+        String type = getHeaderString(CONTENT_TYPE);
+        if (type == null) {
+            return null;
+        }
+        try {
+            return MediaTypes.toJaxRs(dev.brisk.codec.MediaType.parse(type));
+        } catch (IllegalArgumentException e) {
+            throw new HttpStatusException(400, "invalid Content-Type: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public List<MediaType> getAcceptableMediaTypes() {
+        if (acceptable == null) {
+            List<MediaType> types = new ArrayList<>();
+            try {
+                for (String value : getRequestHeaderOrEmpty(ACCEPT)) {
+                    for (dev.brisk.codec.MediaType type : dev.brisk.codec.MediaType.parseList(value)) {
+                        types.add(MediaTypes.toJaxRs(type));
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                throw new HttpStatusException(400, "invalid Accept header: " + e.getMessage());
+            }
+            if (types.isEmpty()) {
+                types.add(MediaType.WILDCARD_TYPE);
+            }
+            acceptable = List.copyOf(types);
+        }
+        return acceptable;
+    }
+
+    @Override
+    public List<Locale> getAcceptableLanguages() {
+        List<Locale> languages = new ArrayList<>();
+        for (String value : getRequestHeaderOrEmpty(ACCEPT_LANGUAGE)) {
+            try {
+                for (Locale.LanguageRange range : Locale.LanguageRange.parse(value)) {
+                    languages.add(range.getRange().equals("*") ? new Locale("*")
+                            : Locale.forLanguageTag(range.getRange()));
+                }
+            } catch (IllegalArgumentException e) {
+                throw new HttpStatusException(400, "invalid Accept-Language header: " + e.getMessage());
+            }
+        }
+        if (languages.isEmpty()) {
+            languages.add(new Locale("*"));
+        }
+        return languages;
+    }
+
+    @Override
+    public Map<String, Cookie> getCookies() {
+        Map<String, Cookie> cookies = new LinkedHashMap<>();
+        ctx.request().cookies().forEach((name, value) -> cookies.put(name, new Cookie.Builder(name).value(value)
+                .build()));
+        return cookies;
+    }
+
+    @Override
+    public boolean hasEntity() {
+        return entityStream != null || ctx.request().body().isReadable();
+    }
+
+    @Override
+    public InputStream getEntityStream() {
+        if (entityStream == null) {
+            entityStream = new ByteBufInputStream(ctx.request().body().duplicate());
+        }
+        return entityStream;
+    }
+
+    /** Whether a filter replaced the entity stream (then readers read it instead of the aggregated body). */
+    boolean entityStreamReplaced() {
+        return entityStream != null;
+    }
+
+    @Override
+    public void setEntityStream(InputStream input) {
+        this.entityStream = input;
+    }
+
+    @Override
+    public SecurityContext getSecurityContext() {
+        if (security == null) {
+            security = new AnonymousSecurityContext(ctx.request().scheme().equals("https"));
+        }
+        return security;
+    }
+
+    @Override
+    public void setSecurityContext(SecurityContext context) {
+        this.security = context;
+    }
+
+    @Override
+    public void abortWith(Response response) {
+        this.aborted = java.util.Objects.requireNonNull(response, "response");
+    }
+
+    // ---- HttpHeaders ------------------------------------------------------------------------------------------
+
+    @Override
+    public List<String> getRequestHeader(String name) {
+        if (headers != null) {
+            return headers.get(name);
+        }
+        List<String> values = ctx.request().headers().all(name);
+        return values.isEmpty() ? null : values;
+    }
+
+    private List<String> getRequestHeaderOrEmpty(String name) {
+        List<String> values = getRequestHeader(name);
+        return values == null ? List.of() : values;
+    }
+
+    @Override
+    public MultivaluedMap<String, String> getRequestHeaders() {
+        return getHeaders();
+    }
+}

@@ -1,0 +1,324 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
+import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Link;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.Response;
+
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/** A response on its way out: what response filters see and change, then what the entity writer writes. */
+final class ResponseState implements ContainerResponseContext {
+
+    private static final Annotation[] NONE = new Annotation[0];
+
+    private Response.StatusType status;
+    private final MultivaluedMap<String, Object> headers = new CaseInsensitiveMultivaluedMap<>();
+    private Object entity;
+    private Type entityType;
+    private Annotation[] annotations = NONE;
+    private OutputStream entityStream;
+
+    ResponseState(Response response, Type declaredType, Annotation[] methodAnnotations) {
+        this.status = response.getStatusInfo();
+        response.getHeaders().forEach((name, values) -> headers.put(name, new java.util.ArrayList<>(values)));
+        Object body = response.getEntity();
+        Type type = body == null ? null : body.getClass();
+        if (body instanceof jakarta.ws.rs.core.GenericEntity<?> generic) {
+            body = generic.getEntity();
+            type = generic.getType();
+        } else if (body != null && declaredType != null && declaredType != Object.class
+                && declaredType != Response.class && GenericTypes.raw(declaredType).isInstance(body)) {
+            type = declaredType;
+        }
+        this.entity = body;
+        this.entityType = type;
+        this.annotations = methodAnnotations == null ? NONE : methodAnnotations;
+    }
+
+    /** A response with {@code status} and an entity of the method's declared type (no headers yet). */
+    ResponseState(int status, Object entity, Type declaredType, Annotation[] methodAnnotations) {
+        setStatus(status);
+        this.entity = entity;
+        this.entityType = entity == null ? null : declaredType != null && GenericTypes.raw(declaredType)
+                .isInstance(entity) ? declaredType : entity.getClass();
+        this.annotations = methodAnnotations == null ? NONE : methodAnnotations;
+    }
+
+    @Override
+    public int getStatus() {
+        return status.getStatusCode();
+    }
+
+    @Override
+    public void setStatus(int code) {
+        this.status = Response.Status.fromStatusCode(code) != null ? Response.Status.fromStatusCode(code)
+                : new CustomStatus(code);
+    }
+
+    @Override
+    public Response.StatusType getStatusInfo() {
+        return status;
+    }
+
+    @Override
+    public void setStatusInfo(Response.StatusType statusInfo) {
+        this.status = java.util.Objects.requireNonNull(statusInfo, "statusInfo");
+    }
+
+    @Override
+    public MultivaluedMap<String, Object> getHeaders() {
+        return headers;
+    }
+
+    @Override
+    public MultivaluedMap<String, String> getStringHeaders() {
+        MultivaluedMap<String, String> strings = new CaseInsensitiveMultivaluedMap<>();
+        headers.forEach((name, values) -> values.forEach(v -> strings.add(name, HeaderValues.headerValueToString(v))));
+        return strings;
+    }
+
+    @Override
+    public String getHeaderString(String name) {
+        List<Object> values = headers.get(name);
+        if (values == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Object value : values) {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append(HeaderValues.headerValueToString(value));
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public boolean containsHeaderString(String name, String separator, Predicate<String> predicate) {
+        String value = getHeaderString(name);
+        if (value == null) {
+            return false;
+        }
+        for (String part : value.split(java.util.regex.Pattern.quote(separator))) {
+            if (predicate.test(part.trim())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public Set<String> getAllowedMethods() {
+        String allow = getHeaderString(HttpHeaders.ALLOW);
+        Set<String> methods = new LinkedHashSet<>();
+        if (allow != null) {
+            for (String method : allow.split(",")) {
+                if (!method.isBlank()) {
+                    methods.add(method.trim().toUpperCase(Locale.ROOT));
+                }
+            }
+        }
+        return methods;
+    }
+
+    @Override
+    public Date getDate() {
+        return date(HttpHeaders.DATE);
+    }
+
+    private Date date(String name) {
+        Object value = headers.getFirst(name);
+        if (value instanceof Date date) {
+            return date;
+        }
+        return value == null ? null : HttpDates.parse(value.toString());
+    }
+
+    @Override
+    public Locale getLanguage() {
+        Object value = headers.getFirst(HttpHeaders.CONTENT_LANGUAGE);
+        if (value instanceof Locale locale) {
+            return locale;
+        }
+        return value == null ? null : Locale.forLanguageTag(value.toString());
+    }
+
+    @Override
+    public int getLength() {
+        Object value = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+        try {
+            return value == null ? -1 : Integer.parseInt(value.toString());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public MediaType getMediaType() {
+        Object value = headers.getFirst(HttpHeaders.CONTENT_TYPE);
+        if (value instanceof MediaType type) {
+            return type;
+        }
+        return value == null ? null : MediaTypes.toJaxRs(dev.brisk.codec.MediaType.parse(value.toString()));
+    }
+
+    void mediaType(MediaType type) {
+        headers.putSingle(HttpHeaders.CONTENT_TYPE, type);
+    }
+
+    @Override
+    public Map<String, NewCookie> getCookies() {
+        Map<String, NewCookie> cookies = new LinkedHashMap<>();
+        List<Object> values = headers.get(HttpHeaders.SET_COOKIE);
+        if (values != null) {
+            for (Object value : values) {
+                NewCookie cookie = value instanceof NewCookie c ? c : NewCookie.valueOf(value.toString());
+                cookies.put(cookie.getName(), cookie);
+            }
+        }
+        return cookies;
+    }
+
+    @Override
+    public EntityTag getEntityTag() {
+        Object value = headers.getFirst(HttpHeaders.ETAG);
+        if (value instanceof EntityTag tag) {
+            return tag;
+        }
+        return value == null ? null : EntityTag.valueOf(value.toString());
+    }
+
+    @Override
+    public Date getLastModified() {
+        return date(HttpHeaders.LAST_MODIFIED);
+    }
+
+    @Override
+    public URI getLocation() {
+        Object value = headers.getFirst(HttpHeaders.LOCATION);
+        if (value instanceof URI uri) {
+            return uri;
+        }
+        return value == null ? null : URI.create(value.toString());
+    }
+
+    @Override
+    public Set<Link> getLinks() {
+        Set<Link> links = new LinkedHashSet<>();
+        List<Object> values = headers.get(HttpHeaders.LINK);
+        if (values != null) {
+            for (Object value : values) {
+                links.add(value instanceof Link link ? link : Link.valueOf(value.toString()));
+            }
+        }
+        return links;
+    }
+
+    @Override
+    public boolean hasLink(String relation) {
+        return getLink(relation) != null;
+    }
+
+    @Override
+    public Link getLink(String relation) {
+        for (Link link : getLinks()) {
+            if (link.getRels().contains(relation)) {
+                return link;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Link.Builder getLinkBuilder(String relation) {
+        Link link = getLink(relation);
+        return link == null ? null : Link.fromLink(link);
+    }
+
+    @Override
+    public boolean hasEntity() {
+        return entity != null;
+    }
+
+    @Override
+    public Object getEntity() {
+        return entity;
+    }
+
+    @Override
+    public Class<?> getEntityClass() {
+        return entity == null ? null : entity.getClass();
+    }
+
+    @Override
+    public Type getEntityType() {
+        return entityType;
+    }
+
+    @Override
+    public void setEntity(Object entity) {
+        this.entity = entity;
+        this.entityType = entity == null ? null : entity.getClass();
+    }
+
+    @Override
+    public void setEntity(Object entity, Annotation[] annotations, MediaType mediaType) {
+        setEntity(entity);
+        this.annotations = annotations == null ? NONE : annotations;
+        if (mediaType != null) {
+            mediaType(mediaType);
+        }
+    }
+
+    @Override
+    public Annotation[] getEntityAnnotations() {
+        return annotations;
+    }
+
+    @Override
+    public OutputStream getEntityStream() {
+        return entityStream;
+    }
+
+    @Override
+    public void setEntityStream(OutputStream outputStream) {
+        this.entityStream = outputStream;
+    }
+
+    /** A status code the specification's enum does not name. */
+    record CustomStatus(int code) implements Response.StatusType {
+
+        @Override
+        public int getStatusCode() {
+            return code;
+        }
+
+        @Override
+        public Response.Status.Family getFamily() {
+            return Response.Status.Family.familyOf(code);
+        }
+
+        @Override
+        public String getReasonPhrase() {
+            return dev.brisk.http.internal.StatusLines.reason(code);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import dev.brisk.rest.internal.BeanValidation;
+import dev.brisk.rest.internal.Invoker;
+
+import java.lang.reflect.Method;
+
+/**
+ * One call on the way to a response: a sub-resource locator or the resource method, bound to a generated call site
+ * with its parameter plan; {@code suspended} is the index of an {@code @Suspended AsyncResponse} parameter or -1.
+ */
+record Step(Method method, Invoker invoker, ParamSource[] plan, int suspended, BeanValidation validation,
+            boolean locator) {
+
+    @Override
+    public String toString() {
+        return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+    }
+}
