@@ -279,15 +279,24 @@ public final class RestServer implements HttpHandler {
             return only;
         }
         CompiledRoute.Mismatch worst = CompiledRoute.Mismatch.NONE;
+        CompiledRoute best = null;
         for (CompiledRoute candidate : candidates) {
             CompiledRoute.Mismatch mismatch = candidate.test(ctx.request(), candidate.produces().isEmpty() ? null
                     : ctx.accepted());
             if (mismatch == CompiledRoute.Mismatch.NONE) {
-                return candidate;
+                if (candidate.produces().isEmpty() && best == null) {
+                    return candidate;
+                }
+                // several routes may produce what is acceptable: the client's preference decides
+                best = best == null ? candidate : preferred(ctx.accepted(), best, candidate);
+                continue;
             }
             if (mismatch.ordinal() > worst.ordinal()) {
                 worst = mismatch;
             }
+        }
+        if (best != null) {
+            return best;
         }
         throw switch (worst) {
             case CONSUMES -> new HttpStatusException(415, "Content-Type "
@@ -299,6 +308,39 @@ public final class RestServer implements HttpHandler {
             default -> new HttpStatusException(400, "the request does not meet the conditions of "
                     + candidates.get(0).path());
         };
+    }
+
+    /**
+     * Of two routes that both can answer, the one producing the type the Accept header ranks higher (the earlier
+     * entry), then the more specific type; the first on a tie. A route without {@code produces} produces anything.
+     */
+    private static CompiledRoute preferred(List<MediaType> accepted, CompiledRoute first, CompiledRoute second) {
+        long a = rank(accepted, first.produces());
+        long b = rank(accepted, second.produces());
+        return b < a ? second : first;
+    }
+
+    /** Index of the first accepted entry the route can produce, then (less specific is worse) specificity. */
+    private static long rank(List<MediaType> accepted, List<MediaType> produces) {
+        for (int i = 0; i < accepted.size(); i++) {
+            MediaType wanted = accepted.get(i);
+            if (wanted.quality() == 0) {
+                continue;
+            }
+            if (produces.isEmpty()) {
+                return ((long) i << 8) + 0xff;
+            }
+            int specificity = -1;
+            for (MediaType type : produces) {
+                if (wanted.includes(type) || type.includes(wanted)) {
+                    specificity = Math.max(specificity, type.specificity());
+                }
+            }
+            if (specificity >= 0) {
+                return ((long) i << 8) + (0xff - Math.min(specificity, 0xff));
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     private void invoke(DefaultRequestContext ctx, CompiledRoute route) {

@@ -12,21 +12,29 @@ import java.lang.reflect.Proxy;
  */
 final class ContextInjection {
 
+    private static volatile boolean proxiesExist;
+
     private ContextInjection() {
     }
 
-    /** Sets every {@code @Context} field of {@code instance}. */
+    /** Whether any {@code @Context} proxy was created (then the current request is tracked per thread). */
+    static boolean proxiesExist() {
+        return proxiesExist;
+    }
+
+    /** Sets every {@code @Context} field of a singleton {@code instance} to a proxy of the current request's. */
     static void inject(Object instance) {
         for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 if (!field.isAnnotationPresent(Context.class) || Modifier.isStatic(field.getModifiers())) {
                     continue;
                 }
-                Object proxy = proxy(field.getType(), instance.getClass().getName() + "." + field.getName());
+                String where = instance.getClass().getName() + "." + field.getName();
                 try {
+                    Object value = proxy(field.getType(), where);
                     field.setAccessible(true);
-                    field.set(instance, proxy);
-                } catch (ReflectiveOperationException | RuntimeException e) {
+                    field.set(instance, value);
+                } catch (Exception e) {
                     throw new IllegalArgumentException("cannot inject @Context field " + field + ": "
                             + e.getMessage(), e);
                 }
@@ -39,6 +47,7 @@ final class ContextInjection {
             throw new IllegalArgumentException("@Context " + type.getName() + " at " + where + " is not supported");
         }
         ParamSource source = Params.context(type);
+        proxiesExist = true;
         return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
             if (method.getDeclaringClass() == Object.class) {
                 return switch (method.getName()) {

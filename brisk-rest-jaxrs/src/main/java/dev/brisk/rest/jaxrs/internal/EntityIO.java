@@ -54,6 +54,12 @@ final class EntityIO {
 
     private final Providers providers;
     private final Codecs codecs = Codecs.defaults();
+    private final ClassValue<List<dev.brisk.codec.MediaType>> builtInTypes = new ClassValue<>() {
+        @Override
+        protected List<dev.brisk.codec.MediaType> computeValue(Class<?> type) {
+            return builtInTypes(type);
+        }
+    };
 
     EntityIO(Providers providers) {
         this.providers = providers;
@@ -170,18 +176,28 @@ final class EntityIO {
     // ---- writing ----------------------------------------------------------------------------------------------
 
     /** Chooses the media type, runs the writer (through the interceptors) and sends the response. */
-    void write(Exchange exchange, ResponseState state, List<MediaType> produces, Bound bound) throws IOException {
+    void write(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces, Bound bound)
+            throws IOException {
         ServerResponse response = exchange.context().response();
         Object entity = state.getEntity();
-        if (entity != null && state.getMediaType() == null) {
-            state.mediaType(chooseType(exchange, entity.getClass(), state, produces));
-        }
         ByteBuf body = null;
+        String contentType = null;
         if (entity != null) {
-            MediaType mediaType = state.getMediaType();
-            if (bound.writers().isEmpty() && providers.writers().isEmpty()) {
-                body = writeBuiltIn(exchange, entity, mediaType);
+            Object declared = state.hasHeaders() ? state.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE) : null;
+            dev.brisk.codec.MediaType type;
+            if (declared != null) {
+                type = MediaTypes.toBrisk(declared);
             } else {
+                type = chooseType(exchange, entity.getClass(), state, produces);
+                contentType = type.toString();
+            }
+            if (bound.writers().isEmpty() && providers.writers().isEmpty()) {
+                body = writeBuiltIn(exchange, entity, type);
+            } else {
+                if (declared == null) {
+                    state.mediaType(MediaTypes.toJaxRs(type));
+                    contentType = null;
+                }
                 ByteBuf buffer = exchange.serverRequest().allocator().buffer();
                 try {
                     new WriterChain(exchange, state, new ByteBufOutputStream(buffer), bound.writers()).proceed();
@@ -193,10 +209,23 @@ final class EntityIO {
             }
         }
         response.status(state.getStatus());
+        if (contentType != null) {
+            response.headers().set("content-type", contentType);
+        }
+        if (state.hasHeaders()) {
+            writeHeaders(exchange, state, response);
+        }
+        if (body == null) {
+            response.send();
+        } else {
+            response.send(body);
+        }
+    }
+
+    private static void writeHeaders(Exchange exchange, ResponseState state, ServerResponse response) {
         for (Map.Entry<String, List<Object>> header : state.getHeaders().entrySet()) {
             String name = header.getKey().toLowerCase(java.util.Locale.ROOT);
-            boolean location = name.equalsIgnoreCase(HttpHeaders.LOCATION)
-                    || name.equalsIgnoreCase(HttpHeaders.CONTENT_LOCATION);
+            boolean location = name.equals("location") || name.equals("content-location");
             boolean first = true;
             for (Object value : header.getValue()) {
                 if (value == null) {
@@ -211,11 +240,6 @@ final class EntityIO {
                 }
             }
         }
-        if (body == null) {
-            response.send();
-        } else {
-            response.send(body);
-        }
     }
 
     /** A relative Location is resolved against the base URI (as {@code ResponseBuilder.location} documents). */
@@ -225,45 +249,54 @@ final class EntityIO {
                 uri.toString().startsWith("/") ? uri.toString().substring(1) : uri.toString()).toString();
     }
 
-    private MediaType chooseType(Exchange exchange, Class<?> type, ResponseState state, List<MediaType> produces) {
-        List<dev.brisk.codec.MediaType> candidates = new ArrayList<>();
-        if (!produces.isEmpty()) {
-            produces.forEach(t -> candidates.add(MediaTypes.toBrisk(t)));
-        } else {
-            for (Providers.Entry<MessageBodyWriter<?>> entry : providers.writers()) {
-                if (entry.provider().isWriteable(type, state.getEntityType(), state.getEntityAnnotations(),
-                        MediaType.WILDCARD_TYPE)) {
-                    entry.mediaTypes().forEach(t -> candidates.add(MediaTypes.toBrisk(t)));
-                }
-            }
-            if (type == String.class) {
-                candidates.add(dev.brisk.codec.MediaType.TEXT_PLAIN);
-            } else if (type == byte[].class || InputStream.class.isAssignableFrom(type)
-                    || StreamingOutput.class.isAssignableFrom(type) || Path.class.isAssignableFrom(type)
-                    || type == java.io.File.class) {
-                candidates.add(dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM);
-            } else {
-                candidates.addAll(codecs.producible(type));
-            }
+    private dev.brisk.codec.MediaType chooseType(Exchange exchange, Class<?> type, ResponseState state,
+                                                 List<dev.brisk.codec.MediaType> produces) {
+        List<dev.brisk.codec.MediaType> accepted = exchange.accepted();
+        if (produces.size() == 1 && accepted == MediaTypes.ANY && !produces.get(0).isWildcardType()
+                && !produces.get(0).isWildcardSubtype()) {
+            return produces.get(0);
         }
-        if (candidates.isEmpty()) {
-            candidates.add(dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM);
-        }
-        List<dev.brisk.codec.MediaType> accepted = new ArrayList<>();
-        exchange.getAcceptableMediaTypes().forEach(t -> accepted.add(MediaTypes.toBrisk(t)));
+        List<dev.brisk.codec.MediaType> candidates = produces.isEmpty() ? producible(type, state) : produces;
         dev.brisk.codec.MediaType chosen = ContentNegotiation.negotiate(accepted, candidates).orElseThrow(() ->
                 new NotAcceptableException("none of " + accepted + " can be produced; available: " + candidates));
         if (chosen.isWildcardType() || chosen.isWildcardSubtype()) {
-            chosen = dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM;
+            return dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM;
         }
-        return MediaTypes.toJaxRs(chosen);
+        return chosen;
+    }
+
+    /** The types an entity can be written as without {@code @Produces}: the writers', else built-in ones. */
+    private List<dev.brisk.codec.MediaType> producible(Class<?> type, ResponseState state) {
+        List<dev.brisk.codec.MediaType> candidates = new ArrayList<>();
+        for (Providers.Entry<MessageBodyWriter<?>> entry : providers.writers()) {
+            if (entry.provider().isWriteable(type, state.getEntityType(), state.getEntityAnnotations(),
+                    MediaType.WILDCARD_TYPE)) {
+                entry.mediaTypes().forEach(t -> candidates.add(MediaTypes.toBrisk(t)));
+            }
+        }
+        candidates.addAll(builtInTypes.get(type));
+        return candidates;
+    }
+
+    private List<dev.brisk.codec.MediaType> builtInTypes(Class<?> type) {
+        if (type == String.class) {
+            return List.of(dev.brisk.codec.MediaType.TEXT_PLAIN);
+        }
+        if (type == byte[].class || InputStream.class.isAssignableFrom(type)
+                || StreamingOutput.class.isAssignableFrom(type) || Path.class.isAssignableFrom(type)
+                || type == java.io.File.class) {
+            return List.of(dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM);
+        }
+        List<dev.brisk.codec.MediaType> types = codecs.producible(type);
+        return types.isEmpty() ? List.of(dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM) : types;
     }
 
     /** Writes without interceptors or custom writers: straight into a buffer. */
-    private ByteBuf writeBuiltIn(Exchange exchange, Object entity, MediaType mediaType) throws IOException {
+    private ByteBuf writeBuiltIn(Exchange exchange, Object entity, dev.brisk.codec.MediaType mediaType)
+            throws IOException {
         io.netty.buffer.ByteBufAllocator allocator = exchange.serverRequest().allocator();
         if (entity instanceof String text) {
-            Charset charset = charset(mediaType);
+            Charset charset = mediaType.charsetOrUtf8();
             return charset == StandardCharsets.UTF_8 ? ByteBufUtil.writeUtf8(allocator, text)
                     : io.netty.buffer.Unpooled.wrappedBuffer(text.getBytes(charset));
         }
@@ -275,7 +308,7 @@ final class EntityIO {
         }
         ByteBuf buffer = allocator.buffer();
         try (OutputStream out = new ByteBufOutputStream(buffer)) {
-            writeBuiltIn(entity, mediaType, out, allocator);
+            writeBuiltIn(entity, MediaTypes.toJaxRs(mediaType), out, allocator);
             return buffer;
         } catch (IOException | RuntimeException | Error e) {
             buffer.release();
@@ -288,11 +321,11 @@ final class EntityIO {
                 || entity instanceof java.io.File || entity instanceof Reader);
     }
 
-    private ByteBuf encode(Object entity, MediaType mediaType, io.netty.buffer.ByteBufAllocator allocator) {
-        dev.brisk.codec.MediaType briskType = MediaTypes.toBrisk(mediaType);
+    private ByteBuf encode(Object entity, dev.brisk.codec.MediaType briskType,
+                           io.netty.buffer.ByteBufAllocator allocator) {
         BodyCodec codec = codecs.encoder(entity.getClass(), briskType).orElseThrow(() -> new IllegalStateException(
                 "no MessageBodyWriter or codec writes " + entity.getClass().getName() + " as "
-                        + MediaTypes.text(mediaType)));
+                        + briskType));
         return codec.encode(entity, briskType, allocator);
     }
 
@@ -318,7 +351,7 @@ final class EntityIO {
         } else if (entity instanceof java.io.File file) {
             Files.copy(file.toPath(), out);
         } else {
-            ByteBuf encoded = encode(entity, mediaType, allocator);
+            ByteBuf encoded = encode(entity, MediaTypes.toBrisk(mediaType), allocator);
             try {
                 encoded.readBytes(out, encoded.readableBytes());
             } finally {

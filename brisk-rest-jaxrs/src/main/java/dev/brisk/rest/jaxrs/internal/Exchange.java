@@ -47,8 +47,8 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     private UriInfoImpl uriInfo;
     private Request request;
     private MultivaluedMap<String, String> form;
-    private List<MediaType> acceptable;
-    final List<Object> matchedResources = new ArrayList<>(2);
+    private List<dev.brisk.codec.MediaType> accepted;
+    private List<Object> matchedResources;
 
     Exchange(RequestContext ctx, String applicationPath) {
         this.ctx = ctx;
@@ -60,13 +60,20 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
         return CURRENT.get();
     }
 
+    /** Makes {@code exchange} the current one (only when {@code @Context} proxies exist to read it). */
     static Exchange enter(Exchange exchange) {
+        if (!ContextInjection.proxiesExist()) {
+            return null;
+        }
         Exchange previous = CURRENT.get();
         CURRENT.set(exchange);
         return previous;
     }
 
     static void leave(Exchange previous) {
+        if (!ContextInjection.proxiesExist()) {
+            return;
+        }
         if (previous == null) {
             CURRENT.remove();
         } else {
@@ -133,6 +140,20 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
             }
         }
         return form;
+    }
+
+    void matchedResource(Object resource) {
+        if (matchedResources == null) {
+            matchedResources = new ArrayList<>(2);
+        }
+        matchedResources.add(resource);
+    }
+
+    /** The resources matched so far, the last matched first. */
+    List<Object> matchedResources() {
+        List<Object> resources = matchedResources == null ? new ArrayList<>() : new ArrayList<>(matchedResources);
+        java.util.Collections.reverse(resources);
+        return resources;
     }
 
     Response aborted() {
@@ -294,23 +315,25 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
 
     @Override
     public List<MediaType> getAcceptableMediaTypes() {
-        if (acceptable == null) {
-            List<MediaType> types = new ArrayList<>();
+        List<MediaType> types = new ArrayList<>();
+        for (dev.brisk.codec.MediaType type : accepted()) {
+            types.add(MediaTypes.toJaxRs(type));
+        }
+        return types;
+    }
+
+    /** The Accept header parsed, most preferred first; {@link MediaTypes#ANY} when absent. */
+    List<dev.brisk.codec.MediaType> accepted() {
+        if (accepted == null) {
+            List<String> values = getRequestHeader(ACCEPT);
             try {
-                for (String value : getRequestHeaderOrEmpty(ACCEPT)) {
-                    for (dev.brisk.codec.MediaType type : dev.brisk.codec.MediaType.parseList(value)) {
-                        types.add(MediaTypes.toJaxRs(type));
-                    }
-                }
+                accepted = values == null ? MediaTypes.ANY
+                        : dev.brisk.codec.MediaType.parseList(String.join(",", values));
             } catch (IllegalArgumentException e) {
                 throw new HttpStatusException(400, "invalid Accept header: " + e.getMessage());
             }
-            if (types.isEmpty()) {
-                types.add(MediaType.WILDCARD_TYPE);
-            }
-            acceptable = List.copyOf(types);
         }
-        return acceptable;
+        return accepted;
     }
 
     @Override

@@ -88,9 +88,16 @@ public final class JaxRsApplication {
             } else {
                 Class<?> type = resource.type();
                 instantiate(type);
+                Params.Injector injector = params.injector(type, null);
                 supplier = exchange -> {
                     Object instance = instantiate(type);
-                    ContextInjection.inject(instance);
+                    try {
+                        injector.fill(instance, exchange);
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException("cannot fill the fields of " + type.getName(), e);
+                    }
                     return instance;
                 };
             }

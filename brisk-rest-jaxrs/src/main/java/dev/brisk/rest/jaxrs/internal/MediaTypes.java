@@ -9,6 +9,9 @@ import java.util.Map;
 /** Conversions between Jakarta REST media types, their header text and Brisk's {@link dev.brisk.codec.MediaType}. */
 public final class MediaTypes {
 
+    /** What a request without an Accept header accepts. */
+    static final List<dev.brisk.codec.MediaType> ANY = List.of(dev.brisk.codec.MediaType.ALL);
+
     private MediaTypes() {
     }
 
@@ -32,6 +35,12 @@ public final class MediaTypes {
 
     public static dev.brisk.codec.MediaType toBrisk(MediaType type) {
         return dev.brisk.codec.MediaType.parse(text(type));
+    }
+
+    /** A Content-Type header value as the application set it (a {@code MediaType} or text). */
+    static dev.brisk.codec.MediaType toBrisk(Object headerValue) {
+        return headerValue instanceof MediaType type ? toBrisk(type)
+                : dev.brisk.codec.MediaType.parse(headerValue.toString());
     }
 
     /** The header text of {@code type} ({@code type/subtype;name=value}). */

@@ -295,6 +295,12 @@ final class Params {
         return java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(type, 1), 0);
     }
 
+    /** Fills the annotated fields and setters of an object created for one request. */
+    @FunctionalInterface
+    interface Injector {
+        void fill(Object instance, Exchange exchange) throws Exception;
+    }
+
     /** A {@code @BeanParam}: a new instance per request, its annotated fields and setters filled. */
     private ParamSource bean(Class<?> type, Set<String> pathVariables) {
         Constructor<?> constructor;
@@ -304,6 +310,19 @@ final class Params {
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException("@BeanParam " + type.getName() + " needs a no-argument constructor");
         }
+        Injector injector = injector(type, pathVariables);
+        return exchange -> {
+            Object bean = constructor.newInstance();
+            injector.fill(bean, exchange);
+            return bean;
+        };
+    }
+
+    /**
+     * What fills the fields and setters of {@code type} annotated with a parameter annotation or {@code @Context}
+     * (for {@code @BeanParam} classes and resources created per request).
+     */
+    Injector injector(Class<?> type, Set<String> pathVariables) {
         List<Map.Entry<Field, ParamSource>> fields = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
@@ -330,15 +349,16 @@ final class Params {
                 }
             }
         }
-        return exchange -> {
-            Object bean = constructor.newInstance();
+        if (fields.isEmpty() && setters.isEmpty()) {
+            return (instance, exchange) -> { };
+        }
+        return (instance, exchange) -> {
             for (Map.Entry<Field, ParamSource> field : fields) {
-                field.getKey().set(bean, field.getValue().resolve(exchange));
+                field.getKey().set(instance, field.getValue().resolve(exchange));
             }
             for (Map.Entry<Method, ParamSource> setter : setters) {
-                setter.getKey().invoke(bean, setter.getValue().resolve(exchange));
+                setter.getKey().invoke(instance, setter.getValue().resolve(exchange));
             }
-            return bean;
         };
     }
 }

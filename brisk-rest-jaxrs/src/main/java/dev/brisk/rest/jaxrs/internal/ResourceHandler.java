@@ -8,7 +8,6 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
@@ -37,6 +36,7 @@ final class ResourceHandler implements Handler {
     private final List<ContainerResponseFilter> responseFilters;
     private final EntityIO.Bound bound;
     private final boolean preMatched;
+    private final List<dev.brisk.codec.MediaType> produces;
     /** Endpoints for the same method whose templates rank higher and may match the same paths. */
     private ResourceHandler[] rivals = new ResourceHandler[0];
 
@@ -44,6 +44,7 @@ final class ResourceHandler implements Handler {
                     java.util.Set<Class<? extends java.lang.annotation.Annotation>> bindings) {
         this.endpoint = endpoint;
         this.preMatched = !providers.preMatchingFilters().isEmpty();
+        this.produces = endpoint.produces().stream().map(MediaTypes::toBrisk).toList();
         this.providers = providers;
         this.entities = entities;
         this.bound = bound;
@@ -107,7 +108,7 @@ final class ResourceHandler implements Handler {
         AsyncResponseImpl async = null;
         Object result = null;
         for (Step step : endpoint.steps()) {
-            exchange.matchedResources.add(target);
+            exchange.matchedResource(target);
             ParamSource[] plan = step.plan();
             Object[] args = plan.length == 0 ? Invoker.NO_ARGS : new Object[plan.length];
             for (int i = 0; i < plan.length; i++) {
@@ -168,13 +169,14 @@ final class ResourceHandler implements Handler {
             } else {
                 state = new ResponseState(200, result, endpoint.returnType(), endpoint.annotations());
             }
-            respond(exchange, state, endpoint.produces());
+            respond(exchange, state, produces);
         } catch (Throwable t) {
             fail(exchange, t);
         }
     }
 
-    private void respond(Exchange exchange, ResponseState state, List<MediaType> produces) throws Exception {
+    private void respond(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces)
+            throws Exception {
         for (ContainerResponseFilter filter : responseFilters) {
             filter.filter(exchange, state);
         }
@@ -194,7 +196,9 @@ final class ResourceHandler implements Handler {
             return;
         }
         try {
-            ExceptionMapper<Throwable> mapper = providers.mapper(cause);
+            // a WebApplicationException that carries an entity is its own answer (section 3.3.4)
+            boolean ownAnswer = cause instanceof WebApplicationException wae && wae.getResponse().hasEntity();
+            ExceptionMapper<Throwable> mapper = ownAnswer ? null : providers.mapper(cause);
             Response mapped = mapper != null ? mapper.toResponse(cause) : null;
             if (mapped == null && cause instanceof WebApplicationException wae) {
                 mapped = wae.getResponse();

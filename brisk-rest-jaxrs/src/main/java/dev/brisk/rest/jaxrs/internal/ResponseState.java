@@ -30,7 +30,7 @@ final class ResponseState implements ContainerResponseContext {
     private static final Annotation[] NONE = new Annotation[0];
 
     private Response.StatusType status;
-    private final MultivaluedMap<String, Object> headers = new CaseInsensitiveMultivaluedMap<>();
+    private MultivaluedMap<String, Object> headers;
     private Object entity;
     private Type entityType;
     private Annotation[] annotations = NONE;
@@ -38,7 +38,7 @@ final class ResponseState implements ContainerResponseContext {
 
     ResponseState(Response response, Type declaredType, Annotation[] methodAnnotations) {
         this.status = response.getStatusInfo();
-        response.getHeaders().forEach((name, values) -> headers.put(name, new java.util.ArrayList<>(values)));
+        response.getHeaders().forEach((name, values) -> getHeaders().put(name, new java.util.ArrayList<>(values)));
         Object body = response.getEntity();
         Type type = body == null ? null : body.getClass();
         if (body instanceof jakarta.ws.rs.core.GenericEntity<?> generic) {
@@ -69,8 +69,9 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public void setStatus(int code) {
-        this.status = Response.Status.fromStatusCode(code) != null ? Response.Status.fromStatusCode(code)
-                : new CustomStatus(code);
+        Response.StatusType known = code == 200 ? Response.Status.OK : code == 204 ? Response.Status.NO_CONTENT
+                : Response.Status.fromStatusCode(code);
+        this.status = known != null ? known : new CustomStatus(code);
     }
 
     @Override
@@ -85,19 +86,27 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public MultivaluedMap<String, Object> getHeaders() {
+        if (headers == null) {
+            headers = new CaseInsensitiveMultivaluedMap<>();
+        }
         return headers;
+    }
+
+    /** Whether any header was set (the map is created only then). */
+    boolean hasHeaders() {
+        return headers != null && !headers.isEmpty();
     }
 
     @Override
     public MultivaluedMap<String, String> getStringHeaders() {
         MultivaluedMap<String, String> strings = new CaseInsensitiveMultivaluedMap<>();
-        headers.forEach((name, values) -> values.forEach(v -> strings.add(name, HeaderValues.headerValueToString(v))));
+        getHeaders().forEach((name, values) -> values.forEach(v -> strings.add(name, HeaderValues.headerValueToString(v))));
         return strings;
     }
 
     @Override
     public String getHeaderString(String name) {
-        List<Object> values = headers.get(name);
+        List<Object> values = getHeaders().get(name);
         if (values == null) {
             return null;
         }
@@ -145,7 +154,7 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     private Date date(String name) {
-        Object value = headers.getFirst(name);
+        Object value = getHeaders().getFirst(name);
         if (value instanceof Date date) {
             return date;
         }
@@ -154,7 +163,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public Locale getLanguage() {
-        Object value = headers.getFirst(HttpHeaders.CONTENT_LANGUAGE);
+        Object value = getHeaders().getFirst(HttpHeaders.CONTENT_LANGUAGE);
         if (value instanceof Locale locale) {
             return locale;
         }
@@ -163,7 +172,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public int getLength() {
-        Object value = headers.getFirst(HttpHeaders.CONTENT_LENGTH);
+        Object value = getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH);
         try {
             return value == null ? -1 : Integer.parseInt(value.toString());
         } catch (NumberFormatException e) {
@@ -173,7 +182,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public MediaType getMediaType() {
-        Object value = headers.getFirst(HttpHeaders.CONTENT_TYPE);
+        Object value = getHeaders().getFirst(HttpHeaders.CONTENT_TYPE);
         if (value instanceof MediaType type) {
             return type;
         }
@@ -181,13 +190,13 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     void mediaType(MediaType type) {
-        headers.putSingle(HttpHeaders.CONTENT_TYPE, type);
+        getHeaders().putSingle(HttpHeaders.CONTENT_TYPE, type);
     }
 
     @Override
     public Map<String, NewCookie> getCookies() {
         Map<String, NewCookie> cookies = new LinkedHashMap<>();
-        List<Object> values = headers.get(HttpHeaders.SET_COOKIE);
+        List<Object> values = getHeaders().get(HttpHeaders.SET_COOKIE);
         if (values != null) {
             for (Object value : values) {
                 NewCookie cookie = value instanceof NewCookie c ? c : NewCookie.valueOf(value.toString());
@@ -199,7 +208,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public EntityTag getEntityTag() {
-        Object value = headers.getFirst(HttpHeaders.ETAG);
+        Object value = getHeaders().getFirst(HttpHeaders.ETAG);
         if (value instanceof EntityTag tag) {
             return tag;
         }
@@ -213,7 +222,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public URI getLocation() {
-        Object value = headers.getFirst(HttpHeaders.LOCATION);
+        Object value = getHeaders().getFirst(HttpHeaders.LOCATION);
         if (value instanceof URI uri) {
             return uri;
         }
@@ -223,7 +232,7 @@ final class ResponseState implements ContainerResponseContext {
     @Override
     public Set<Link> getLinks() {
         Set<Link> links = new LinkedHashSet<>();
-        List<Object> values = headers.get(HttpHeaders.LINK);
+        List<Object> values = getHeaders().get(HttpHeaders.LINK);
         if (values != null) {
             for (Object value : values) {
                 links.add(value instanceof Link link ? link : Link.valueOf(value.toString()));

@@ -168,9 +168,7 @@ final class UriInfoImpl implements UriInfo {
 
     @Override
     public List<Object> getMatchedResources() {
-        List<Object> resources = new ArrayList<>(exchange.matchedResources);
-        java.util.Collections.reverse(resources);
-        return resources;
+        return exchange.matchedResources();
     }
 
     @Override

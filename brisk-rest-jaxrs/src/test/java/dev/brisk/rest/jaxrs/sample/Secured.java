@@ -1,0 +1,15 @@
+package dev.brisk.rest.jaxrs.sample;
+
+import jakarta.ws.rs.NameBinding;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Name binding: {@link AuthFilter} runs only for resource methods (or classes) annotated {@code @Secured}. */
+@NameBinding
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Secured {
+}
