@@ -89,8 +89,7 @@ final class Params {
     }
 
     private static String parameterName(Method method, int index) {
-        java.lang.reflect.Parameter parameter = method.getParameters()[index];
-        return parameter.isNamePresent() ? parameter.getName() : "arg" + index;
+        return dev.brisk.rest.internal.ParameterNames.of(method, index).orElse("arg" + index);
     }
 
     /** A parameter or field to fill. */

@@ -139,8 +139,8 @@ final class ParameterPlans {
     private static String name(MethodParameter parameter, String declared) {
         String name = nameOf(parameter, declared);
         if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("its name is unknown: compile with -parameters or name it in the "
-                    + "annotation");
+            throw new IllegalArgumentException("its name is unknown: name it in the annotation, or compile with "
+                    + "-parameters (or with debug information)");
         }
         return name;
     }
@@ -149,8 +149,8 @@ final class ParameterPlans {
         if (declared != null && !declared.isEmpty()) {
             return declared;
         }
-        java.lang.reflect.Parameter reflected = parameter.getMethod().getParameters()[parameter.getParameterIndex()];
-        return reflected.isNamePresent() ? reflected.getName() : null;
+        return dev.brisk.rest.internal.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
+                .orElse(null);
     }
 
     private static ArgumentResolver pathVariable(MethodParameter parameter, String name, boolean required,
