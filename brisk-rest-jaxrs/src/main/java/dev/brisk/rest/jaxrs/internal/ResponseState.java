@@ -2,6 +2,8 @@ package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
 import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
+import dev.brisk.rest.jaxrs.internal.runtime.LinkHeaders;
+import dev.brisk.rest.jaxrs.internal.runtime.ResponseStatus;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -71,7 +73,8 @@ final class ResponseState implements ContainerResponseContext {
     public void setStatus(int code) {
         Response.StatusType known = code == 200 ? Response.Status.OK : code == 204 ? Response.Status.NO_CONTENT
                 : Response.Status.fromStatusCode(code);
-        this.status = known != null ? known : new CustomStatus(code);
+        this.status = known != null ? known
+                : ResponseStatus.of(code, dev.brisk.http.internal.StatusLines.reason(code));
     }
 
     @Override
@@ -100,7 +103,8 @@ final class ResponseState implements ContainerResponseContext {
     @Override
     public MultivaluedMap<String, String> getStringHeaders() {
         MultivaluedMap<String, String> strings = new CaseInsensitiveMultivaluedMap<>();
-        getHeaders().forEach((name, values) -> values.forEach(v -> strings.add(name, HeaderValues.headerValueToString(v))));
+        getHeaders().forEach((name, values) -> values.forEach(v ->
+                strings.add(name, HeaderValues.headerValueToString(v))));
         return strings;
     }
 
@@ -231,14 +235,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public Set<Link> getLinks() {
-        Set<Link> links = new LinkedHashSet<>();
-        List<Object> values = getHeaders().get(HttpHeaders.LINK);
-        if (values != null) {
-            for (Object value : values) {
-                links.add(value instanceof Link link ? link : Link.valueOf(value.toString()));
-            }
-        }
-        return links;
+        return hasHeaders() ? LinkHeaders.of(getHeaders().get(HttpHeaders.LINK)) : Set.of();
     }
 
     @Override
@@ -248,18 +245,12 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public Link getLink(String relation) {
-        for (Link link : getLinks()) {
-            if (link.getRels().contains(relation)) {
-                return link;
-            }
-        }
-        return null;
+        return LinkHeaders.find(getLinks(), relation);
     }
 
     @Override
     public Link.Builder getLinkBuilder(String relation) {
-        Link link = getLink(relation);
-        return link == null ? null : Link.fromLink(link);
+        return LinkHeaders.builder(getLinks(), relation);
     }
 
     @Override
@@ -310,24 +301,5 @@ final class ResponseState implements ContainerResponseContext {
     @Override
     public void setEntityStream(OutputStream outputStream) {
         this.entityStream = outputStream;
-    }
-
-    /** A status code the specification's enum does not name. */
-    record CustomStatus(int code) implements Response.StatusType {
-
-        @Override
-        public int getStatusCode() {
-            return code;
-        }
-
-        @Override
-        public Response.Status.Family getFamily() {
-            return Response.Status.Family.familyOf(code);
-        }
-
-        @Override
-        public String getReasonPhrase() {
-            return dev.brisk.http.internal.StatusLines.reason(code);
-        }
     }
 }

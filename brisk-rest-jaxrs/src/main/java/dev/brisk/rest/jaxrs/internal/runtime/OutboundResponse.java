@@ -232,15 +232,7 @@ public final class OutboundResponse extends Response {
 
     @Override
     public Set<Link> getLinks() {
-        Set<Link> links = new LinkedHashSet<>();
-        for (Object value : headers.getOrDefault(HttpHeaders.LINK, List.of())) {
-            if (value instanceof Link link) {
-                links.add(link);
-            } else {
-                links.addAll(LinkDelegate.parseAll(HeaderValues.headerValueToString(value)));
-            }
-        }
-        return Collections.unmodifiableSet(links);
+        return LinkHeaders.of(headers.get(HttpHeaders.LINK));
     }
 
     @Override
@@ -250,18 +242,12 @@ public final class OutboundResponse extends Response {
 
     @Override
     public Link getLink(String relation) {
-        for (Link link : getLinks()) {
-            if (link.getRels().contains(relation)) {
-                return link;
-            }
-        }
-        return null;
+        return LinkHeaders.find(getLinks(), relation);
     }
 
     @Override
     public Link.Builder getLinkBuilder(String relation) {
-        Link link = getLink(relation);
-        return link == null ? null : new BriskLinkBuilder().link(link);
+        return LinkHeaders.builder(getLinks(), relation);
     }
 
     @Override

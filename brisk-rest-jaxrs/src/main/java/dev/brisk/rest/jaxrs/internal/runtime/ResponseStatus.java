@@ -4,10 +4,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Response.StatusType;
 
 /** A status with no {@link Response.Status} constant, or with a reason phrase other than the standard one. */
-record ResponseStatus(int code, String reason) implements StatusType {
+public record ResponseStatus(int code, String reason) implements StatusType {
 
     /** The standard {@link Response.Status} when it matches {@code code} and {@code reason}, else a custom one. */
-    static StatusType of(int code, String reason) {
+    public static StatusType of(int code, String reason) {
         if (code < 100 || code > 599) {
             throw new IllegalArgumentException("status must be within [100, 599]: " + code);
         }
