@@ -90,6 +90,11 @@ class SpringControllerTest {
         assertThat(client.get("/users/search?name=ad&role=ADMIN&limit=5&prefix=x&exact=yes").execute().body())
                 .isEqualTo("Search[name=ad, role=ADMIN, limit=5] x true");
         assertThat(client.get("/users/search?limit=many").execute().status()).isEqualTo(400);
+        assertThat(client.post("/users/profile").contentType("application/x-www-form-urlencoded")
+                .body("nickname=ada&address.city=London&address.zip=NW1&tags=math&tags=engines").execute().body())
+                .isEqualTo("ada Address[city=London, zip=NW1] [math, engines]");
+        assertThat(client.post("/users/profile").contentType("application/x-www-form-urlencoded")
+                .body("nickname=bo").execute().body()).isEqualTo("bo null null");
         assertThat(client.post("/users/form").contentType("application/x-www-form-urlencoded")
                 .body("name=a+b&count=3").execute().body()).isEqualTo("a b x3");
         assertThat(client.get("/users/text").execute().header("content-type")).get().asString()

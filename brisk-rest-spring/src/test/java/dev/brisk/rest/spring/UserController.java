@@ -150,6 +150,32 @@ public class UserController {
         }
     }
 
+    public record Address(String city, String zip) {
+    }
+
+    public static class Profile {
+        private String nickname;
+        private Address address;
+        private List<String> tags;
+
+        public void setNickname(String nickname) {
+            this.nickname = nickname;
+        }
+
+        public void setAddress(Address address) {
+            this.address = address;
+        }
+
+        public void setTags(List<String> tags) {
+            this.tags = tags;
+        }
+    }
+
+    @PostMapping(value = "/profile", consumes = "application/x-www-form-urlencoded")
+    public String profile(@ModelAttribute Profile profile) {
+        return profile.nickname + " " + profile.address + " " + profile.tags;
+    }
+
     @GetMapping("/search")
     public String search(Search search, @ModelAttribute Filter filter) {
         return search + " " + filter.prefix + " " + filter.exact;

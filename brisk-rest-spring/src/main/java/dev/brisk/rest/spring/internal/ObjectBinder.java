@@ -3,88 +3,159 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Converters;
 import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.RequestContext;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * {@code @ModelAttribute}-style binding: builds an object from query and form fields, through a record's canonical
- * constructor or a no-argument constructor and setters, with the converters chosen at startup.
+ * constructor or a no-argument constructor and setters, with the converters chosen at startup. Properties may be
+ * simple values, lists or sets of them ({@code tag=a&tag=b}), or nested objects bound from dotted names
+ * ({@code address.city=Oslo}); a nested object is created only when a field names one of its properties.
  */
 final class ObjectBinder {
+
+    private static final int MAX_DEPTH = 4;
+
+    /** Builds one property's value from the request (null when the request names none of it). */
+    private interface PropertyBinder {
+        Object bind(RequestContext ctx);
+    }
 
     private ObjectBinder() {
     }
 
     static ArgumentResolver forType(Class<?> type) {
+        PropertyBinder binder = binder(type, "", 0);
+        return binder::bind;
+    }
+
+    private static PropertyBinder binder(Class<?> type, String prefix, int depth) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-            return type.isRecord() ? record(type, lookup) : bean(type, lookup);
+            return type.isRecord() ? record(type, lookup, prefix, depth) : bean(type, lookup, prefix, depth);
         } catch (IllegalAccessException | NoSuchMethodException e) {
             throw new IllegalArgumentException("cannot bind request fields to " + type.getName() + ": " + e, e);
         }
     }
 
-    private static ArgumentResolver record(Class<?> type, MethodHandles.Lookup lookup)
+    private static PropertyBinder record(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth)
             throws NoSuchMethodException, IllegalAccessException {
         RecordComponent[] components = type.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
-        List<Function<String, Object>> converters = new ArrayList<>();
+        PropertyBinder[] properties = new PropertyBinder[components.length];
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
-            converters.add(Converters.forType(types[i]));
+            properties[i] = property(prefix + components[i].getName(), types[i], components[i].getGenericType(),
+                    depth);
         }
         MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
         return ctx -> {
-            Object[] args = new Object[components.length];
-            for (int i = 0; i < components.length; i++) {
-                List<String> values = RequestValues.all(ctx, components[i].getName());
-                args[i] = values.isEmpty() ? defaultValue(types[i]) : Converters.convert(converters.get(i),
-                        values.get(0), "field '" + components[i].getName() + "'", types[i]);
+            Object[] args = new Object[properties.length];
+            for (int i = 0; i < properties.length; i++) {
+                Object value = properties[i].bind(ctx);
+                args[i] = value == null ? defaultValue(types[i]) : value;
             }
             return invoke(constructor, args);
         };
     }
 
-    private static ArgumentResolver bean(Class<?> type, MethodHandles.Lookup lookup)
+    private static PropertyBinder bean(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth)
             throws NoSuchMethodException, IllegalAccessException {
         if (Modifier.isAbstract(type.getModifiers())) {
             throw new IllegalArgumentException(type.getName() + " is abstract");
         }
         MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
-        List<String> names = new ArrayList<>();
         List<MethodHandle> setters = new ArrayList<>();
-        List<Function<String, Object>> converters = new ArrayList<>();
-        List<Class<?>> types = new ArrayList<>();
+        List<PropertyBinder> properties = new ArrayList<>();
         for (Method method : type.getMethods()) {
-            if (method.getName().startsWith("set") && method.getName().length() > 3
-                    && method.getParameterCount() == 1 && Converters.supports(method.getParameterTypes()[0])) {
-                String property = method.getName().substring(3);
-                names.add(property.substring(0, 1).toLowerCase(Locale.ROOT) + property.substring(1));
+            if (!method.getName().startsWith("set") || method.getName().length() <= 3
+                    || method.getParameterCount() != 1) {
+                continue;
+            }
+            String name = method.getName().substring(3);
+            name = name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
+            PropertyBinder property = propertyOrNull(prefix + name, method.getParameterTypes()[0],
+                    method.getGenericParameterTypes()[0], depth);
+            if (property != null) {
                 setters.add(lookup.unreflect(method));
-                converters.add(Converters.forType(method.getParameterTypes()[0]));
-                types.add(method.getParameterTypes()[0]);
+                properties.add(property);
             }
         }
         return ctx -> {
             Object bean = invoke(constructor, new Object[0]);
-            for (int i = 0; i < names.size(); i++) {
-                List<String> values = RequestValues.all(ctx, names.get(i));
-                if (!values.isEmpty()) {
-                    invoke(setters.get(i), new Object[] {bean, Converters.convert(converters.get(i), values.get(0),
-                            "field '" + names.get(i) + "'", types.get(i))});
+            for (int i = 0; i < properties.size(); i++) {
+                Object value = properties.get(i).bind(ctx);
+                if (value != null) {
+                    invoke(setters.get(i), new Object[] {bean, value});
                 }
             }
             return bean;
         };
+    }
+
+    private static PropertyBinder property(String name, Class<?> type, Type generic, int depth) {
+        PropertyBinder binder = propertyOrNull(name, type, generic, depth);
+        if (binder == null) {
+            throw new IllegalArgumentException("cannot bind field '" + name + "' of type " + type.getName());
+        }
+        return binder;
+    }
+
+    /** How to bind a property named {@code name}, or null when its type cannot be bound from request fields. */
+    private static PropertyBinder propertyOrNull(String name, Class<?> type, Type generic, int depth) {
+        if (Converters.supports(type)) {
+            Function<String, Object> converter = Converters.forType(type);
+            return ctx -> {
+                List<String> values = RequestValues.all(ctx, name);
+                return values.isEmpty() ? null
+                        : Converters.convert(converter, values.get(0), "field '" + name + "'", type);
+            };
+        }
+        if ((type == List.class || type == Set.class || type == Collection.class)
+                && generic instanceof ParameterizedType parameterized
+                && parameterized.getActualTypeArguments()[0] instanceof Class<?> element
+                && Converters.supports(element)) {
+            Function<String, Object> converter = Converters.forType(element);
+            return ctx -> {
+                List<String> values = RequestValues.all(ctx, name);
+                if (values.isEmpty()) {
+                    return null;
+                }
+                Collection<Object> result = type == Set.class ? new LinkedHashSet<>() : new ArrayList<>();
+                for (String value : values) {
+                    result.add(Converters.convert(converter, value, "field '" + name + "'", element));
+                }
+                return result;
+            };
+        }
+        if (depth < MAX_DEPTH && ParameterPlans.isBindable(type)) {
+            PropertyBinder nested = binder(type, name + ".", depth + 1);
+            String nestedPrefix = name + ".";
+            return ctx -> {
+                for (String field : RequestValues.all(ctx).keySet()) {
+                    if (field.startsWith(nestedPrefix)) {
+                        return nested.bind(ctx);
+                    }
+                }
+                return null;
+            };
+        }
+        return null;
     }
 
     private static Object defaultValue(Class<?> type) {

@@ -114,7 +114,7 @@ final class ParameterPlans {
     }
 
     /** A concrete class of the application's that can be built from request fields. */
-    private static boolean isBindable(Class<?> type) {
+    static boolean isBindable(Class<?> type) {
         if (type.isInterface() || type.isArray() || type.isPrimitive() || type.isEnum()
                 || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
             return false;
