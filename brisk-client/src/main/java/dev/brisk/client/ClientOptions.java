@@ -1,0 +1,46 @@
+package dev.brisk.client;
+
+import dev.brisk.codec.Codecs;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.HttpHeaders;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The settings a {@link BriskClient} runs with, as built by {@link BriskClient.Builder}. A zero {@link Duration}
+ * means "no limit" for the read, write and call timeouts.
+ *
+ * @param ioThreads             event loop threads when the client creates its own group
+ * @param eventLoopGroup        a shared group to run on instead (not shut down by the client)
+ * @param nativeTransport       whether to use epoll when available (NIO otherwise)
+ * @param connectTimeout        limit for opening a connection
+ * @param readTimeout           longest time without a response byte while a response is awaited
+ * @param writeTimeout          limit for writing one request
+ * @param callTimeout           limit for a whole call, retries and redirects included
+ * @param maxConnectionsPerHost connections per {@code scheme://host:port}, split across the event loops
+ * @param maxPendingAcquires    requests per host that may wait for a connection, split across the event loops
+ * @param acquireTimeout        how long a request waits for a pooled connection
+ * @param idleTimeout           idle connections are closed after this long
+ * @param poolExpiry            the pool of a host not used for this long is dropped
+ * @param followRedirects       whether 301, 302, 303, 307 and 308 are followed
+ * @param maxRedirects          redirects followed per call
+ * @param retryPolicy           which failures are retried
+ * @param decompression         whether gzip and deflate responses are decoded (and asked for)
+ * @param maxResponseSize       the largest response body accepted, in bytes
+ * @param defaultHeaders        headers sent with every request unless the request sets them
+ * @param codecs                body encoders and decoders
+ * @param interceptors          the interceptor chain, in order
+ */
+public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, boolean nativeTransport,
+                            Duration connectTimeout, Duration readTimeout, Duration writeTimeout, Duration callTimeout,
+                            int maxConnectionsPerHost, int maxPendingAcquires, Duration acquireTimeout,
+                            Duration idleTimeout, Duration poolExpiry, boolean followRedirects, int maxRedirects,
+                            RetryPolicy retryPolicy, boolean decompression, long maxResponseSize,
+                            HttpHeaders defaultHeaders, Codecs codecs, List<Interceptor> interceptors) {
+
+    public ClientOptions {
+        interceptors = List.copyOf(interceptors);
+    }
+}

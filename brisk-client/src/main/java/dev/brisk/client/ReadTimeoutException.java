@@ -1,0 +1,9 @@
+package dev.brisk.client;
+
+/** No response byte arrived from the host for longer than the read timeout. */
+public final class ReadTimeoutException extends ClientTimeoutException {
+
+    public ReadTimeoutException(String host, long timeoutMillis) {
+        super(host, "no response data from " + host + " for " + timeoutMillis + " ms (read timeout)", timeoutMillis);
+    }
+}

@@ -1,0 +1,245 @@
+package dev.brisk.client;
+
+import dev.brisk.client.internal.ClientRuntime;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Describes one request, then sends it with {@link #execute()} (asynchronous) or {@link #send()} (blocking). Not
+ * thread-safe; use each builder once.
+ *
+ * <p>Bodies ({@link #body(Object)}) are encoded when the call starts: {@link CharSequence} as text (sent as-is, in the
+ * {@code Content-Type} charset, default {@code text/plain; charset=utf-8}), {@code byte[]} and
+ * {@link io.netty.buffer.ByteBuf} as bytes ({@code application/octet-stream}; a buffer is released by the client),
+ * {@link java.io.File} and {@link java.nio.file.Path} streamed from disk, {@link java.io.InputStream} sent chunked
+ * (read on the event loop, so it should not block; it cannot be replayed for retries or 307/308), and any other
+ * object through the client's codecs as the {@code Content-Type} (default {@code application/json}).
+ */
+public final class RequestBuilder {
+
+    private final ClientRuntime runtime;
+    private final HttpRequest.Settings defaults;
+    private final HttpMethod method;
+    private final String url;
+    private final HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().newHeaders();
+    private StringBuilder query;
+    private StringBuilder cookies;
+    private Object body;
+    private Duration readTimeout;
+    private Duration writeTimeout;
+    private Duration callTimeout;
+    private Boolean followRedirects;
+    private Integer maxRedirects;
+    private RetryPolicy retryPolicy;
+
+    RequestBuilder(ClientRuntime runtime, HttpRequest.Settings defaults, HttpMethod method, String url) {
+        this.runtime = runtime;
+        this.defaults = defaults;
+        this.method = method;
+        this.url = url;
+    }
+
+    /** Adds a header field (repeat the call for several values). */
+    public RequestBuilder header(CharSequence name, Object value) {
+        headers.add(name, value);
+        return this;
+    }
+
+    /** Adds a query parameter; name and value are percent-encoded. */
+    public RequestBuilder query(String name, Object value) {
+        if (query == null) {
+            query = new StringBuilder(32);
+        } else {
+            query.append('&');
+        }
+        query.append(encode(name)).append('=').append(encode(String.valueOf(value)));
+        return this;
+    }
+
+    /** Adds a cookie to the {@code Cookie} header. */
+    public RequestBuilder cookie(String name, String value) {
+        if (name.isEmpty() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0)) {
+            throw new IllegalArgumentException("invalid cookie name: \"" + name + "\"");
+        }
+        if (value.chars().anyMatch(c -> c < 0x21 || c > 0x7e || c == '"' || c == ',' || c == ';' || c == '\\')) {
+            throw new IllegalArgumentException("invalid cookie value for " + name + ": \"" + value + "\"");
+        }
+        if (cookies == null) {
+            cookies = new StringBuilder(32);
+        } else {
+            cookies.append("; ");
+        }
+        cookies.append(name).append('=').append(value);
+        return this;
+    }
+
+    /** Sets {@code Content-Type}, which also picks the codec for an object body. */
+    public RequestBuilder contentType(String contentType) {
+        headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        return this;
+    }
+
+    /** Sets {@code Accept}. */
+    public RequestBuilder accept(String accept) {
+        headers.set(HttpHeaderNames.ACCEPT, accept);
+        return this;
+    }
+
+    /** The body; see the class description for how each type is sent. */
+    public RequestBuilder body(Object body) {
+        this.body = body;
+        return this;
+    }
+
+    /** Overrides the client's read timeout for this request (zero for none). */
+    public RequestBuilder readTimeout(Duration readTimeout) {
+        this.readTimeout = Objects.requireNonNull(readTimeout, "readTimeout");
+        return this;
+    }
+
+    /** Overrides the client's write timeout for this request (zero for none). */
+    public RequestBuilder writeTimeout(Duration writeTimeout) {
+        this.writeTimeout = Objects.requireNonNull(writeTimeout, "writeTimeout");
+        return this;
+    }
+
+    /** Overrides the client's call timeout for this request (zero for none). */
+    public RequestBuilder timeout(Duration callTimeout) {
+        this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+        return this;
+    }
+
+    /** Overrides whether redirects are followed. */
+    public RequestBuilder followRedirects(boolean followRedirects) {
+        this.followRedirects = followRedirects;
+        return this;
+    }
+
+    /** Overrides the number of redirects followed. */
+    public RequestBuilder maxRedirects(int maxRedirects) {
+        if (maxRedirects < 0) {
+            throw new IllegalArgumentException("maxRedirects must be >= 0: " + maxRedirects);
+        }
+        this.maxRedirects = maxRedirects;
+        return this;
+    }
+
+    /** Overrides the retry policy. */
+    public RequestBuilder retryPolicy(RetryPolicy retryPolicy) {
+        this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+        return this;
+    }
+
+    /**
+     * The request as described so far.
+     *
+     * @throws IllegalArgumentException when the URL is not an absolute {@code http} URL
+     */
+    public HttpRequest build() {
+        if (cookies != null) {
+            headers.set(HttpHeaderNames.COOKIE, cookies.toString());
+        }
+        HttpHeaders defaultHeaders = runtime.options().defaultHeaders();
+        if (!defaultHeaders.isEmpty()) {
+            Iterator<Map.Entry<CharSequence, CharSequence>> it = defaultHeaders.iteratorCharSequence();
+            while (it.hasNext()) {
+                Map.Entry<CharSequence, CharSequence> header = it.next();
+                if (!headers.contains(header.getKey())) {
+                    headers.add(header.getKey(), header.getValue());
+                }
+            }
+        }
+        HttpRequest.Settings settings = defaults;
+        if (readTimeout != null || writeTimeout != null || callTimeout != null || followRedirects != null
+                || maxRedirects != null || retryPolicy != null) {
+            settings = new HttpRequest.Settings(
+                    readTimeout != null ? readTimeout : defaults.readTimeout(),
+                    writeTimeout != null ? writeTimeout : defaults.writeTimeout(),
+                    callTimeout != null ? callTimeout : defaults.callTimeout(),
+                    followRedirects != null ? followRedirects : defaults.followRedirects(),
+                    maxRedirects != null ? maxRedirects : defaults.maxRedirects(),
+                    retryPolicy != null ? retryPolicy : defaults.retryPolicy());
+        }
+        return new HttpRequest(method, uri(), headers, body, settings);
+    }
+
+    /** Sends the request; the stage completes on the connection's event loop, so do not block in callbacks. */
+    public CompletionStage<HttpResponse> execute() {
+        HttpRequest request;
+        try {
+            request = build();
+        } catch (RuntimeException e) {
+            runtime.discardBody(body);
+            return CompletableFuture.failedFuture(e);
+        }
+        return runtime.execute(request);
+    }
+
+    /**
+     * Sends the request and waits for the response; fine on virtual threads (it parks, holds no monitor). Must not be
+     * called on one of the client's event loop threads.
+     *
+     * @throws HttpClientException (or a subclass) when the call fails
+     * @throws java.util.concurrent.CancellationException when the call was cancelled
+     */
+    public HttpResponse send() {
+        if (runtime.inEventLoop()) {
+            throw new IllegalStateException("send() would block an event loop thread: use execute()");
+        }
+        CompletableFuture<HttpResponse> future = execute().toCompletableFuture();
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new HttpClientException(null, "interrupted while waiting for " + method + " " + url, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtimeException) {
+                throw runtimeException;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new HttpClientException(null, method + " " + url + " failed: " + cause, cause);
+        }
+    }
+
+    private URI uri() {
+        String text = url;
+        if (query != null) {
+            int hash = text.indexOf('#');
+            if (hash >= 0) {
+                text = text.substring(0, hash);
+            }
+            text = text + (text.indexOf('?') >= 0 ? '&' : '?') + query;
+        }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("invalid URL \"" + text + "\": " + e.getMessage(), e);
+        }
+        if (!uri.isAbsolute() || uri.getHost() == null) {
+            throw new IllegalArgumentException("URL must be absolute with a host: \"" + text + "\"");
+        }
+        return uri;
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

@@ -1,0 +1,363 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.AcquireTimeoutException;
+import dev.brisk.client.CallTimeoutException;
+import dev.brisk.client.ConnectionClosedException;
+import dev.brisk.client.HttpClientException;
+import dev.brisk.client.HttpRequest;
+import dev.brisk.client.HttpResponse;
+import dev.brisk.client.RedirectLoopException;
+import dev.brisk.client.RetryPolicy;
+import dev.brisk.client.TooManyRedirectsException;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpHeaderNames;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One logical call on one event loop: leases a connection, sends, and follows redirects and retries until it can
+ * complete its future. Runs on its loop only (cancellation and the call timeout are moved onto it), so its state needs
+ * no synchronisation. Owns the encoded body and releases it when it ends, however it ends.
+ */
+final class Call implements Runnable {
+
+    private final ClientRuntime runtime;
+    private final CompletableFuture<HttpResponse> result;
+    private HttpRequest request;
+    private RequestBody body;
+    private HostKey key;
+    private HostPool hostPool;
+    private int loopIndex;
+    private volatile EventLoop loop;
+
+    private boolean started;
+    private boolean done;
+    private int retries;
+    private boolean freshConnection;
+    private int redirects;
+    private List<URI> chain;
+    private Set<String> visited;
+    private Connection connection;
+    private ChildPool waitingOn;
+    private ScheduledFuture<?> acquireTimer;
+    private ScheduledFuture<?> callTimer;
+    private ScheduledFuture<?> backoffTimer;
+
+    Call(ClientRuntime runtime, HttpRequest request, RequestBody body, HostKey key, HostPool hostPool, int loopIndex,
+         CompletableFuture<HttpResponse> result) {
+        this.runtime = runtime;
+        this.request = request;
+        this.body = body;
+        this.key = key;
+        this.hostPool = hostPool;
+        this.loopIndex = loopIndex;
+        this.loop = runtime.loop(loopIndex);
+        this.result = result;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    HttpRequest request() {
+        return request;
+    }
+
+    RequestBody body() {
+        return body;
+    }
+
+    /** Whether the call has ended or its caller stopped waiting. */
+    boolean isDone() {
+        return done || result.isDone();
+    }
+
+    /** Whether the next attempt should use a new connection rather than an idle one. */
+    boolean wantsFreshConnection() {
+        return freshConnection;
+    }
+
+    /** Starts the call on its loop, or resumes it after a backoff or a move to another loop. */
+    @Override
+    public void run() {
+        backoffTimer = null;
+        if (done) {
+            return;
+        }
+        if (result.isDone()) {
+            fail(new CancellationException("call cancelled"));
+            return;
+        }
+        if (!started) {
+            started = true;
+            long timeout = request.settings().callTimeout().toNanos();
+            if (timeout > 0) {
+                callTimer = loop.schedule(this::callTimedOut, timeout, TimeUnit.NANOSECONDS);
+            }
+        }
+        acquire();
+    }
+
+    private void acquire() {
+        for (;;) {
+            ChildPool pool = hostPool.child(loopIndex);
+            if (pool != null) {
+                hostPool.touch(System.nanoTime());
+                if (pool.acquire(this)) {
+                    return;
+                }
+            }
+            if (!switchHost(key)) {
+                return;
+            }
+            if (loopIndex >= hostPool.width()) {
+                moveToLoop();
+                return;
+            }
+        }
+    }
+
+    /** Looks the host pool up again (first use of a host, or the old pool expired); false when the call failed. */
+    private boolean switchHost(HostKey newKey) {
+        try {
+            hostPool = runtime.registry().get(newKey);
+            key = hostPool.key();
+            return true;
+        } catch (HttpClientException e) {
+            fail(e);
+            return false;
+        }
+    }
+
+    private void moveToLoop() {
+        loopIndex = runtime.chooseLoop(hostPool.width());
+        loop = runtime.loop(loopIndex);
+        try {
+            loop.execute(this);
+        } catch (RejectedExecutionException e) {
+            fail(Failures.clientClosed(key));
+        }
+    }
+
+    /** The pool queued this call; the acquire timeout starts. */
+    void onQueued(ChildPool pool) {
+        waitingOn = pool;
+        acquireTimer = loop.schedule(this::acquireTimedOut, runtime.acquireTimeoutNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** The pool took this call out of its queue. */
+    void onDequeued() {
+        waitingOn = null;
+        ScheduledFuture<?> timer = acquireTimer;
+        if (timer != null) {
+            acquireTimer = null;
+            timer.cancel(false);
+        }
+    }
+
+    void onAcquired(Connection leased) {
+        onDequeued();
+        if (isDone()) {
+            leased.pool().release(leased);
+            fail(new CancellationException("call cancelled"));
+            return;
+        }
+        connection = leased;
+        freshConnection = false;
+        leased.send(this);
+    }
+
+    void onAcquireFailed(Throwable cause) {
+        onDequeued();
+        failOrRetry(cause);
+    }
+
+    void onExchangeFailed(Throwable cause) {
+        connection = null;
+        failOrRetry(cause);
+    }
+
+    void onResponse(ReceivedResponse response) {
+        connection = null;
+        if (done) {
+            return;
+        }
+        if (RedirectPlanner.isRedirect(response.status()) && request.settings().followRedirects()
+                && request.settings().maxRedirects() > 0) {
+            redirect(response);
+        } else {
+            complete(response);
+        }
+    }
+
+    private void redirect(ReceivedResponse response) {
+        HttpRequest next = RedirectPlanner.next(request, response.status(),
+                response.headers().get(HttpHeaderNames.LOCATION));
+        if (next == null || next.bodyOrNull() != null && !body.replayable()) {
+            complete(response); // nothing to follow, or a streamed body that cannot be sent again
+            return;
+        }
+        if (chain == null) {
+            chain = new ArrayList<>(4);
+            chain.add(request.uri());
+            visited = new HashSet<>();
+            visited.add(signature(request));
+        }
+        chain.add(next.uri());
+        if (redirects >= request.settings().maxRedirects()) {
+            fail(new TooManyRedirectsException(key.toString(), request.settings().maxRedirects(), chain));
+            return;
+        }
+        if (!visited.add(signature(next))) {
+            fail(new RedirectLoopException(key.toString(), next.uri(), chain));
+            return;
+        }
+        redirects++;
+        HostKey nextKey;
+        try {
+            nextKey = HostKey.of(next.uri());
+        } catch (RuntimeException e) {
+            fail(e);
+            return;
+        }
+        if (next.bodyOrNull() == null && body != RequestBody.EMPTY) {
+            body.release();
+            body = RequestBody.EMPTY;
+        }
+        request = next;
+        if (!nextKey.equals(key)) {
+            if (!switchHost(nextKey)) {
+                return;
+            }
+            if (loopIndex >= hostPool.width()) {
+                moveToLoop();
+                return;
+            }
+        }
+        acquire();
+    }
+
+    private static String signature(HttpRequest request) {
+        URI uri = request.uri();
+        return request.method().name() + ' ' + uri.getScheme() + "://" + uri.getRawAuthority()
+                + RequestHeads.target(uri);
+    }
+
+    private void failOrRetry(Throwable cause) {
+        if (done) {
+            return;
+        }
+        if (result.isDone()) {
+            fail(cause);
+            return;
+        }
+        RetryPolicy policy = request.settings().retryPolicy();
+        if (retries < policy.maxRetries() && body.replayable() && shouldRetry(policy, cause)) {
+            retries++;
+            freshConnection = cause instanceof ConnectionClosedException closed
+                    && closed.reusedConnection();
+            long delay = policy.backoffNanos(retries);
+            if (delay > 0) {
+                backoffTimer = loop.schedule(this, delay, TimeUnit.NANOSECONDS);
+            } else {
+                acquire();
+            }
+            return;
+        }
+        fail(cause);
+    }
+
+    private boolean shouldRetry(RetryPolicy policy, Throwable cause) {
+        try {
+            return policy.condition().shouldRetry(request, cause);
+        } catch (RuntimeException e) {
+            cause.addSuppressed(e);
+            return false;
+        }
+    }
+
+    private void acquireTimedOut() {
+        acquireTimer = null;
+        if (waitingOn == null || done) {
+            return;
+        }
+        waitingOn.removeWaiter(this);
+        waitingOn = null;
+        fail(new AcquireTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(runtime.acquireTimeoutNanos())));
+    }
+
+    private void callTimedOut() {
+        abort(new CallTimeoutException(key.toString(), request.settings().callTimeout().toMillis()));
+    }
+
+    /** Ends the call with {@code reason} from any thread: closes its connection or leaves the queue. */
+    void abort(Throwable reason) {
+        EventLoop current = loop;
+        if (current.inEventLoop()) {
+            fail(reason);
+            return;
+        }
+        try {
+            current.execute(() -> abort(reason));
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(reason);
+        }
+    }
+
+    /** The call could not be scheduled at all (client closing). */
+    void rejected(Throwable reason) {
+        done = true;
+        body.release();
+        result.completeExceptionally(reason);
+    }
+
+    private void complete(HttpResponse response) {
+        if (done) {
+            return;
+        }
+        done = true;
+        cleanup();
+        result.complete(response);
+    }
+
+    private void fail(Throwable cause) {
+        if (done) {
+            return;
+        }
+        done = true;
+        cleanup();
+        result.completeExceptionally(cause);
+    }
+
+    private void cleanup() {
+        cancel(callTimer);
+        cancel(acquireTimer);
+        cancel(backoffTimer);
+        callTimer = acquireTimer = backoffTimer = null;
+        if (waitingOn != null) {
+            waitingOn.removeWaiter(this);
+            waitingOn = null;
+        }
+        Connection leased = connection;
+        if (leased != null) {
+            connection = null;
+            leased.abort();
+        }
+        body.release();
+    }
+
+    private static void cancel(ScheduledFuture<?> timer) {
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.ClientOptions;
+import dev.brisk.client.HttpRequest;
+import dev.brisk.client.HttpResponse;
+import dev.brisk.client.Interceptor;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Everything a client runs on: event loops, the connect template, name resolution, the host pools. Sends a request by
+ * encoding its body on the caller's thread, choosing an event loop (the caller's own when it runs on one) and handing
+ * the {@link Call} to that loop. Not API.
+ */
+public final class ClientRuntime {
+
+    private final ClientOptions options;
+    private final EventLoopGroup group;
+    private final boolean ownsGroup;
+    private final EventLoops loops;
+    private final DnsResolvers.Resolver resolver;
+    private final Bootstrap bootstrap;
+    private final BodyEncoder encoder;
+    private final PoolRegistry registry;
+    private final List<Interceptor> interceptors;
+    private final long acquireTimeoutNanos;
+    private final long idleTimeoutNanos;
+    private volatile boolean closed;
+
+    public ClientRuntime(ClientOptions options) {
+        this.options = options;
+        Transports.Selected transport;
+        if (options.eventLoopGroup().isPresent()) {
+            this.group = options.eventLoopGroup().get();
+            this.ownsGroup = false;
+            transport = Transports.forGroup(group);
+        } else {
+            transport = Transports.select(options.nativeTransport());
+            this.group = new MultiThreadIoEventLoopGroup(options.ioThreads(),
+                    new DefaultThreadFactory("brisk-client", true), transport.ioHandlerFactory());
+            this.ownsGroup = true;
+        }
+        this.loops = new EventLoops(group);
+        this.resolver = DnsResolvers.create(transport.datagramChannel());
+        this.bootstrap = new Bootstrap()
+                .channel(transport.socketChannel())
+                .resolver(resolver.group())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+                        options.connectTimeout().toMillis()))
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true);
+        this.encoder = new BodyEncoder(options.codecs(), ByteBufAllocator.DEFAULT);
+        this.interceptors = options.interceptors();
+        this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
+        this.idleTimeoutNanos = options.idleTimeout().toNanos();
+        this.registry = new PoolRegistry(this);
+    }
+
+    public ClientOptions options() {
+        return options;
+    }
+
+    /** Whether the current thread is one of the client's event loops. */
+    public boolean inEventLoop() {
+        return loops.current() >= 0;
+    }
+
+    /** Sends {@code request} through the interceptors. */
+    public CompletionStage<HttpResponse> execute(HttpRequest request) {
+        ResponseFuture future = new ResponseFuture();
+        if (interceptors.isEmpty()) {
+            start(request, future, future);
+            return future;
+        }
+        new InterceptorChain(this, interceptors, 0, request, future).run().whenComplete((response, failure) -> {
+            if (failure != null) {
+                future.completeExceptionally(failure instanceof java.util.concurrent.CompletionException
+                        && failure.getCause() != null ? failure.getCause() : failure);
+            } else {
+                future.complete(response);
+            }
+        });
+        return future;
+    }
+
+    /** Releases a body that will not be sent (a buffer is the client's once handed over). */
+    public void discardBody(Object body) {
+        ReferenceCountUtil.release(body);
+    }
+
+    /** Starts the network part of a call: encodes the body and hands the call to its event loop. */
+    void start(HttpRequest request, CompletableFuture<HttpResponse> result, ResponseFuture caller) {
+        HostKey key;
+        HostPool hostPool;
+        RequestBody body;
+        try {
+            if (closed) {
+                throw Failures.clientClosed(null);
+            }
+            hostPool = registry.get(HostKey.of(request.uri()));
+            key = hostPool.key();
+            body = encoder.encode(request.bodyOrNull(), request.headers());
+        } catch (RuntimeException e) {
+            discardBody(request.bodyOrNull());
+            result.completeExceptionally(e);
+            return;
+        }
+        int index = loops.choose(hostPool.width());
+        Call call = new Call(this, request, body, key, hostPool, index, result);
+        caller.attach(call);
+        EventLoop loop = call.loop();
+        if (loop.inEventLoop()) {
+            call.run();
+            return;
+        }
+        try {
+            loop.execute(call);
+        } catch (RejectedExecutionException e) {
+            call.rejected(Failures.clientClosed(key));
+        }
+    }
+
+    PoolRegistry registry() {
+        return registry;
+    }
+
+    Bootstrap bootstrap() {
+        return bootstrap;
+    }
+
+    EventLoop loop(int index) {
+        return loops.get(index);
+    }
+
+    int loopCount() {
+        return loops.size();
+    }
+
+    int chooseLoop(int bound) {
+        return loops.choose(bound);
+    }
+
+    long acquireTimeoutNanos() {
+        return acquireTimeoutNanos;
+    }
+
+    long idleTimeoutNanos() {
+        return idleTimeoutNanos;
+    }
+
+    long connectTimeoutMillis() {
+        return options.connectTimeout().toMillis();
+    }
+
+    /** Open connections to the origin of {@code uri}; for tests. */
+    int openConnections(URI uri) {
+        HostPool pool = registry.find(HostKey.of(uri));
+        return pool == null ? 0 : pool.openConnections();
+    }
+
+    /** Closes the pools, then the event loops if the client owns them. Idempotent. */
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        registry.close();
+        if (ownsGroup) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        resolver.close();
+    }
+}

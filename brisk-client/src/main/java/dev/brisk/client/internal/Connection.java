@@ -1,0 +1,363 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.ConnectionClosedException;
+import dev.brisk.client.HttpClientException;
+import dev.brisk.client.HttpRequest;
+import dev.brisk.client.ReadTimeoutException;
+import dev.brisk.client.ResponseTooLargeException;
+import dev.brisk.client.WriteTimeoutException;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.ReferenceCountUtil;
+
+import java.io.IOException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One pooled HTTP/1.1 connection: the last handler of its pipeline. Writes one request at a time for the {@link Call}
+ * that leased it, assembles the response straight into a heap array, runs the read and write timers, and hands itself
+ * back to its {@link ChildPool} when the exchange ends with the connection still reusable. Touched only on its event
+ * loop.
+ */
+final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+
+    static final String CHUNKED_WRITER = "chunked-writer";
+    private static final long MAX_PRESIZE = 16 * 1024 * 1024;
+
+    private final ChildPool pool;
+    private final HostKey key;
+    private Channel channel;
+
+    private Call call;
+    private boolean detached;
+    private int exchanges;
+    private long idleSinceNanos;
+
+    private boolean writeDone;
+    private boolean chunkedWriter;
+    private boolean responseStarted;
+    private boolean informational;
+    private boolean keepAlive;
+    private int status;
+    private HttpHeaders responseHeaders;
+    private BodyBuffer body;
+
+    private long readTimeoutNanos;
+    private long lastReadNanos;
+    private long readTimerDeadline;
+    private ScheduledFuture<?> readTimer;
+    private ScheduledFuture<?> writeTimer;
+    private final Runnable readTimeoutTask = this::checkReadTimeout;
+    private final Runnable writeTimeoutTask = this::writeTimedOut;
+
+    Connection(ChildPool pool) {
+        this.pool = pool;
+        this.key = pool.key();
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    ChildPool pool() {
+        return pool;
+    }
+
+    boolean isUsable() {
+        return call == null && channel.isActive();
+    }
+
+    long idleSinceNanos() {
+        return idleSinceNanos;
+    }
+
+    void markIdle(long nowNanos) {
+        idleSinceNanos = nowNanos;
+    }
+
+    /** Sends the call's current request. */
+    void send(Call call) {
+        this.call = call;
+        exchanges++;
+        writeDone = false;
+        responseStarted = false;
+        informational = false;
+        responseHeaders = null;
+        body = null;
+        HttpRequest request = call.request();
+        HttpRequest.Settings settings = request.settings();
+        readTimeoutNanos = settings.readTimeout().toNanos();
+        RequestBody requestBody = call.body();
+        ChannelFuture written;
+        try {
+            RequestHeads.complete(request.headers(), key, request.method(), requestBody, pool.decompression());
+            if (requestBody.chunked() && !chunkedWriter) {
+                channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
+                chunkedWriter = true;
+            }
+            written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
+                    request.headers());
+        } catch (RuntimeException e) {
+            fail(new HttpClientException(key.toString(), "cannot send " + request + ": " + e.getMessage(), e));
+            return;
+        }
+        if (!written.isDone()) {
+            long writeTimeoutNanos = settings.writeTimeout().toNanos();
+            if (writeTimeoutNanos > 0) {
+                writeTimer = channel.eventLoop().schedule(writeTimeoutTask, writeTimeoutNanos, TimeUnit.NANOSECONDS);
+            }
+        }
+        written.addListener(this);
+    }
+
+    /** The write of the whole request finished. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        if (chunkedWriter && channel.pipeline().get(CHUNKED_WRITER) != null) {
+            channel.pipeline().remove(CHUNKED_WRITER);
+            chunkedWriter = false;
+        }
+        if (call == null) {
+            return;
+        }
+        cancelWriteTimer();
+        if (!future.isSuccess()) {
+            fail(closed(future.cause()));
+            return;
+        }
+        writeDone = true;
+        if (readTimeoutNanos > 0) {
+            armReadTimer();
+        }
+    }
+
+    /**
+     * Starts watching for silence. The timer outlives the exchange: a later exchange reuses it when it is due no
+     * later than this one's deadline, so a busy connection schedules about one timer per timeout period, not one
+     * per request.
+     */
+    private void armReadTimer() {
+        long now = System.nanoTime();
+        lastReadNanos = now;
+        long deadline = now + readTimeoutNanos;
+        if (readTimer != null) {
+            if (readTimerDeadline - deadline <= 0) {
+                return;
+            }
+            readTimer.cancel(false);
+        }
+        readTimerDeadline = deadline;
+        readTimer = channel.eventLoop().schedule(readTimeoutTask, readTimeoutNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (call == null) {
+                close(); // nothing was asked for: the connection is out of step, never reuse it
+                return;
+            }
+            responseStarted = true;
+            DecoderResult result = ((HttpObject) msg).decoderResult();
+            if (result.isFailure()) {
+                Throwable cause = result.cause();
+                fail(cause instanceof PrematureChannelClosureException ? closed(cause)
+                        : new HttpClientException(key.toString(), "invalid response from " + key + ": "
+                        + cause.getMessage(), cause));
+                return;
+            }
+            if (msg instanceof HttpResponse head) {
+                onHead(head);
+            }
+            if (msg instanceof HttpContent content && call != null) {
+                onContent(content);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onHead(HttpResponse head) {
+        int code = head.status().code();
+        if (code >= 100 && code < 200 && code != 101) {
+            informational = true; // 100 Continue and friends: the real response follows
+            return;
+        }
+        informational = false;
+        status = code;
+        responseHeaders = head.headers();
+        keepAlive = HttpUtil.isKeepAlive(head);
+        long max = pool.maxResponseSize();
+        long length;
+        if (code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD) {
+            length = 0;
+        } else {
+            length = HttpUtil.getContentLength(head, -1L);
+            if (length > max) {
+                fail(new ResponseTooLargeException(key.toString(), max));
+                return;
+            }
+        }
+        body = new BodyBuffer(Math.min(length, MAX_PRESIZE), max);
+    }
+
+    private void onContent(HttpContent content) {
+        if (informational) {
+            return;
+        }
+        if (body == null) {
+            fail(new HttpClientException(key.toString(), "invalid response from " + key + ": content without head"));
+            return;
+        }
+        if (!body.append(content.content())) {
+            fail(new ResponseTooLargeException(key.toString(), pool.maxResponseSize()));
+            return;
+        }
+        if (content instanceof LastHttpContent last) {
+            HttpHeaders trailers = last.trailingHeaders();
+            complete(trailers.isEmpty() ? EmptyHttpHeaders.INSTANCE : trailers);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (call != null) {
+            lastReadNanos = System.nanoTime();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    private void complete(HttpHeaders trailers) {
+        Call c = call;
+        call = null;
+        cancelWriteTimer(); // the read timer stays for the next exchange (see armReadTimer)
+        ReceivedResponse response = new ReceivedResponse(status, responseHeaders, trailers, body.data(), body.size(),
+                c.request(), pool.codecs());
+        body = null;
+        responseHeaders = null;
+        if (keepAlive && writeDone && channel.isActive()) {
+            pool.release(this);
+        } else {
+            close();
+        }
+        c.onResponse(response);
+    }
+
+    private void fail(Throwable cause) {
+        Call c = call;
+        if (c == null) {
+            return;
+        }
+        call = null;
+        body = null;
+        responseHeaders = null;
+        cancelTimers();
+        close();
+        c.onExchangeFailed(cause);
+    }
+
+    /** Drops the current exchange (call cancelled or timed out) and closes the connection. */
+    void abort() {
+        call = null;
+        body = null;
+        cancelTimers();
+        close();
+    }
+
+    /** Closes the channel and gives its slot back to the pool at once (not when the close completes). */
+    void close() {
+        cancelTimers();
+        detach();
+        channel.close();
+    }
+
+    private void detach() {
+        if (!detached) {
+            detached = true;
+            pool.onClosed(this);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        detach();
+        if (call != null) {
+            fail(closed(null));
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (call != null) {
+            fail(cause instanceof IOException ? closed(cause) : new HttpClientException(key.toString(),
+                    "error on connection to " + key + ": " + cause, cause));
+        } else {
+            close();
+        }
+    }
+
+    private ConnectionClosedException closed(Throwable cause) {
+        return new ConnectionClosedException(key.toString(), exchanges > 1, responseStarted, cause);
+    }
+
+    private void checkReadTimeout() {
+        readTimer = null;
+        if (call == null || !writeDone || readTimeoutNanos <= 0) {
+            return; // idle, or still writing: the next completed write arms the timer again
+        }
+        long now = System.nanoTime();
+        long idle = now - lastReadNanos;
+        if (idle >= readTimeoutNanos) {
+            fail(new ReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
+        } else {
+            readTimerDeadline = now + readTimeoutNanos - idle;
+            readTimer = channel.eventLoop().schedule(readTimeoutTask, readTimeoutNanos - idle, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void writeTimedOut() {
+        writeTimer = null;
+        if (call != null && !writeDone) {
+            fail(new WriteTimeoutException(key.toString(),
+                    call.request().settings().writeTimeout().toMillis()));
+        }
+    }
+
+    private void cancelWriteTimer() {
+        ScheduledFuture<?> timer = writeTimer;
+        if (timer != null) {
+            writeTimer = null;
+            timer.cancel(false);
+        }
+    }
+
+    private void cancelTimers() {
+        cancelWriteTimer();
+        ScheduledFuture<?> timer = readTimer;
+        if (timer != null) {
+            readTimer = null;
+            timer.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.ClientConnectException;
+import dev.brisk.client.ConnectTimeoutException;
+import dev.brisk.client.HttpClientException;
+import dev.brisk.client.UnresolvedHostException;
+
+import java.net.UnknownHostException;
+
+/** Maps transport failures to the client's typed exceptions. */
+final class Failures {
+
+    private Failures() {
+    }
+
+    static HttpClientException connectFailure(HostKey key, Throwable cause, long connectTimeoutMillis) {
+        if (cause instanceof HttpClientException typed) {
+            return typed;
+        }
+        if (cause instanceof UnknownHostException) {
+            return new UnresolvedHostException(key.host(), cause);
+        }
+        if (cause instanceof io.netty.channel.ConnectTimeoutException) {
+            return new ConnectTimeoutException(key.toString(), connectTimeoutMillis, cause);
+        }
+        return new ClientConnectException(key.toString(), "cannot connect to " + key + ": "
+                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
+    }
+
+    static HttpClientException clientClosed(HostKey key) {
+        return new HttpClientException(key == null ? null : key.toString(), "the client is closed");
+    }
+}

@@ -1,0 +1,133 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.HttpClientException;
+import io.netty.util.NetUtil;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.Locale;
+
+/** An origin the client keeps a pool for: scheme, host and port, with what connecting and the Host header need. */
+final class HostKey {
+
+    private final String scheme;
+    private final String host;
+    private final int port;
+    private final int hash;
+    // derived on first use: a lookup key only needs scheme, host and port; the pooled key computes the rest once
+    private String hostHeader;
+    private String display;
+    private InetSocketAddress address;
+
+    private HostKey(String scheme, String host, int port) {
+        this.scheme = scheme;
+        this.host = host;
+        this.port = port;
+        this.hash = (scheme.hashCode() * 31 + host.hashCode()) * 31 + port;
+    }
+
+    private String bracketedHost() {
+        return host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    }
+
+    /**
+     * The origin of an absolute URI.
+     *
+     * @throws HttpClientException when the scheme is not supported
+     */
+    static HostKey of(URI uri) {
+        String scheme = uri.getScheme();
+        String lower = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
+        String host = uri.getHost();
+        if (host == null) {
+            throw new IllegalArgumentException("URI has no host: " + uri);
+        }
+        if (!lower.equals("http")) {
+            throw new HttpClientException(host, "unsupported scheme \"" + scheme + "\" in " + uri
+                    + ": this version speaks plain http only");
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port = uri.getPort() < 0 ? defaultPort(lower) : uri.getPort();
+        return new HostKey(lower, host.toLowerCase(Locale.ROOT), port);
+    }
+
+    /** Whether two URIs share scheme, host and port (RFC 6454 origin). */
+    static boolean sameOrigin(URI a, URI b) {
+        String schemeA = a.getScheme() == null ? "" : a.getScheme().toLowerCase(Locale.ROOT);
+        String schemeB = b.getScheme() == null ? "" : b.getScheme().toLowerCase(Locale.ROOT);
+        int portA = a.getPort() < 0 ? defaultPort(schemeA) : a.getPort();
+        int portB = b.getPort() < 0 ? defaultPort(schemeB) : b.getPort();
+        return schemeA.equals(schemeB) && portA == portB && a.getHost() != null
+                && a.getHost().equalsIgnoreCase(b.getHost());
+    }
+
+    private static int defaultPort(String scheme) {
+        return scheme.equals("https") ? 443 : 80;
+    }
+
+    private static InetSocketAddress address(String host, int port) {
+        byte[] literal = NetUtil.createByteArrayFromIpAddressString(host);
+        if (literal != null) {
+            try {
+                return new InetSocketAddress(InetAddress.getByAddress(host, literal), port);
+            } catch (UnknownHostException e) {
+                // not reachable for a valid literal; fall through to resolution
+            }
+        }
+        return InetSocketAddress.createUnresolved(host, port);
+    }
+
+    String host() {
+        return host;
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The value for the Host header: host, with the port when it is not the default. */
+    String hostHeader() {
+        String value = hostHeader;
+        if (value == null) {
+            value = port == defaultPort(scheme) ? bracketedHost() : bracketedHost() + ":" + port;
+            hostHeader = value;
+        }
+        return value;
+    }
+
+    /** The address to connect to: resolved for IP literals, unresolved (for the resolver) otherwise. */
+    InetSocketAddress address() {
+        InetSocketAddress value = address;
+        if (value == null) {
+            value = address(host, port);
+            address = value;
+        }
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HostKey other && port == other.port && host.equals(other.host)
+                && scheme.equals(other.scheme);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    /** {@code host:port}, for messages. */
+    @Override
+    public String toString() {
+        String value = display;
+        if (value == null) {
+            value = bracketedHost() + ":" + port;
+            display = value;
+        }
+        return value;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.brisk.client.internal;
+
+/**
+ * The pool of one host: one {@link ChildPool} per event loop, created lazily on that loop. The host's connection and
+ * queue limits are split across the child pools; when the limit is below the number of loops, only that many loops
+ * serve the host. Remembers when it was last used, so that pools of forgotten hosts can be dropped.
+ */
+final class HostPool {
+
+    private static final long TOUCH_GRANULARITY_NANOS = 1_000_000_000L;
+
+    private final HostKey key;
+    private final ClientRuntime runtime;
+    private final ChildPool[] children;
+    private final int maxConnections;
+    private final int maxPending;
+    private volatile long lastUsedNanos = System.nanoTime();
+    private volatile boolean closed;
+
+    HostPool(HostKey key, ClientRuntime runtime, int loops, int maxConnections, int maxPending) {
+        this.key = key;
+        this.runtime = runtime;
+        this.maxConnections = maxConnections;
+        this.maxPending = maxPending;
+        this.children = new ChildPool[Math.max(1, Math.min(loops, maxConnections))];
+    }
+
+    HostKey key() {
+        return key;
+    }
+
+    int maxConnections() {
+        return maxConnections;
+    }
+
+    int maxPending() {
+        return maxPending;
+    }
+
+    /** How many event loops serve this host. */
+    int width() {
+        return children.length;
+    }
+
+    /** The child pool of loop {@code index}; call on that loop. Null once the host pool is closed. */
+    ChildPool child(int index) {
+        ChildPool child = children[index];
+        if (child == null) {
+            if (closed) {
+                return null;
+            }
+            int n = children.length;
+            child = new ChildPool(this, runtime, runtime.loop(index), share(maxConnections, n, index),
+                    share(maxPending, n, index));
+            children[index] = child;
+        }
+        return child;
+    }
+
+    private static int share(int total, int parts, int index) {
+        return total / parts + (index < total % parts ? 1 : 0);
+    }
+
+    /** Records a use; cheap (writes at most once a second). */
+    void touch(long nowNanos) {
+        if (nowNanos - lastUsedNanos > TOUCH_GRANULARITY_NANOS) {
+            lastUsedNanos = nowNanos;
+        }
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Closes every child pool, each on its own loop. */
+    void close() {
+        closed = true;
+        for (int i = 0; i < children.length; i++) {
+            int index = i;
+            try {
+                runtime.loop(i).execute(() -> {
+                    ChildPool child = children[index];
+                    if (child != null) {
+                        child.close();
+                    }
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // the loop is already shutting down and closes its channels itself
+            }
+        }
+    }
+
+    /** Open connections over all child pools; for tests (racy outside the loops). */
+    int openConnections() {
+        int total = 0;
+        for (ChildPool child : children) {
+            if (child != null) {
+                total += child.open();
+            }
+        }
+        return total;
+    }
+}

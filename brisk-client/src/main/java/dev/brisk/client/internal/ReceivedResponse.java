@@ -1,0 +1,139 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.HttpRequest;
+import dev.brisk.client.HttpResponse;
+import dev.brisk.client.TypeRef;
+import dev.brisk.codec.BodyCodec;
+import dev.brisk.codec.CodecException;
+import dev.brisk.codec.Codecs;
+import dev.brisk.codec.MediaType;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+
+import java.lang.reflect.Type;
+import java.net.URI;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** A response received in full; the body lives in a heap array. */
+final class ReceivedResponse implements HttpResponse {
+
+    private final int status;
+    private final HttpHeaders headers;
+    private final HttpHeaders trailers;
+    private final HttpRequest request;
+    private final Codecs codecs;
+    private byte[] body;
+    private final int length;
+
+    ReceivedResponse(int status, HttpHeaders headers, HttpHeaders trailers, byte[] body, int length,
+                     HttpRequest request, Codecs codecs) {
+        this.status = status;
+        this.headers = headers;
+        this.trailers = trailers;
+        this.body = body;
+        this.length = length;
+        this.request = request;
+        this.codecs = codecs;
+    }
+
+    @Override
+    public int status() {
+        return status;
+    }
+
+    @Override
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    @Override
+    public URI uri() {
+        return request.uri();
+    }
+
+    @Override
+    public HttpRequest request() {
+        return request;
+    }
+
+    @Override
+    public byte[] bodyAsBytes() {
+        byte[] b = body;
+        if (b.length != length) {
+            b = Arrays.copyOf(b, length);
+            body = b;
+        }
+        return b;
+    }
+
+    @Override
+    public String bodyAsString() {
+        return new String(body, 0, length, charset());
+    }
+
+    @Override
+    public <T> T bodyAs(Class<T> type) {
+        @SuppressWarnings("unchecked")
+        T value = (T) bodyAs((Type) type);
+        return value;
+    }
+
+    @Override
+    public <T> T bodyAs(TypeRef<T> type) {
+        @SuppressWarnings("unchecked")
+        T value = (T) bodyAs(type.type());
+        return value;
+    }
+
+    @Override
+    public Object bodyAs(Type type) {
+        if (type == String.class) {
+            return bodyAsString();
+        }
+        if (type == byte[].class) {
+            return bodyAsBytes();
+        }
+        MediaType mediaType = mediaType();
+        BodyCodec codec = codecs.decoder(type, mediaType).orElseThrow(() -> new CodecException(
+                "no codec reads " + mediaType + " into " + type.getTypeName() + " (response from " + uri() + ")",
+                null, true));
+        return codec.decode(Unpooled.wrappedBuffer(body, 0, length), type, mediaType);
+    }
+
+    @Override
+    public HttpHeaders trailers() {
+        return trailers;
+    }
+
+    private MediaType mediaType() {
+        String contentType = headers.get(HttpHeaderNames.CONTENT_TYPE);
+        if (contentType == null) {
+            return MediaType.APPLICATION_JSON;
+        }
+        try {
+            return MediaType.parse(contentType);
+        } catch (IllegalArgumentException e) {
+            return MediaType.APPLICATION_OCTET_STREAM;
+        }
+    }
+
+    private Charset charset() {
+        String contentType = headers.get(HttpHeaderNames.CONTENT_TYPE);
+        if (contentType == null) {
+            return StandardCharsets.UTF_8;
+        }
+        try {
+            return MediaType.parse(contentType).charsetOrUtf8();
+        } catch (RuntimeException e) {
+            return StandardCharsets.UTF_8;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "HttpResponse[" + status + " " + request.method() + " " + request.uri() + ", " + length + " bytes]";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.HttpResponse;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+
+/** The future handed to the caller; cancelling it aborts the call underneath and closes its connection. */
+final class ResponseFuture extends CompletableFuture<HttpResponse> {
+
+    private volatile Call call;
+
+    /** Links the call that currently serves this future. */
+    void attach(Call call) {
+        this.call = call;
+        if (isCancelled()) {
+            call.abort(new CancellationException("call cancelled"));
+        }
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        boolean cancelled = super.cancel(mayInterruptIfRunning);
+        Call current = call;
+        if (cancelled && current != null) {
+            current.abort(new CancellationException("call cancelled"));
+        }
+        return cancelled;
+    }
+}

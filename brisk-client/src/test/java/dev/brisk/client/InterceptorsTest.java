@@ -1,0 +1,101 @@
+package dev.brisk.client;
+
+import dev.brisk.http.HttpServer;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The interceptor chain: order, request changes, ServiceLoader discovery, repeated proceed, cancellation. */
+class InterceptorsTest extends ClientTestSupport {
+
+    private HttpServer echoServer() {
+        return server(request -> request.response().send("trace=" + request.headers().all("x-trace")
+                + " spi=" + request.headers().get("x-spi", "-")));
+    }
+
+    private static Interceptor tag(String value, int order, List<String> log) {
+        return new Interceptor() {
+            @Override
+            public CompletionStage<HttpResponse> intercept(Chain chain) {
+                log.add("before " + value);
+                return chain.proceed(chain.request().withHeader("X-Trace",
+                                String.join(",", chain.request().headers().getAll("X-Trace")) + value))
+                        .thenApply(response -> {
+                            log.add("after " + value);
+                            return response;
+                        });
+            }
+
+            @Override
+            public int order() {
+                return order;
+            }
+        };
+    }
+
+    @Test
+    void interceptorsRunInOrderAroundTheCall() {
+        HttpServer server = echoServer();
+        List<String> log = new CopyOnWriteArrayList<>();
+        BriskClient client = client(clientBuilder().interceptor(tag("b", 2, log)).interceptor(tag("a", 1, log))
+                .interceptor(tag("c", 2, log)));
+
+        assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("trace=[abc] spi=-");
+        assertThat(log).containsExactly("before a", "before b", "before c", "after c", "after b", "after a");
+    }
+
+    @Test
+    void serviceLoaderInterceptorsAreAddedByDefault() {
+        HttpServer server = echoServer();
+        BriskClient client = client(BriskClient.builder().ioThreads(1));
+
+        assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("trace=[] spi=loaded");
+        assertThat(client.options().interceptors()).hasAtLeastOneElementOfType(SpiProbeInterceptor.class);
+    }
+
+    @Test
+    void anInterceptorMayProceedMoreThanOnce() {
+        AtomicInteger calls = new AtomicInteger();
+        HttpServer server = server(request -> request.response()
+                .status(calls.incrementAndGet() == 1 ? 503 : 200).send("attempt " + calls.get()));
+        Interceptor retryOn503 = chain -> chain.proceed(chain.request()).thenCompose(response ->
+                response.status() == 503 ? chain.proceed(chain.request()) : CompletableFuture.completedFuture(response));
+        BriskClient client = client(clientBuilder().interceptor(retryOn503));
+
+        HttpResponse response = client.get(url(server, "/")).send();
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.bodyAsString()).isEqualTo("attempt 2");
+    }
+
+    @Test
+    void failingInterceptorFailsTheCall() {
+        BriskClient client = client(clientBuilder().interceptor(chain -> {
+            throw new IllegalStateException("refused by policy");
+        }));
+        assertThat(failure(client.get("http://127.0.0.1:1/").execute())).isInstanceOf(IllegalStateException.class)
+                .hasMessage("refused by policy");
+    }
+
+    @Test
+    void cancellingThroughInterceptorsAbortsTheCall() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        HttpServer server = server(request -> received.countDown());
+        BriskClient client = client(clientBuilder().interceptor(chain -> chain.proceed(chain.request())));
+        CompletableFuture<HttpResponse> future = client.get(url(server, "/")).execute().toCompletableFuture();
+        assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
+
+        future.cancel(true);
+        assertThatThrownBy(future::join).isInstanceOf(CancellationException.class);
+        await(() -> server.metrics().openConnections() == 0, "the connection to close");
+    }
+}
