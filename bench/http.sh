@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JAR=brisk-benchmarks/target/brisk-benchmarks.jar
+JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
 IMPLS=${IMPLS:-"brisk-http netty-raw"}
 SCENARIOS=${SCENARIOS:-"echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"}
 ROUNDS=${ROUNDS:-3}
