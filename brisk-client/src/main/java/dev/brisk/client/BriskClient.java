@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * An asynchronous HTTP/1.1 client on Netty with keep-alive connection pools per host and per event loop. Create one
+ * An asynchronous HTTP/1.1 and HTTP/2 client on Netty with connection pools per host and per event loop. Create one
  * per application and share it; it is thread-safe. Close it to release its connections and, when it created them, its
  * event loop threads.
  *
@@ -119,6 +119,10 @@ public final class BriskClient implements AutoCloseable {
         private Codecs codecs;
         private final List<Interceptor> interceptors = new ArrayList<>();
         private boolean loadInterceptors = true;
+        private HttpProtocol protocol = HttpProtocol.AUTO;
+        private ClientTls tls = ClientTls.DEFAULT;
+        private ProxyOptions proxy;
+        private Duration expectContinueTimeout = Duration.ofSeconds(1);
 
         private Builder() {
             defaultHeaders.set(HttpHeaderNames.USER_AGENT, "brisk-client/0.1");
@@ -271,6 +275,33 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
+        /** Which HTTP version to speak; default {@link HttpProtocol#AUTO} (h2 over TLS when agreed). */
+        public Builder protocol(HttpProtocol protocol) {
+            this.protocol = Objects.requireNonNull(protocol, "protocol");
+            return this;
+        }
+
+        /** TLS settings for {@code https://}; default the JDK trust store with host name verification. */
+        public Builder tls(ClientTls tls) {
+            this.tls = Objects.requireNonNull(tls, "tls");
+            return this;
+        }
+
+        /** Sends every connection through a proxy (except its {@link ProxyOptions#noProxy()} hosts). */
+        public Builder proxy(ProxyOptions proxy) {
+            this.proxy = Objects.requireNonNull(proxy, "proxy");
+            return this;
+        }
+
+        /**
+         * How long a request that sets {@code Expect: 100-continue} waits for the server's 100 before sending its body
+         * anyway; default 1 s.
+         */
+        public Builder expectContinueTimeout(Duration expectContinueTimeout) {
+            this.expectContinueTimeout = positive(expectContinueTimeout, "expectContinueTimeout");
+            return this;
+        }
+
         /** The options as configured so far. */
         public ClientOptions options() {
             List<Interceptor> all = new ArrayList<>(interceptors);
@@ -289,7 +320,8 @@ public final class BriskClient implements AutoCloseable {
             return new ClientOptions(ioThreads, Optional.ofNullable(eventLoopGroup), nativeTransport, connectTimeout,
                     readTimeout, writeTimeout, callTimeout, maxConnectionsPerHost, maxPendingAcquires,
                     acquireTimeout, idleTimeout, poolExpiry, followRedirects, maxRedirects, retryPolicy,
-                    decompression, maxResponseSize, headers, codecs == null ? Codecs.defaults() : codecs, all);
+                    decompression, maxResponseSize, headers, codecs == null ? Codecs.defaults() : codecs, all,
+                    protocol, tls, Optional.ofNullable(proxy), expectContinueTimeout);
         }
 
         /** Builds the client; its event loops start now (unless a group was given). */

@@ -32,13 +32,20 @@ import java.util.Optional;
  * @param defaultHeaders        headers sent with every request unless the request sets them
  * @param codecs                body encoders and decoders
  * @param interceptors          the interceptor chain, in order
+ * @param protocol              which HTTP version to speak (see {@link HttpProtocol})
+ * @param tls                   trust, client certificate and restrictions for {@code https://}
+ * @param proxy                 the proxy connections go through, if any
+ * @param expectContinueTimeout how long a request with {@code Expect: 100-continue} waits for the 100 before sending
+ *                              its body anyway
  */
 public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, boolean nativeTransport,
                             Duration connectTimeout, Duration readTimeout, Duration writeTimeout, Duration callTimeout,
                             int maxConnectionsPerHost, int maxPendingAcquires, Duration acquireTimeout,
                             Duration idleTimeout, Duration poolExpiry, boolean followRedirects, int maxRedirects,
                             RetryPolicy retryPolicy, boolean decompression, long maxResponseSize,
-                            HttpHeaders defaultHeaders, Codecs codecs, List<Interceptor> interceptors) {
+                            HttpHeaders defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
+                            HttpProtocol protocol, ClientTls tls, Optional<ProxyOptions> proxy,
+                            Duration expectContinueTimeout) {
 
     public ClientOptions {
         interceptors = List.copyOf(interceptors);

@@ -47,11 +47,16 @@ public final class RetryPolicy {
     /**
      * The default condition: retry when the request certainly did not reach the server (connection refused, host not
      * resolved, connect timeout), or, for an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE, TRACE), when a reused
-     * keep-alive connection closed before any response byte arrived. Pool exhaustion and acquire timeouts are not
-     * retried, and a POST or PATCH that may have been sent never is.
+     * keep-alive connection closed before any response byte arrived. An HTTP/2 stream the server did not process
+     * ({@link StreamRefusedException}) is retried whatever the method. TLS handshake and proxy authentication
+     * failures are not retried (they would fail again), nor are pool exhaustion and acquire
+     * timeouts, and a POST or PATCH that may have been sent never is.
      */
     public static boolean isSafeToRetry(HttpRequest request, Throwable failure) {
-        if (failure instanceof ClientConnectException) {
+        if (failure instanceof TlsHandshakeException || failure instanceof ProxyAuthenticationException) {
+            return false; // the same handshake or credentials would fail again
+        }
+        if (failure instanceof ClientConnectException || failure instanceof StreamRefusedException) {
             return true;
         }
         if (failure instanceof ConnectionClosedException closed) {

@@ -46,7 +46,7 @@ final class Call implements Runnable {
     private int redirects;
     private List<URI> chain;
     private Set<String> visited;
-    private Connection connection;
+    private Lease connection;
     private ChildPool waitingOn;
     private ScheduledFuture<?> acquireTimer;
     private ScheduledFuture<?> callTimer;
@@ -164,10 +164,10 @@ final class Call implements Runnable {
         }
     }
 
-    void onAcquired(Connection leased) {
+    void onAcquired(Lease leased) {
         onDequeued();
         if (isDone()) {
-            leased.pool().release(leased);
+            leased.releaseUnused();
             fail(new CancellationException("call cancelled"));
             return;
         }
@@ -347,7 +347,7 @@ final class Call implements Runnable {
             waitingOn.removeWaiter(this);
             waitingOn = null;
         }
-        Connection leased = connection;
+        Lease leased = connection;
         if (leased != null) {
             connection = null;
             leased.abort();

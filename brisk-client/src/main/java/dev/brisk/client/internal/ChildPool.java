@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.HttpProtocol;
 import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.codec.Codecs;
 import io.netty.bootstrap.Bootstrap;
@@ -12,11 +13,16 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +30,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * The connections to one host that live on one event loop, and the calls of that loop waiting for one. Everything
  * here runs on that loop, so there are no locks: acquiring a connection and writing to it happen on the same thread.
- * Idle connections are kept most-recently-used first; the oldest are closed after the idle timeout.
+ *
+ * <p>HTTP/1.1 connections carry one exchange at a time; idle ones are kept most-recently-used first and the oldest are
+ * closed after the idle timeout. HTTP/2 connections carry many streams: a call takes a stream on a connection below
+ * the server's stream limit, and a new connection is opened only when all are full. While a connection that may turn
+ * out to be HTTP/2 is being set up, further calls wait for it rather than opening more connections.
  */
 final class ChildPool {
 
@@ -36,11 +46,16 @@ final class ChildPool {
     private final int maxConnections;
     private final int maxPending;
     private final Bootstrap bootstrap;
+    private final boolean proxied;
+    private final boolean mayBeHttp2;
 
     private final ArrayDeque<Connection> idle = new ArrayDeque<>();
+    private final List<H2Connection> http2 = new ArrayList<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
-    private final Set<Connection> all = new HashSet<>();
+    private final Set<PooledConnection> all = new HashSet<>();
     private int open;
+    private int settingUp;
+    private boolean spokeHttp1;
     private boolean sweepScheduled;
     private boolean closed;
     private final Runnable sweepTask = this::sweep;
@@ -51,7 +66,12 @@ final class ChildPool {
         this.loop = loop;
         this.maxConnections = maxConnections;
         this.maxPending = maxPending;
-        this.bootstrap = runtime.bootstrap().clone(loop).handler(new Initializer());
+        this.proxied = runtime.proxied(host.key());
+        this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
+        HttpProtocol protocol = runtime.options().protocol();
+        this.mayBeHttp2 = host.key().secure() ? protocol != HttpProtocol.HTTP_1_1
+                : protocol == HttpProtocol.H2 || protocol == HttpProtocol.H2C_PRIOR_KNOWLEDGE
+                || protocol == HttpProtocol.H2C_UPGRADE;
     }
 
     HostKey key() {
@@ -74,14 +94,28 @@ final class ChildPool {
         return runtime.options().codecs();
     }
 
+    /** Whether bodies may be sent as a FileRegion: plain TCP only (TLS needs the bytes in memory). */
+    boolean zeroCopy() {
+        return !host.key().secure();
+    }
+
+    long connectTimeoutMillis() {
+        return runtime.connectTimeoutMillis();
+    }
+
+    long expectContinueTimeoutNanos() {
+        return runtime.options().expectContinueTimeout().toNanos();
+    }
+
     /** Open connections (idle, leased and connecting); for tests and metrics. */
     int open() {
         return open;
     }
 
     /**
-     * Leases a connection to {@code call}: an idle one, a new one while under the limit, or a place in the queue.
-     * Returns false when this pool is closed (the caller looks the host up again).
+     * Leases a connection or stream to {@code call}: a stream on an HTTP/2 connection with room, an idle HTTP/1.1
+     * connection, a new connection while under the limit, or a place in the queue. Returns false when this pool is
+     * closed (the caller looks the host up again).
      */
     boolean acquire(Call call) {
         if (closed) {
@@ -94,6 +128,11 @@ final class ChildPool {
                 connection.close();
             }
         } else {
+            H2Connection h2 = http2WithRoom();
+            if (h2 != null) {
+                h2.open(call);
+                return true;
+            }
             while ((connection = idle.pollFirst()) != null) {
                 if (connection.isUsable()) {
                     call.onAcquired(connection);
@@ -102,7 +141,7 @@ final class ChildPool {
                 connection.close();
             }
         }
-        if (open < maxConnections) {
+        if (open < maxConnections && !waitForSetup()) {
             connect(call);
         } else if (waiters.size() < maxPending) {
             waiters.addLast(call);
@@ -114,63 +153,136 @@ final class ChildPool {
         return true;
     }
 
+    /** Whether a call should wait for a connection being set up, since it may carry many streams. */
+    private boolean waitForSetup() {
+        return settingUp > 0 && mayBeHttp2 && !spokeHttp1;
+    }
+
+    private H2Connection http2WithRoom() {
+        for (int i = 0, n = http2.size(); i < n; i++) {
+            H2Connection h2 = http2.get(i);
+            if (h2.hasCapacity()) {
+                return h2;
+            }
+        }
+        return null;
+    }
+
     /** Takes a waiting call out of the queue (acquire timeout, cancellation). */
     void removeWaiter(Call call) {
         waiters.remove(call);
     }
 
-    /** Takes back a connection whose exchange ended cleanly. */
+    /** Takes back an HTTP/1.1 connection whose exchange ended cleanly. */
     void release(Connection connection) {
         if (closed || !connection.isUsable()) {
             connection.close();
             return;
         }
-        Call waiter = waiters.pollFirst();
-        if (waiter != null) {
-            waiter.onAcquired(connection);
-            return;
+        Call waiter;
+        while ((waiter = waiters.pollFirst()) != null) {
+            if (!waiter.isDone()) {
+                waiter.onAcquired(connection);
+                return;
+            }
+            waiter.onDequeued();
         }
         connection.markIdle(System.nanoTime());
         idle.addFirst(connection);
-        if (!sweepScheduled) {
+        scheduleSweep();
+    }
+
+    /** An HTTP/2 stream slot became free (or the stream limit grew): serve waiting calls. */
+    void onStreamFree(H2Connection connection) {
+        serveWaiters();
+        if (connection.isIdle()) {
+            scheduleSweep();
+        }
+    }
+
+    /** The server sent GOAWAY: the connection takes no new streams. */
+    void onGoAway(H2Connection connection) {
+        http2.remove(connection);
+        serveWaiters();
+    }
+
+    /** Hands waiting calls to HTTP/2 streams with room, or to new connections while under the limit. */
+    private void serveWaiters() {
+        Call waiter;
+        while (!closed && (waiter = waiters.peekFirst()) != null) {
+            if (waiter.isDone()) {
+                waiters.pollFirst();
+                waiter.onDequeued();
+                continue;
+            }
+            H2Connection h2 = http2WithRoom();
+            if (h2 != null) {
+                waiters.pollFirst();
+                waiter.onDequeued();
+                h2.open(waiter);
+            } else if (open < maxConnections && !waitForSetup()) {
+                waiters.pollFirst();
+                waiter.onDequeued();
+                connect(waiter);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /** A connection closed (by either side); its slot is free again. Called once per connection. */
+    void onClosed(PooledConnection connection) {
+        if (connection != null && all.remove(connection)) {
+            open--;
+            if (connection instanceof Connection h1) {
+                idle.remove(h1);
+            } else {
+                http2.remove(connection);
+            }
+        }
+        serveWaiters();
+    }
+
+    private void connect(Call call) {
+        open++;
+        settingUp++;
+        bootstrap.connect(host.key().address()).addListener(new ConnectAttempt(call));
+    }
+
+    private void scheduleSweep() {
+        if (!sweepScheduled && !closed) {
             sweepScheduled = true;
             loop.schedule(sweepTask, runtime.idleTimeoutNanos(), TimeUnit.NANOSECONDS);
         }
     }
 
-    /** A connection closed (by either side); its slot is free again. Called once per connection. */
-    void onClosed(Connection connection) {
-        if (connection != null && all.remove(connection)) {
-            open--;
-            idle.remove(connection);
-        }
-        Call waiter;
-        while (open < maxConnections && !closed && (waiter = waiters.pollFirst()) != null) {
-            if (!waiter.isDone()) {
-                waiter.onDequeued();
-                connect(waiter);
-            }
-        }
-    }
-
-    private void connect(Call call) {
-        open++;
-        bootstrap.connect(host.key().address()).addListener(new ConnectAttempt(call));
-    }
-
-    /** Closes idle connections that waited longer than the idle timeout, oldest first. */
+    /** Closes connections idle for longer than the idle timeout: HTTP/1.1 oldest first, HTTP/2 without streams. */
     private void sweep() {
         sweepScheduled = false;
         long now = System.nanoTime();
         long timeout = runtime.idleTimeoutNanos();
+        long next = Long.MAX_VALUE;
         Connection oldest;
         while ((oldest = idle.peekLast()) != null && now - oldest.idleSinceNanos() >= timeout) {
             idle.pollLast();
             oldest.close();
         }
-        if (oldest != null && !closed) {
+        if (oldest != null) {
+            next = oldest.idleSinceNanos() + timeout - now;
+        }
+        for (H2Connection h2 : new ArrayList<>(http2)) {
+            if (h2.isIdle()) {
+                long due = h2.idleSinceNanos() + timeout - now;
+                if (due <= 0) {
+                    h2.close();
+                } else {
+                    next = Math.min(next, due);
+                }
+            }
+        }
+        if (next != Long.MAX_VALUE && !closed) {
             sweepScheduled = true;
-            loop.schedule(sweepTask, oldest.idleSinceNanos() + timeout - now, TimeUnit.NANOSECONDS);
+            loop.schedule(sweepTask, next, TimeUnit.NANOSECONDS);
         }
     }
 
@@ -186,14 +298,64 @@ final class ChildPool {
             call.onAcquireFailed(Failures.clientClosed(host.key()));
         }
         idle.clear();
-        for (Iterator<Connection> it = new ArrayList<>(all).iterator(); it.hasNext(); ) {
-            it.next().close();
+        http2.clear();
+        for (PooledConnection connection : new ArrayList<>(all)) {
+            connection.close();
         }
     }
 
-    /** Hands a newly connected channel to the call that asked for it, or to the pool if that call is gone. */
+    /** The HTTP/1.1 codec of a connection. */
+    static HttpClientCodec http1Codec() {
+        return new HttpClientCodec(new HttpDecoderConfig()
+                .setMaxInitialLineLength(8192)
+                .setMaxHeaderSize(32 * 1024)
+                .setMaxChunkSize(64 * 1024), false, false);
+    }
+
+    /** Builds the HTTP/1.1 part of the pipeline: codec, optional decompression, then the connection handler. */
+    Connection http1Pipeline(ChannelPipeline pipeline) {
+        pipeline.addLast(CODEC, http1Codec());
+        return http1Handlers(pipeline);
+    }
+
+    /** Adds what follows the HTTP/1.1 codec: optional decompression, then the connection handler. */
+    Connection http1Handlers(ChannelPipeline pipeline) {
+        if (decompression()) {
+            pipeline.addLast("decompressor", new HttpContentDecompressor(false, 0));
+        }
+        Connection connection = new Connection(this);
+        pipeline.addLast("connection", connection);
+        return connection;
+    }
+
+    /** Builds the HTTP/2 part of the pipeline: frame codec, stream multiplexer, then the connection handler. */
+    H2Connection http2Pipeline(ChannelPipeline pipeline) {
+        Http2FrameCodec codec = H2Codecs.frameCodec();
+        pipeline.addLast("h2-codec", codec);
+        pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(H2Connection.PushRefuser.INSTANCE));
+        H2Connection connection = new H2Connection(this, codec);
+        pipeline.addLast("h2-connection", connection);
+        return connection;
+    }
+
+    /** Builds the HTTP/1.1 pipeline of a cleartext connection that first asks to be upgraded to h2c. */
+    void upgradePipeline(ChannelPipeline pipeline, ConnectionSetup setup) {
+        H2cUpgrade.install(this, pipeline, setup);
+    }
+
+    /** Builds the pipeline of one HTTP/2 stream: frame/object conversion, optional decompression, the exchange. */
+    void http2StreamPipeline(ChannelPipeline pipeline, H2Stream stream) {
+        pipeline.addLast(CODEC, new Http2StreamFrameToHttpObjectCodec(false, false));
+        if (decompression()) {
+            pipeline.addLast("decompressor", new HttpContentDecompressor(false, 0));
+        }
+        pipeline.addLast("exchange", stream);
+    }
+
+    /** Follows a connection from TCP connect through setup to the call that asked for it. */
     private final class ConnectAttempt implements ChannelFutureListener {
         private final Call call;
+        private Channel channel;
 
         ConnectAttempt(Call call) {
             this.call = call;
@@ -201,42 +363,76 @@ final class ChildPool {
 
         @Override
         public void operationComplete(ChannelFuture future) {
-            Channel channel = future.channel();
-            Connection connection = channel.pipeline().get(Connection.class);
-            if (future.isSuccess() && connection != null) {
-                if (call.isDone()) {
-                    release(connection);
-                } else {
-                    call.onAcquired(connection);
-                }
+            channel = future.channel();
+            ConnectionSetup setup = channel.pipeline().get(ConnectionSetup.class);
+            if (!future.isSuccess() || setup == null) {
+                failed(Failures.connectFailure(host.key(), future.cause(), runtime.connectTimeoutMillis()));
                 return;
             }
-            if (connection != null) {
-                connection.close();
-            } else {
-                open--;
-                channel.close();
-                onClosed(null);
+            setup.ready().addListener(this::onReady);
+            setup.start();
+        }
+
+        private void onReady(Future<? super PooledConnection> ready) {
+            if (!ready.isSuccess()) {
+                failed(ready.cause());
+                return;
             }
-            call.onAcquireFailed(Failures.connectFailure(host.key(), future.cause(), runtime.connectTimeoutMillis()));
+            settingUp--;
+            PooledConnection connection = (PooledConnection) ready.getNow();
+            all.add(connection);
+            if (closed) {
+                connection.close();
+                call.onAcquireFailed(Failures.clientClosed(host.key()));
+                return;
+            }
+            if (connection instanceof H2Connection h2) {
+                http2.add(h2);
+                if (call.isDone()) {
+                    call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
+                } else {
+                    h2.open(call);
+                }
+                serveWaiters();
+            } else {
+                spokeHttp1 = true;
+                Connection h1 = (Connection) connection;
+                if (call.isDone()) {
+                    release(h1);
+                    call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
+                } else {
+                    call.onAcquired(h1);
+                    serveWaiters();
+                }
+            }
+        }
+
+        private void failed(Throwable cause) {
+            settingUp--;
+            open--;
+            channel.close();
+            call.onAcquireFailed(cause);
+            onClosed(null);
         }
     }
 
-    /** Builds the pipeline: HTTP/1.1 codec, optional decompression, then the connection handler. */
+    /** Builds the connection-level pipeline: proxy, TLS, then the setup handler that picks the protocol. */
     private final class Initializer extends ChannelInitializer<Channel> {
         @Override
         protected void initChannel(Channel channel) {
             ChannelPipeline pipeline = channel.pipeline();
-            pipeline.addLast(CODEC, new HttpClientCodec(new HttpDecoderConfig()
-                    .setMaxInitialLineLength(8192)
-                    .setMaxHeaderSize(32 * 1024)
-                    .setMaxChunkSize(64 * 1024), false, false));
-            if (runtime.options().decompression()) {
-                pipeline.addLast("decompressor", new HttpContentDecompressor(false, 0));
+            ProxyHandler proxy = proxied ? runtime.proxyHandler() : null;
+            if (proxy != null) {
+                pipeline.addLast("proxy", proxy);
             }
-            Connection connection = new Connection(ChildPool.this);
-            all.add(connection);
-            pipeline.addLast("connection", connection);
+            SslHandler ssl = null;
+            if (host.key().secure()) {
+                ssl = runtime.sslContext().newHandler(channel.alloc(), host.key().host(), host.key().port());
+                ssl.setHandshakeTimeoutMillis(runtime.connectTimeoutMillis());
+                pipeline.addLast("tls", ssl);
+            }
+            pipeline.addLast(ConnectionSetup.NAME, new ConnectionSetup(ChildPool.this, runtime.options().protocol(),
+                    proxy, ssl));
         }
     }
 }

@@ -4,15 +4,22 @@ import dev.brisk.client.ClientOptions;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
+import dev.brisk.client.ProxyOptions;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.handler.proxy.HttpProxyHandler;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.proxy.Socks5ProxyHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,6 +40,10 @@ public final class ClientRuntime {
     private final EventLoops loops;
     private final DnsResolvers.Resolver resolver;
     private final Bootstrap bootstrap;
+    private final Bootstrap proxiedBootstrap;
+    private final ProxyOptions proxy;
+    private final InetSocketAddress proxyAddress;
+    private volatile SslContext sslContext;
     private final BodyEncoder encoder;
     private final PoolRegistry registry;
     private final List<Interceptor> interceptors;
@@ -62,6 +73,10 @@ public final class ClientRuntime {
                         options.connectTimeout().toMillis()))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true);
+        this.proxy = options.proxy().orElse(null);
+        this.proxyAddress = proxy == null ? null : new InetSocketAddress(proxy.host(), proxy.port());
+        // through a proxy, the target name goes to the proxy unresolved: it does the lookup
+        this.proxiedBootstrap = bootstrap.clone().resolver(NoopAddressResolverGroup.INSTANCE);
         this.encoder = new BodyEncoder(options.codecs(), ByteBufAllocator.DEFAULT);
         this.interceptors = options.interceptors();
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
@@ -137,8 +152,39 @@ public final class ClientRuntime {
         return registry;
     }
 
-    Bootstrap bootstrap() {
-        return bootstrap;
+    Bootstrap bootstrap(boolean proxied) {
+        return proxied ? proxiedBootstrap : bootstrap;
+    }
+
+    /** Whether connections to {@code key} go through the proxy. */
+    boolean proxied(HostKey key) {
+        return proxy != null && proxy.appliesTo(key.host());
+    }
+
+    /** A new handler that opens a tunnel through the configured proxy. */
+    ProxyHandler proxyHandler() {
+        ProxyHandler handler = switch (proxy.type()) {
+            case HTTP -> proxy.username() == null ? new HttpProxyHandler(proxyAddress)
+                    : new HttpProxyHandler(proxyAddress, proxy.username(), proxy.password());
+            case SOCKS5 -> new Socks5ProxyHandler(proxyAddress, proxy.username(), proxy.password());
+        };
+        handler.setConnectTimeoutMillis(connectTimeoutMillis());
+        return handler;
+    }
+
+    /** The TLS context, built on first use of an {@code https://} origin. */
+    SslContext sslContext() {
+        SslContext context = sslContext;
+        if (context == null) {
+            synchronized (this) {
+                context = sslContext;
+                if (context == null) {
+                    context = TlsContexts.create(options.tls(), options.protocol());
+                    sslContext = context;
+                }
+            }
+        }
+        return context;
     }
 
     EventLoop loop(int index) {

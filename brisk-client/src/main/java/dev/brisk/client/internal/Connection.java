@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * back to its {@link ChildPool} when the exchange ends with the connection still reusable. Touched only on its event
  * loop.
  */
-final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+final class Connection extends ChannelInboundHandlerAdapter
+        implements ChannelFutureListener, Lease, PooledConnection {
 
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
@@ -64,6 +65,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     private ScheduledFuture<?> writeTimer;
     private final Runnable readTimeoutTask = this::checkReadTimeout;
     private final Runnable writeTimeoutTask = this::writeTimedOut;
+    private final Runnable continueTimeoutTask = this::sendBody;
+    private boolean awaitingContinue;
+    private ScheduledFuture<?> continueTimer;
 
     Connection(ChildPool pool) {
         this.pool = pool;
@@ -96,12 +100,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     /** Sends the call's current request. */
-    void send(Call call) {
+    @Override
+    public void send(Call call) {
         this.call = call;
         exchanges++;
         writeDone = false;
         responseStarted = false;
         informational = false;
+        awaitingContinue = false;
         responseHeaders = null;
         body = null;
         HttpRequest request = call.request();
@@ -111,16 +117,42 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         ChannelFuture written;
         try {
             RequestHeads.complete(request.headers(), key, request.method(), requestBody, pool.decompression());
-            if (requestBody.chunked() && !chunkedWriter) {
+            if (requestBody.chunked(pool.zeroCopy()) && !chunkedWriter) {
                 channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
                 chunkedWriter = true;
             }
+            if (requestBody.length() != 0 && request.headers().containsValue(
+                    io.netty.handler.codec.http.HttpHeaderNames.EXPECT,
+                    io.netty.handler.codec.http.HttpHeaderValues.CONTINUE, true)) {
+                // headers first; the body follows the 100, or the timeout, or never when a final status comes first
+                requestBody.writeHead(channel, request.method(), RequestHeads.target(request.uri()),
+                        request.headers());
+                awaitingContinue = true;
+                continueTimer = channel.eventLoop().schedule(continueTimeoutTask, pool.expectContinueTimeoutNanos(),
+                        TimeUnit.NANOSECONDS);
+                return;
+            }
             written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
-                    request.headers());
+                    request.headers(), pool.zeroCopy());
         } catch (RuntimeException e) {
             fail(new HttpClientException(key.toString(), "cannot send " + request + ": " + e.getMessage(), e));
             return;
         }
+        watchWrite(written, settings);
+    }
+
+    /** Sends the body of a request that expected 100-continue (the 100 came, or the wait timed out). */
+    private void sendBody() {
+        continueTimer = null;
+        if (call == null || !awaitingContinue) {
+            return;
+        }
+        awaitingContinue = false;
+        ChannelFuture written = call.body().writeBody(channel, pool.zeroCopy());
+        watchWrite(written, call.request().settings());
+    }
+
+    private void watchWrite(ChannelFuture written, HttpRequest.Settings settings) {
         if (!written.isDone()) {
             long writeTimeoutNanos = settings.writeTimeout().toNanos();
             if (writeTimeoutNanos > 0) {
@@ -201,9 +233,21 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         int code = head.status().code();
         if (code >= 100 && code < 200 && code != 101) {
             informational = true; // 100 Continue and friends: the real response follows
+            if (code == 100 && awaitingContinue) {
+                cancelContinueTimer();
+                sendBody();
+            }
             return;
         }
         informational = false;
+        if (awaitingContinue) {
+            // a final status instead of 100: the body is never sent and the request is over
+            awaitingContinue = false;
+            cancelContinueTimer();
+            writeDone = true;
+            // ends the request for the encoder without a byte on the wire, so the next request can follow
+            channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
+        }
         status = code;
         responseHeaders = head.headers();
         keepAlive = HttpUtil.isKeepAlive(head);
@@ -276,8 +320,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         c.onExchangeFailed(cause);
     }
 
+    @Override
+    public void releaseUnused() {
+        pool.release(this);
+    }
+
     /** Drops the current exchange (call cancelled or timed out) and closes the connection. */
-    void abort() {
+    @Override
+    public void abort() {
         call = null;
         body = null;
         cancelTimers();
@@ -285,7 +335,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     /** Closes the channel and gives its slot back to the pool at once (not when the close completes). */
-    void close() {
+    @Override
+    public void close() {
         cancelTimers();
         detach();
         channel.close();
@@ -352,7 +403,16 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
     }
 
+    private void cancelContinueTimer() {
+        ScheduledFuture<?> timer = continueTimer;
+        if (timer != null) {
+            continueTimer = null;
+            timer.cancel(false);
+        }
+    }
+
     private void cancelTimers() {
+        cancelContinueTimer();
         cancelWriteTimer();
         ScheduledFuture<?> timer = readTimer;
         if (timer != null) {

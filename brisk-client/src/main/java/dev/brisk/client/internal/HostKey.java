@@ -44,9 +44,9 @@ final class HostKey {
         if (host == null) {
             throw new IllegalArgumentException("URI has no host: " + uri);
         }
-        if (!lower.equals("http")) {
+        if (!lower.equals("http") && !lower.equals("https")) {
             throw new HttpClientException(host, "unsupported scheme \"" + scheme + "\" in " + uri
-                    + ": this version speaks plain http only");
+                    + ": only http and https are supported");
         }
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
@@ -83,6 +83,15 @@ final class HostKey {
 
     String host() {
         return host;
+    }
+
+    /** Whether connections to this origin use TLS. */
+    boolean secure() {
+        return scheme.equals("https");
+    }
+
+    String scheme() {
+        return scheme;
     }
 
     int port() {

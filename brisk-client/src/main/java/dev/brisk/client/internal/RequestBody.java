@@ -7,20 +7,23 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.stream.ChunkedNioFile;
 import io.netty.handler.stream.ChunkedStream;
 
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
  * A request body ready to send: nothing, a buffer (replayed for retries and redirects as retained duplicates), a file
- * (sent zero-copy, reopened per attempt) or a stream (sent chunked, once). Owned by one call, released when it ends.
+ * (sent zero-copy on plain HTTP/1.1, in pieces under TLS and HTTP/2, reopened per attempt) or a stream (sent chunked, once). Owned by one call, released when it ends.
  */
 abstract class RequestBody {
 
@@ -32,13 +35,28 @@ abstract class RequestBody {
     /** Whether the body can be sent again (retry, 307/308 redirect). */
     abstract boolean replayable();
 
-    /** Whether sending needs a chunked writer in the pipeline. */
-    boolean chunked() {
+    /**
+     * Whether sending needs a chunked writer in the pipeline; {@code zeroCopy} says whether the channel takes a
+     * {@link io.netty.channel.FileRegion} (plain TCP and HTTP/1.1 only).
+     */
+    boolean chunked(boolean zeroCopy) {
         return false;
     }
 
     /** Writes head and body; the returned future completes when the last byte is written. */
-    abstract ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers);
+    ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers, boolean zeroCopy) {
+        channel.write(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers), channel.voidPromise());
+        return writeBody(channel, zeroCopy);
+    }
+
+    /** Writes the head only and flushes it (for {@code Expect: 100-continue}). */
+    final void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+        channel.writeAndFlush(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers),
+                channel.voidPromise());
+    }
+
+    /** Writes the body after its head, ending the request; completes when the last byte is written. */
+    abstract ChannelFuture writeBody(Channel channel, boolean zeroCopy);
 
     /** Frees what the body holds. Idempotent. */
     void release() {
@@ -68,9 +86,15 @@ abstract class RequestBody {
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                            boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target,
                     Unpooled.EMPTY_BUFFER, headers, EmptyHttpHeaders.INSTANCE));
+        }
+
+        @Override
+        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+            return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         }
     }
 
@@ -92,9 +116,15 @@ abstract class RequestBody {
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                            boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target,
                     buffer.retainedDuplicate(), headers, EmptyHttpHeaders.INSTANCE));
+        }
+
+        @Override
+        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+            return channel.writeAndFlush(new DefaultLastHttpContent(buffer.retainedDuplicate()));
         }
 
         @Override
@@ -127,12 +157,25 @@ abstract class RequestBody {
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
-            channel.write(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers),
-                    channel.voidPromise());
-            if (length > 0) {
-                channel.write(new DefaultFileRegion(file.toFile(), 0, length), channel.voidPromise());
+        boolean chunked(boolean zeroCopy) {
+            return !zeroCopy && length > 0;
+        }
+
+        @Override
+        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+            if (length == 0) {
+                return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             }
+            if (!zeroCopy) {
+                // TLS and HTTP/2 cannot take a FileRegion: read the file in pieces instead
+                try {
+                    return channel.writeAndFlush(new HttpChunkedInput(new ChunkedNioFile(FileChannel.open(file), 0,
+                            length, 16 * 1024)));
+                } catch (java.io.IOException e) {
+                    return channel.newFailedFuture(e);
+                }
+            }
+            channel.write(new DefaultFileRegion(file.toFile(), 0, length), channel.voidPromise());
             return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         }
     }
@@ -156,15 +199,13 @@ abstract class RequestBody {
         }
 
         @Override
-        boolean chunked() {
+        boolean chunked(boolean zeroCopy) {
             return true;
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             sent = true;
-            channel.write(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers),
-                    channel.voidPromise());
             return channel.writeAndFlush(new HttpChunkedInput(new ChunkedStream(stream, 16 * 1024)));
         }
 

@@ -1,0 +1,290 @@
+package dev.brisk.client.internal;
+
+import dev.brisk.client.ConnectionClosedException;
+import dev.brisk.client.HttpClientException;
+import dev.brisk.client.HttpRequest;
+import dev.brisk.client.ReadTimeoutException;
+import dev.brisk.client.ResponseTooLargeException;
+import dev.brisk.client.StreamRefusedException;
+import dev.brisk.client.WriteTimeoutException;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
+import io.netty.handler.codec.http2.Http2ResetFrame;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.HttpConversionUtil;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.ReferenceCountUtil;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One request/response exchange on an HTTP/2 stream: the last handler of the stream's child channel, which converts
+ * frames to and from HTTP/1-style objects. A read timeout closes the child channel, which resets only this stream
+ * (RST_STREAM CANCEL); the connection and its other streams go on. A stream the server never processed (above a
+ * GOAWAY's last-stream-id, or reset with REFUSED_STREAM) fails with {@link StreamRefusedException}, which is safe to
+ * retry.
+ */
+final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
+
+    static final String CHUNKED_WRITER = "chunked-writer";
+    private static final long MAX_PRESIZE = 16 * 1024 * 1024;
+
+    private final H2Connection connection;
+    private final boolean reusedConnection;
+    private Channel channel;
+    private Call call;
+    private boolean ended;
+    private boolean writeDone;
+    private boolean responseStarted;
+    private boolean informational;
+    private String refusedReason;
+    private int status;
+    private HttpHeaders responseHeaders;
+    private BodyBuffer body;
+    private long readTimeoutNanos;
+    private long lastReadNanos;
+    private ScheduledFuture<?> readTimer;
+    private ScheduledFuture<?> writeTimer;
+
+    H2Stream(H2Connection connection, boolean reusedConnection) {
+        this.connection = connection;
+        this.reusedConnection = reusedConnection;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    private String key() {
+        return connection.pool().key().toString();
+    }
+
+    @Override
+    public void send(Call call) {
+        this.call = call;
+        ChildPool pool = connection.pool();
+        HttpRequest request = call.request();
+        readTimeoutNanos = request.settings().readTimeout().toNanos();
+        RequestBody requestBody = call.body();
+        ChannelFuture written;
+        try {
+            RequestHeads.complete(request.headers(), pool.key(), request.method(), requestBody, pool.decompression());
+            if (requestBody.chunked(false)) {
+                channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
+            }
+            written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
+                    request.headers(), false);
+        } catch (RuntimeException e) {
+            fail(new HttpClientException(key(), "cannot send " + request + ": " + e.getMessage(), e));
+            return;
+        }
+        if (!written.isDone()) {
+            long writeTimeoutNanos = request.settings().writeTimeout().toNanos();
+            if (writeTimeoutNanos > 0) {
+                writeTimer = channel.eventLoop().schedule(this::writeTimedOut, writeTimeoutNanos,
+                        TimeUnit.NANOSECONDS);
+            }
+        }
+        written.addListener(this::written);
+    }
+
+    private void written(io.netty.util.concurrent.Future<? super Void> future) {
+        cancel(writeTimer);
+        writeTimer = null;
+        if (call == null) {
+            return;
+        }
+        if (!future.isSuccess()) {
+            Throwable cause = future.cause();
+            if (cause instanceof Http2Exception h2 && h2.error() == Http2Error.REFUSED_STREAM) {
+                fail(new StreamRefusedException(key(), cause.getMessage()));
+            } else {
+                fail(closed(cause));
+            }
+            return;
+        }
+        writeDone = true;
+        if (readTimeoutNanos > 0 && !ended) {
+            lastReadNanos = System.nanoTime();
+            readTimer = channel.eventLoop().schedule(this::checkReadTimeout, readTimeoutNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (call == null) {
+                return;
+            }
+            responseStarted = true;
+            lastReadNanos = System.nanoTime();
+            if (msg instanceof HttpResponse head) {
+                onHead(head);
+            }
+            if (msg instanceof HttpContent content && call != null && !informational) {
+                onContent(content);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onHead(HttpResponse head) {
+        int code = head.status().code();
+        if (code >= 100 && code < 200) {
+            informational = true;
+            return;
+        }
+        informational = false;
+        status = code;
+        responseHeaders = head.headers();
+        responseHeaders.remove(HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text());
+        long max = connection.pool().maxResponseSize();
+        long length = code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD ? 0
+                : HttpUtil.getContentLength(head, -1L);
+        if (length > max) {
+            fail(new ResponseTooLargeException(key(), max));
+            return;
+        }
+        body = new BodyBuffer(Math.min(length, MAX_PRESIZE), max);
+    }
+
+    private void onContent(HttpContent content) {
+        if (body == null) {
+            fail(new HttpClientException(key(), "invalid response from " + key() + ": content without head"));
+            return;
+        }
+        if (!body.append(content.content())) {
+            fail(new ResponseTooLargeException(key(), connection.pool().maxResponseSize()));
+            return;
+        }
+        if (content instanceof LastHttpContent last) {
+            HttpHeaders trailers = last.trailingHeaders();
+            Call c = call;
+            ReceivedResponse response = new ReceivedResponse(status, responseHeaders,
+                    trailers.isEmpty() ? EmptyHttpHeaders.INSTANCE : trailers, body.data(), body.size(),
+                    c.request(), connection.pool().codecs());
+            end();
+            c.onResponse(response);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof Http2GoAwayFrame goAway) {
+            refusedReason = "GOAWAY with last-stream-id " + goAway.lastStreamId();
+        } else if (evt instanceof Http2ResetFrame reset && reset.errorCode() == Http2Error.REFUSED_STREAM.code()
+                && !responseStarted) {
+            refusedReason = "RST_STREAM REFUSED_STREAM";
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    /** Notes a refusal the GOAWAY handling already acted on (the codec closes such streams before telling us). */
+    private void checkGoAway() {
+        if (refusedReason == null && channel instanceof Http2StreamChannel stream
+                && connection.refusedByGoAway(stream.stream().id())) {
+            refusedReason = "GOAWAY received before the stream was processed";
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        checkGoAway();
+        if (call != null) {
+            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason) : closed(null));
+        } else {
+            end();
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        checkGoAway();
+        if (call != null) {
+            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason)
+                    : new HttpClientException(key(), "error on HTTP/2 stream to " + key() + ": " + cause, cause));
+        }
+    }
+
+    private ConnectionClosedException closed(Throwable cause) {
+        return new ConnectionClosedException(key(), reusedConnection, responseStarted, cause);
+    }
+
+    private void checkReadTimeout() {
+        readTimer = null;
+        if (call == null) {
+            return;
+        }
+        long idle = System.nanoTime() - lastReadNanos;
+        if (idle >= readTimeoutNanos) {
+            fail(new ReadTimeoutException(key(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
+        } else {
+            readTimer = channel.eventLoop().schedule(this::checkReadTimeout, readTimeoutNanos - idle,
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void writeTimedOut() {
+        writeTimer = null;
+        if (call != null && !writeDone) {
+            fail(new WriteTimeoutException(key(), call.request().settings().writeTimeout().toMillis()));
+        }
+    }
+
+    private void fail(Throwable cause) {
+        Call c = call;
+        if (c == null) {
+            return;
+        }
+        end();
+        c.onExchangeFailed(cause);
+    }
+
+    /** Ends the exchange once: timers off, the stream closed (reset if still open), the slot given back. */
+    private void end() {
+        call = null;
+        body = null;
+        responseHeaders = null;
+        cancel(readTimer);
+        cancel(writeTimer);
+        readTimer = writeTimer = null;
+        if (!ended) {
+            ended = true;
+            channel.close();
+            connection.streamEnded();
+        }
+    }
+
+    @Override
+    public void abort() {
+        end();
+    }
+
+    @Override
+    public void releaseUnused() {
+        end();
+    }
+
+    private static void cancel(ScheduledFuture<?> timer) {
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+}

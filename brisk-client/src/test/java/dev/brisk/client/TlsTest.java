@@ -1,0 +1,107 @@
+package dev.brisk.client;
+
+import dev.brisk.http.HttpHandler;
+import dev.brisk.http.HttpServer;
+import dev.brisk.http.SelfSignedCertificate;
+import dev.brisk.http.TlsOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** https:// against brisk-http's TLS server: trust, host name verification, insecure mode, protocols. */
+class TlsTest extends ClientTestSupport {
+
+    private static final SelfSignedCertificate LOCALHOST = SelfSignedCertificate.create("localhost");
+    private static final HttpHandler ECHO = request -> request.response()
+            .header("x-protocol", request.protocol().name())
+            .send(request.method() + " " + request.path() + " " + request.bodyAsString());
+
+    private HttpServer tlsServer(SelfSignedCertificate certificate) {
+        return server(HttpServer.builder().tls(TlsOptions.of(certificate.privateKey(), certificate.certificate())),
+                ECHO);
+    }
+
+    private BriskClient trusting(SelfSignedCertificate certificate, HttpProtocol protocol) {
+        return client(clientBuilder().protocol(protocol)
+                .tls(ClientTls.builder().trustCertificates(certificate.certificate()).build()));
+    }
+
+    @Test
+    void trustedCertificateSucceedsOverHttp11AndH2() {
+        HttpServer server = tlsServer(LOCALHOST);
+        for (HttpProtocol protocol : new HttpProtocol[] {HttpProtocol.HTTP_1_1, HttpProtocol.AUTO}) {
+            HttpResponse response = trusting(LOCALHOST, protocol).post("https://localhost:" + server.port() + "/a")
+                    .body("hello").send();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.bodyAsString()).isEqualTo("POST /a hello");
+            assertThat(response.header("x-protocol")).contains(protocol == HttpProtocol.AUTO ? "HTTP_2" : "HTTP_1_1");
+        }
+    }
+
+    @Test
+    void trustStoreFileIsHonoured(@TempDir Path dir) throws Exception {
+        HttpServer server = tlsServer(LOCALHOST);
+        Path store = dir.resolve("trust.p12");
+        try (var out = java.nio.file.Files.newOutputStream(store)) {
+            LOCALHOST.trustStore().store(out, "pw".toCharArray());
+        }
+        BriskClient client = client(clientBuilder().tls(ClientTls.builder().trustStore(store, "pw".toCharArray())
+                .build()));
+        assertThat(client.get("https://localhost:" + server.port() + "/s").send().bodyAsString())
+                .isEqualTo("GET /s ");
+    }
+
+    @Test
+    void untrustedCertificateFailsWithTypedErrorNamingTheHost() {
+        HttpServer server = tlsServer(LOCALHOST);
+        Throwable failure = failure(client().get("https://localhost:" + server.port() + "/").execute());
+
+        assertThat(failure).isInstanceOf(TlsHandshakeException.class)
+                .hasMessageContaining("localhost:" + server.port());
+        assertThat(((HttpClientException) failure).requestSent()).isFalse();
+    }
+
+    @Test
+    void certificateForAnotherHostFailsHostnameVerification() {
+        SelfSignedCertificate other = SelfSignedCertificate.create("other.example");
+        HttpServer server = tlsServer(other);
+        Throwable failure = failure(trusting(other, HttpProtocol.AUTO)
+                .get("https://localhost:" + server.port() + "/").execute());
+
+        assertThat(failure).isInstanceOf(TlsHandshakeException.class).hasMessageContaining("localhost");
+    }
+
+    @Test
+    void insecureModeAcceptsAnything() {
+        SelfSignedCertificate other = SelfSignedCertificate.create("other.example");
+        HttpServer server = tlsServer(other);
+        BriskClient client = client(clientBuilder().tls(ClientTls.insecure()));
+
+        assertThat(client.get("https://localhost:" + server.port() + "/x").send().bodyAsString())
+                .isEqualTo("GET /x ");
+    }
+
+    @Test
+    void protocolRestrictionApplies() {
+        HttpServer server = tlsServer(LOCALHOST);
+        BriskClient client = client(clientBuilder().tls(ClientTls.builder()
+                .trustCertificates(LOCALHOST.certificate()).protocols("TLSv1.3").build()));
+
+        assertThat(client.get("https://localhost:" + server.port() + "/p").send().status()).isEqualTo(200);
+    }
+
+    @Test
+    void fileBodiesGoThroughTlsInPieces(@TempDir Path dir) throws Exception {
+        HttpServer server = tlsServer(LOCALHOST);
+        Path file = dir.resolve("body.bin");
+        java.nio.file.Files.writeString(file, "x".repeat(100_000));
+        for (HttpProtocol protocol : new HttpProtocol[] {HttpProtocol.HTTP_1_1, HttpProtocol.H2}) {
+            HttpResponse response = trusting(LOCALHOST, protocol).put("https://localhost:" + server.port() + "/f")
+                    .body(file).send();
+            assertThat(response.bodyAsString()).isEqualTo("PUT /f " + "x".repeat(100_000));
+        }
+    }
+}
