@@ -1,5 +1,7 @@
 package dev.brisk.benchmarks;
 
+import dev.brisk.benchmarks.client.ClientMain;
+import dev.brisk.benchmarks.client.peers.ClientCommand;
 import dev.brisk.benchmarks.serve.ServeCommand;
 
 import java.util.Arrays;
@@ -14,6 +16,8 @@ public final class Launcher {
             usage: java -jar brisk-benchmarks.jar <command> ...
               serve <impl> --port N [--io-threads N] [--tls] [--transport auto|io_uring|epoll|nio]
                     impls: %s
+              client <impl> %s
+                    impls: %s (esa-restclient: brisk-benchmarks-esa.jar)
             """;
 
     private Launcher() {
@@ -26,7 +30,8 @@ public final class Launcher {
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
             case "serve" -> ServeCommand.run(rest);
-            case "-h", "--help", "help" -> System.out.printf(USAGE, ServeCommand.implementations());
+            case "client" -> client(rest);
+            case "-h", "--help", "help" -> System.out.print(usage());
             default -> fail("unknown command: " + args[0]);
         }
     }
@@ -34,7 +39,20 @@ public final class Launcher {
     /** Prints the problem and the usage, and exits with status 2. */
     public static void fail(String problem) {
         System.err.println(problem);
-        System.err.printf(USAGE, ServeCommand.implementations());
+        System.err.print(usage());
         System.exit(2);
+    }
+
+    private static void client(String[] args) throws Exception {
+        try {
+            ClientCommand.run(args);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+        System.exit(0);
+    }
+
+    private static String usage() {
+        return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations());
     }
 }

@@ -1,0 +1,109 @@
+package dev.brisk.benchmarks.client;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code client <impl> --url URL --concurrency C --duration S [--warmup S] [--body BYTES] [--h2] [--io-threads N]
+ * [--ratio N]}: runs one client against a server and prints the one summary line. Shared by every jar that drives
+ * clients; each passes the implementations it holds.
+ */
+public final class ClientMain {
+
+    /** The options part of the usage text. */
+    public static final String OPTIONS = "--url URL --concurrency C --duration SECONDS [--warmup SECONDS] "
+            + "[--body BYTES] [--h2] [--io-threads N] [--ratio N]";
+
+    private ClientMain() {
+    }
+
+    /**
+     * Parses {@code args} (the implementation name first), runs it and prints the summary line.
+     *
+     * @throws IllegalArgumentException for an unknown implementation or option, with a message saying which
+     */
+    public static void run(String[] args, Map<String, Function<LoadOptions, LoadClient>> impls) throws Exception {
+        if (args.length == 0) {
+            throw new IllegalArgumentException("client: which implementation? one of " + impls.keySet());
+        }
+        Function<LoadOptions, LoadClient> factory = impls.get(args[0]);
+        if (factory == null) {
+            throw new IllegalArgumentException("client: unknown implementation " + args[0] + "; one of "
+                    + impls.keySet());
+        }
+        LoadOptions options = parse(args);
+        LoadClient client = factory.apply(options);
+        Summary summary = options.ratio() > 0
+                ? new AsyncSyncRatio(client, options).run()
+                : new ClosedLoop(client, options).run();
+        System.out.println(summary.line());
+        System.out.flush();
+        close(client);
+    }
+
+    /** Closes the client after the summary is out: a slow or failing shutdown only earns a warning. */
+    private static void close(LoadClient client) {
+        try {
+            client.close();
+        } catch (Exception e) {
+            System.err.println("warning: closing the client failed: " + e);
+        }
+    }
+
+    private static LoadOptions parse(String[] args) {
+        String url = null;
+        int concurrency = 64;
+        Duration duration = null;
+        Duration warmup = Duration.ofSeconds(10);
+        int body = -1;
+        boolean h2 = false;
+        int ioThreads = Runtime.getRuntime().availableProcessors();
+        int ratio = 0;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--url" -> url = value(args, ++i);
+                case "--concurrency" -> concurrency = number(args, ++i);
+                case "--duration" -> duration = seconds(args, ++i);
+                case "--warmup" -> warmup = seconds(args, ++i);
+                case "--body" -> body = number(args, ++i);
+                case "--h2" -> h2 = true;
+                case "--io-threads" -> ioThreads = number(args, ++i);
+                case "--ratio" -> ratio = number(args, ++i);
+                default -> throw new IllegalArgumentException("client: unknown option " + args[i]);
+            }
+        }
+        if (url == null) {
+            throw new IllegalArgumentException("client: --url is required");
+        }
+        if (duration == null) {
+            throw new IllegalArgumentException("client: --duration is required");
+        }
+        return new LoadOptions(url, concurrency, warmup, duration, body, h2, ioThreads, ratio);
+    }
+
+    private static String value(String[] args, int index) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException("client: option " + args[index - 1] + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int number(String[] args, int index) {
+        String value = value(args, index);
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("client: " + args[index - 1] + " needs a whole number: " + value);
+        }
+    }
+
+    private static Duration seconds(String[] args, int index) {
+        String value = value(args, index);
+        try {
+            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("client: " + args[index - 1] + " needs seconds: " + value);
+        }
+    }
+}

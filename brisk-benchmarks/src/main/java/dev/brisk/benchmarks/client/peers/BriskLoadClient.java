@@ -1,0 +1,51 @@
+package dev.brisk.benchmarks.client.peers;
+
+import dev.brisk.benchmarks.client.Errors;
+import dev.brisk.benchmarks.client.LoadClient;
+import dev.brisk.benchmarks.client.LoadOptions;
+import dev.brisk.client.BriskClient;
+import dev.brisk.client.HttpProtocol;
+import dev.brisk.client.RequestBuilder;
+
+/**
+ * {@code client brisk}: Brisk's own client with its defaults, sized for the run: {@code maxConnectionsPerHost} =
+ * concurrency, {@code maxPendingAcquires} large enough that nothing is refused, {@code ioThreads} from the options;
+ * HTTP/1.1, or h2c by prior knowledge with {@code --h2}.
+ */
+final class BriskLoadClient implements LoadClient {
+
+    private final LoadOptions options;
+    private final byte[] body;
+    private final BriskClient client;
+
+    BriskLoadClient(LoadOptions options) {
+        this.options = options;
+        this.body = options.body();
+        this.client = BriskClient.builder()
+                .ioThreads(options.ioThreads())
+                .maxConnectionsPerHost(options.concurrency())
+                .maxPendingAcquires(options.maxPending())
+                .protocol(options.h2() ? HttpProtocol.H2C_PRIOR_KNOWLEDGE : HttpProtocol.HTTP_1_1)
+                .build();
+    }
+
+    @Override
+    public void send(RequestDone done) {
+        RequestBuilder request = options.post()
+                ? client.post(options.url()).contentType(LoadOptions.OCTET_STREAM).body(body)
+                : client.get(options.url());
+        request.execute().whenComplete((response, failure) -> {
+            if (failure != null) {
+                Errors.report(failure);
+                done.complete(false);
+            } else {
+                done.complete(options.check(response.status(), response.bodyAsBytes().length));
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
