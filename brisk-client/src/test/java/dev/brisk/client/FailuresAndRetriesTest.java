@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,6 +86,29 @@ class FailuresAndRetriesTest extends ClientTestSupport {
         assertThat(failure(client.get("http://127.0.0.1:" + port + "/").execute()))
                 .isInstanceOf(ClientConnectException.class);
         assertThat(attempts.get()).isEqualTo(3);
+    }
+
+    @Test
+    void closingTheClientEndsCallsWaitingOutABackoff() throws Exception {
+        int port = closedPort();
+        CountDownLatch retrying = new CountDownLatch(1);
+        RetryPolicy policy = RetryPolicy.builder().maxRetries(1)
+                .backoff(Duration.ofSeconds(60), Duration.ofSeconds(60))
+                .condition((request, failure) -> {
+                    retrying.countDown();
+                    return true;
+                }).build();
+        BriskClient client = BriskClient.builder().retryPolicy(policy).build();
+        java.util.concurrent.CompletableFuture<HttpResponse> call = client.get("http://127.0.0.1:" + port + "/")
+                .execute().toCompletableFuture();
+        assertThat(retrying.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(200); // the loop schedules the backoff right after asking the condition
+
+        client.close();
+
+        assertThat(call).failsWithin(Duration.ofSeconds(10))
+                .withThrowableThat().havingRootCause().isInstanceOf(HttpClientException.class)
+                .withMessageContaining("closed");
     }
 
     @Test

@@ -89,6 +89,9 @@ final class Call implements Runnable {
     /** Starts the call on its loop, or resumes it after a backoff or a move to another loop. */
     @Override
     public void run() {
+        if (backoffTimer != null) {
+            runtime.resumedAfterBackoff(this);
+        }
         backoffTimer = null;
         if (done) {
             return;
@@ -267,6 +270,7 @@ final class Call implements Runnable {
                     && closed.reusedConnection();
             long delay = policy.backoffNanos(retries);
             if (delay > 0) {
+                runtime.backingOff(this);
                 backoffTimer = loop.schedule(this, delay, TimeUnit.NANOSECONDS);
             } else {
                 acquire();
@@ -339,6 +343,9 @@ final class Call implements Runnable {
     }
 
     private void cleanup() {
+        if (backoffTimer != null) {
+            runtime.resumedAfterBackoff(this);
+        }
         cancel(callTimer);
         cancel(acquireTimer);
         cancel(backoffTimer);

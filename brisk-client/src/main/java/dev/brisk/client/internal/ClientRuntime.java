@@ -50,6 +50,8 @@ public final class ClientRuntime {
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
     private volatile boolean closed;
+    /** Calls waiting out a retry backoff: closing the client ends them, as their timers die with the loops. */
+    private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ClientRuntime(ClientOptions options) {
         this.options = options;
@@ -217,12 +219,24 @@ public final class ClientRuntime {
         return pool == null ? 0 : pool.openConnections();
     }
 
+    void backingOff(Call call) {
+        backingOff.add(call);
+    }
+
+    void resumedAfterBackoff(Call call) {
+        backingOff.remove(call);
+    }
+
     /** Closes the pools, then the event loops if the client owns them. Idempotent. */
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        for (Call call : backingOff) {
+            call.abort(Failures.clientClosed(null));
+        }
+        backingOff.clear();
         registry.close();
         if (ownsGroup) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
