@@ -34,6 +34,9 @@ public final class MediaTypes {
     }
 
     public static dev.brisk.codec.MediaType toBrisk(MediaType type) {
+        if (type.getParameters().isEmpty()) {
+            return dev.brisk.codec.MediaType.of(type.getType(), type.getSubtype());
+        }
         return dev.brisk.codec.MediaType.parse(text(type));
     }
 
