@@ -127,10 +127,11 @@ final class Params {
             if (t.raw() == PathSegment.class) {
                 return exchange -> lastSegmentOf(exchange, name, encoded);
             }
+            Function<Exchange, String> single = exchange -> exchange.pathValue(name, encoded);
             return values(t, "path parameter '" + name + "'", 404, exchange -> {
-                String value = exchange.pathValue(name, encoded);
+                String value = single.apply(exchange);
                 return value == null ? List.of() : List.of(value);
-            });
+            }, single);
         }
         QueryParam query = t.annotation(QueryParam.class);
         if (query != null) {
@@ -238,6 +239,15 @@ final class Params {
     /** Single values, {@code List}/{@code Set}/{@code SortedSet}, {@code Optional}, with {@code @DefaultValue}. */
     private ParamSource values(Target t, String what, int failureStatus,
                                Function<Exchange, List<String>> source) {
+        return values(t, what, failureStatus, source, exchange -> {
+            List<String> values = source.apply(exchange);
+            return values.isEmpty() ? null : values.get(0);
+        });
+    }
+
+    /** Like the above, with {@code first} reading a single value without building a list. */
+    private ParamSource values(Target t, String what, int failureStatus,
+                               Function<Exchange, List<String>> source, Function<Exchange, String> first) {
         String defaultValue = t.defaultValue();
         Class<?> raw = t.raw();
         boolean collection = raw == List.class || raw == Set.class || raw == SortedSet.class
@@ -276,8 +286,10 @@ final class Params {
         }
         Object absent = absentValue(raw);
         return exchange -> {
-            List<String> values = source.apply(exchange);
-            String value = values.isEmpty() ? defaultValue : values.get(0);
+            String value = first.apply(exchange);
+            if (value == null) {
+                value = defaultValue;
+            }
             if (value == null) {
                 return optional ? Optional.empty() : absent;
             }
