@@ -58,6 +58,12 @@ final class Http2Response extends AbstractServerResponse {
         connection.writeData(streamId, chunk, false, channel.newPromise());
     }
 
+    /** A streamed HTTP/2 body waits for the stream's flow-control window, not only for the socket. */
+    @Override
+    protected void whenWritable(CompletableFuture<Void> result) {
+        connection.whenStreamWritable(streamId, result);
+    }
+
     @Override
     protected void writeEnd(ArrayHeaders trailers) {
         if (trailers.isEmpty()) {

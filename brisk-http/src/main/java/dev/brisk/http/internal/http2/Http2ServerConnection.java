@@ -46,6 +46,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     private final boolean tls;
     private final Http2Connection.PropertyKey requestKey;
     private final ClosedStreams closedStreams = new ClosedStreams();
+    private final StreamWritability streamWaiters;
     private ChannelHandlerContext ctx;
     private boolean inRead;
     private boolean readSinceIdleCheck;
@@ -57,11 +58,13 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         this.server = server;
         this.tls = tls;
         this.requestKey = connection().newKey();
+        this.streamWaiters = new StreamWritability(connection(), encoder.flowController());
         decoder.frameListener(new FrameListener());
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
             public void onStreamClosed(Http2Stream stream) {
                 closedStreams.add(stream.id(), stream.isResetSent());
+                streamWaiters.release(stream);
                 Http2Request request = stream.getProperty(requestKey);
                 if (request != null) {
                     ClosedChannelException closed = new ClosedChannelException();
@@ -118,6 +121,14 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         flushUnlessReading();
     }
 
+    /**
+     * Completes {@code result} once stream {@code streamId} can take more data: its flow-control window is not used up
+     * by what is queued, and the connection is writable. Completes at once for a stream that is gone.
+     */
+    void whenStreamWritable(int streamId, java.util.concurrent.CompletableFuture<Void> result) {
+        streamWaiters.whenWritable(connection().stream(streamId), ctx.channel(), result);
+    }
+
     private void flushUnlessReading() {
         if (!inRead) {
             flush(ctx);
@@ -140,6 +151,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
         WritabilityWaiters.signal(ctx.channel());
+        streamWaiters.signalAll(ctx.channel());
         super.channelWritabilityChanged(ctx);
     }
 
@@ -149,6 +161,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             idleTimer.cancel(false);
         }
         WritabilityWaiters.signal(ctx.channel());
+        streamWaiters.signalAll(ctx.channel());
         super.channelInactive(ctx);
     }
 
