@@ -189,6 +189,22 @@ public final class RequestBuilder {
     }
 
     /**
+     * Sends the request for a response whose body is read as it arrives, with backpressure: the stage completes when
+     * status and headers are in, on the connection's event loop. Redirects that are followed are read whole, as
+     * usual. The response must be read to its end or closed.
+     */
+    public CompletionStage<StreamedResponse> executeStreamed() {
+        HttpRequest request;
+        try {
+            request = build();
+        } catch (RuntimeException e) {
+            runtime.discardBody(body);
+            return CompletableFuture.failedFuture(e);
+        }
+        return runtime.executeStreamed(request);
+    }
+
+    /**
      * Sends the request and waits for the response; fine on virtual threads (it parks, holds no monitor). Must not be
      * called on one of the client's event loop threads.
      *
@@ -196,10 +212,28 @@ public final class RequestBuilder {
      * @throws java.util.concurrent.CancellationException when the call was cancelled
      */
     public HttpResponse send() {
+        checkMayBlock("send()", "execute()");
+        return await(execute().toCompletableFuture());
+    }
+
+    /**
+     * Sends the request and waits for status and headers; the body is then read from the returned response as it
+     * arrives (see {@link #executeStreamed()}). Must not be called on one of the client's event loop threads.
+     *
+     * @throws HttpClientException (or a subclass) when the call fails
+     */
+    public StreamedResponse sendStreamed() {
+        checkMayBlock("sendStreamed()", "executeStreamed()");
+        return await(executeStreamed().toCompletableFuture());
+    }
+
+    private void checkMayBlock(String method, String alternative) {
         if (runtime.inEventLoop()) {
-            throw new IllegalStateException("send() would block an event loop thread: use execute()");
+            throw new IllegalStateException(method + " would block an event loop thread: use " + alternative);
         }
-        CompletableFuture<HttpResponse> future = execute().toCompletableFuture();
+    }
+
+    private <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (InterruptedException e) {

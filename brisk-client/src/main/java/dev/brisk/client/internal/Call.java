@@ -32,6 +32,7 @@ final class Call implements Runnable {
 
     private final ClientRuntime runtime;
     private final CompletableFuture<HttpResponse> result;
+    private final boolean streamed;
     private HttpRequest request;
     private RequestBody body;
     private HostKey key;
@@ -53,7 +54,7 @@ final class Call implements Runnable {
     private ScheduledFuture<?> backoffTimer;
 
     Call(ClientRuntime runtime, HttpRequest request, RequestBody body, HostKey key, HostPool hostPool, int loopIndex,
-         CompletableFuture<HttpResponse> result) {
+         CompletableFuture<HttpResponse> result, boolean streamed) {
         this.runtime = runtime;
         this.request = request;
         this.body = body;
@@ -62,6 +63,18 @@ final class Call implements Runnable {
         this.loopIndex = loopIndex;
         this.loop = runtime.loop(loopIndex);
         this.result = result;
+        this.streamed = streamed;
+    }
+
+    /** Whether the caller reads the final response's body as it arrives. */
+    boolean streamed() {
+        return streamed;
+    }
+
+    /** Whether a response with {@code status} is a redirect this call follows (its body is then read whole). */
+    boolean follows(int status) {
+        HttpRequest.Settings settings = request.settings();
+        return RedirectPlanner.isRedirect(status) && settings.followRedirects() && settings.maxRedirects() > 0;
     }
 
     EventLoop loop() {
@@ -189,14 +202,16 @@ final class Call implements Runnable {
         failOrRetry(cause);
     }
 
-    void onResponse(ReceivedResponse response) {
+    void onResponse(HttpResponse response) {
         connection = null;
         if (done) {
+            if (response instanceof ResponseStream stream) {
+                stream.close();
+            }
             return;
         }
-        if (RedirectPlanner.isRedirect(response.status()) && request.settings().followRedirects()
-                && request.settings().maxRedirects() > 0) {
-            redirect(response);
+        if (response instanceof ReceivedResponse received && follows(received.status())) {
+            redirect(received);
         } else {
             complete(response);
         }
@@ -330,7 +345,9 @@ final class Call implements Runnable {
         }
         done = true;
         cleanup();
-        result.complete(response);
+        if (!result.complete(response) && response instanceof ResponseStream stream) {
+            stream.close(); // the caller stopped waiting: nobody will read this body
+        }
     }
 
     private void fail(Throwable cause) {

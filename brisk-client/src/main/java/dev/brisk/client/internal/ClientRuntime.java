@@ -97,7 +97,12 @@ public final class ClientRuntime {
 
     /** Sends {@code request} through the interceptors. */
     public CompletionStage<HttpResponse> execute(HttpRequest request) {
-        ResponseFuture future = new ResponseFuture();
+        return execute(request, false);
+    }
+
+    /** Sends {@code request} through the interceptors; a {@code streamed} call answers with a {@link ResponseStream}. */
+    CompletableFuture<HttpResponse> execute(HttpRequest request, boolean streamed) {
+        ResponseFuture future = new ResponseFuture(streamed);
         if (interceptors.isEmpty()) {
             start(request, future, future);
             return future;
@@ -111,6 +116,11 @@ public final class ClientRuntime {
             }
         });
         return future;
+    }
+
+    /** Sends {@code request} for a response whose body is read as it arrives. */
+    public CompletionStage<dev.brisk.client.StreamedResponse> executeStreamed(HttpRequest request) {
+        return new StreamedResponseFuture(execute(request, true));
     }
 
     /** Releases a body that will not be sent (a buffer is the client's once handed over). */
@@ -136,7 +146,7 @@ public final class ClientRuntime {
             return;
         }
         int index = loops.choose(hostPool.width());
-        Call call = new Call(this, request, body, key, hostPool, index, result);
+        Call call = new Call(this, request, body, key, hostPool, index, result, caller.streamed());
         caller.attach(call);
         EventLoop loop = call.loop();
         if (loop.inEventLoop()) {

@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * loop.
  */
 final class Connection extends ChannelInboundHandlerAdapter
-        implements ChannelFutureListener, Lease, PooledConnection {
+        implements ChannelFutureListener, Lease, PooledConnection, StreamSource {
 
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
@@ -57,6 +57,7 @@ final class Connection extends ChannelInboundHandlerAdapter
     private int status;
     private HttpHeaders responseHeaders;
     private BodyBuffer body;
+    private ResponseStream stream;
 
     private long readTimeoutNanos;
     private long lastReadNanos;
@@ -251,6 +252,10 @@ final class Connection extends ChannelInboundHandlerAdapter
         status = code;
         responseHeaders = head.headers();
         keepAlive = HttpUtil.isKeepAlive(head);
+        if (call.streamed() && !call.follows(code)) {
+            startStream();
+            return;
+        }
         long max = pool.maxResponseSize();
         long length;
         if (code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD) {
@@ -265,8 +270,25 @@ final class Connection extends ChannelInboundHandlerAdapter
         body = new BodyBuffer(Math.min(length, MAX_PRESIZE), max);
     }
 
+    /** Hands the response to the call now; the body follows as the stream's subscriber asks for it. */
+    private void startStream() {
+        ResponseStream s = new ResponseStream(key.toString(), status, responseHeaders, call.request(),
+                pool.codecs(), pool.maxResponseSize(), channel.eventLoop(), this);
+        stream = s;
+        responseHeaders = null;
+        channel.config().setAutoRead(false);
+        call.onResponse(s);
+    }
+
     private void onContent(HttpContent content) {
         if (informational) {
+            return;
+        }
+        if (stream != null) {
+            stream.onData(content.content());
+            if (content instanceof LastHttpContent last && stream != null) {
+                endStream(last.trailingHeaders());
+            }
             return;
         }
         if (body == null) {
@@ -288,7 +310,43 @@ final class Connection extends ChannelInboundHandlerAdapter
         if (call != null) {
             lastReadNanos = System.nanoTime();
         }
+        ResponseStream s = stream;
+        if (s != null && s.awaitingData()) {
+            channel.read(); // the last read held no whole chunk: keep reading while the subscriber waits
+        }
         ctx.fireChannelReadComplete();
+    }
+
+    /** The streamed body ended: the exchange is over, the connection goes back with auto-read on again. */
+    private void endStream(HttpHeaders trailers) {
+        ResponseStream s = stream;
+        stream = null;
+        call = null;
+        cancelWriteTimer();
+        channel.config().setAutoRead(true);
+        if (keepAlive && writeDone && channel.isActive()) {
+            pool.release(this);
+        } else {
+            close();
+        }
+        s.onEnd(trailers);
+    }
+
+    @Override
+    public void read(ResponseStream s) {
+        if (stream == s) {
+            lastReadNanos = System.nanoTime();
+            channel.read();
+        }
+    }
+
+    @Override
+    public void cancel(ResponseStream s) {
+        if (stream == s) {
+            stream = null;
+            call = null;
+            close();
+        }
     }
 
     private void complete(HttpHeaders trailers) {
@@ -308,6 +366,14 @@ final class Connection extends ChannelInboundHandlerAdapter
     }
 
     private void fail(Throwable cause) {
+        ResponseStream s = stream;
+        if (s != null) {
+            stream = null;
+            call = null;
+            close();
+            s.onError(cause);
+            return;
+        }
         Call c = call;
         if (c == null) {
             return;
@@ -330,6 +396,7 @@ final class Connection extends ChannelInboundHandlerAdapter
     public void abort() {
         call = null;
         body = null;
+        stream = null;
         cancelTimers();
         close();
     }
@@ -378,6 +445,10 @@ final class Connection extends ChannelInboundHandlerAdapter
             return; // idle, or still writing: the next completed write arms the timer again
         }
         long now = System.nanoTime();
+        ResponseStream s = stream;
+        if (s != null && !s.awaitingData()) {
+            lastReadNanos = now; // the subscriber is not asking for more: silence is its choice, not the server's
+        }
         long idle = now - lastReadNanos;
         if (idle >= readTimeoutNanos) {
             fail(new ReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));

@@ -38,7 +38,7 @@ import java.util.concurrent.TimeUnit;
  * GOAWAY's last-stream-id, or reset with REFUSED_STREAM) fails with {@link StreamRefusedException}, which is safe to
  * retry.
  */
-final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
+final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, StreamSource {
 
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
@@ -55,6 +55,7 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
     private int status;
     private HttpHeaders responseHeaders;
     private BodyBuffer body;
+    private ResponseStream stream;
     private long readTimeoutNanos;
     private long lastReadNanos;
     private ScheduledFuture<?> readTimer;
@@ -154,6 +155,16 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
         status = code;
         responseHeaders = head.headers();
         responseHeaders.remove(HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text());
+        if (call.streamed() && !call.follows(code)) {
+            // the body follows as the subscriber asks for it; unread frames hold back the stream's window
+            ResponseStream s = new ResponseStream(key(), status, responseHeaders, call.request(),
+                    connection.pool().codecs(), connection.pool().maxResponseSize(), channel.eventLoop(), this);
+            stream = s;
+            responseHeaders = null;
+            channel.config().setAutoRead(false);
+            call.onResponse(s);
+            return;
+        }
         long max = connection.pool().maxResponseSize();
         long length = code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD ? 0
                 : HttpUtil.getContentLength(head, -1L);
@@ -165,6 +176,15 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
     }
 
     private void onContent(HttpContent content) {
+        if (stream != null) {
+            stream.onData(content.content());
+            if (content instanceof LastHttpContent last && stream != null) {
+                ResponseStream s = stream;
+                end();
+                s.onEnd(last.trailingHeaders());
+            }
+            return;
+        }
         if (body == null) {
             fail(new HttpClientException(key(), "invalid response from " + key() + ": content without head"));
             return;
@@ -181,6 +201,39 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
                     c.request(), connection.pool().codecs());
             end();
             c.onResponse(response);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        ResponseStream s = stream;
+        if (s != null && s.awaitingData()) {
+            readMore();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void read(ResponseStream s) {
+        if (stream == s) {
+            lastReadNanos = System.nanoTime();
+            readMore();
+        }
+    }
+
+    /**
+     * Asks the stream channel for the next frames. The read also writes the WINDOW_UPDATE for what was consumed, but
+     * flushes it only when no read is under way; flushing here makes sure the server hears of the space.
+     */
+    private void readMore() {
+        channel.read();
+        channel.flush();
+    }
+
+    @Override
+    public void cancel(ResponseStream s) {
+        if (stream == s) {
+            end();
         }
     }
 
@@ -232,6 +285,10 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
         if (call == null) {
             return;
         }
+        ResponseStream s = stream;
+        if (s != null && !s.awaitingData()) {
+            lastReadNanos = System.nanoTime(); // a paused subscriber is not a silent server
+        }
         long idle = System.nanoTime() - lastReadNanos;
         if (idle >= readTimeoutNanos) {
             fail(new ReadTimeoutException(key(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
@@ -249,6 +306,12 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
     }
 
     private void fail(Throwable cause) {
+        ResponseStream s = stream;
+        if (s != null) {
+            end();
+            s.onError(cause);
+            return;
+        }
         Call c = call;
         if (c == null) {
             return;
@@ -261,6 +324,7 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease {
     private void end() {
         call = null;
         body = null;
+        stream = null;
         responseHeaders = null;
         cancel(readTimer);
         cancel(writeTimer);

@@ -8,7 +8,21 @@ import java.util.concurrent.CompletableFuture;
 /** The future handed to the caller; cancelling it aborts the call underneath and closes its connection. */
 final class ResponseFuture extends CompletableFuture<HttpResponse> {
 
+    private final boolean streamed;
     private volatile Call call;
+
+    ResponseFuture() {
+        this(false);
+    }
+
+    /** A future for a call whose response body is {@code streamed} rather than read into memory. */
+    ResponseFuture(boolean streamed) {
+        this.streamed = streamed;
+    }
+
+    boolean streamed() {
+        return streamed;
+    }
 
     /** Links the call that currently serves this future. */
     void attach(Call call) {
