@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The client against a real nginx (see {@link Nginx} and {@code src/test/resources/nginx/}): HTTP/1.1 keep-alive,
- * h2 over TLS with ALPN, h2c with prior knowledge, redirects, gzip, large
+ * h2 over TLS with ALPN, h2c with prior knowledge, the h2c upgrade falling back to HTTP/1.1, redirects, gzip, large
  * downloads, {@code Expect: 100-continue}, chunked and file uploads. nginx reports what it received through
  * {@code /info} (its variables in the body), response headers, a WebDAV location that stores uploads, and a proxied
  * Brisk echo backend.
@@ -179,6 +179,21 @@ class NginxInteropTest extends ClientTestSupport {
         }
         assertThat(client.get(Route.H2C_PRIOR_KNOWLEDGE.url("/info")).timeout(CALL_TIMEOUT).send().bodyAsString())
                 .contains("protocol=HTTP/2.0\n");
+    }
+
+    @Test
+    void h2cUpgradeFallsBackToHttp11WhenNginxDoesNotUpgrade() {
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_UPGRADE)
+                .retryPolicy(RetryPolicy.NONE));
+
+        HttpResponse first = client.get(url("/info")).timeout(CALL_TIMEOUT).send();
+        HttpResponse second = client.post(url("/echo")).body("after the fallback").timeout(CALL_TIMEOUT).send();
+        HttpResponse third = client.get(url("/info")).timeout(CALL_TIMEOUT).send();
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.bodyAsString()).contains("protocol=HTTP/1.1\n", "connection-requests=1\n");
+        assertThat(second.bodyAsString()).isEqualTo("after the fallback");
+        assertThat(third.bodyAsString()).contains("protocol=HTTP/1.1\n", "connection-requests=3\n");
     }
 
     // ---------------------------------------------------------------- redirects
