@@ -196,6 +196,22 @@ class NginxInteropTest extends ClientTestSupport {
         assertThat(third.bodyAsString()).contains("protocol=HTTP/1.1\n", "connection-requests=3\n");
     }
 
+    @Test
+    void h2cUpgradeFallbackServesCallsThatWaitedForTheProbe() {
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_UPGRADE)
+                .retryPolicy(RetryPolicy.NONE));
+
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(client.get(url("/info")).header("X-Trace", "burst-" + i).timeout(CALL_TIMEOUT).execute()
+                    .toCompletableFuture());
+        }
+
+        for (int i = 0; i < 10; i++) {
+            assertThat(calls.get(i).join().bodyAsString()).contains("protocol=HTTP/1.1\n", "x-trace=burst-" + i + "\n");
+        }
+    }
+
     // ---------------------------------------------------------------- redirects
 
     @Test
