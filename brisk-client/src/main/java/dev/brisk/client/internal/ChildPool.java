@@ -56,6 +56,7 @@ final class ChildPool {
     private int open;
     private int settingUp;
     private boolean spokeHttp1;
+    private boolean skipH2cUpgrade;
     private boolean sweepScheduled;
     private boolean closed;
     private final Runnable sweepTask = this::sweep;
@@ -338,6 +339,20 @@ final class ChildPool {
         return connection;
     }
 
+    /**
+     * The host answered an h2c upgrade probe without upgrading and closed the connection: new connections of this
+     * pool speak HTTP/1.1 at once.
+     */
+    void h2cUpgradeRefused() {
+        skipH2cUpgrade = true;
+    }
+
+    /** The protocol a new connection starts with: the configured one, unless the host refused the h2c upgrade. */
+    private HttpProtocol protocolForNewConnection() {
+        HttpProtocol protocol = runtime.options().protocol();
+        return skipH2cUpgrade && protocol == HttpProtocol.H2C_UPGRADE ? HttpProtocol.HTTP_1_1 : protocol;
+    }
+
     /** Builds the HTTP/1.1 pipeline of a cleartext connection that first asks to be upgraded to h2c. */
     void upgradePipeline(ChannelPipeline pipeline, ConnectionSetup setup) {
         H2cUpgrade.install(this, pipeline, setup);
@@ -411,6 +426,10 @@ final class ChildPool {
             settingUp--;
             open--;
             channel.close();
+            if (cause instanceof H2cUpgradeRefusedException && !closed && !call.isDone()) {
+                connect(call); // the probe was answered, so nothing of the call was sent: go on over HTTP/1.1
+                return;
+            }
             call.onAcquireFailed(cause);
             onClosed(null);
         }
@@ -431,7 +450,7 @@ final class ChildPool {
                 ssl.setHandshakeTimeoutMillis(runtime.connectTimeoutMillis());
                 pipeline.addLast("tls", ssl);
             }
-            pipeline.addLast(ConnectionSetup.NAME, new ConnectionSetup(ChildPool.this, runtime.options().protocol(),
+            pipeline.addLast(ConnectionSetup.NAME, new ConnectionSetup(ChildPool.this, protocolForNewConnection(),
                     proxy, ssl));
         }
     }

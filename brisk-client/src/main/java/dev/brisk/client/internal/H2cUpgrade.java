@@ -1,6 +1,5 @@
 package dev.brisk.client.internal;
 
-import dev.brisk.client.ClientConnectException;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -22,6 +21,7 @@ import io.netty.util.ReferenceCountUtil;
  * Asks a cleartext server to switch to h2c: sends {@code OPTIONS * HTTP/1.1} with {@code Upgrade: h2c} and
  * {@code HTTP2-Settings} as soon as the connection opens, before any call uses it. On 101 the connection continues as
  * HTTP/2 (the probe's answer on stream 1 is dropped); on any other answer it stays HTTP/1.1 and serves calls as such.
+ * When that answer also closes the connection, the pool stops probing this host and opens an HTTP/1.1 connection.
  * Costs one round trip per new connection; prior knowledge avoids it when the server is known to speak h2c.
  */
 final class H2cUpgrade extends ChannelInboundHandlerAdapter {
@@ -96,8 +96,8 @@ final class H2cUpgrade extends ChannelInboundHandlerAdapter {
     private void refused(ChannelHandlerContext ctx) {
         ChannelPipeline pipeline = ctx.pipeline();
         if (!keepAlive) {
-            setup.fail(new ClientConnectException(pool.key().toString(), "server " + pool.key()
-                    + " refused the h2c upgrade and closed the connection", null));
+            pool.h2cUpgradeRefused();
+            setup.fail(new H2cUpgradeRefusedException(pool.key()));
             return;
         }
         if (pipeline.get(HttpClientUpgradeHandler.class) != null) {
