@@ -11,6 +11,7 @@ import dev.brisk.client.RetryPolicy;
 import dev.brisk.client.TooManyRedirectsException;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -32,6 +33,10 @@ final class Call implements Runnable {
 
     private final ClientRuntime runtime;
     private final CompletableFuture<HttpResponse> result;
+    private final MetricsReporter metrics;
+    private final long startNanos;
+    private final HostKey firstKey;
+    private final HttpMethod firstMethod;
     private HttpRequest request;
     private RequestBody body;
     private HostKey key;
@@ -47,6 +52,8 @@ final class Call implements Runnable {
     private List<URI> chain;
     private Set<String> visited;
     private Lease connection;
+    private ChildPool askedPool;
+    private PoolCounters leasedFrom;
     private ChildPool waitingOn;
     private ScheduledFuture<?> acquireTimer;
     private ScheduledFuture<?> callTimer;
@@ -62,6 +69,10 @@ final class Call implements Runnable {
         this.loopIndex = loopIndex;
         this.loop = runtime.loop(loopIndex);
         this.result = result;
+        this.metrics = runtime.metrics();
+        this.startNanos = metrics == null ? 0 : System.nanoTime();
+        this.firstKey = key;
+        this.firstMethod = request.method();
     }
 
     EventLoop loop() {
@@ -115,6 +126,7 @@ final class Call implements Runnable {
             ChildPool pool = hostPool.child(loopIndex);
             if (pool != null) {
                 hostPool.touch(System.nanoTime());
+                askedPool = pool;
                 if (pool.acquire(this)) {
                     return;
                 }
@@ -175,8 +187,21 @@ final class Call implements Runnable {
             return;
         }
         connection = leased;
+        leasedFrom = askedPool.counters();
+        leasedFrom.leased();
         freshConnection = false;
         leased.send(this);
+    }
+
+    /** The lease ended, however it ended: the pool counts it as no longer active. */
+    private Lease leaseEnded() {
+        Lease leased = connection;
+        if (leased != null) {
+            connection = null;
+            leasedFrom.returned();
+            leasedFrom = null;
+        }
+        return leased;
     }
 
     void onAcquireFailed(Throwable cause) {
@@ -185,12 +210,12 @@ final class Call implements Runnable {
     }
 
     void onExchangeFailed(Throwable cause) {
-        connection = null;
+        leaseEnded();
         failOrRetry(cause);
     }
 
     void onResponse(ReceivedResponse response) {
-        connection = null;
+        leaseEnded();
         if (done) {
             return;
         }
@@ -321,6 +346,9 @@ final class Call implements Runnable {
     void rejected(Throwable reason) {
         done = true;
         body.release();
+        if (metrics != null) {
+            metrics.callFailed(firstKey, firstMethod, reason, startNanos);
+        }
         result.completeExceptionally(reason);
     }
 
@@ -330,6 +358,9 @@ final class Call implements Runnable {
         }
         done = true;
         cleanup();
+        if (metrics != null) {
+            metrics.callCompleted(firstKey, firstMethod, response.status(), startNanos);
+        }
         result.complete(response);
     }
 
@@ -339,6 +370,9 @@ final class Call implements Runnable {
         }
         done = true;
         cleanup();
+        if (metrics != null) {
+            metrics.callFailed(firstKey, firstMethod, cause, startNanos);
+        }
         result.completeExceptionally(cause);
     }
 
@@ -354,9 +388,8 @@ final class Call implements Runnable {
             waitingOn.removeWaiter(this);
             waitingOn = null;
         }
-        Lease leased = connection;
+        Lease leased = leaseEnded();
         if (leased != null) {
-            connection = null;
             leased.abort();
         }
         body.release();
