@@ -59,6 +59,8 @@ final class ChildPool {
     private boolean sweepScheduled;
     private boolean closed;
     private final Runnable sweepTask = this::sweep;
+    private boolean serveScheduled;
+    private final Runnable serveTask = this::serveWaitersLater;
     private final PoolCounters counters = new PoolCounters();
 
     ChildPool(HostPool host, ClientRuntime runtime, EventLoop loop, int maxConnections, int maxPending) {
@@ -226,9 +228,16 @@ final class ChildPool {
         scheduleSweep();
     }
 
-    /** An HTTP/2 stream slot became free (or the stream limit grew): serve waiting calls. */
+    /**
+     * An HTTP/2 stream slot became free (or the stream limit grew): serve waiting calls. Not at once: a stream ends
+     * for us while Netty is still handling the frame that ended it, and Netty counts it as open until then, so a
+     * stream opened now would be refused as one too many. The waiters are served right after that frame.
+     */
     void onStreamFree(H2Connection connection) {
-        serveWaiters();
+        if (!waiters.isEmpty() && !serveScheduled) {
+            serveScheduled = true;
+            loop.execute(serveTask);
+        }
         if (connection.isIdle()) {
             scheduleSweep();
         }
@@ -238,6 +247,12 @@ final class ChildPool {
     /** The server sent GOAWAY: the connection takes no new streams. */
     void onGoAway(H2Connection connection) {
         http2.remove(connection);
+        serveWaiters();
+        publishCounts();
+    }
+
+    private void serveWaitersLater() {
+        serveScheduled = false;
         serveWaiters();
         publishCounts();
     }
