@@ -32,8 +32,8 @@ public final class BriskClient implements AutoCloseable {
     private final ClientRuntime runtime;
     private final HttpRequest.Settings defaults;
 
-    private BriskClient(ClientOptions options) {
-        this.runtime = new ClientRuntime(options);
+    private BriskClient(ClientOptions options, ClientMetrics metrics) {
+        this.runtime = new ClientRuntime(options, metrics);
         this.defaults = new HttpRequest.Settings(options.readTimeout(), options.writeTimeout(),
                 options.callTimeout(), options.followRedirects(), options.maxRedirects(), options.retryPolicy());
     }
@@ -51,6 +51,14 @@ public final class BriskClient implements AutoCloseable {
     /** The options this client runs with. */
     public ClientOptions options() {
         return runtime.options();
+    }
+
+    /**
+     * A snapshot of every host pool the client keeps, one entry per {@code scheme://host:port} in no particular order.
+     * Pools appear on a host's first request and disappear once unused for {@code poolExpiry}.
+     */
+    public List<PoolStats> poolStats() {
+        return runtime.poolStats();
     }
 
     public RequestBuilder get(String url) {
@@ -123,6 +131,7 @@ public final class BriskClient implements AutoCloseable {
         private ClientTls tls = ClientTls.DEFAULT;
         private ProxyOptions proxy;
         private Duration expectContinueTimeout = Duration.ofSeconds(1);
+        private ClientMetrics metrics;
 
         private Builder() {
             defaultHeaders.set(HttpHeaderNames.USER_AGENT, "brisk-client/0.1");
@@ -275,6 +284,15 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Reports calls and host pools to {@code metrics} (for Micrometer:
+         * {@code dev.brisk.client.micrometer.MicrometerClientMetrics}); default none, which costs nothing.
+         */
+        public Builder metrics(ClientMetrics metrics) {
+            this.metrics = Objects.requireNonNull(metrics, "metrics");
+            return this;
+        }
+
         /** Which HTTP version to speak; default {@link HttpProtocol#AUTO} (h2 over TLS when agreed). */
         public Builder protocol(HttpProtocol protocol) {
             this.protocol = Objects.requireNonNull(protocol, "protocol");
@@ -326,7 +344,7 @@ public final class BriskClient implements AutoCloseable {
 
         /** Builds the client; its event loops start now (unless a group was given). */
         public BriskClient build() {
-            return new BriskClient(options());
+            return new BriskClient(options(), metrics);
         }
 
         private static Duration positive(Duration d, String name) {

@@ -99,6 +99,23 @@ class Http2Test extends ClientTestSupport {
     }
 
     @Test
+    void callsWaitingForAStreamGetOneAsStreamsEnd() {
+        HttpServer server = server(HttpServer.builder().http2(Http2Options.DEFAULT.withMaxConcurrentStreams(2)),
+                request -> scheduler.schedule(() -> ECHO.handle(request), 20, TimeUnit.MILLISECONDS));
+        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
+                .protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE));
+
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(client.get(url(server, "/w" + i)).execute().toCompletableFuture());
+        }
+        for (int i = 0; i < 10; i++) {
+            assertThat(calls.get(i).join().bodyAsString()).isEqualTo("GET /w" + i + " ");
+        }
+        assertThat(server.metrics().openConnections(Protocol.HTTP_2)).isEqualTo(1);
+    }
+
+    @Test
     void readTimeoutResetsTheStreamNotTheConnection() {
         HttpServer server = server(request -> {
             if (request.path().equals("/slow")) {

@@ -11,6 +11,7 @@ import dev.brisk.client.RetryPolicy;
 import dev.brisk.client.TooManyRedirectsException;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -33,6 +34,10 @@ final class Call implements Runnable {
     private final ClientRuntime runtime;
     private final CompletableFuture<HttpResponse> result;
     private final boolean streamed;
+    private final MetricsReporter metrics;
+    private final long startNanos;
+    private final HostKey firstKey;
+    private final HttpMethod firstMethod;
     private HttpRequest request;
     private RequestBody body;
     private HostKey key;
@@ -48,6 +53,8 @@ final class Call implements Runnable {
     private List<URI> chain;
     private Set<String> visited;
     private Lease connection;
+    private ChildPool askedPool;
+    private PoolCounters leasedFrom;
     private ChildPool waitingOn;
     private ScheduledFuture<?> acquireTimer;
     private ScheduledFuture<?> callTimer;
@@ -64,6 +71,10 @@ final class Call implements Runnable {
         this.loop = runtime.loop(loopIndex);
         this.result = result;
         this.streamed = streamed;
+        this.metrics = runtime.metrics();
+        this.startNanos = metrics == null ? 0 : System.nanoTime();
+        this.firstKey = key;
+        this.firstMethod = request.method();
     }
 
     /** Whether the caller reads the final response's body as it arrives. */
@@ -128,6 +139,7 @@ final class Call implements Runnable {
             ChildPool pool = hostPool.child(loopIndex);
             if (pool != null) {
                 hostPool.touch(System.nanoTime());
+                askedPool = pool;
                 if (pool.acquire(this)) {
                     return;
                 }
@@ -188,8 +200,21 @@ final class Call implements Runnable {
             return;
         }
         connection = leased;
+        leasedFrom = askedPool.counters();
+        leasedFrom.leased();
         freshConnection = false;
         leased.send(this);
+    }
+
+    /** The lease ended, however it ended: the pool counts it as no longer active. */
+    private Lease leaseEnded() {
+        Lease leased = connection;
+        if (leased != null) {
+            connection = null;
+            leasedFrom.returned();
+            leasedFrom = null;
+        }
+        return leased;
     }
 
     void onAcquireFailed(Throwable cause) {
@@ -198,12 +223,18 @@ final class Call implements Runnable {
     }
 
     void onExchangeFailed(Throwable cause) {
-        connection = null;
+        leaseEnded();
         failOrRetry(cause);
     }
 
     void onResponse(HttpResponse response) {
-        connection = null;
+        if (response instanceof ResponseStream stream && connection != null) {
+            connection = null; // the stream holds the connection until its body ends: it stays active until then
+            stream.holdLease(leasedFrom);
+            leasedFrom = null;
+        } else {
+            leaseEnded();
+        }
         if (done) {
             if (response instanceof ResponseStream stream) {
                 stream.close();
@@ -336,6 +367,9 @@ final class Call implements Runnable {
     void rejected(Throwable reason) {
         done = true;
         body.release();
+        if (metrics != null) {
+            metrics.callFailed(firstKey, firstMethod, reason, startNanos);
+        }
         result.completeExceptionally(reason);
     }
 
@@ -345,6 +379,9 @@ final class Call implements Runnable {
         }
         done = true;
         cleanup();
+        if (metrics != null) {
+            metrics.callCompleted(firstKey, firstMethod, response.status(), startNanos);
+        }
         if (!result.complete(response) && response instanceof ResponseStream stream) {
             stream.close(); // the caller stopped waiting: nobody will read this body
         }
@@ -356,6 +393,9 @@ final class Call implements Runnable {
         }
         done = true;
         cleanup();
+        if (metrics != null) {
+            metrics.callFailed(firstKey, firstMethod, cause, startNanos);
+        }
         result.completeExceptionally(cause);
     }
 
@@ -371,9 +411,8 @@ final class Call implements Runnable {
             waitingOn.removeWaiter(this);
             waitingOn = null;
         }
-        Lease leased = connection;
+        Lease leased = leaseEnded();
         if (leased != null) {
-            connection = null;
             leased.abort();
         }
         body.release();

@@ -60,6 +60,9 @@ final class ChildPool {
     private boolean sweepScheduled;
     private boolean closed;
     private final Runnable sweepTask = this::sweep;
+    private boolean serveScheduled;
+    private final Runnable serveTask = this::serveWaitersLater;
+    private final PoolCounters counters = new PoolCounters();
 
     ChildPool(HostPool host, ClientRuntime runtime, EventLoop loop, int maxConnections, int maxPending) {
         this.host = host;
@@ -113,6 +116,22 @@ final class ChildPool {
         return open;
     }
 
+    /** This pool's counts, readable from any thread. */
+    PoolCounters counters() {
+        return counters;
+    }
+
+    /** Copies the idle, pending and open counts to {@link #counters}; called after every change of state. */
+    private void publishCounts() {
+        int idleConnections = idle.size();
+        for (int i = 0, n = http2.size(); i < n; i++) {
+            if (http2.get(i).isIdle()) {
+                idleConnections++;
+            }
+        }
+        counters.update(idleConnections, waiters.size(), open);
+    }
+
     /**
      * Leases a connection or stream to {@code call}: a stream on an HTTP/2 connection with room, an idle HTTP/1.1
      * connection, a new connection while under the limit, or a place in the queue. Returns false when this pool is
@@ -122,6 +141,15 @@ final class ChildPool {
         if (closed) {
             return false;
         }
+        try {
+            lease(call);
+        } finally {
+            publishCounts();
+        }
+        return true;
+    }
+
+    private void lease(Call call) {
         Connection connection;
         if (call.wantsFreshConnection()) {
             // the last reused connection turned out stale: its idle siblings may be too, so open a new one
@@ -132,12 +160,12 @@ final class ChildPool {
             H2Connection h2 = http2WithRoom();
             if (h2 != null) {
                 h2.open(call);
-                return true;
+                return;
             }
             while ((connection = idle.pollFirst()) != null) {
                 if (connection.isUsable()) {
                     call.onAcquired(connection);
-                    return true;
+                    return;
                 }
                 connection.close();
             }
@@ -151,7 +179,6 @@ final class ChildPool {
             call.onAcquireFailed(new PoolExhaustedException(host.key().toString(), host.maxConnections(),
                     host.maxPending()));
         }
-        return true;
     }
 
     /** Whether a call should wait for a connection being set up, since it may carry many streams. */
@@ -172,10 +199,19 @@ final class ChildPool {
     /** Takes a waiting call out of the queue (acquire timeout, cancellation). */
     void removeWaiter(Call call) {
         waiters.remove(call);
+        publishCounts();
     }
 
     /** Takes back an HTTP/1.1 connection whose exchange ended cleanly. */
     void release(Connection connection) {
+        try {
+            handBack(connection);
+        } finally {
+            publishCounts();
+        }
+    }
+
+    private void handBack(Connection connection) {
         if (closed || !connection.isUsable()) {
             connection.close();
             return;
@@ -193,18 +229,33 @@ final class ChildPool {
         scheduleSweep();
     }
 
-    /** An HTTP/2 stream slot became free (or the stream limit grew): serve waiting calls. */
+    /**
+     * An HTTP/2 stream slot became free (or the stream limit grew): serve waiting calls. Not at once: a stream ends
+     * for us while Netty is still handling the frame that ended it, and Netty counts it as open until then, so a
+     * stream opened now would be refused as one too many. The waiters are served right after that frame.
+     */
     void onStreamFree(H2Connection connection) {
-        serveWaiters();
+        if (!waiters.isEmpty() && !serveScheduled) {
+            serveScheduled = true;
+            loop.execute(serveTask);
+        }
         if (connection.isIdle()) {
             scheduleSweep();
         }
+        publishCounts();
     }
 
     /** The server sent GOAWAY: the connection takes no new streams. */
     void onGoAway(H2Connection connection) {
         http2.remove(connection);
         serveWaiters();
+        publishCounts();
+    }
+
+    private void serveWaitersLater() {
+        serveScheduled = false;
+        serveWaiters();
+        publishCounts();
     }
 
     /** Hands waiting calls to HTTP/2 streams with room, or to new connections while under the limit. */
@@ -242,6 +293,7 @@ final class ChildPool {
             }
         }
         serveWaiters();
+        publishCounts();
     }
 
     private void connect(Call call) {
@@ -285,6 +337,7 @@ final class ChildPool {
             sweepScheduled = true;
             loop.schedule(sweepTask, next, TimeUnit.NANOSECONDS);
         }
+        publishCounts();
     }
 
     /** Closes every connection and fails the waiting calls; later acquires return false. */
@@ -303,6 +356,7 @@ final class ChildPool {
         for (PooledConnection connection : new ArrayList<>(all)) {
             connection.close();
         }
+        publishCounts();
     }
 
     /** The HTTP/1.1 codec of a connection. */
@@ -389,6 +443,14 @@ final class ChildPool {
         }
 
         private void onReady(Future<? super PooledConnection> ready) {
+            try {
+                connected(ready);
+            } finally {
+                publishCounts();
+            }
+        }
+
+        private void connected(Future<? super PooledConnection> ready) {
             if (!ready.isSuccess()) {
                 failed(ready.cause());
                 return;

@@ -1,9 +1,11 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.ClientOptions;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
+import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
@@ -46,6 +48,7 @@ public final class ClientRuntime {
     private volatile SslContext sslContext;
     private final BodyEncoder encoder;
     private final PoolRegistry registry;
+    private final MetricsReporter metrics;
     private final List<Interceptor> interceptors;
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
@@ -54,7 +57,13 @@ public final class ClientRuntime {
     private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ClientRuntime(ClientOptions options) {
+        this(options, null);
+    }
+
+    /** A runtime that reports to {@code metrics}; null for none. */
+    public ClientRuntime(ClientOptions options, ClientMetrics metrics) {
         this.options = options;
+        this.metrics = MetricsReporter.of(metrics);
         Transports.Selected transport;
         if (options.eventLoopGroup().isPresent()) {
             this.group = options.eventLoopGroup().get();
@@ -158,6 +167,16 @@ public final class ClientRuntime {
         } catch (RejectedExecutionException e) {
             call.rejected(Failures.clientClosed(key));
         }
+    }
+
+    /** A snapshot of every host pool. */
+    public List<PoolStats> poolStats() {
+        return registry.stats();
+    }
+
+    /** Where calls and pools are reported; null when the client has no metrics. */
+    MetricsReporter metrics() {
+        return metrics;
     }
 
     PoolRegistry registry() {

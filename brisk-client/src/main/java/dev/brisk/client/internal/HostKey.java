@@ -19,6 +19,7 @@ final class HostKey {
     // derived on first use: a lookup key only needs scheme, host and port; the pooled key computes the rest once
     private String hostHeader;
     private String display;
+    private String origin;
     private InetSocketAddress address;
 
     private HostKey(String scheme, String host, int port) {
@@ -127,6 +128,16 @@ final class HostKey {
     @Override
     public int hashCode() {
         return hash;
+    }
+
+    /** {@code scheme://host:port}, for metrics. */
+    String origin() {
+        String value = origin;
+        if (value == null) {
+            value = scheme + "://" + bracketedHost() + ":" + port;
+            origin = value;
+        }
+        return value;
     }
 
     /** {@code host:port}, for messages. */

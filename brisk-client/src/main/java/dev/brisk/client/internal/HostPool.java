@@ -14,6 +14,7 @@ final class HostPool {
     private final ChildPool[] children;
     private final int maxConnections;
     private final int maxPending;
+    private final HostPoolView view;
     private volatile long lastUsedNanos = System.nanoTime();
     private volatile boolean closed;
 
@@ -23,10 +24,16 @@ final class HostPool {
         this.maxConnections = maxConnections;
         this.maxPending = maxPending;
         this.children = new ChildPool[Math.max(1, Math.min(loops, maxConnections))];
+        this.view = new HostPoolView(key.origin(), children);
     }
 
     HostKey key() {
         return key;
+    }
+
+    /** The pool's counts, readable from any thread. */
+    HostPoolView view() {
+        return view;
     }
 
     int maxConnections() {

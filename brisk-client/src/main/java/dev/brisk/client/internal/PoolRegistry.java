@@ -1,16 +1,23 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.HttpClientException;
+import dev.brisk.client.PoolStats;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-/** The host pools by origin; drops pools unused for longer than the pool expiry. */
+/**
+ * The host pools by origin; drops pools unused for longer than the pool expiry. Tells the metrics, if any, when a pool
+ * is created and dropped; both happen while the map holds the key, so for one key they are told in order.
+ */
 final class PoolRegistry {
 
     private final ClientRuntime runtime;
+    private final MetricsReporter metrics;
     private final Map<HostKey, HostPool> pools = new ConcurrentHashMap<>();
     private final long expiryNanos;
     private final ScheduledFuture<?> expiryTask;
@@ -18,6 +25,7 @@ final class PoolRegistry {
 
     PoolRegistry(ClientRuntime runtime) {
         this.runtime = runtime;
+        this.metrics = runtime.metrics();
         this.expiryNanos = runtime.options().poolExpiry().toNanos();
         long period = Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(expiryNanos / 2, TimeUnit.MINUTES.toNanos(1)));
         this.expiryTask = runtime.loop(0).scheduleAtFixedRate(this::expire, period, period, TimeUnit.NANOSECONDS);
@@ -34,8 +42,19 @@ final class PoolRegistry {
             if (closed) {
                 throw Failures.clientClosed(key);
             }
-            pool = pools.computeIfAbsent(key, k -> new HostPool(k, runtime, runtime.loopCount(),
-                    runtime.options().maxConnectionsPerHost(), runtime.options().maxPendingAcquires()));
+            pool = pools.computeIfAbsent(key, this::create);
+        }
+        return pool;
+    }
+
+    private HostPool create(HostKey key) {
+        if (closed) {
+            throw Failures.clientClosed(key);
+        }
+        HostPool pool = new HostPool(key, runtime, runtime.loopCount(), runtime.options().maxConnectionsPerHost(),
+                runtime.options().maxPendingAcquires());
+        if (metrics != null) {
+            metrics.poolCreated(pool);
         }
         return pool;
     }
@@ -45,21 +64,38 @@ final class PoolRegistry {
         return pools.get(key);
     }
 
+    /** A snapshot of every pool. */
+    List<PoolStats> stats() {
+        List<PoolStats> stats = new ArrayList<>(pools.size());
+        for (HostPool pool : pools.values()) {
+            stats.add(pool.view().stats());
+        }
+        return stats;
+    }
+
     private void expire() {
         long now = System.nanoTime();
-        pools.forEach((key, pool) -> {
-            if (now - pool.lastUsedNanos() > expiryNanos && pools.remove(key, pool)) {
-                pool.close();
+        for (HostPool pool : pools.values()) {
+            if (now - pool.lastUsedNanos() > expiryNanos) {
+                pools.computeIfPresent(pool.key(), (key, current) -> current == pool ? drop(current) : current);
             }
-        });
+        }
+    }
+
+    /** Closes {@code pool} and tells the metrics; returns null, so that the map forgets it. */
+    private HostPool drop(HostPool pool) {
+        if (metrics != null) {
+            metrics.poolRemoved(pool);
+        }
+        pool.close();
+        return null;
     }
 
     void close() {
         closed = true;
         expiryTask.cancel(false);
-        for (HostPool pool : pools.values()) {
-            pool.close();
+        for (HostKey key : pools.keySet()) {
+            pools.computeIfPresent(key, (k, pool) -> drop(pool));
         }
-        pools.clear();
     }
 }

@@ -47,6 +47,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     private boolean terminated;
     private boolean draining;
     private Throwable failure;
+    private PoolCounters lease;
 
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
@@ -64,6 +65,19 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     // ---- from the exchange, on the loop
+
+    /** Counts the connection as active in {@code counters} until the exchange ends. */
+    void holdLease(PoolCounters counters) {
+        lease = counters;
+    }
+
+    private void leaseEnded() {
+        PoolCounters counters = lease;
+        if (counters != null) {
+            lease = null;
+            counters.returned();
+        }
+    }
 
     /** A piece of the body arrived. */
     void onData(ByteBuf content) {
@@ -83,6 +97,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
             return;
         }
         ended = true;
+        leaseEnded();
         if (!trailerFields.isEmpty()) {
             trailers = trailerFields;
         }
@@ -95,6 +110,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
             return;
         }
         ended = true;
+        leaseEnded();
         failure = cause;
         queue.clear();
         drain();
@@ -176,6 +192,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
         queue.clear();
         if (!ended) {
             ended = true;
+            leaseEnded();
             source.cancel(this);
         }
     }

@@ -1,0 +1,142 @@
+package dev.brisk.client;
+
+import dev.brisk.client.micrometer.MicrometerClientMetrics;
+import dev.brisk.http.HttpServer;
+import dev.brisk.http.ServerRequest;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@link MicrometerClientMetrics} against a {@link SimpleMeterRegistry}, through real connections. */
+class MicrometerMetricsTest extends ClientTestSupport {
+
+    private static final List<String> GAUGES = List.of("active", "idle", "pending", "connections");
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final BlockingQueue<ServerRequest> held = new LinkedBlockingQueue<>();
+
+    private HttpServer server() {
+        return server(request -> {
+            switch (request.path()) {
+                case "/missing" -> request.response().status(404).send("no");
+                case "/hold" -> held.add(request);
+                default -> request.response().send("ok");
+            }
+        });
+    }
+
+    private BriskClient.Builder meteredClient() {
+        return clientBuilder().metrics(MicrometerClientMetrics.of(registry));
+    }
+
+    private Timer timer(String host, String method, String status, String outcome) {
+        return registry.find("brisk.client.requests")
+                .tags("host", host, "method", method, "status", status, "outcome", outcome).timer();
+    }
+
+    private double gauge(String name, String host) {
+        Gauge gauge = registry.find("brisk.client.pool." + name).tag("host", host).gauge();
+        return gauge == null ? -1 : gauge.value();
+    }
+
+    private List<Meter> poolGauges() {
+        List<Meter> meters = new ArrayList<>();
+        for (String name : GAUGES) {
+            meters.addAll(registry.find("brisk.client.pool." + name).meters());
+        }
+        return meters;
+    }
+
+    @Test
+    void callsAreTimedByHostMethodStatusAndOutcome() throws Exception {
+        HttpServer server = server();
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        BriskClient client = client(meteredClient());
+        String host = "http://127.0.0.1:" + server.port();
+        String refusedHost = "http://127.0.0.1:" + closedPort;
+
+        client.get(url(server, "/ok")).send();
+        client.get(url(server, "/ok")).send();
+        client.get(url(server, "/missing")).send();
+        client.post(url(server, "/missing")).body("x").send();
+        assertThat(failure(client.get(refusedHost + "/").execute())).isInstanceOf(ClientConnectException.class);
+
+        assertThat(timer(host, "GET", "200", "SUCCESS").count()).isEqualTo(2);
+        assertThat(timer(host, "GET", "404", "CLIENT_ERROR").count()).isEqualTo(1);
+        assertThat(timer(host, "POST", "404", "CLIENT_ERROR").count()).isEqualTo(1);
+        Timer refused = timer(refusedHost, "GET", "ClientConnectException", "FAILURE");
+        assertThat(refused.count()).isEqualTo(1);   // retried once by the default policy, still one call
+        assertThat(refused.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
+        assertThat(registry.find("brisk.client.requests").timers()).hasSize(4);
+    }
+
+    @Test
+    void commonTagsAreAddedToEveryMeter() {
+        HttpServer server = server();
+        BriskClient client = client(clientBuilder()
+                .metrics(MicrometerClientMetrics.of(registry, Tags.of("client", "payments"))));
+
+        client.get(url(server, "/ok")).send();
+
+        assertThat(registry.getMeters()).isNotEmpty()
+                .allSatisfy(meter -> assertThat(meter.getId().getTag("client")).isEqualTo("payments"));
+    }
+
+    @Test
+    void poolGaugesFollowThePoolAndAreRemovedWhenItExpires() throws Exception {
+        HttpServer server = server();
+        BriskClient client = client(meteredClient().ioThreads(1).maxConnectionsPerHost(2)
+                .poolExpiry(Duration.ofMillis(100)));
+        String host = "http://127.0.0.1:" + server.port();
+
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(client.get(url(server, "/hold")).execute().toCompletableFuture());
+        }
+        await(() -> held.size() == 2 && gauge("active", host) == 2 && gauge("pending", host) == 1
+                && gauge("connections", host) == 2 && gauge("idle", host) == 0, "two leased, one waiting");
+
+        await(() -> {
+            ServerRequest request;
+            while ((request = held.poll()) != null) {
+                request.response().send("ok");
+            }
+            return calls.stream().allMatch(CompletableFuture::isDone);
+        }, "every call to complete");
+        await(() -> gauge("active", host) == 0 && gauge("pending", host) == 0 && gauge("idle", host) == 2
+                && gauge("connections", host) == 2, "two idle connections");
+        assertThat(poolGauges()).hasSize(4);
+
+        await(() -> poolGauges().isEmpty(), "the gauges to be removed with the pool");
+        assertThat(client.poolStats()).isEmpty();
+    }
+
+    @Test
+    void closingTheClientRemovesItsGauges() {
+        HttpServer server = server();
+        BriskClient client = meteredClient().build();
+        client.get(url(server, "/ok")).send();
+        assertThat(poolGauges()).hasSize(4);
+
+        client.close();
+
+        assertThat(poolGauges()).isEmpty();
+        assertThat(registry.find("brisk.client.requests").timers()).hasSize(1);
+    }
+}
