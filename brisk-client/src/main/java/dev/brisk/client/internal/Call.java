@@ -194,6 +194,7 @@ final class Call implements Runnable {
         if (done) {
             return;
         }
+        response.decodeAdvices(runtime.decodeAdvices());
         if (RedirectPlanner.isRedirect(response.status()) && request.settings().followRedirects()
                 && request.settings().maxRedirects() > 0) {
             redirect(response);

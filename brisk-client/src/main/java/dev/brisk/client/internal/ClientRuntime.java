@@ -1,6 +1,7 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.ClientOptions;
+import dev.brisk.client.DecodeAdvice;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
@@ -47,6 +48,10 @@ public final class ClientRuntime {
     private final BodyEncoder encoder;
     private final PoolRegistry registry;
     private final List<Interceptor> interceptors;
+    /** {@code null} when the client has no encode advice. */
+    private final EncodeAdviceChain encodeAdvices;
+    /** {@code null} when the client has no decode advice. */
+    private final DecodeAdvice[] decodeAdvices;
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
     private volatile boolean closed;
@@ -54,6 +59,11 @@ public final class ClientRuntime {
     private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ClientRuntime(ClientOptions options) {
+        this(options, ClientExtensions.of(options));
+    }
+
+    /** A runtime whose interceptors and advices are {@code extensions} rather than {@code options.interceptors()}. */
+    public ClientRuntime(ClientOptions options, ClientExtensions extensions) {
         this.options = options;
         Transports.Selected transport;
         if (options.eventLoopGroup().isPresent()) {
@@ -80,7 +90,11 @@ public final class ClientRuntime {
         // through a proxy, the target name goes to the proxy unresolved: it does the lookup
         this.proxiedBootstrap = bootstrap.clone().resolver(NoopAddressResolverGroup.INSTANCE);
         this.encoder = new BodyEncoder(options.codecs(), ByteBufAllocator.DEFAULT);
-        this.interceptors = options.interceptors();
+        this.interceptors = extensions.interceptors();
+        this.encodeAdvices = extensions.encodeAdvices().isEmpty() ? null
+                : new EncodeAdviceChain(extensions.encodeAdvices(), encoder);
+        this.decodeAdvices = extensions.decodeAdvices().isEmpty() ? null
+                : extensions.decodeAdvices().toArray(new DecodeAdvice[0]);
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
         this.idleTimeoutNanos = options.idleTimeout().toNanos();
         this.registry = new PoolRegistry(this);
@@ -123,15 +137,19 @@ public final class ClientRuntime {
         HostKey key;
         HostPool hostPool;
         RequestBody body;
+        boolean advised = false;
         try {
             if (closed) {
                 throw Failures.clientClosed(null);
             }
             hostPool = registry.get(HostKey.of(request.uri()));
             key = hostPool.key();
-            body = encoder.encode(request.bodyOrNull(), request.headers());
+            advised = encodeAdvices != null;
+            body = advised ? encodeAdvices.encode(request) : encoder.encode(request.bodyOrNull(), request.headers());
         } catch (RuntimeException e) {
-            discardBody(request.bodyOrNull());
+            if (!advised) { // the advice chain has released the body itself
+                discardBody(request.bodyOrNull());
+            }
             result.completeExceptionally(e);
             return;
         }
@@ -148,6 +166,11 @@ public final class ClientRuntime {
         } catch (RejectedExecutionException e) {
             call.rejected(Failures.clientClosed(key));
         }
+    }
+
+    /** The decode advices, {@code null} when there are none. */
+    DecodeAdvice[] decodeAdvices() {
+        return decodeAdvices;
     }
 
     PoolRegistry registry() {
