@@ -9,7 +9,7 @@ package dev.brisk.client;
  * {@link java.util.ServiceLoader} or returned by a {@link ClientExtensionFactory} at equal order. They run after the
  * {@link Interceptor}s, on the request the last interceptor passed on, once per {@link Interceptor.Chain#proceed};
  * retries and redirects send the body encoded then again, without encoding it anew. They run on the thread that
- * starts the call, so they should not block.
+ * calls {@code execute()} (or {@code proceed}, which may be an event loop), so they should not block.
  *
  * <pre>{@code
  * EncodeAdvice sign = context -> {

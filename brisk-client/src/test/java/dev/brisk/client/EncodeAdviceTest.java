@@ -283,6 +283,20 @@ class EncodeAdviceTest extends ClientTestSupport {
         assertThat(encodings.get()).isEqualTo(1);
     }
 
+    @Test
+    void replacedBytesAndHeadersAreSentOverHttp2Too() {
+        HttpServer server = server(request -> request.response().send(request.protocol().name() + " "
+                + request.headers().get("x-transform", "-") + " " + request.bodyAsString()));
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE)
+                .encodeAdvice(context -> {
+                    EncodedBody encoded = context.next();
+                    context.headers().set("X-Transform", "reversed");
+                    return EncodedBody.of(reversed(encoded.bytes()));
+                }));
+
+        assertThat(client.post(url(server, "/")).body("abc").send().bodyAsString()).isEqualTo("HTTP_2 reversed cba");
+    }
+
     private static byte[] sha256(byte[] bytes) {
         try {
             return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
