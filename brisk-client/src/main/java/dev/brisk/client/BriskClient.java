@@ -1,5 +1,6 @@
 package dev.brisk.client;
 
+import dev.brisk.client.internal.ClientExtensions;
 import dev.brisk.client.internal.ClientRuntime;
 import dev.brisk.codec.Codecs;
 import io.netty.channel.EventLoopGroup;
@@ -32,8 +33,8 @@ public final class BriskClient implements AutoCloseable {
     private final ClientRuntime runtime;
     private final HttpRequest.Settings defaults;
 
-    private BriskClient(ClientOptions options, ClientMetrics metrics) {
-        this.runtime = new ClientRuntime(options, metrics);
+    private BriskClient(ClientOptions options, ClientExtensions extensions, ClientMetrics metrics) {
+        this.runtime = new ClientRuntime(options, extensions, metrics);
         this.defaults = new HttpRequest.Settings(options.readTimeout(), options.writeTimeout(),
                 options.callTimeout(), options.followRedirects(), options.maxRedirects(), options.retryPolicy());
     }
@@ -127,6 +128,8 @@ public final class BriskClient implements AutoCloseable {
         private Codecs codecs;
         private final List<Interceptor> interceptors = new ArrayList<>();
         private boolean loadInterceptors = true;
+        private final List<EncodeAdvice> encodeAdvices = new ArrayList<>();
+        private final List<DecodeAdvice> decodeAdvices = new ArrayList<>();
         private HttpProtocol protocol = HttpProtocol.AUTO;
         private ClientTls tls = ClientTls.DEFAULT;
         private ProxyOptions proxy;
@@ -278,7 +281,23 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
-        /** Whether interceptors registered with {@link java.util.ServiceLoader} are added; default true. */
+        /** Adds an advice around request body encoding; see {@link EncodeAdvice} for when and in which order. */
+        public Builder encodeAdvice(EncodeAdvice advice) {
+            encodeAdvices.add(Objects.requireNonNull(advice, "advice"));
+            return this;
+        }
+
+        /** Adds an advice around {@link HttpResponse#bodyAs(Class)}; see {@link DecodeAdvice} for the order. */
+        public Builder decodeAdvice(DecodeAdvice advice) {
+            decodeAdvices.add(Objects.requireNonNull(advice, "advice"));
+            return this;
+        }
+
+        /**
+         * Whether extensions registered with {@link java.util.ServiceLoader} are added: {@link Interceptor}s,
+         * {@link EncodeAdvice}s, {@link DecodeAdvice}s and what {@link ClientExtensionFactory factories} return;
+         * default true.
+         */
         public Builder loadInterceptors(boolean loadInterceptors) {
             this.loadInterceptors = loadInterceptors;
             return this;
@@ -342,9 +361,16 @@ public final class BriskClient implements AutoCloseable {
                     protocol, tls, Optional.ofNullable(proxy), expectContinueTimeout);
         }
 
-        /** Builds the client; its event loops start now (unless a group was given). */
+        /**
+         * Builds the client; its event loops start now (unless a group was given). Extension factories are asked
+         * here, with {@link #options()}: what they return is added to the client, not to its options.
+         *
+         * @throws IllegalStateException naming the factory when an extension factory fails
+         */
         public BriskClient build() {
-            return new BriskClient(options(), metrics);
+            ClientOptions options = options();
+            return new BriskClient(options, ClientExtensions.assemble(options, encodeAdvices, decodeAdvices,
+                    loadInterceptors), metrics);
         }
 
         private static Duration positive(Duration d, String name) {

@@ -31,7 +31,8 @@ import java.util.Optional;
  * @param maxResponseSize       the largest response body accepted, in bytes
  * @param defaultHeaders        headers sent with every request unless the request sets them
  * @param codecs                body encoders and decoders
- * @param interceptors          the interceptor chain, in order
+ * @param interceptors          the interceptors added on the builder or found by ServiceLoader, in order (those a
+ *                              {@link ClientExtensionFactory} returns join them in the client's chain)
  * @param protocol              which HTTP version to speak (see {@link HttpProtocol})
  * @param tls                   trust, client certificate and restrictions for {@code https://}
  * @param proxy                 the proxy connections go through, if any

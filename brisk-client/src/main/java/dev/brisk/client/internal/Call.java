@@ -241,6 +241,11 @@ final class Call implements Runnable {
             }
             return;
         }
+        if (response instanceof ReceivedResponse received) {
+            received.decodeAdvices(runtime.decodeAdvices());
+        } else if (response instanceof ResponseStream stream) {
+            stream.decodeAdvices(runtime.decodeAdvices());
+        }
         if (response instanceof ReceivedResponse received && follows(received.status())) {
             redirect(received);
         } else {

@@ -2,6 +2,7 @@ package dev.brisk.client.internal;
 
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.ClientOptions;
+import dev.brisk.client.DecodeAdvice;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
@@ -50,6 +51,10 @@ public final class ClientRuntime {
     private final PoolRegistry registry;
     private final MetricsReporter metrics;
     private final List<Interceptor> interceptors;
+    /** {@code null} when the client has no encode advice. */
+    private final EncodeAdviceChain encodeAdvices;
+    /** {@code null} when the client has no decode advice. */
+    private final DecodeAdvice[] decodeAdvices;
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
     private volatile boolean closed;
@@ -57,11 +62,14 @@ public final class ClientRuntime {
     private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ClientRuntime(ClientOptions options) {
-        this(options, null);
+        this(options, ClientExtensions.of(options), null);
     }
 
-    /** A runtime that reports to {@code metrics}; null for none. */
-    public ClientRuntime(ClientOptions options, ClientMetrics metrics) {
+    /**
+     * A runtime whose interceptors and advices are {@code extensions} rather than {@code options.interceptors()},
+     * reporting to {@code metrics} (null for none).
+     */
+    public ClientRuntime(ClientOptions options, ClientExtensions extensions, ClientMetrics metrics) {
         this.options = options;
         this.metrics = MetricsReporter.of(metrics);
         Transports.Selected transport;
@@ -89,7 +97,11 @@ public final class ClientRuntime {
         // through a proxy, the target name goes to the proxy unresolved: it does the lookup
         this.proxiedBootstrap = bootstrap.clone().resolver(NoopAddressResolverGroup.INSTANCE);
         this.encoder = new BodyEncoder(options.codecs(), ByteBufAllocator.DEFAULT);
-        this.interceptors = options.interceptors();
+        this.interceptors = extensions.interceptors();
+        this.encodeAdvices = extensions.encodeAdvices().isEmpty() ? null
+                : new EncodeAdviceChain(extensions.encodeAdvices(), encoder);
+        this.decodeAdvices = extensions.decodeAdvices().isEmpty() ? null
+                : extensions.decodeAdvices().toArray(new DecodeAdvice[0]);
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
         this.idleTimeoutNanos = options.idleTimeout().toNanos();
         this.registry = new PoolRegistry(this);
@@ -142,15 +154,19 @@ public final class ClientRuntime {
         HostKey key;
         HostPool hostPool;
         RequestBody body;
+        boolean advised = false;
         try {
             if (closed) {
                 throw Failures.clientClosed(null);
             }
             hostPool = registry.get(HostKey.of(request.uri()));
             key = hostPool.key();
-            body = encoder.encode(request.bodyOrNull(), request.headers());
+            advised = encodeAdvices != null;
+            body = advised ? encodeAdvices.encode(request) : encoder.encode(request.bodyOrNull(), request.headers());
         } catch (RuntimeException e) {
-            discardBody(request.bodyOrNull());
+            if (!advised) { // the advice chain has released the body itself
+                discardBody(request.bodyOrNull());
+            }
             result.completeExceptionally(e);
             return;
         }
@@ -177,6 +193,11 @@ public final class ClientRuntime {
     /** Where calls and pools are reported; null when the client has no metrics. */
     MetricsReporter metrics() {
         return metrics;
+    }
+
+    /** The decode advices, {@code null} when there are none. */
+    DecodeAdvice[] decodeAdvices() {
+        return decodeAdvices;
     }
 
     PoolRegistry registry() {

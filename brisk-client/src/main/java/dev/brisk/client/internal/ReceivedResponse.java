@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.DecodeAdvice;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.TypeRef;
@@ -27,6 +28,7 @@ final class ReceivedResponse implements HttpResponse {
     private final Codecs codecs;
     private byte[] body;
     private final int length;
+    private DecodeAdvice[] decodeAdvices;
 
     ReceivedResponse(int status, HttpHeaders headers, HttpHeaders trailers, byte[] body, int length,
                      HttpRequest request, Codecs codecs) {
@@ -90,17 +92,42 @@ final class ReceivedResponse implements HttpResponse {
 
     @Override
     public Object bodyAs(Type type) {
+        DecodeAdvice[] advices = decodeAdvices;
+        if (advices != null) {
+            return new DecodeRun(this, type, advices).decode();
+        }
+        return decode(type);
+    }
+
+    /** Decodes the received body with the codecs alone. */
+    Object decode(Type type) {
         if (type == String.class) {
             return bodyAsString();
         }
         if (type == byte[].class) {
             return bodyAsBytes();
         }
+        return decode(type, body, length);
+    }
+
+    /** Decodes the first {@code count} of {@code bytes} as this response's body, with the codecs alone. */
+    Object decode(Type type, byte[] bytes, int count) {
+        if (type == String.class) {
+            return new String(bytes, 0, count, charset());
+        }
+        if (type == byte[].class) {
+            return count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
+        }
         MediaType mediaType = mediaType();
         BodyCodec codec = codecs.decoder(type, mediaType).orElseThrow(() -> new CodecException(
                 "no codec reads " + mediaType + " into " + type.getTypeName() + " (response from " + uri() + ")",
                 null, true));
-        return codec.decode(Unpooled.wrappedBuffer(body, 0, length), type, mediaType);
+        return codec.decode(Unpooled.wrappedBuffer(bytes, 0, count), type, mediaType);
+    }
+
+    /** Runs {@code bodyAs} through {@code advices} ({@code null} for none); set before the response is handed out. */
+    void decodeAdvices(DecodeAdvice[] advices) {
+        this.decodeAdvices = advices;
     }
 
     @Override

@@ -62,6 +62,11 @@ abstract class RequestBody {
     void release() {
     }
 
+    /** The bytes of a body held in memory (not retained, indexes untouched), or {@code null} for other bodies. */
+    ByteBuf content() {
+        return null;
+    }
+
     static RequestBody of(ByteBuf buffer) {
         return new Buffer(buffer);
     }
@@ -125,6 +130,11 @@ abstract class RequestBody {
         @Override
         ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultLastHttpContent(buffer.retainedDuplicate()));
+        }
+
+        @Override
+        ByteBuf content() {
+            return buffer;
         }
 
         @Override

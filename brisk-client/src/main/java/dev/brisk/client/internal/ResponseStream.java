@@ -48,6 +48,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     private boolean draining;
     private Throwable failure;
     private PoolCounters lease;
+    private volatile dev.brisk.client.DecodeAdvice[] decodeAdvices;
 
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
@@ -65,6 +66,11 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     // ---- from the exchange, on the loop
+
+    /** The client's decode advices, applied when the body is read whole and decoded. */
+    void decodeAdvices(dev.brisk.client.DecodeAdvice[] advices) {
+        decodeAdvices = advices;
+    }
 
     /** Counts the connection as active in {@code counters} until the exchange ends. */
     void holdLease(PoolCounters counters) {
@@ -339,6 +345,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
                 BodyBuffer body = collector.await();
                 received = new ReceivedResponse(status, headers, trailers, body.data(), body.size(), request,
                         codecs);
+                received.decodeAdvices(decodeAdvices);
                 whole = received;
             }
         }
