@@ -233,6 +233,19 @@ class StreamedResponseTest extends ClientTestSupport {
         assertThat(failure(text)).isInstanceOf(IllegalStateException.class).hasMessageContaining("event loop");
     }
 
+    @ParameterizedTest
+    @EnumSource(Protocol.class)
+    void theConnectionCountsAsActiveUntilTheBodyEnds(Protocol protocol) throws Exception {
+        HttpServer server = streamingServer();
+        BriskClient client = client(protocol);
+        StreamedResponse response = client.get(url(server, "/stream?total=" + 8L * 1024 * 1024)).sendStreamed();
+        assertThat(client.poolStats()).singleElement().satisfies(stats -> assertThat(stats.active()).isEqualTo(1));
+        try (InputStream body = response.bodyAsInputStream()) {
+            assertThat(body.transferTo(java.io.OutputStream.nullOutputStream())).isEqualTo(8L * 1024 * 1024);
+        }
+        await(() -> client.poolStats().get(0).active() == 0, "the lease to end");
+    }
+
     @Test
     void aBodyHasOneSubscriber() throws Exception {
         HttpServer server = streamingServer();
