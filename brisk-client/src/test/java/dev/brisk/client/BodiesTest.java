@@ -47,6 +47,10 @@ class BodiesTest extends ClientTestSupport {
         byte[] gzipped = gzip(TEXT.getBytes(StandardCharsets.UTF_8));
         byte[] deflated = deflate(TEXT.getBytes(StandardCharsets.UTF_8));
         return server(request -> {
+            if (request.path().equals("/plain")) {
+                request.response().header("Content-Type", "text/plain; charset=utf-8").send(TEXT);
+                return;
+            }
             boolean deflate = request.path().equals("/deflate");
             request.response().header("Content-Type", "text/plain; charset=utf-8")
                     .header("Content-Encoding", deflate ? "deflate" : "gzip")
@@ -65,6 +69,22 @@ class BodiesTest extends ClientTestSupport {
         assertThat(gzip.header("x-accept-encoding")).contains("gzip, deflate");
         assertThat(gzip.header("content-encoding")).isEmpty();
         assertThat(client.get(url(server, "/deflate")).send().bodyAsString()).isEqualTo(TEXT);
+    }
+
+    @Test
+    void compressedAndPlainResponsesTakeTurnsOnOneConnection() throws Exception {
+        HttpServer server = compressingServer();
+        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        for (String path : new String[] {"/gzip", "/plain", "/deflate", "/plain", "/gzip", "/gzip", "/plain"}) {
+            HttpResponse response = client.get(url(server, path)).send();
+            assertThat(response.bodyAsString()).as(path).isEqualTo(TEXT);
+            assertThat(response.header("content-encoding")).as(path).isEmpty();
+        }
+        try (StreamedResponse streamed = client.get(url(server, "/gzip")).sendStreamed()) {
+            assertThat(new String(streamed.bodyAsInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(TEXT);
+        }
+        assertThat(client.get(url(server, "/plain")).send().bodyAsString()).isEqualTo(TEXT);
+        assertThat(client.poolStats()).singleElement().satisfies(stats -> assertThat(stats.connections()).isEqualTo(1));
     }
 
     @Test

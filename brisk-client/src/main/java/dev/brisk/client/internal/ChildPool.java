@@ -11,7 +11,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
@@ -376,7 +375,7 @@ final class ChildPool {
     /** Adds what follows the HTTP/1.1 codec: optional decompression, then the connection handler. */
     Connection http1Handlers(ChannelPipeline pipeline) {
         if (decompression()) {
-            pipeline.addLast("decompressor", new HttpContentDecompressor(false, 0));
+            pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
         }
         Connection connection = new Connection(this);
         pipeline.addLast("connection", connection);
@@ -416,7 +415,7 @@ final class ChildPool {
     void http2StreamPipeline(ChannelPipeline pipeline, H2Stream stream) {
         pipeline.addLast(CODEC, new Http2StreamFrameToHttpObjectCodec(false, false));
         if (decompression()) {
-            pipeline.addLast("decompressor", new HttpContentDecompressor(false, 0));
+            pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
         }
         pipeline.addLast("exchange", stream);
     }
