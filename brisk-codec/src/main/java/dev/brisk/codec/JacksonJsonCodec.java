@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -19,9 +20,12 @@ public final class JacksonJsonCodec extends JsonCodec {
 
     private final JsonMapper mapper;
 
-    /** With a default {@link JsonMapper}. */
+    /**
+     * With a default {@link JsonMapper}, whose buffers come from a recycler per event loop thread (and Jackson's
+     * shared pool on other threads).
+     */
     public JacksonJsonCodec() {
-        this(JsonMapper.builder().build());
+        this(JsonMapper.builder(JsonFactory.builder().recyclerPool(EventLoopRecyclerPool.INSTANCE).build()).build());
     }
 
     /** With the application's own mapper. */
