@@ -64,7 +64,6 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             @Override
             public void onStreamClosed(Http2Stream stream) {
                 closedStreams.add(stream.id(), stream.isResetSent());
-                streamWaiters.release(stream);
                 Http2Request request = stream.getProperty(requestKey);
                 if (request != null) {
                     ClosedChannelException closed = new ClosedChannelException();
@@ -74,6 +73,8 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                     request.failBody(closed);
                     request.release();
                 }
+                // After the abandon: a writer woken here may write again at once, and must learn the stream is gone.
+                streamWaiters.release(stream);
             }
         });
     }
@@ -161,8 +162,9 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             idleTimer.cancel(false);
         }
         WritabilityWaiters.signal(ctx.channel());
-        streamWaiters.signalAll(ctx.channel());
+        // Closes the streams first, abandoning their responses, so that writers woken here see them gone.
         super.channelInactive(ctx);
+        streamWaiters.signalAll(ctx.channel());
     }
 
     @Override
