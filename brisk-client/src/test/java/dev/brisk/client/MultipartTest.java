@@ -395,6 +395,20 @@ class MultipartTest extends ClientTestSupport {
     }
 
     @Test
+    void expectContinueSendsTheHeadWithItsBoundaryThenTheBody() throws Exception {
+        HttpServer server = recordingServer();
+        byte[] content = random(100_000, 15);
+
+        client().post(url(server, "/upload")).header("Expect", "100-continue")
+                .body(Multipart.builder().field("a", "b")
+                        .part("s", "s.bin", new ByteArrayInputStream(content), "x/y").tempDirectory(spill).build())
+                .send();
+
+        assertThat(last().header("content-type")).startsWith("multipart/form-data; boundary=");
+        assertThat(last().parts().get(1).bytes()).isEqualTo(content);
+    }
+
+    @Test
     void aConflictingContentTypeIsRejected() {
         HttpServer server = recordingServer();
         BriskClient client = client();
