@@ -25,8 +25,12 @@ import java.util.concurrent.ExecutionException;
  * {@code Content-Type} charset, default {@code text/plain; charset=utf-8}), {@code byte[]} and
  * {@link io.netty.buffer.ByteBuf} as bytes ({@code application/octet-stream}; a buffer is released by the client),
  * {@link java.io.File} and {@link java.nio.file.Path} streamed from disk, {@link java.io.InputStream} sent chunked
- * (read on the event loop, so it should not block; it cannot be replayed for retries or 307/308), and any other
- * object through the client's codecs as the {@code Content-Type} (default {@code application/json}).
+ * (read on the event loop, so it should not block; it cannot be replayed for retries or 307/308), {@link Multipart}
+ * as {@code multipart/form-data} (the client adds the boundary to {@code Content-Type}; stream parts are read when the
+ * call starts, large ones into a temporary file deleted when the call ends; replayed for retries and 307/308),
+ * {@link Form} as {@code application/x-www-form-urlencoded} (UTF-8), and any other object through the client's codecs
+ * as the {@code Content-Type} (default {@code application/json}). A {@code Content-Type} set for a {@code Multipart}
+ * or {@code Form} body must be that body's type, else the call fails with {@link IllegalArgumentException}.
  */
 public final class RequestBuilder {
 

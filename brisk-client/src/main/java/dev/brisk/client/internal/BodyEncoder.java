@@ -1,5 +1,7 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.Form;
+import dev.brisk.client.Multipart;
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
@@ -26,6 +28,7 @@ final class BodyEncoder {
     private static final String OCTET_STREAM = MediaType.APPLICATION_OCTET_STREAM.toString();
     private static final String TEXT_UTF8 = "text/plain; charset=utf-8";
     private static final String JSON = MediaType.APPLICATION_JSON.toString();
+    private static final MediaType FORM_URLENCODED = MediaType.of("application", "x-www-form-urlencoded");
 
     private final Codecs codecs;
     private final ByteBufAllocator allocator;
@@ -63,6 +66,17 @@ final class BodyEncoder {
         if (body instanceof File file) {
             return file(file.toPath(), headers, contentType);
         }
+        if (body instanceof Multipart multipart) {
+            requireType(contentType, MediaType.MULTIPART_FORM_DATA, "Multipart");
+            // the boundary is added by each sending, which picks its own
+            defaultType(headers, contentType, MediaType.MULTIPART_FORM_DATA.toString());
+            return MultipartBody.of(multipart);
+        }
+        if (body instanceof Form form) {
+            requireType(contentType, FORM_URLENCODED, "Form");
+            defaultType(headers, contentType, FORM_URLENCODED.toString());
+            return RequestBody.of(FormEncoding.encode(form, allocator));
+        }
         if (body instanceof InputStream stream) {
             defaultType(headers, contentType, OCTET_STREAM);
             return RequestBody.of(stream);
@@ -98,6 +112,23 @@ final class BodyEncoder {
             return RequestBody.of(path, size);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read request body file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A content type set on the request must be the one the body is sent as (parameters aside). */
+    private static void requireType(String contentType, MediaType required, String bodyType) {
+        if (contentType == null) {
+            return;
+        }
+        MediaType given;
+        try {
+            given = MediaType.parse(contentType);
+        } catch (RuntimeException e) {
+            given = null;
+        }
+        if (given == null || !given.equalsTypeAndSubtype(required)) {
+            throw new IllegalArgumentException("Content-Type \"" + contentType + "\" conflicts with the " + bodyType
+                    + " body, which is sent as " + required + ": set " + required + " or no Content-Type");
         }
     }
 

@@ -50,7 +50,7 @@ abstract class RequestBody {
     }
 
     /** Writes the head only and flushes it (for {@code Expect: 100-continue}). */
-    final void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+    void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
         channel.writeAndFlush(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers),
                 channel.voidPromise());
     }

@@ -1,0 +1,99 @@
+package dev.brisk.client.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.multipart.HttpData;
+import io.netty.handler.codec.http.multipart.HttpDataFactory;
+import io.netty.handler.codec.http.multipart.HttpPostRequestEncoder;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One sending of a multipart body: a Netty {@link HttpPostRequestEncoder} over fresh views of the call's data. The
+ * encoder picks a new boundary, sets {@code Content-Type} with it and the framing headers (chunked or
+ * {@code Content-Length}, as Netty decides), and then reads the parts piece by piece as the channel takes them.
+ */
+final class MultipartAttempt {
+
+    private final HttpPostRequestEncoder encoder;
+    private final List<HttpData> views;
+    private final HttpRequest head;
+    private ByteBuf content;
+
+    MultipartAttempt(HttpDataFactory factory, List<HttpData> templates, HttpMethod method, String target,
+                     HttpHeaders headers) throws IOException, HttpPostRequestEncoder.ErrorDataEncoderException {
+        // Netty sets the framing it chooses; the client's own guess must not stay beside it
+        headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+        headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+        HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers);
+        encoder = new HttpPostRequestEncoder(factory, request, true, StandardCharsets.UTF_8,
+                HttpPostRequestEncoder.EncoderMode.HTML5);
+        views = new ArrayList<>(templates.size());
+        try {
+            for (HttpData template : templates) {
+                HttpData view = HttpDataViews.view(template);
+                views.add(view);
+                encoder.addBodyHttpData(view);
+            }
+            HttpRequest finalized = encoder.finalizeRequest();
+            if (finalized instanceof FullHttpRequest full) {
+                content = full.content();
+                head = new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers);
+            } else {
+                head = finalized;
+            }
+        } catch (IOException | HttpPostRequestEncoder.ErrorDataEncoderException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Writes head and body; completes when the last byte is written. */
+    ChannelFuture write(Channel channel) {
+        channel.write(head, channel.voidPromise());
+        return writeBody(channel);
+    }
+
+    /** Writes the head only and flushes it. */
+    void writeHead(Channel channel) {
+        channel.writeAndFlush(head, channel.voidPromise());
+    }
+
+    /** Writes the body after the head (through the channel's chunked writer when Netty chose chunks). */
+    ChannelFuture writeBody(Channel channel) {
+        if (content != null) {
+            ByteBuf last = content;
+            content = null;
+            return channel.writeAndFlush(new DefaultLastHttpContent(last));
+        }
+        return channel.writeAndFlush(encoder);
+    }
+
+    /** Frees the views and whatever the encoder made; the call's data stays. Idempotent. */
+    void close() {
+        ByteBuf unsent = content;
+        content = null;
+        if (unsent != null) {
+            unsent.release();
+        }
+        for (HttpData view : views) {
+            if (view.refCnt() > 0) {
+                view.release();
+            }
+        }
+        views.clear();
+        encoder.cleanFiles();
+    }
+}
