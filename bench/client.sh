@@ -23,10 +23,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JAR=brisk-benchmarks/target/brisk-benchmarks.jar
-ESA_JAR=brisk-benchmarks-esa/target/brisk-benchmarks-esa.jar
+JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
+ESA_JAR=${ESA_JAR:-brisk-benchmarks-esa/target/brisk-benchmarks-esa.jar}
 IMPLS=${IMPLS:-"brisk vertx apache-hc5 esa-restclient okhttp reactor-netty jdk"}
-SCENARIOS=${SCENARIOS:-"hello echo-1024"}
+SCENARIOS=${SCENARIOS-"hello echo-1024"}   # set but empty: no closed-loop scenarios (ratio runs only)
 H2_IMPLS=${H2_IMPLS:-"brisk okhttp jdk reactor-netty"}
 RATIOS=${RATIOS:-""}
 RATIO_IMPLS=${RATIO_IMPLS:-"brisk apache-hc5"}
