@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.ReadOnlyHttpHeaders;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +95,20 @@ public final class BriskClient implements AutoCloseable {
     public RequestBuilder request(HttpMethod method, String url) {
         return new RequestBuilder(runtime, defaults, Objects.requireNonNull(method, "method"),
                 Objects.requireNonNull(url, "url"));
+    }
+
+    /**
+     * A request to an absolute URI parsed beforehand: a target called again and again need not be parsed per request
+     * (the {@code String} methods parse their URL each time).
+     *
+     * @throws IllegalArgumentException when {@code uri} is not absolute or has no host
+     */
+    public RequestBuilder request(HttpMethod method, URI uri) {
+        Objects.requireNonNull(uri, "uri");
+        if (!uri.isAbsolute() || uri.getHost() == null) {
+            throw new IllegalArgumentException("URL must be absolute with a host: \"" + uri + "\"");
+        }
+        return new RequestBuilder(runtime, defaults, Objects.requireNonNull(method, "method"), uri);
     }
 
     /**

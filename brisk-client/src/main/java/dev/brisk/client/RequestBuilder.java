@@ -38,6 +38,7 @@ public final class RequestBuilder {
     private final HttpRequest.Settings defaults;
     private final HttpMethod method;
     private final String url;
+    private final URI parsed;
     private final HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().newHeaders();
     private StringBuilder query;
     private StringBuilder cookies;
@@ -54,6 +55,16 @@ public final class RequestBuilder {
         this.defaults = defaults;
         this.method = method;
         this.url = url;
+        this.parsed = null;
+    }
+
+    /** A request to {@code uri}, absolute with a host (checked by the caller). */
+    RequestBuilder(ClientRuntime runtime, HttpRequest.Settings defaults, HttpMethod method, URI uri) {
+        this.runtime = runtime;
+        this.defaults = defaults;
+        this.method = method;
+        this.url = uri.toString();
+        this.parsed = uri;
     }
 
     /** Adds a header field (repeat the call for several values). */
@@ -257,6 +268,9 @@ public final class RequestBuilder {
     }
 
     private URI uri() {
+        if (parsed != null && query == null) {
+            return parsed;
+        }
         String text = url;
         if (query != null) {
             int hash = text.indexOf('#');

@@ -92,6 +92,24 @@ class RequestsTest extends ClientTestSupport {
     }
 
     @Test
+    void aParsedUriIsSentAsItIsOrWithAddedQueryParameters() {
+        HttpServer server = server(request -> request.response().send(request.method().name() + " "
+                + request.path() + " a=" + request.query("a").orElse("-") + " b=" + request.query("b").orElse("-")));
+        BriskClient client = client();
+        java.net.URI target = java.net.URI.create(url(server, "/parsed/p%20q?a=1"));
+
+        assertThat(client.request(io.netty.handler.codec.http.HttpMethod.GET, target).send().bodyAsString())
+                .isEqualTo("GET /parsed/p q a=1 b=-");
+        HttpResponse withQuery = client.request(io.netty.handler.codec.http.HttpMethod.DELETE, target)
+                .query("b", "x y").send();
+        assertThat(withQuery.bodyAsString()).isEqualTo("DELETE /parsed/p q a=1 b=x y");
+        assertThat(withQuery.uri()).isNotEqualTo(target);
+        assertThatThrownBy(() -> client.request(io.netty.handler.codec.http.HttpMethod.GET,
+                java.net.URI.create("/relative"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("absolute");
+    }
+
+    @Test
     void everyMethodIsSent() {
         HttpServer server = server(request -> request.response().header("X-Method", request.method().name())
                 .send(request.method().name() + ":" + request.bodyAsString()));

@@ -15,6 +15,8 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 
+import java.net.URI;
+
 /**
  * {@code client apache-hc5}: Apache HttpClient 5 async ({@code CloseableHttpAsyncClient} with simple, fully buffered
  * requests and responses), a {@link PoolingAsyncClientConnectionManager} with {@code maxTotal} and
@@ -22,11 +24,15 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
  */
 final class ApacheLoadClient implements LoadClient {
 
+    /** The request target, parsed once. */
+    private final URI target;
+
     private final LoadOptions options;
     private final byte[] body;
     private final CloseableHttpAsyncClient client;
 
     ApacheLoadClient(LoadOptions options) {
+        this.target = URI.create(options.url());
         if (options.h2()) {
             throw new IllegalArgumentException("client apache-hc5: the HTTP/2 runs do not include this client");
         }
@@ -46,9 +52,9 @@ final class ApacheLoadClient implements LoadClient {
     @Override
     public void send(RequestDone done) {
         SimpleHttpRequest request = options.post()
-                ? SimpleRequestBuilder.post(options.url())
+                ? SimpleRequestBuilder.post(target)
                         .setBody(body, ContentType.APPLICATION_OCTET_STREAM).build()
-                : SimpleRequestBuilder.get(options.url()).build();
+                : SimpleRequestBuilder.get(target).build();
         client.execute(request, new FutureCallback<SimpleHttpResponse>() {
             @Override
             public void completed(SimpleHttpResponse response) {

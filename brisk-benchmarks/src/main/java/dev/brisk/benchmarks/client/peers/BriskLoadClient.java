@@ -6,6 +6,9 @@ import dev.brisk.benchmarks.client.LoadOptions;
 import dev.brisk.client.BriskClient;
 import dev.brisk.client.HttpProtocol;
 import dev.brisk.client.RequestBuilder;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.net.URI;
 
 /**
  * {@code client brisk}: Brisk's own client with its defaults, sized for the run: {@code maxConnectionsPerHost} =
@@ -17,6 +20,8 @@ final class BriskLoadClient implements LoadClient {
     private final LoadOptions options;
     private final byte[] body;
     private final BriskClient client;
+    /** Parsed once, as the other adapters build their target once (OkHttp's and the JDK's requests, Vert.x's options). */
+    private final URI target;
 
     BriskLoadClient(LoadOptions options) {
         this.options = options;
@@ -27,13 +32,14 @@ final class BriskLoadClient implements LoadClient {
                 .maxPendingAcquires(options.maxPending())
                 .protocol(options.h2() ? HttpProtocol.H2C_PRIOR_KNOWLEDGE : HttpProtocol.HTTP_1_1)
                 .build();
+        this.target = URI.create(options.url());
     }
 
     @Override
     public void send(RequestDone done) {
         RequestBuilder request = options.post()
-                ? client.post(options.url()).contentType(LoadOptions.OCTET_STREAM).body(body)
-                : client.get(options.url());
+                ? client.request(HttpMethod.POST, target).contentType(LoadOptions.OCTET_STREAM).body(body)
+                : client.request(HttpMethod.GET, target);
         request.execute().whenComplete((response, failure) -> {
             if (failure != null) {
                 Errors.report(failure);

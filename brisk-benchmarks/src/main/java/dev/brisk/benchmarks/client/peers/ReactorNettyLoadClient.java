@@ -11,6 +11,7 @@ import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
 
+import java.net.URI;
 import java.time.Duration;
 
 /**
@@ -19,6 +20,9 @@ import java.time.Duration;
  * {@code ioThreads} event loops. HTTP/1.1, or h2c by prior knowledge ({@code HttpProtocol.H2C}) with {@code --h2}.
  */
 final class ReactorNettyLoadClient implements LoadClient {
+
+    /** The request target, parsed once. */
+    private final URI target;
 
     private static final byte[] EMPTY = new byte[0];
 
@@ -29,6 +33,7 @@ final class ReactorNettyLoadClient implements LoadClient {
     private final HttpClient client;
 
     ReactorNettyLoadClient(LoadOptions options) {
+        this.target = URI.create(options.url());
         this.options = options;
         this.body = options.body();
         this.provider = ConnectionProvider.builder("brisk-bench")
@@ -50,8 +55,8 @@ final class ReactorNettyLoadClient implements LoadClient {
     @Override
     public void send(RequestDone done) {
         HttpClient.ResponseReceiver<?> request = options.post()
-                ? client.post().uri(options.url()).send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(body)))
-                : client.get().uri(options.url());
+                ? client.post().uri(target).send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(body)))
+                : client.get().uri(target);
         request.responseSingle((response, content) -> content.asByteArray()
                         .defaultIfEmpty(EMPTY)
                         .map(bytes -> options.check(response.status().code(), bytes.length)))
