@@ -41,6 +41,9 @@ public abstract class AbstractServerResponse implements ServerResponse {
             AtomicIntegerFieldUpdater.newUpdater(AbstractServerResponse.class, "state");
 
     private volatile int state = NEW;
+    /** The Content-Length the application declared for a streamed body (-1: none), and what it wrote so far. */
+    private long declaredLength = -1;
+    private long bodyWritten;
     /** The connection or stream went away before the response ended: further output is dropped quietly. */
     private volatile boolean abandoned;
     private CompletableFuture<Void> completion;
@@ -55,8 +58,10 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     @Override
     public ServerResponse status(int status) {
-        if (status < 100 || status > 599) {
-            throw new IllegalArgumentException("status must be within [100, 599]: " + status);
+        if (status < 200 || status > 599) {
+            throw new IllegalArgumentException(status < 200 && status >= 100
+                    ? "a 1xx status is not a final status: " + status
+                    : "status must be within [200, 599]: " + status);
         }
         this.status = status;
         return this;
@@ -98,6 +103,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
     @Override
     public void send(ByteBuf body) {
         try {
+            checkDeclaredLength(body.readableBytes());
             if (!begin(NEW, ENDED)) {
                 body.release();
                 return;
@@ -209,7 +215,18 @@ public abstract class AbstractServerResponse implements ServerResponse {
                 return;
             }
             if (first) {
+                declaredLength = bodySuppressed() ? -1 : declaredContentLength();
                 writeHead();
+            }
+            bodyWritten += chunk.readableBytes();
+            if (declaredLength >= 0 && bodyWritten > declaredLength) {
+                chunk.release();
+                IllegalStateException error = new IllegalStateException("response body longer than its declared "
+                        + "content-length " + declaredLength);
+                abandon(error);
+                abort(error);
+                result.completeExceptionally(error);
+                return;
             }
             writeChunk(chunk);
             whenWritable(result);
@@ -228,9 +245,17 @@ public abstract class AbstractServerResponse implements ServerResponse {
             runInLoop(() -> sendWholeUnlessAbandoned(Unpooled.EMPTY_BUFFER));
         } else if (STATE.compareAndSet(this, STREAMING, ENDED)) {
             runInLoop(() -> {
-                if (!abandoned) {
-                    writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
+                if (abandoned) {
+                    return;
                 }
+                if (declaredLength >= 0 && bodyWritten < declaredLength) {
+                    IllegalStateException error = new IllegalStateException("response ended after " + bodyWritten
+                            + " bytes of its declared content-length " + declaredLength);
+                    abandon(error);
+                    abort(error);
+                    return;
+                }
+                writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
             });
         }
     }
@@ -280,6 +305,42 @@ public abstract class AbstractServerResponse implements ServerResponse {
         return promise;
     }
 
+    /**
+     * Rejects a whole body whose length differs from a declared Content-Length (the client would read a different
+     * message boundary than the one written); a HEAD response or a status without body may declare any length.
+     */
+    private void checkDeclaredLength(int length) {
+        if (bodySuppressed()) {
+            return;
+        }
+        long declared = declaredContentLength();
+        if (declared >= 0 && declared != length) {
+            throw new IllegalStateException("response body of " + length + " bytes does not match its declared "
+                    + "content-length " + declared);
+        }
+    }
+
+    /** The application's Content-Length header as a number, -1 when absent; malformed values are refused. */
+    private long declaredContentLength() {
+        CharSequence value = headers.getRaw(CONTENT_LENGTH);
+        if (value == null) {
+            return -1;
+        }
+        int length = value.length();
+        if (length == 0 || length > 18) {
+            throw new IllegalStateException("invalid content-length header: " + value);
+        }
+        long result = 0;
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IllegalStateException("invalid content-length header: " + value);
+            }
+            result = result * 10 + (c - '0');
+        }
+        return result;
+    }
+
     /** The connection closed before the response ended. */
     public void abandon(Throwable cause) {
         abandoned = true;
@@ -310,6 +371,12 @@ public abstract class AbstractServerResponse implements ServerResponse {
     protected boolean bodySuppressed() {
         return headRequest || StatusLines.forbidsBody(status);
     }
+
+    /**
+     * The response broke its own framing after its head was sent (a streamed body that does not match its declared
+     * length): the connection (HTTP/1.x) or stream (HTTP/2) is closed so the client cannot take it for complete.
+     */
+    protected abstract void abort(Throwable cause);
 
     /** The whole response in one go; {@code body} is owned by the callee. */
     protected abstract void sendWhole(ByteBuf body);

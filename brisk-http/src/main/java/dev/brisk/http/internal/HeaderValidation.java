@@ -32,6 +32,39 @@ public final class HeaderValidation {
         return c >= 0x20 && c != 0x7F || c == '\t';
     }
 
+    /** Whether {@code b} may appear in a request target: a visible US-ASCII byte (no space, control or 0x80+). */
+    public static boolean isTargetByte(int b) {
+        int c = b & 0xFF;
+        return c > 0x20 && c < 0x7F;
+    }
+
+    /** Whether {@code value} is a plausible {@code Host} / {@code :authority}: reg-name, IP literal, port. */
+    public static boolean isValidAuthority(CharSequence value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || "-._~!$&'()*+,;=:[]%".indexOf(c) >= 0;
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code value} is a non-empty token (RFC 9110 5.6.2), as a method or field name must be. */
+    public static boolean isToken(CharSequence value) {
+        if (value.length() == 0) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c > 0xFF || !TCHAR[c]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether every {@code %} in {@code target} starts a valid escape of two hex digits. */
     public static boolean validPercentEncoding(String target) {
         for (int i = target.indexOf('%'); i >= 0; i = target.indexOf('%', i + 1)) {

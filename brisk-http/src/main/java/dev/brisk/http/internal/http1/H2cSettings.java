@@ -14,7 +14,7 @@ final class H2cSettings {
     static Http2Settings decode(CharSequence value) throws HttpParseException {
         byte[] payload;
         try {
-            payload = Base64.getUrlDecoder().decode(value.toString().trim());
+            payload = Base64.getUrlDecoder().decode(value.toString());
         } catch (IllegalArgumentException e) {
             throw new HttpParseException(400, "HTTP2-Settings is not base64url");
         }

@@ -42,6 +42,12 @@ final class Http1HeadParser {
         if (head.chunked && head.contentLength >= 0) {
             throw new HttpParseException(400, "both Content-Length and Transfer-Encoding");
         }
+        String authority = absoluteFormAuthority(head.uri);
+        if (authority != null) {
+            // RFC 9112 3.2.2: the target's authority is the request's, whatever Host says.
+            checkHost(new AsciiString(authority));
+            head.headers.set("host", authority);
+        }
         head.headers.seal();
         return head;
     }
@@ -134,8 +140,7 @@ final class Http1HeadParser {
         int targetStart = sp1 + 1;
         int sp2 = targetStart;
         while (sp2 < end && a[sp2] != SP) {
-            int c = a[sp2] & 0xFF;
-            if (c <= 0x20 || c >= 0x7F) {
+            if (!HeaderValidation.isTargetByte(a[sp2])) {
                 throw new HttpParseException(400, "invalid character in request target");
             }
             sp2++;
@@ -186,6 +191,23 @@ final class Http1HeadParser {
             return;
         }
         throw new HttpParseException(400, "invalid request target form");
+    }
+
+    /** The authority of an absolute-form target ({@code http://host:port/path}), or null for other forms. */
+    private static String absoluteFormAuthority(String target) throws HttpParseException {
+        if (target.charAt(0) == '/' || target.equals("*") || target.indexOf("://") < 0) {
+            return null;
+        }
+        int start = target.indexOf("://") + 3;
+        int end = start;
+        while (end < target.length() && "/?#".indexOf(target.charAt(end)) < 0) {
+            end++;
+        }
+        String authority = target.substring(start, end);
+        if (authority.isEmpty() || authority.indexOf('@') >= 0) {
+            throw new HttpParseException(400, "invalid authority in absolute-form request target");
+        }
+        return authority;
     }
 
     private static HttpMethod method(byte[] a, int length) throws HttpParseException {
@@ -275,7 +297,7 @@ final class Http1HeadParser {
         while (start <= length) {
             int comma = value.indexOf(',', start);
             int end = comma < 0 ? length : comma;
-            AsciiString coding = value.subSequence(start, end, false).trim();
+            AsciiString coding = trimOws(value, start, end);
             if (coding.isEmpty()) {
                 throw new HttpParseException(400, "empty transfer coding");
             }
@@ -284,6 +306,8 @@ final class Http1HeadParser {
             }
             if (coding.contentEqualsIgnoreCase("chunked")) {
                 head.chunked = true;
+            } else if (!HeaderValidation.isToken(coding)) {
+                throw new HttpParseException(400, "invalid transfer coding");
             } else {
                 throw new HttpParseException(501, "unsupported transfer coding: " + coding);
             }
@@ -301,7 +325,7 @@ final class Http1HeadParser {
         while (true) {
             int comma = value.indexOf(',', start);
             int end = comma < 0 ? length : comma;
-            AsciiString item = value.subSequence(start, end, false).trim();
+            AsciiString item = trimOws(value, start, end);
             if (item.isEmpty() || item.length() > 18) {
                 throw new HttpParseException(400, "invalid Content-Length");
             }
@@ -325,13 +349,8 @@ final class Http1HeadParser {
     }
 
     private static void checkHost(AsciiString value) throws HttpParseException {
-        for (int i = 0; i < value.length(); i++) {
-            byte c = value.byteAt(i);
-            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)
-                    || "-._~!$&'()*+,;=:[]%".indexOf(c) >= 0;
-            if (!ok) {
-                throw new HttpParseException(400, "invalid Host header");
-            }
+        if (!HeaderValidation.isValidAuthority(value)) {
+            throw new HttpParseException(400, "invalid Host header");
         }
     }
 
@@ -342,7 +361,7 @@ final class Http1HeadParser {
         while (start < length) {
             int comma = list.indexOf(',', start);
             int end = comma < 0 ? length : comma;
-            if (list.subSequence(start, end, false).trim().contentEqualsIgnoreCase(token)) {
+            if (trimOws(list, start, end).contentEqualsIgnoreCase(token)) {
                 return true;
             }
             if (comma < 0) {
@@ -351,6 +370,24 @@ final class Http1HeadParser {
             start = comma + 1;
         }
         return false;
+    }
+
+    /**
+     * The part of {@code value} in [start, end) without leading and trailing optional whitespace: only SP and HTAB
+     * (RFC 9110 5.6.3), never other control bytes or bytes of 0x80 and above.
+     */
+    private static AsciiString trimOws(AsciiString value, int start, int end) {
+        while (start < end && isOws(value.byteAt(start))) {
+            start++;
+        }
+        while (end > start && isOws(value.byteAt(end - 1))) {
+            end--;
+        }
+        return value.subSequence(start, end, false);
+    }
+
+    private static boolean isOws(byte b) {
+        return b == SP || b == HTAB;
     }
 
     private static boolean equalsLower(byte[] a, int offset, String lowerName) {

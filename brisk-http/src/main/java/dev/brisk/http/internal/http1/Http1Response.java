@@ -140,6 +140,13 @@ final class Http1Response extends AbstractServerResponse {
         emit(out, true);
     }
 
+    /** Ends the response without a last chunk and closes the connection once earlier responses are written. */
+    @Override
+    protected void abort(Throwable cause) {
+        keepAlive = false;
+        emit(Unpooled.EMPTY_BUFFER, true);
+    }
+
     @Override
     protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
         if (connection.tls() || headRequest) {

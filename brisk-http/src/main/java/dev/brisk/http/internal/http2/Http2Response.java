@@ -76,6 +76,11 @@ final class Http2Response extends AbstractServerResponse {
     }
 
     @Override
+    protected void abort(Throwable cause) {
+        connection.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
+    }
+
+    @Override
     protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
         FileStreamer.start(this, file, offset, length, result);
     }

@@ -122,6 +122,12 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         flushUnlessReading();
     }
 
+    /** Resets one stream (the connection goes on). */
+    void resetStream(int streamId, Http2Error error) {
+        resetStream(ctx, streamId, error.code(), ctx.newPromise());
+        flushUnlessReading();
+    }
+
     /**
      * Completes {@code result} once stream {@code streamId} can take more data: its flow-control window is not used up
      * by what is queued, and the connection is writable. Completes at once for a stream that is gone.
@@ -262,15 +268,11 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 trailers(existing, headers);
                 return;
             }
-            long contentLength = contentLength(streamId, headers);
-            String path = headers.path().toString();
-            if (!HeaderValidation.validPercentEncoding(path)) {
-                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR,
-                        "invalid percent-encoding in :path");
-            }
+            String target = Http2RequestValidator.validate(streamId, headers);
+            long contentLength = Http2RequestValidator.contentLength(streamId, headers);
             HttpMethod method = HttpMethod.valueOf(headers.method().toString());
             Http2Request request = new Http2Request(server, Http2ServerConnection.this, streamId, method,
-                    path, new Http2HeadersView(headers), contentLength);
+                    target, new Http2HeadersView(headers), contentLength);
             stream.setProperty(requestKey, request);
             BodyMode mode;
             try {
@@ -304,22 +306,6 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 trailers.addTrusted(name, entry.getValue());
             }
             endBody(request, trailers.seal());
-        }
-
-        private long contentLength(int streamId, Http2Headers headers) throws Http2Exception {
-            CharSequence value = headers.get("content-length");
-            if (value == null) {
-                return -1;
-            }
-            try {
-                long length = Long.parseLong(value.toString());
-                if (length < 0) {
-                    throw new NumberFormatException();
-                }
-                return length;
-            } catch (NumberFormatException e) {
-                throw Http2Exception.streamError(streamId, Http2Error.PROTOCOL_ERROR, "invalid content-length");
-            }
         }
 
         @Override
