@@ -73,7 +73,12 @@ public final class HttpServer implements AutoCloseable {
         private Transport transport = Transport.AUTO;
         private int backlog = 1024;
         private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration handshakeTimeout = Duration.ofSeconds(10);
         private Duration headerReadTimeout = Duration.ofSeconds(10);
+        private Duration bodyReadTimeout = Duration.ofSeconds(30);
+        private long minBodyDataRate;
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private Duration settingsAckTimeout = Duration.ofSeconds(10);
         private HttpLimits limits = HttpLimits.DEFAULT;
         private int maxKeepAliveRequests = Integer.MAX_VALUE;
         private TlsOptions tls;
@@ -125,9 +130,58 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
-        /** A request head must arrive whole within this time of its first byte (slowloris); default 10 s. */
+        /**
+         * TLS handshake and protocol detection (ALPN, or h2c prior knowledge versus HTTP/1.1 on a cleartext port) must
+         * be done within this time of accepting the connection, else it is closed; default 10 s.
+         */
+        public Builder handshakeTimeout(Duration handshakeTimeout) {
+            this.handshakeTimeout = handshakeTimeout;
+            return this;
+        }
+
+        /**
+         * A request head must arrive whole within this time (slowloris): counted from the first byte of the head, and
+         * for a connection's first request from the moment it was accepted, so a connection that sends nothing is
+         * closed too. A partial head gets {@code 408}; default 10 s.
+         */
         public Builder headerReadTimeout(Duration headerReadTimeout) {
             this.headerReadTimeout = headerReadTimeout;
+            return this;
+        }
+
+        /**
+         * Longest wait for the next bytes of a request body once it started (time the application keeps reading
+         * paused does not count): HTTP/1.1 answers {@code 408} (if it can) and closes, HTTP/2 resets the stream;
+         * default 30 s.
+         */
+        public Builder bodyReadTimeout(Duration bodyReadTimeout) {
+            this.bodyReadTimeout = bodyReadTimeout;
+            return this;
+        }
+
+        /**
+         * Slowest average rate, in bytes per second, at which a request body may arrive, checked once the body has
+         * taken longer than one second (paused time excluded); slower gets the same treatment as
+         * {@link #bodyReadTimeout}. Default 0: no minimum, so long-lived streamed uploads are not cut.
+         */
+        public Builder minBodyDataRate(long bytesPerSecond) {
+            this.minBodyDataRate = bytesPerSecond;
+            return this;
+        }
+
+        /**
+         * A response that makes no progress for this long, because the peer does not read (or, on HTTP/2, grants no
+         * flow-control window), is given up: the connection is closed (HTTP/2: the stream is reset, the connection
+         * closed when the socket itself stalls); default 30 s.
+         */
+        public Builder writeTimeout(Duration writeTimeout) {
+            this.writeTimeout = writeTimeout;
+            return this;
+        }
+
+        /** An HTTP/2 peer must acknowledge the server's SETTINGS within this time, else GOAWAY; default 10 s. */
+        public Builder settingsAckTimeout(Duration settingsAckTimeout) {
+            this.settingsAckTimeout = settingsAckTimeout;
             return this;
         }
 
@@ -200,8 +254,8 @@ public final class HttpServer implements AutoCloseable {
 
         /** The options as configured so far. */
         public ServerOptions options() {
-            return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, headerReadTimeout,
-                    limits, maxKeepAliveRequests, Optional.ofNullable(tls), http2, writeBufferLowWaterMark,
+            return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
+                    headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits, maxKeepAliveRequests, Optional.ofNullable(tls), http2, writeBufferLowWaterMark,
                     writeBufferHighWaterMark, maxConnections, Optional.ofNullable(serverHeader), shutdownTimeout,
                     shutdownHook);
         }

@@ -15,7 +15,12 @@ public record ServerOptions(
         Transport transport,
         int backlog,
         Duration idleTimeout,
+        Duration handshakeTimeout,
         Duration headerReadTimeout,
+        Duration bodyReadTimeout,
+        long minBodyDataRate,
+        Duration writeTimeout,
+        Duration settingsAckTimeout,
         HttpLimits limits,
         int maxKeepAliveRequests,
         Optional<TlsOptions> tls,
@@ -40,7 +45,14 @@ public record ServerOptions(
             throw new IllegalArgumentException("backlog must be >= 1: " + backlog);
         }
         requirePositive(idleTimeout, "idleTimeout");
+        requirePositive(handshakeTimeout, "handshakeTimeout");
         requirePositive(headerReadTimeout, "headerReadTimeout");
+        requirePositive(bodyReadTimeout, "bodyReadTimeout");
+        if (minBodyDataRate < 0) {
+            throw new IllegalArgumentException("minBodyDataRate must be >= 0: " + minBodyDataRate);
+        }
+        requirePositive(writeTimeout, "writeTimeout");
+        requirePositive(settingsAckTimeout, "settingsAckTimeout");
         Objects.requireNonNull(limits, "limits");
         if (maxKeepAliveRequests < 1) {
             throw new IllegalArgumentException("maxKeepAliveRequests must be >= 1: " + maxKeepAliveRequests);

@@ -30,7 +30,8 @@ import javax.net.ssl.SSLSession;
  */
 public abstract class AbstractServerRequest implements ServerRequest {
 
-    private static final int MAX_BODY_COMPONENTS = 1024;
+    /** Pieces up to this size are copied into a growing tail buffer rather than kept as components of their own. */
+    private static final int SMALL_PIECE = 1024;
 
     protected final ServerContext server;
     protected final Channel channel;
@@ -48,6 +49,8 @@ public abstract class AbstractServerRequest implements ServerRequest {
     private long maxBodySize;
     private BodyMode mode = BodyMode.AGGREGATE;
     private ByteBuf body;
+    /** Small pieces of an aggregated body are copied here; it joins {@link #body} when full or at the end. */
+    private ByteBuf tail;
     private long bodyBytes;
     private Headers trailers = ArrayHeaders.EMPTY;
     private BodyListener listener;
@@ -273,13 +276,45 @@ public abstract class AbstractServerRequest implements ServerRequest {
         return true;
     }
 
+    /**
+     * Adds a piece to the aggregated body in time linear in the body size however it is cut: the first piece is kept
+     * as it is (a body read in one go stays a zero-copy slice); small pieces are copied into a tail buffer that
+     * doubles as it fills; large ones become components of a composite, which never needs consolidating because
+     * every component is either large or a full tail buffer.
+     */
     private void aggregate(ByteBuf piece) {
+        if (body == null && tail == null) {
+            body = piece;
+            return;
+        }
+        int length = piece.readableBytes();
+        if (length <= SMALL_PIECE) {
+            if (tail != null && tail.writableBytes() < length) {
+                addComponent(tail);
+                tail = null;
+            }
+            if (tail == null) {
+                int capacity = (int) Math.min(Math.max(4096, Math.min(bodyBytes, 1 << 20)), Integer.MAX_VALUE);
+                tail = channel.alloc().buffer(Math.max(capacity, length));
+            }
+            tail.writeBytes(piece);
+            piece.release();
+        } else {
+            if (tail != null) {
+                addComponent(tail);
+                tail = null;
+            }
+            addComponent(piece);
+        }
+    }
+
+    private void addComponent(ByteBuf piece) {
         if (body == null) {
             body = piece;
         } else if (body instanceof CompositeByteBuf composite) {
             composite.addComponent(true, piece);
         } else {
-            CompositeByteBuf composite = channel.alloc().compositeBuffer(MAX_BODY_COMPONENTS);
+            CompositeByteBuf composite = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
             composite.addComponent(true, body);
             composite.addComponent(true, piece);
             body = composite;
@@ -298,6 +333,10 @@ public abstract class AbstractServerRequest implements ServerRequest {
 
     /** The body is complete. */
     public void endBody(Headers trailers) {
+        if (tail != null) {
+            addComponent(tail);
+            tail = null;
+        }
         this.trailers = trailers;
         bodyEnded = true;
         if (mode == BodyMode.STREAM && listener != null && queued == null) {
@@ -314,6 +353,11 @@ public abstract class AbstractServerRequest implements ServerRequest {
         if (mode == BodyMode.STREAM && listener != null && queued == null) {
             notifyError();
         }
+    }
+
+    /** Whether the application has paused the body (streamed mode). */
+    public boolean isPaused() {
+        return paused;
     }
 
     /** Whether the whole body has arrived. */
@@ -379,7 +423,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
         }
         if (!paused && !bodyEnded) {
             paused = true;
-            readControl.pauseReading();
+            readControl.pauseReading(this);
         }
     }
 
@@ -392,7 +436,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
         if (paused) {
             paused = false;
             drainQueued();
-            readControl.resumeReading();
+            readControl.resumeReading(this);
         }
     }
 
@@ -407,6 +451,10 @@ public abstract class AbstractServerRequest implements ServerRequest {
             body.release();
             body = null;
         }
+        if (tail != null) {
+            tail.release();
+            tail = null;
+        }
         if (queued != null) {
             for (ByteBuf piece : queued) {
                 piece.release();
@@ -415,7 +463,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
         }
         if (paused) {
             paused = false;
-            readControl.resumeReading();
+            readControl.resumeReading(this);
         }
     }
 }

@@ -7,14 +7,32 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 
-/** After the TLS handshake, installs HTTP/2 or HTTP/1.1 according to the protocol negotiated with ALPN. */
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * After the TLS handshake, installs HTTP/2 or HTTP/1.1 according to the protocol negotiated with ALPN; closes a
+ * connection that has not got that far within the handshake timeout.
+ */
 final class AlpnHandler extends ApplicationProtocolNegotiationHandler {
 
     private final ServerContext server;
+    private ScheduledFuture<?> deadline;
 
     AlpnHandler(ServerContext server) {
         super(ApplicationProtocolNames.HTTP_1_1);
         this.server = server;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        super.handlerAdded(ctx);
+        deadline = server.deadlines().handshakeDeadline(ctx);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+        deadline.cancel(false);
+        super.handlerRemoved(ctx);
     }
 
     @Override

@@ -9,9 +9,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 
+import java.util.concurrent.ScheduledFuture;
+
 /**
  * Looks at the first bytes of a cleartext connection: the HTTP/2 connection preface selects h2c (prior knowledge),
- * anything else HTTP/1.1. Decides on the first byte that differs, so HTTP/1.1 requests are not delayed.
+ * anything else HTTP/1.1. Decides on the first byte that differs, so HTTP/1.1 requests are not delayed. A connection
+ * that does not let it decide within the handshake timeout (silent, or a preface that stops part-way) is closed.
  */
 final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
 
@@ -19,9 +22,15 @@ final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
 
     private final ServerContext server;
     private ByteBuf buffered;
+    private ScheduledFuture<?> deadline;
 
     PriorKnowledgeDetector(ServerContext server) {
         this.server = server;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        deadline = server.deadlines().handshakeDeadline(ctx);
     }
 
     @Override
@@ -61,6 +70,7 @@ final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        deadline.cancel(false);
         if (buffered != null) {
             buffered.release();
             buffered = null;

@@ -1,9 +1,12 @@
 package dev.brisk.http.internal;
 
-/** Stops and restarts reading from a connection, for requests whose body consumer is paused. */
+/**
+ * Stops and restarts the flow of one request's body while its consumer is paused: HTTP/1.1 stops reading the socket,
+ * HTTP/2 withholds the stream's flow-control credit so the other streams go on.
+ */
 public interface ReadControl {
 
-    void pauseReading();
+    void pauseReading(AbstractServerRequest request);
 
-    void resumeReading();
+    void resumeReading(AbstractServerRequest request);
 }

@@ -16,6 +16,7 @@ public final class ServerContext {
     private final ConnectionTracker tracker;
     private final SslContext sslContext;
     private final byte[] serverHeaderLine;
+    private final Deadlines deadlines;
     private volatile boolean draining;
 
     public ServerContext(ServerOptions options, HttpHandler handler, SslContext sslContext) {
@@ -23,6 +24,7 @@ public final class ServerContext {
         this.handler = handler;
         this.sslContext = sslContext;
         this.tracker = new ConnectionTracker(options.maxConnections());
+        this.deadlines = new Deadlines(options);
         this.serverHeaderLine = options.serverHeader()
                 .map(value -> {
                     HeaderValidation.validateField("server", value);
@@ -37,6 +39,11 @@ public final class ServerContext {
 
     public HttpHandler handler() {
         return handler;
+    }
+
+    /** The phase deadlines every connection checks. */
+    public Deadlines deadlines() {
+        return deadlines;
     }
 
     public ConnectionTracker tracker() {

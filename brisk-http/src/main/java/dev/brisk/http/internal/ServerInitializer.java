@@ -5,6 +5,7 @@ import dev.brisk.http.internal.http1.Http1Connection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * Sets up each accepted connection: enforces the connection limit, then TLS with ALPN, or on cleartext the
@@ -26,7 +27,9 @@ final class ServerInitializer extends ChannelInitializer<Channel> {
         }
         ChannelPipeline pipeline = channel.pipeline();
         if (server.sslContext() != null) {
-            pipeline.addLast(server.sslContext().newHandler(channel.alloc()));
+            SslHandler ssl = server.sslContext().newHandler(channel.alloc());
+            ssl.setHandshakeTimeoutMillis(server.deadlines().handshakeMillis());
+            pipeline.addLast(ssl);
             pipeline.addLast(new AlpnHandler(server));
         } else if (server.options().http2().enabled() && server.options().http2().cleartext()) {
             pipeline.addLast(new PriorKnowledgeDetector(server));

@@ -4,7 +4,9 @@ import dev.brisk.http.BodyMode;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpLimits;
 import dev.brisk.http.Protocol;
+import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ArrayHeaders;
+import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
 import dev.brisk.http.internal.HeaderValidation;
 import dev.brisk.http.internal.HttpParseException;
@@ -12,6 +14,7 @@ import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
+import dev.brisk.http.internal.WriteProgress;
 import dev.brisk.http.internal.http2.Http2ServerConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -26,7 +29,6 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/1.x connection: frames requests straight out of the socket buffers (no intermediate message objects),
@@ -71,17 +73,27 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private int requests;
     private boolean inRead;
     private boolean flushNeeded;
-    private boolean pausedByPipeline;
+    /** Parsing of further requests waits for responses to drain (pipelining limit, outbound buffer, held bytes). */
+    private boolean pausedByOutput;
     private boolean pausedByBody;
-    private boolean readSinceIdleCheck;
-    private ScheduledFuture<?> idleTimer;
-    private ScheduledFuture<?> headerTimer;
+    /** Request bodies held until their responses end, plus responses held back behind earlier ones. */
+    private long heldBytes;
+
+    private final Deadlines deadlines;
+    private final WriteProgress writeProgress = new WriteProgress();
+    private ScheduledFuture<?> ticker;
+    private long ticks;
+    private long lastReadTick;
+    /** Tick at which the head being read started, -1 when none; 0 at first: the first request counts from accept. */
+    private long headStartTick;
+    private long bodyActiveTicks;
 
     public Http1Connection(ServerContext server, boolean tls) {
         this.server = server;
         this.handler = server.handler();
         this.limits = server.options().limits();
         this.tls = tls;
+        this.deadlines = server.deadlines();
     }
 
     Channel channel() {
@@ -100,14 +112,14 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         if (ctx.channel().isActive()) {
-            scheduleIdleCheck();
+            startTicker();
         }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        if (idleTimer == null) {
-            scheduleIdleCheck();
+        if (ticker == null) {
+            startTicker();
         }
         ctx.fireChannelActive();
     }
@@ -120,7 +132,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             ctx.fireChannelRead(msg);
             return;
         }
-        readSinceIdleCheck = true;
+        lastReadTick = ticks;
         if (state == DISCARD) {
             in.release();
             return;
@@ -138,9 +150,6 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             ctx.flush();
         }
         if (cumulation != null) {
-            if (state == HEAD && headerTimer == null && !pausedByPipeline && cumulation.isReadable()) {
-                armHeaderTimer();
-            }
             if (cumulation.refCnt() == 1) {
                 cumulation.discardSomeReadBytes();
             }
@@ -166,8 +175,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             while (cumulation != null && cumulation.isReadable()) {
                 switch (state) {
                     case HEAD -> {
-                        if (queue.size() >= limits.maxPipelinedRequests()) {
-                            pausedByPipeline = true;
+                        if (mustPauseParsing()) {
+                            pausedByOutput = true;
                             updateAutoRead();
                             return;
                         }
@@ -217,6 +226,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         ByteBuf buf = cumulation;
         int start = buf.readerIndex();
         int end = buf.writerIndex();
+        if (headStartTick < 0) {
+            headStartTick = ticks;
+        }
         if (scanned == 0) {
             while (start < end) {
                 byte b = buf.getByte(start);
@@ -254,10 +266,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                 scanned = 0;
                 lineStart = 0;
                 firstLineEnd = -1;
-                if (headerTimer != null) {
-                    headerTimer.cancel(false);
-                    headerTimer = null;
-                }
+                headStartTick = -1;
                 onHead(Http1HeadParser.parse(bytes, headLength));
                 return true;
             } else if (lf - start - firstLineEnd > limits.maxHeaderSize()) {
@@ -300,6 +309,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         }
         if (head.hasBody()) {
             receiving = request;
+            bodyActiveTicks = 0;
             if (head.chunked) {
                 state = CHUNK_SIZE;
             } else {
@@ -514,6 +524,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         state = request.response.keepAlive ? HEAD : DISCARD;
         request.endBody(trailers);
         if (request.mode() == BodyMode.AGGREGATE) {
+            heldBytes += request.bodyBytes();
             dispatch(request);
         }
     }
@@ -594,18 +605,18 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     /** The response at the head of the queue has been written whole. */
     void responseFinished(Http1Response response) {
         queue.poll();
-        if (response.request() != null) {
-            response.request().release();
+        Http1Request request = response.request();
+        if (request != null) {
+            if (request.mode() == BodyMode.AGGREGATE) {
+                heldBytes -= request.bodyBytes();
+            }
+            request.release();
         }
         if (!response.keepAlive) {
             state = DISCARD;
             return;
         }
-        if (pausedByPipeline && queue.size() < limits.maxPipelinedRequests()) {
-            pausedByPipeline = false;
-            updateAutoRead();
-            resumeParsingLater();
-        }
+        maybeResumeParsing();
         Http1Response next = queue.peek();
         if (next != null) {
             next.becameCurrent();
@@ -618,34 +629,71 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     // ---- flow control -----------------------------------------------------------------------------------------
 
     @Override
-    public void pauseReading() {
+    public void pauseReading(AbstractServerRequest request) {
         pausedByBody = true;
         updateAutoRead();
     }
 
     @Override
-    public void resumeReading() {
+    public void resumeReading(AbstractServerRequest request) {
         pausedByBody = false;
         updateAutoRead();
     }
 
     private void updateAutoRead() {
-        ctx.channel().config().setAutoRead(!pausedByBody && !pausedByPipeline);
+        ctx.channel().config().setAutoRead(!pausedByBody && !pausedByOutput);
     }
 
-    private void resumeParsingLater() {
-        if (cumulation != null && cumulation.isReadable()) {
-            ctx.executor().execute(() -> {
-                if (cumulation != null && ctx.channel().isActive()) {
-                    process();
-                }
-            });
+    /**
+     * Whether to stop taking new requests until responses drain: too many read ahead, the outbound buffer above its
+     * high-water mark (a peer that does not read its responses), or too many bytes held for this connection.
+     */
+    private boolean mustPauseParsing() {
+        return queue.size() >= limits.maxPipelinedRequests() || !ctx.channel().isWritable()
+                || heldBytes > limits.maxConnectionBuffer();
+    }
+
+    private void maybeResumeParsing() {
+        if (pausedByOutput && !mustPauseParsing()) {
+            pausedByOutput = false;
+            updateAutoRead();
+            if (cumulation != null && cumulation.isReadable()) {
+                ctx.executor().execute(this::parseBuffered);
+            }
+        }
+    }
+
+    /** Parses requests read before parsing paused, flushing once at the end like a read batch. */
+    private void parseBuffered() {
+        if (cumulation == null || !ctx.channel().isActive() || pausedByOutput) {
+            return;
+        }
+        inRead = true;
+        try {
+            process();
+        } finally {
+            inRead = false;
+            if (flushNeeded) {
+                flushNeeded = false;
+                ctx.flush();
+            }
+        }
+    }
+
+    /** A response held back behind earlier ones holds {@code delta} more (or, negative, fewer) bytes. */
+    void held(long delta) {
+        heldBytes += delta;
+        if (delta < 0) {
+            maybeResumeParsing();
         }
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         WritabilityWaiters.signal(ctx.channel());
+        if (ctx.channel().isWritable()) {
+            maybeResumeParsing();
+        }
         ctx.fireChannelWritabilityChanged();
     }
 
@@ -660,7 +708,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private void upgrade(Http1Head head) throws HttpParseException {
         Http2Settings settings = H2cSettings.decode(head.http2Settings);
         state = UPGRADED;
-        cancelTimers();
+        stopTicker();
         ctx.write(Unpooled.wrappedBuffer(SWITCHING), ctx.voidPromise());
         Http2ServerConnection http2 = Http2ServerConnection.create(server, false);
         ctx.pipeline().addAfter(ctx.name(), null, http2);
@@ -686,43 +734,62 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     // ---- timeouts and shutdown --------------------------------------------------------------------------------
 
-    private void scheduleIdleCheck() {
-        long nanos = server.options().idleTimeout().toNanos();
-        idleTimer = ctx.executor().schedule(this::idleCheck, nanos, TimeUnit.NANOSECONDS);
+    private void startTicker() {
+        lastReadTick = ticks;
+        ticker = deadlines.start(ctx, this::tick);
     }
 
-    private void idleCheck() {
+    private void stopTicker() {
+        if (ticker != null) {
+            ticker.cancel(false);
+            ticker = null;
+        }
+    }
+
+    /** Checks every phase deadline; runs once per {@link Deadlines} period. */
+    private void tick() {
+        ticks++;
         if (!ctx.channel().isActive() || state == UPGRADED) {
             return;
         }
-        if (!readSinceIdleCheck && queue.isEmpty() && receiving == null) {
+        if (writeProgress.stalledTicks(ctx.channel()) >= deadlines.write) {
+            server.log().log(System.Logger.Level.DEBUG, "closing a connection whose peer does not read");
             ctx.close();
             return;
         }
-        readSinceIdleCheck = false;
-        scheduleIdleCheck();
-    }
-
-    private void armHeaderTimer() {
-        int current = requests;
-        headerTimer = ctx.executor().schedule(() -> {
-            headerTimer = null;
-            if (state == HEAD && requests == current && !pausedByPipeline && cumulation != null
-                    && cumulation.isReadable()) {
-                cumulation.skipBytes(cumulation.readableBytes());
-                reject(408, "request head not received in time");
+        if (receiving != null) {
+            checkBodyDeadline();
+        } else if (state == HEAD && !pausedByOutput) {
+            boolean partial = cumulation != null && cumulation.isReadable();
+            if (headStartTick >= 0 && ticks - headStartTick >= deadlines.header) {
+                if (partial) {
+                    cumulation.skipBytes(cumulation.readableBytes());
+                    reject(408, "request head not received in time");
+                } else if (queue.isEmpty()) {
+                    ctx.close();
+                }
+            } else if (!partial && queue.isEmpty() && ticks - lastReadTick >= deadlines.idle) {
+                ctx.close();
             }
-        }, server.options().headerReadTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        }
     }
 
-    private void cancelTimers() {
-        if (idleTimer != null) {
-            idleTimer.cancel(false);
-            idleTimer = null;
+    private void checkBodyDeadline() {
+        if (pausedByBody) {
+            lastReadTick = ticks; // time the application keeps reading paused does not count
+            return;
         }
-        if (headerTimer != null) {
-            headerTimer.cancel(false);
-            headerTimer = null;
+        bodyActiveTicks++;
+        if (ticks - lastReadTick < deadlines.body && !deadlines.tooSlow(receiving.bodyBytes(), bodyActiveTicks)) {
+            return;
+        }
+        Http1Request request = receiving;
+        if (request.response.isCommitted()) {
+            request.failBody(new IllegalStateException("request body not received in time"));
+            receiving = null;
+            ctx.close();
+        } else {
+            reject(408, "request body not received in time");
         }
     }
 
@@ -758,7 +825,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     private void cleanUp() {
-        cancelTimers();
+        stopTicker();
         if (cumulation != null) {
             cumulation.release();
             cumulation = null;

@@ -43,6 +43,7 @@ final class Http1Response extends AbstractServerResponse {
     boolean keepAlive;
     private boolean chunked;
     private ArrayDeque<Object> pending;
+    private long pendingBytes;
     private boolean finished;
     boolean continueWanted;
 
@@ -274,6 +275,10 @@ final class Http1Response extends AbstractServerResponse {
                 pending = new ArrayDeque<>(4);
             }
             pending.add(message);
+            if (message instanceof ByteBuf buf) {
+                pendingBytes += buf.readableBytes();
+                connection.held(buf.readableBytes());
+            }
         }
     }
 
@@ -290,6 +295,11 @@ final class Http1Response extends AbstractServerResponse {
         while ((message = pending.poll()) != null) {
             boolean last = finished && pending.isEmpty();
             connection.write(message, last ? lastWritePromise(!keepAlive) : channel.voidPromise());
+        }
+        if (pendingBytes > 0) {
+            long written = pendingBytes;
+            pendingBytes = 0;
+            connection.held(-written);
         }
         if (finished) {
             connection.responseFinished(this);

@@ -15,6 +15,14 @@ final class Http2Request extends AbstractServerRequest {
     final Http2Response response;
     private final long contentLength;
     boolean dispatched;
+    /** Deadline bookkeeping, in ticks of the connection. */
+    long lastDataTick;
+    long bodyActiveTicks;
+    long stalledWriteTicks;
+    /** Flow-control credit of received DATA not yet returned to the peer (paused consumer, connection buffer full). */
+    int withheldCredit;
+    /** Body bytes counted against the connection's buffer limit. */
+    long bufferedBytes;
 
     Http2Request(ServerContext server, Http2ServerConnection connection, int streamId, HttpMethod method,
                  String uri, Headers headers, long contentLength) {

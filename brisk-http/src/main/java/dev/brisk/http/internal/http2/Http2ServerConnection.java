@@ -3,13 +3,16 @@ package dev.brisk.http.internal.http2;
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.Headers;
 import dev.brisk.http.Http2Options;
+import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ArrayHeaders;
+import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
 import dev.brisk.http.internal.HeaderValidation;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
+import dev.brisk.http.internal.WriteProgress;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -29,11 +32,11 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
 
 import static io.netty.handler.codec.http2.Http2CodecUtil.HTTP_UPGRADE_STREAM_ID;
 import static io.netty.handler.codec.http2.Http2CodecUtil.getEmbeddedHttp2Exception;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/2 connection (h2 over TLS, h2c by prior knowledge or after an upgrade). Netty's connection handler does
@@ -47,17 +50,33 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     private final Http2Connection.PropertyKey requestKey;
     private final ClosedStreams closedStreams = new ClosedStreams();
     private final StreamWritability streamWaiters;
+    private final Deadlines deadlines;
+    private final long connectionBufferLimit;
+    private final WriteProgress writeProgress = new WriteProgress();
+    /** Streams whose credit waits for the connection's buffered bodies to drop below the limit. */
+    private final ArrayDeque<Http2Request> waitingForCredit = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean inRead;
-    private boolean readSinceIdleCheck;
-    private ScheduledFuture<?> idleTimer;
+    private ScheduledFuture<?> ticker;
+    private long ticks;
+    private long lastReadTick;
+    private boolean settingsAcked;
+    /** Aggregated request body bytes held on this connection. */
+    private long bufferedBodyBytes;
+    /** Response DATA handed to the encoder and not yet written to the socket. */
+    private long queuedResponseBytes;
 
     private Http2ServerConnection(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder,
                                   Http2Settings settings, ServerContext server, boolean tls) {
         super(decoder, encoder, settings);
         this.server = server;
         this.tls = tls;
+        this.deadlines = server.deadlines();
+        this.connectionBufferLimit = server.options().limits().maxConnectionBuffer();
         this.requestKey = connection().newKey();
+        // Netty applies SETTINGS_MAX_CONCURRENT_STREAMS only once the peer acknowledges it; it holds from the start.
+        connection().remote().maxActiveStreams((int) Math.min(Integer.MAX_VALUE,
+                server.options().http2().maxConcurrentStreams()));
         this.streamWaiters = new StreamWritability(connection(), encoder.flowController());
         decoder.frameListener(new FrameListener());
         connection().addListener(new Http2ConnectionAdapter() {
@@ -72,6 +91,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                     }
                     request.failBody(closed);
                     request.release();
+                    unbuffer(request);
                 }
                 // After the abandon: a writer woken here may write again at once, and must learn the stream is gone.
                 streamWaiters.release(stream);
@@ -96,7 +116,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         this.ctx = ctx;
         super.handlerAdded(ctx);
-        scheduleIdleCheck();
+        ticker = deadlines.start(ctx, this::tick);
     }
 
     /** Serves the request that carried an h2c upgrade as stream 1. */
@@ -118,6 +138,11 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     }
 
     void writeData(int streamId, ByteBuf data, boolean endStream, ChannelPromise promise) {
+        int length = data.readableBytes();
+        if (length > 0) {
+            queuedResponseBytes += length;
+            promise.addListener(f -> queuedResponseBytes -= length);
+        }
         encoder().writeData(ctx, streamId, data, 0, endStream, promise);
         flushUnlessReading();
     }
@@ -145,7 +170,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         inRead = true;
-        readSinceIdleCheck = true;
+        lastReadTick = ticks;
         super.channelRead(ctx, msg);
     }
 
@@ -164,8 +189,8 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        if (idleTimer != null) {
-            idleTimer.cancel(false);
+        if (ticker != null) {
+            ticker.cancel(false);
         }
         WritabilityWaiters.signal(ctx.channel());
         // Closes the streams first, abandoning their responses, so that writers woken here see them gone.
@@ -183,14 +208,55 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         }
     }
 
+    /** Nothing to do at once: DATA that arrives for a paused request keeps its credit (see onDataRead). */
     @Override
-    public void pauseReading() {
-        ctx.channel().config().setAutoRead(false);
+    public void pauseReading(AbstractServerRequest request) {
     }
 
     @Override
-    public void resumeReading() {
-        ctx.channel().config().setAutoRead(true);
+    public void resumeReading(AbstractServerRequest request) {
+        Http2Request http2 = (Http2Request) request;
+        if (connectionBufferLimitAllows(http2)) {
+            returnCredit(http2);
+        }
+    }
+
+    // ---- buffered bodies and flow-control credit --------------------------------------------------------------
+
+    private boolean connectionBufferLimitAllows(Http2Request request) {
+        return request.mode() == BodyMode.STREAM || bufferedBodyBytes <= connectionBufferLimit;
+    }
+
+    /** Returns the credit withheld from {@code request}'s stream: the peer may send that much more. */
+    private void returnCredit(Http2Request request) {
+        int credit = request.withheldCredit;
+        Http2Stream stream = connection().stream(request.streamId);
+        if (credit == 0 || stream == null) {
+            return;
+        }
+        request.withheldCredit = 0;
+        try {
+            if (decoder().flowController().consumeBytes(stream, credit)) {
+                flushUnlessReading();
+            }
+        } catch (Http2Exception e) {
+            onError(ctx, false, e);
+        }
+    }
+
+    /** A request's body no longer counts against the connection buffer: streams waiting for credit get theirs. */
+    private void unbuffer(Http2Request request) {
+        if (request.bufferedBytes == 0) {
+            return;
+        }
+        bufferedBodyBytes -= request.bufferedBytes;
+        request.bufferedBytes = 0;
+        while (bufferedBodyBytes <= connectionBufferLimit && !waitingForCredit.isEmpty()) {
+            Http2Request waiting = waitingForCredit.poll();
+            if (!waiting.isPaused()) {
+                returnCredit(waiting);
+            }
+        }
     }
 
     /**
@@ -268,12 +334,17 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 trailers(existing, headers);
                 return;
             }
+            if (queuedResponseBytes > connectionBufferLimit) {
+                throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM,
+                        "responses queued on this connection exceed %d bytes", connectionBufferLimit);
+            }
             String target = Http2RequestValidator.validate(streamId, headers);
             long contentLength = Http2RequestValidator.contentLength(streamId, headers);
             HttpMethod method = HttpMethod.valueOf(headers.method().toString());
             Http2Request request = new Http2Request(server, Http2ServerConnection.this, streamId, method,
                     target, new Http2HeadersView(headers), contentLength);
             stream.setProperty(requestKey, request);
+            request.lastDataTick = ticks;
             BodyMode mode;
             try {
                 mode = server.handler().bodyMode(request);
@@ -317,14 +388,32 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             if (request == null || request.bodyEnded()) {
                 return processed;
             }
-            if (data.isReadable() && !request.appendBody(data.retain())) {
+            request.lastDataTick = ticks;
+            int length = data.readableBytes();
+            if (length > 0 && !request.appendBody(data.retain())) {
                 String message = "request body larger than " + request.maxBodySize() + " bytes";
                 request.failBody(new IllegalStateException(message));
                 reject(request, 413, message);
                 return processed;
             }
+            if (request.mode() == BodyMode.AGGREGATE) {
+                request.bufferedBytes += length;
+                bufferedBodyBytes += length;
+            }
             if (endOfStream) {
                 endBody(request, ArrayHeaders.EMPTY);
+                return processed;
+            }
+            if (request.isPaused()) {
+                request.withheldCredit += processed;
+                return 0;
+            }
+            if (!connectionBufferLimitAllows(request)) {
+                if (request.withheldCredit == 0) {
+                    waitingForCredit.add(request);
+                }
+                request.withheldCredit += processed;
+                return 0;
             }
             return processed;
         }
@@ -334,6 +423,11 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             if (!request.dispatched) {
                 dispatch(request);
             }
+        }
+
+        @Override
+        public void onSettingsAckRead(ChannelHandlerContext ctx) {
+            settingsAcked = true;
         }
 
         @Override
@@ -348,21 +442,65 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
 
     // ---- timeouts and shutdown --------------------------------------------------------------------------------
 
-    private void scheduleIdleCheck() {
-        idleTimer = ctx.executor().schedule(this::idleCheck, server.options().idleTimeout().toNanos(),
-                TimeUnit.NANOSECONDS);
-    }
-
-    private void idleCheck() {
+    /** Checks every deadline of the connection and its streams; runs once per {@link Deadlines} period. */
+    private void tick() {
+        ticks++;
         if (!ctx.channel().isActive()) {
             return;
         }
-        if (!readSinceIdleCheck && connection().numActiveStreams() == 0) {
-            ctx.channel().close();
+        if (writeProgress.stalledTicks(ctx.channel()) >= deadlines.write) {
+            server.log().log(System.Logger.Level.DEBUG, "closing an HTTP/2 connection whose peer does not read");
+            ctx.close();
             return;
         }
-        readSinceIdleCheck = false;
-        scheduleIdleCheck();
+        if (!settingsAcked && ticks >= deadlines.settingsAck) {
+            onError(ctx, false, Http2Exception.connectionError(Http2Error.SETTINGS_TIMEOUT,
+                    "SETTINGS not acknowledged in time"));
+            return;
+        }
+        if (connection().numActiveStreams() == 0) {
+            if (ticks - lastReadTick >= deadlines.idle) {
+                ctx.channel().close();
+            }
+            return;
+        }
+        try {
+            connection().forEachActiveStream(stream -> {
+                Http2Request request = stream.getProperty(requestKey);
+                if (request != null) {
+                    checkStream(stream, request);
+                }
+                return true;
+            });
+        } catch (Http2Exception e) {
+            onError(ctx, false, e);
+        }
+        flushUnlessReading();
+    }
+
+    /** A request body that stopped arriving, or a response the peer grants no window for, ends its stream. */
+    private void checkStream(Http2Stream stream, Http2Request request) {
+        if (!request.bodyEnded() && stream.state().remoteSideOpen()) {
+            if (request.isPaused()) {
+                request.lastDataTick = ticks;
+            } else {
+                request.bodyActiveTicks++;
+                if (ticks - request.lastDataTick >= deadlines.body
+                        || deadlines.tooSlow(request.bodyBytes(), request.bodyActiveTicks)) {
+                    request.failBody(new IllegalStateException("request body not received in time"));
+                    reject(request, 408, "request body not received in time");
+                    return;
+                }
+            }
+        }
+        if (encoder().flowController().hasFlowControlled(stream)
+                && encoder().flowController().windowSize(stream) <= 0) {
+            if (++request.stalledWriteTicks >= deadlines.write) {
+                resetStream(ctx, stream.id(), Http2Error.CANCEL.code(), ctx.newPromise());
+            }
+        } else {
+            request.stalledWriteTicks = 0;
+        }
     }
 
     @Override
