@@ -29,6 +29,7 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Stream;
 
 import java.nio.channels.ClosedChannelException;
@@ -117,6 +118,21 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         this.ctx = ctx;
         super.handlerAdded(ctx);
         ticker = deadlines.start(ctx, this::tick);
+        openConnectionWindow();
+    }
+
+    /**
+     * Widens the connection's receive window from the 65,535 bytes of RFC 9113 to four stream windows, so one upload
+     * is not throttled by the connection and a stream whose consumer paused does not hold up the uploads of others
+     * at once. The bytes the peer may have in flight stay bounded by this window.
+     */
+    private void openConnectionWindow() throws Http2Exception {
+        Http2Stream connectionStream = connection().connectionStream();
+        int current = decoder().flowController().initialWindowSize(connectionStream);
+        long wanted = Math.min(Integer.MAX_VALUE, 4L * server.options().http2().initialWindowSize());
+        if (wanted > current) {
+            decoder().flowController().incrementWindowSize(connectionStream, (int) (wanted - current));
+        }
     }
 
     /** Serves the request that carried an h2c upgrade as stream 1. */
@@ -493,8 +509,9 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 }
             }
         }
-        if (encoder().flowController().hasFlowControlled(stream)
-                && encoder().flowController().windowSize(stream) <= 0) {
+        Http2RemoteFlowController flow = encoder().flowController();
+        if (flow.hasFlowControlled(stream)
+                && (flow.windowSize(stream) <= 0 || flow.windowSize(connection().connectionStream()) <= 0)) {
             if (++request.stalledWriteTicks >= deadlines.write) {
                 resetStream(ctx, stream.id(), Http2Error.CANCEL.code(), ctx.newPromise());
             }
