@@ -1,213 +1,335 @@
 package dev.brisk.http.testing;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
-import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2HeadersEncoder;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * HTTP/2 over a plain blocking socket, frame by frame, with no validation on the sending side: for tests that send
- * malformed requests and look at exactly which frames come back. Header blocks are HPACK-encoded as given.
+ * HTTP/2 by prior knowledge over a plain blocking socket, frame by frame, for tests that must send what no proper
+ * client would: header blocks are encoded here as HPACK literals, in exactly the order, case and bytes given
+ * (pseudo-headers anywhere, duplicates, upper case, CR/LF/NUL), so nothing is validated or reordered on the way out.
+ * Responses are decoded with Netty's HPACK decoder. SETTINGS and PING are acknowledged while reading.
+ *
+ * <p>{@link #await} reads until the given streams are finished; a timeout inside a frame leaves the connection
+ * unusable, so await once per connection.
  */
 public final class RawH2Connection implements AutoCloseable {
 
-    public static final int DATA = 0;
-    public static final int HEADERS = 1;
-    public static final int RST_STREAM = 3;
-    public static final int SETTINGS = 4;
-    public static final int PING = 6;
-    public static final int GOAWAY = 7;
-    public static final int WINDOW_UPDATE = 8;
+    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int DATA = 0;
+    private static final int HEADERS = 1;
+    private static final int RST_STREAM = 3;
+    private static final int SETTINGS = 4;
+    private static final int PING = 6;
+    private static final int GOAWAY = 7;
+    private static final int WINDOW_UPDATE = 8;
+    private static final int CONTINUATION = 9;
+    private static final int END_STREAM = 0x1;
+    private static final int ACK = 0x1;
+    private static final int END_HEADERS = 0x4;
+    private static final int PADDED = 0x8;
+    private static final int PRIORITY = 0x20;
+    /** The smallest SETTINGS_MAX_FRAME_SIZE a peer may announce; header blocks are split to fit it. */
+    private static final int MAX_FRAME = 16384;
 
-    /** One frame received; {@code headers} is decoded for HEADERS frames. */
-    public record Frame(int type, int flags, int streamId, byte[] payload, Http2Headers headers) {
+    /** One header field, name and value taken as Latin-1 bytes. */
+    public record Field(String name, String value) {
+    }
 
-        public boolean endStream() {
-            return (flags & 0x1) != 0;
+    /** What the server sent on one stream. */
+    public static final class StreamOutcome {
+        private int status = -1;
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private boolean ended;
+        private long resetCode = -1;
+
+        /** The {@code :status} of the first response HEADERS, or -1. */
+        public int status() {
+            return status;
         }
 
-        /** The error code of a RST_STREAM or GOAWAY frame. */
-        public long errorCode() {
-            int offset = type == GOAWAY ? 4 : 0;
-            return ((payload[offset] & 0xFFL) << 24) | ((payload[offset + 1] & 0xFF) << 16)
-                    | ((payload[offset + 2] & 0xFF) << 8) | (payload[offset + 3] & 0xFF);
+        public String body() {
+            return body.toString(StandardCharsets.UTF_8);
         }
 
-        /** The last stream id of a GOAWAY frame. */
-        public int lastStreamId() {
-            return ((payload[0] & 0x7F) << 24) | ((payload[1] & 0xFF) << 16) | ((payload[2] & 0xFF) << 8)
-                    | (payload[3] & 0xFF);
+        /** The error code of a RST_STREAM the server sent, or -1. */
+        public long resetCode() {
+            return resetCode;
         }
 
-        public String status() {
-            return headers == null || headers.status() == null ? null : headers.status().toString();
+        /** Whether the server finished the stream, with END_STREAM or RST_STREAM. */
+        public boolean finished() {
+            return ended || resetCode >= 0;
+        }
+
+        /** E.g. {@code "200 'ok 7'"}, {@code "RST_STREAM(PROTOCOL_ERROR)"}, {@code "431, RST_STREAM(CANCEL)"}. */
+        @Override
+        public String toString() {
+            StringBuilder text = new StringBuilder();
+            if (status >= 0) {
+                text.append(status).append(" '").append(body()).append('\'');
+            }
+            if (resetCode >= 0) {
+                text.append(text.isEmpty() ? "" : ", ").append("RST_STREAM(").append(errorName(resetCode))
+                        .append(')');
+            } else if (!ended) {
+                text.append(text.isEmpty() ? "" : ", ").append("unfinished");
+            }
+            return text.toString();
         }
     }
 
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
-    private final Http2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE,
-            false, 16, Integer.MAX_VALUE);
     private final DefaultHttp2HeadersDecoder decoder = new DefaultHttp2HeadersDecoder(false);
+    private final Map<Integer, StreamOutcome> streams = new HashMap<>();
+    private String goAway;
+    private boolean closed;
 
+    /** Connects to {@code port}, sends the preface, empty SETTINGS and a large connection window. */
     public RawH2Connection(int port) throws IOException {
         socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
-        socket.setSoTimeout(10_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
         socket.setTcpNoDelay(true);
-        in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
+        in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
         out = socket.getOutputStream();
-    }
-
-    public Socket socket() {
-        return socket;
-    }
-
-    /** Sends the preface and an empty SETTINGS frame; {@code ackSettings} also ACKs the server's SETTINGS. */
-    public RawH2Connection handshake(boolean ackSettings) throws IOException {
-        ByteBuf preface = Http2CodecUtil.connectionPrefaceBuf();
-        byte[] bytes = new byte[preface.readableBytes()];
-        preface.getBytes(preface.readerIndex(), bytes);
-        out.write(bytes);
+        out.write(PREFACE);
         frame(SETTINGS, 0, 0, new byte[0]);
-        if (ackSettings) {
-            frame(SETTINGS, 0x1, 0, new byte[0]);
+        frame(WINDOW_UPDATE, 0, 0, int32(Integer.MAX_VALUE - 65_535));
+        out.flush();
+    }
+
+    public static Field field(String name, String value) {
+        return new Field(name, value);
+    }
+
+    /** Sends a header block on {@code streamId}: one HEADERS frame, with CONTINUATION frames when it is large. */
+    public RawH2Connection headers(int streamId, boolean endStream, List<Field> fields) throws IOException {
+        byte[] block = encode(fields);
+        int first = Math.min(block.length, MAX_FRAME);
+        int flags = (endStream ? END_STREAM : 0) | (first == block.length ? END_HEADERS : 0);
+        frame(HEADERS, flags, streamId, slice(block, 0, first));
+        for (int pos = first; pos < block.length; pos += MAX_FRAME) {
+            int end = Math.min(block.length, pos + MAX_FRAME);
+            frame(CONTINUATION, end == block.length ? END_HEADERS : 0, streamId, slice(block, pos, end));
         }
-        return this;
-    }
-
-    /** A request head with the usual pseudo-headers for {@code method} and {@code path}. */
-    public static Http2Headers request(String method, String path) {
-        Http2Headers headers = new DefaultHttp2Headers(false);
-        headers.method(method).path(path).scheme("http").authority("localhost");
-        return headers;
-    }
-
-    /** Sends a HEADERS frame holding {@code headers} as given (no validation). */
-    public RawH2Connection headers(int streamId, Http2Headers headers, boolean endStream) throws Exception {
-        ByteBuf block = ByteBufAllocator.DEFAULT.heapBuffer();
-        try {
-            encoder.encodeHeaders(streamId, headers, block);
-            byte[] bytes = new byte[block.readableBytes()];
-            block.readBytes(bytes);
-            frame(HEADERS, 0x4 | (endStream ? 0x1 : 0), streamId, bytes);
-        } finally {
-            block.release();
-        }
-        return this;
-    }
-
-    public RawH2Connection data(int streamId, String text, boolean endStream) throws IOException {
-        return frame(DATA, endStream ? 0x1 : 0, streamId, text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    public RawH2Connection frame(int type, int flags, int streamId, byte[] payload) throws IOException {
-        byte[] head = new byte[9];
-        head[0] = (byte) (payload.length >>> 16);
-        head[1] = (byte) (payload.length >>> 8);
-        head[2] = (byte) payload.length;
-        head[3] = (byte) type;
-        head[4] = (byte) flags;
-        head[5] = (byte) (streamId >>> 24);
-        head[6] = (byte) (streamId >>> 16);
-        head[7] = (byte) (streamId >>> 8);
-        head[8] = (byte) streamId;
-        out.write(head);
-        out.write(payload);
         out.flush();
         return this;
     }
 
-    /** The next frame, or null when the server closed the connection or nothing came within {@code millis}. */
-    public Frame next(int millis) throws Exception {
-        socket.setSoTimeout(millis);
-        byte[] head = new byte[9];
-        try {
-            in.readFully(head);
-        } catch (EOFException | SocketTimeoutException e) {
-            return null;
-        } catch (IOException reset) {
-            return null;
-        }
-        int length = ((head[0] & 0xFF) << 16) | ((head[1] & 0xFF) << 8) | (head[2] & 0xFF);
-        int type = head[3] & 0xFF;
-        int flags = head[4] & 0xFF;
-        int streamId = ((head[5] & 0x7F) << 24) | ((head[6] & 0xFF) << 16) | ((head[7] & 0xFF) << 8)
-                | (head[8] & 0xFF);
-        byte[] payload = new byte[length];
-        in.readFully(payload);
-        Http2Headers headers = null;
-        if (type == HEADERS) {
-            int offset = 0;
-            int end = length;
-            if ((flags & 0x8) != 0) {
-                end -= payload[0] & 0xFF;
-                offset = 1;
-            }
-            if ((flags & 0x20) != 0) {
-                offset += 5;
-            }
-            headers = decoder.decodeHeaders(streamId, Unpooled.wrappedBuffer(payload, offset, end - offset));
-        }
-        return new Frame(type, flags, streamId, payload, headers);
+    /** Sends one DATA frame. */
+    public RawH2Connection data(int streamId, boolean endStream, String data) throws IOException {
+        frame(DATA, endStream ? END_STREAM : 0, streamId, data.getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+        return this;
     }
 
-    /** Reads frames until one of {@code type} for {@code streamId} (any stream when 0), or null at close/timeout. */
-    public Frame await(int type, int streamId, int millis) throws Exception {
-        long deadline = System.currentTimeMillis() + millis;
-        while (true) {
+    /**
+     * Reads frames until every stream of {@code streamIds} is finished, the connection is closed, or
+     * {@code timeoutMillis} passed.
+     */
+    public void await(int timeoutMillis, int... streamIds) throws IOException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (!closed && !allFinished(streamIds)) {
             long left = deadline - System.currentTimeMillis();
             if (left <= 0) {
-                return null;
+                return;
             }
-            Frame frame = next((int) left);
-            if (frame == null) {
-                return null;
-            }
-            if (frame.type == SETTINGS && (frame.flags & 0x1) == 0) {
-                continue;
-            }
-            if (frame.type == type && (streamId == 0 || frame.streamId == streamId)) {
-                return frame;
-            }
-            if (frame.type == GOAWAY && type != GOAWAY) {
-                return frame;
+            socket.setSoTimeout((int) left);
+            try {
+                readFrame();
+            } catch (SocketTimeoutException e) {
+                return;
+            } catch (EOFException | SocketException e) {
+                closed = true;
             }
         }
     }
 
-    /** Whether the server closed the connection within {@code millis}, reading and dropping frames meanwhile. */
-    public boolean closedWithin(int millis) throws Exception {
-        long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline) {
-            socket.setSoTimeout((int) Math.max(1, deadline - System.currentTimeMillis()));
-            try {
-                byte[] skip = new byte[4096];
-                if (in.read(skip) < 0) {
-                    return true;
-                }
-            } catch (SocketTimeoutException e) {
+    /** What the server sent on {@code streamId} so far. */
+    public StreamOutcome stream(int streamId) {
+        return streams.computeIfAbsent(streamId, id -> new StreamOutcome());
+    }
+
+    /** The GOAWAY the server sent, as {@code "GOAWAY(<error>, last stream <n>, '<debug>')"}, or null. */
+    public String goAway() {
+        return goAway;
+    }
+
+    /** Whether the server closed the connection. */
+    public boolean closed() {
+        return closed;
+    }
+
+    private boolean allFinished(int[] streamIds) {
+        for (int id : streamIds) {
+            if (!stream(id).finished()) {
                 return false;
-            } catch (IOException reset) {
-                return true;
             }
         }
-        return false;
+        return true;
+    }
+
+    private void readFrame() throws IOException {
+        byte[] header = new byte[9];
+        in.readFully(header);
+        int length = (header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF;
+        int type = header[3] & 0xFF;
+        int flags = header[4] & 0xFF;
+        int streamId = ((header[5] & 0x7F) << 24 | (header[6] & 0xFF) << 16 | (header[7] & 0xFF) << 8
+                | header[8] & 0xFF);
+        byte[] payload = new byte[length];
+        in.readFully(payload);
+        switch (type) {
+            case DATA -> {
+                int padding = (flags & PADDED) != 0 ? (payload[0] & 0xFF) + 1 : 0;
+                int start = (flags & PADDED) != 0 ? 1 : 0;
+                stream(streamId).body.write(payload, start, length - padding);
+                endIf(streamId, flags);
+            }
+            case HEADERS -> onHeaders(streamId, flags, payload);
+            case RST_STREAM -> stream(streamId).resetCode = uint32(payload, 0);
+            case SETTINGS -> {
+                if ((flags & ACK) == 0) {
+                    frame(SETTINGS, ACK, 0, new byte[0]);
+                    out.flush();
+                }
+            }
+            case PING -> {
+                if ((flags & ACK) == 0) {
+                    frame(PING, ACK, 0, payload);
+                    out.flush();
+                }
+            }
+            case GOAWAY -> goAway = "GOAWAY(" + errorName(uint32(payload, 4)) + ", last stream "
+                    + (uint32(payload, 0) & 0x7FFF_FFFF) + ", '"
+                    + new String(payload, 8, length - 8, StandardCharsets.UTF_8) + "')";
+            default -> {
+                // PRIORITY, WINDOW_UPDATE, PUSH_PROMISE and unknown frames change nothing a test looks at
+            }
+        }
+    }
+
+    private void onHeaders(int streamId, int flags, byte[] payload) throws IOException {
+        int start = 0;
+        int end = payload.length;
+        if ((flags & PADDED) != 0) {
+            end -= payload[0] & 0xFF;
+            start = 1;
+        }
+        if ((flags & PRIORITY) != 0) {
+            start += 5;
+        }
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.write(payload, start, end - start);
+        boolean endHeaders = (flags & END_HEADERS) != 0;
+        while (!endHeaders) {
+            byte[] header = new byte[9];
+            in.readFully(header);
+            int length = (header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF;
+            byte[] continuation = new byte[length];
+            in.readFully(continuation);
+            block.write(continuation);
+            endHeaders = (header[4] & END_HEADERS) != 0;
+        }
+        ByteBuf buffer = Unpooled.wrappedBuffer(block.toByteArray());
+        try {
+            Http2Headers headers = decoder.decodeHeaders(streamId, buffer);
+            StreamOutcome outcome = stream(streamId);
+            if (outcome.status < 0 && headers.status() != null) {
+                outcome.status = Integer.parseInt(headers.status().toString());
+            }
+        } catch (Http2Exception e) {
+            throw new IOException("undecodable response headers on stream " + streamId, e);
+        } finally {
+            buffer.release();
+        }
+        endIf(streamId, flags);
+    }
+
+    private void endIf(int streamId, int flags) {
+        if ((flags & END_STREAM) != 0) {
+            stream(streamId).ended = true;
+        }
+    }
+
+    private void frame(int type, int flags, int streamId, byte[] payload) throws IOException {
+        byte[] header = {(byte) (payload.length >>> 16), (byte) (payload.length >>> 8), (byte) payload.length,
+                (byte) type, (byte) flags, (byte) (streamId >>> 24), (byte) (streamId >>> 16),
+                (byte) (streamId >>> 8), (byte) streamId};
+        out.write(header);
+        out.write(payload);
+    }
+
+    /** HPACK: every field as a literal without indexing, with a literal name, no Huffman coding. */
+    private static byte[] encode(List<Field> fields) {
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        for (Field field : fields) {
+            block.write(0x00);
+            string(block, field.name());
+            string(block, field.value());
+        }
+        return block.toByteArray();
+    }
+
+    private static void string(ByteArrayOutputStream block, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        integer(block, bytes.length);
+        block.writeBytes(bytes);
+    }
+
+    /** An HPACK integer with a 7-bit prefix (RFC 7541 section 5.1), the Huffman bit clear. */
+    private static void integer(ByteArrayOutputStream block, int value) {
+        if (value < 127) {
+            block.write(value);
+            return;
+        }
+        block.write(127);
+        int rest = value - 127;
+        while (rest >= 128) {
+            block.write(rest & 0x7F | 0x80);
+            rest >>>= 7;
+        }
+        block.write(rest);
+    }
+
+    private static byte[] slice(byte[] bytes, int from, int to) {
+        byte[] part = new byte[to - from];
+        System.arraycopy(bytes, from, part, 0, part.length);
+        return part;
+    }
+
+    private static byte[] int32(int value) {
+        return new byte[] {(byte) (value >>> 24), (byte) (value >>> 16), (byte) (value >>> 8), (byte) value};
+    }
+
+    private static long uint32(byte[] bytes, int offset) {
+        return (bytes[offset] & 0xFFL) << 24 | (bytes[offset + 1] & 0xFFL) << 16 | (bytes[offset + 2] & 0xFFL) << 8
+                | bytes[offset + 3] & 0xFFL;
+    }
+
+    private static String errorName(long code) {
+        Http2Error error = Http2Error.valueOf(code);
+        return error == null ? "0x" + Long.toHexString(code) : error.name();
     }
 
     @Override
