@@ -135,7 +135,7 @@ final class Http1AttackCorpus {
                 post("Transfer-Encoding: chunked", "Transfer-Encoding: chunked") + "0\r\n\r\n" + SMUGGLED);
         reject(400, "Transfer-Encoding: chunked, (empty coding)", post("Transfer-Encoding: chunked,") + SMUGGLED);
         reject(501, "Transfer-Encoding: identity", post("Transfer-Encoding: identity") + "0\r\n\r\n" + SMUGGLED);
-        reject(501, "Transfer-Encoding: chunked;x", post("Transfer-Encoding: chunked;x") + "0\r\n\r\n" + SMUGGLED);
+        reject(400, "Transfer-Encoding: chunked;x", post("Transfer-Encoding: chunked;x") + "0\r\n\r\n" + SMUGGLED);
         reject(501, "Transfer-Encoding: xchunked", post("Transfer-Encoding: xchunked") + "0\r\n\r\n" + SMUGGLED);
         reject(501, "Transfer-Encoding: gzip, chunked",
                 post("Transfer-Encoding: gzip, chunked") + "0\r\n\r\n" + SMUGGLED);

@@ -170,8 +170,13 @@ final class Http1HeadParser {
         if (!HeaderValidation.validPercentEncoding(target)) {
             throw new HttpParseException(400, "invalid percent-encoding in request target");
         }
-        char first = target.charAt(0);
-        if (first == '/') {
+        if (method == HttpMethod.CONNECT) {
+            if (target.indexOf('/') >= 0 || target.indexOf(':') <= 0) {
+                throw new HttpParseException(400, "CONNECT needs an authority-form target");
+            }
+            return;
+        }
+        if (target.charAt(0) == '/') {
             return;
         }
         if (target.equals("*")) {
@@ -180,14 +185,7 @@ final class Http1HeadParser {
             }
             return;
         }
-        if (method == HttpMethod.CONNECT) {
-            if (target.indexOf('/') >= 0 || target.indexOf(':') <= 0) {
-                throw new HttpParseException(400, "CONNECT needs an authority-form target");
-            }
-            return;
-        }
-        String lower = target.length() > 8 ? target.substring(0, 8).toLowerCase(java.util.Locale.ROOT) : "";
-        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+        if (target.regionMatches(true, 0, "http://", 0, 7) || target.regionMatches(true, 0, "https://", 0, 8)) {
             return;
         }
         throw new HttpParseException(400, "invalid request target form");
@@ -247,6 +245,9 @@ final class Http1HeadParser {
                 return false;
             case 6:
                 if (equalsLower(a, name, "expect")) {
+                    if (!isTokenList(value, true)) {
+                        throw new HttpParseException(400, "malformed Expect header");
+                    }
                     if (!value.contentEqualsIgnoreCase("100-continue")) {
                         throw new HttpParseException(417, "unsupported expectation: " + value);
                     }
@@ -260,6 +261,9 @@ final class Http1HeadParser {
                 return false;
             case 10:
                 if (equalsLower(a, name, "connection")) {
+                    if (!isTokenList(value, false)) {
+                        throw new HttpParseException(400, "malformed Connection header");
+                    }
                     head.connectionClose |= containsToken(value, "close");
                     head.connectionKeepAlive |= containsToken(value, "keep-alive");
                     head.connectionUpgrade |= containsToken(value, "upgrade")
@@ -351,6 +355,31 @@ final class Http1HeadParser {
     private static void checkHost(AsciiString value) throws HttpParseException {
         if (!HeaderValidation.isValidAuthority(value)) {
             throw new HttpParseException(400, "invalid Host header");
+        }
+    }
+
+    /**
+     * Whether {@code list} is a comma-separated list of tokens with optional SP/HTAB around the commas (RFC 9110
+     * 5.6.1); with {@code values}, an element may also be {@code token=token} (an Expect expectation).
+     */
+    private static boolean isTokenList(AsciiString list, boolean values) {
+        int start = 0;
+        int length = list.length();
+        while (true) {
+            int comma = list.indexOf(',', start);
+            int end = comma < 0 ? length : comma;
+            AsciiString element = trimOws(list, start, end);
+            int equals = values ? element.indexOf('=', 0) : -1;
+            boolean valid = equals < 0 ? HeaderValidation.isToken(element)
+                    : HeaderValidation.isToken(element.subSequence(0, equals, false))
+                    && HeaderValidation.isToken(element.subSequence(equals + 1, element.length(), false));
+            if (!valid && !(element.isEmpty() && comma >= 0)) {
+                return false;
+            }
+            if (comma < 0) {
+                return true;
+            }
+            start = comma + 1;
         }
     }
 

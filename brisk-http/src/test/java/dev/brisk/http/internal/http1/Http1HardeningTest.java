@@ -73,11 +73,29 @@ class Http1HardeningTest {
         assertThat(ch.isOpen()).isFalse();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"Connection: close\u0085", "Connection: \u00a0close", "Connection: keep-alive\u000b",
+            "Expect: 100-continue\u00a0", "Expect: \u0085100-continue", "Connection: clo se"})
+    void connectionAndExpectMustBeTokenLists(String field) {
+        EmbeddedChannel ch = channel(received::add);
+        write(ch, "GET / HTTP/1.1\r\nHost: x\r\n" + field + "\r\n\r\n");
+        assertThat(output(ch)).startsWith("HTTP/1.1 400");
+        assertThat(received).isEmpty();
+    }
+
     @Test
-    void connectionCloseWithOtherBytesIsNotClose() {
-        EmbeddedChannel ch = channel(request -> request.response().send("ok"));
-        write(ch, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\u0085\r\n\r\n");
-        assertThat(output(ch)).startsWith("HTTP/1.1 200 OK").doesNotContain("connection: close");
+    void shortAbsoluteFormTargetIsAccepted() {
+        EmbeddedChannel ch = channel(request -> request.response().send(request.headers().get("host", "-")));
+        write(ch, "GET http://x HTTP/1.1\r\nHost: y\r\n\r\n");
+        assertThat(output(ch)).startsWith("HTTP/1.1 200").endsWith("\r\n\r\nx");
+    }
+
+    @Test
+    void connectInOriginFormIsRejected() {
+        EmbeddedChannel ch = channel(received::add);
+        write(ch, "CONNECT /x HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(output(ch)).startsWith("HTTP/1.1 400");
+        assertThat(received).isEmpty();
     }
 
     @Test
