@@ -6,7 +6,9 @@
 # usage: bench/http.sh            (from the repository root, after building the launcher:
 #                                   mvn -q -pl brisk-benchmarks -am package -DskipTests)
 # environment:
-#   IMPLS="brisk-http netty-raw"   first one is the reference the ratios are computed for
+#   IMPLS="brisk-http netty-raw"   first one is the reference the ratios are computed for; IMPL@NAME=JAR runs IMPL
+#                                  from another build of the launcher, e.g. to compare a change with the commit
+#                                  before it: IMPLS="brisk-http brisk-http@before=/tmp/before.jar"
 #   SCENARIOS="echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"
 #   ROUNDS=3 WARMUP=10 DURATION=10 CONNECTIONS=64 JVM_OPTS="-Xms512m -Xmx512m"
 #
@@ -39,11 +41,15 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors"
 run_one() {
-  local impl=$1 scenario=$2 port log pid
+  local impl=$1 scenario=$2 port log pid jar=$JAR
+  if [[ $impl == *@*=* ]]; then
+    jar=${impl#*=}
+    impl=${impl%%@*}
+  fi
   port=$(free_port)
   log=$(mktemp)
   # shellcheck disable=SC2086
-  taskset -c 0 java $JVM_OPTS -jar "$JAR" serve "$impl" --port "$port" $SERVER_ARGS >"$log" 2>&1 &
+  taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$port" $SERVER_ARGS >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
     grep -q "listening on" "$log" && break
@@ -93,14 +99,16 @@ for scenario in $SCENARIOS; do
   for round in $(seq "$ROUNDS"); do
     for impl in $IMPLS; do
       read -r rps p99 cpu requests errors < <(run_one "$impl" "$scenario")
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$impl" "$rps" "$p99" "$cpu" "$errors" >>"$RAW"
+      label=${impl%%=*}
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" >>"$RAW"
       printf '  %-16s round %s %-12s rps=%-10s p99_ms=%-8s cpu_us=%-7s errors=%s\n' \
-        "$scenario" "$round" "$impl" "$rps" "$p99" "$cpu" "$errors" >&2
+        "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" >&2
     done
   done
 done
 
-python3 - "$RAW" "$IMPLS" <<'PY' | tee -a "$REPORT"
+LABELS=$(for impl in $IMPLS; do printf '%s ' "${impl%%=*}"; done)
+python3 - "$RAW" "$LABELS" <<'PY' | tee -a "$REPORT"
 import sys, statistics, collections
 raw, impls = sys.argv[1], sys.argv[2].split()
 ref = impls[0]
@@ -113,7 +121,8 @@ for line in open(raw):
         order.append(scenario)
 med = statistics.median
 print()
-print(f"| scenario | impl | rps (median) | p99 ms | CPU µs/req | rps ratio {ref}/impl | CPU ratio impl/{ref} | errors |")
+print(f"| scenario | impl | rps (median) | p99 ms | CPU µs/req | rps ratio {ref}/impl (min–max) "
+      f"| CPU ratio impl/{ref} (min–max) | errors |")
 print("|---|---|---:|---:|---:|---:|---:|---:|")
 for scenario in order:
     rounds = [r for (s, r) in rows if s == scenario]
@@ -121,8 +130,8 @@ for scenario in order:
         vals = [rows[(scenario, r)][impl] for r in rounds if impl in rows[(scenario, r)]]
         rps_ratio = [rows[(scenario, r)][ref][0] / rows[(scenario, r)][impl][0] for r in rounds]
         cpu_ratio = [rows[(scenario, r)][impl][2] / rows[(scenario, r)][ref][2] for r in rounds]
-        ratio = "" if impl == ref else f"{med(rps_ratio):.2f}"
-        cratio = "" if impl == ref else f"{med(cpu_ratio):.2f}"
+        ratio = "" if impl == ref else f"{med(rps_ratio):.2f} ({min(rps_ratio):.2f}–{max(rps_ratio):.2f})"
+        cratio = "" if impl == ref else f"{med(cpu_ratio):.2f} ({min(cpu_ratio):.2f}–{max(cpu_ratio):.2f})"
         print(f"| {scenario} | {impl} | {med(v[0] for v in vals):,.0f} | {med(v[1] for v in vals):.2f} | "
               f"{med(v[2] for v in vals):.2f} | {ratio} | {cratio} | {sum(v[3] for v in vals)} |")
 PY
