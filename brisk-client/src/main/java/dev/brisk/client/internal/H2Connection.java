@@ -93,6 +93,11 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
                 && (id <= 0 || id > codec.connection().local().lastStreamKnownByPeer());
     }
 
+    /** The last-stream-id of the server's GOAWAY, once one has been received. */
+    int goAwayLastStreamId() {
+        return codec.connection().local().lastStreamKnownByPeer();
+    }
+
     /** A stream finished, however it ended: its slot is free. */
     void streamEnded() {
         active--;
