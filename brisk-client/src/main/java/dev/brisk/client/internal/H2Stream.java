@@ -263,7 +263,8 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
     public void channelInactive(ChannelHandlerContext ctx) {
         checkGoAway();
         if (call != null) {
-            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason) : closed(null));
+            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason)
+                    : closed(connection.closeCause()));
         } else {
             end();
         }
@@ -275,6 +276,9 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
         checkGoAway();
         if (call != null) {
             fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason)
+                    : cause instanceof Http2Exception.HeaderListSizeException
+                    ? new ResponseTooLargeException(key(), "response head from " + key() + " is larger than the"
+                            + " client accepts: " + cause.getMessage(), cause)
                     : new HttpClientException(key(), "error on HTTP/2 stream to " + key() + ": " + cause, cause));
         }
     }
