@@ -185,7 +185,11 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
-        /** Longest time without a response byte; default 30 s, zero for none. */
+        /**
+         * Longest silence while a response is awaited, counted from the end of the request's write and again from
+         * every read (on HTTP/2, every complete frame of the stream); not a bound on the whole response, which only
+         * the {@link #callTimeout(Duration) call timeout} gives. Default 30 s, zero for none.
+         */
         public Builder readTimeout(Duration readTimeout) {
             this.readTimeout = notNegative(readTimeout, "readTimeout");
             return this;

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param eventLoopGroup        a shared group to run on instead (not shut down by the client)
  * @param nativeTransport       whether to use epoll when available (NIO otherwise)
  * @param connectTimeout        limit for opening a connection
- * @param readTimeout           longest time without a response byte while a response is awaited
+ * @param readTimeout           longest silence while a response is awaited (restarted by every read)
  * @param writeTimeout          limit for writing one request
  * @param callTimeout           limit for a whole call, retries and redirects included
  * @param maxConnectionsPerHost connections per {@code scheme://host:port}, split across the event loops

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -215,6 +216,7 @@ final class Connection extends ChannelInboundHandlerAdapter
             if (result.isFailure()) {
                 Throwable cause = result.cause();
                 fail(cause instanceof PrematureChannelClosureException ? closed(cause)
+                        : cause instanceof TooLongFrameException ? tooLarge(cause)
                         : new HttpClientException(key.toString(), "invalid response from " + key + ": "
                         + cause.getMessage(), cause));
                 return;
@@ -228,6 +230,13 @@ final class Connection extends ChannelInboundHandlerAdapter
         } finally {
             ReferenceCountUtil.release(msg);
         }
+    }
+
+    /** A line or header block above the codec's limits ({@link ChildPool#http1Codec()}). */
+    private ResponseTooLargeException tooLarge(Throwable cause) {
+        String part = responseHeaders == null && stream == null ? "response head" : "chunk line or trailers";
+        return new ResponseTooLargeException(key.toString(), part + " from " + key + " is larger than the client"
+                + " accepts: " + cause.getMessage(), cause);
     }
 
     private void onHead(HttpResponse head) {

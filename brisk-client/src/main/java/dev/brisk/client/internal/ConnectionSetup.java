@@ -18,6 +18,9 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 
 import java.nio.channels.ClosedChannelException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -182,9 +185,32 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
                 return new TlsHandshakeException(key, "TLS handshake with " + key + " failed: the server closed the"
                         + " connection", root);
             }
-            return new TlsHandshakeException(key, "TLS handshake with " + key + " failed: " + root.getMessage(), root);
+            String problem = certificateProblem(root);
+            return new TlsHandshakeException(key, "TLS handshake with " + key + " failed: "
+                    + (problem == null ? "" : problem + "; ") + root.getMessage(), root);
         }
         return new ClientConnectException(key, "cannot set up the connection to " + key + ": " + cause, cause);
+    }
+
+    /**
+     * Names, in plain words, the certificate problem found among the causes of a failed handshake, or null. The JDK
+     * reports an expired certificate as "PKIX path validation failed: ... validity check failed" and keeps the
+     * expiry itself a few causes down.
+     */
+    private static String certificateProblem(Throwable failure) {
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+            if (t instanceof CertificateExpiredException) {
+                return "the server certificate has expired (" + t.getMessage() + ")";
+            }
+            if (t instanceof CertificateNotYetValidException) {
+                return "the server certificate is not valid yet (" + t.getMessage() + ")";
+            }
+            if (t instanceof CertPathBuilderException) {
+                return "the server certificate is not trusted (no chain to a trusted issuer)";
+            }
+        }
+        return null;
     }
 
     private String proxyName() {

@@ -31,6 +31,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
     private int opened;
     private boolean goingAway;
     private boolean detached;
+    private Throwable closeCause;
     private long idleSinceNanos;
 
     H2Connection(ChildPool pool, Http2FrameCodec codec) {
@@ -93,6 +94,19 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
                 && (id <= 0 || id > codec.connection().local().lastStreamKnownByPeer());
     }
 
+    /** The last-stream-id of the server's GOAWAY, once one has been received. */
+    int goAwayLastStreamId() {
+        return codec.connection().local().lastStreamKnownByPeer();
+    }
+
+    /**
+     * The error that ended the connection, if it ended on one (a connection error such as a header block far above
+     * the announced SETTINGS_MAX_HEADER_LIST_SIZE), for the failures of its streams; null otherwise.
+     */
+    Throwable closeCause() {
+        return closeCause;
+    }
+
     /** A stream finished, however it ended: its slot is free. */
     void streamEnded() {
         active--;
@@ -136,6 +150,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (closeCause == null) {
+            closeCause = cause;
+        }
         settingsReceived.tryFailure(cause);
         close();
     }

@@ -52,6 +52,7 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
     private boolean responseStarted;
     private boolean informational;
     private String refusedReason;
+    private boolean refusedByGoAway;
     private int status;
     private HttpHeaders responseHeaders;
     private BodyBuffer body;
@@ -239,8 +240,10 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof Http2GoAwayFrame goAway) {
-            refusedReason = "GOAWAY with last-stream-id " + goAway.lastStreamId();
+        if (evt instanceof Http2GoAwayFrame) {
+            // sent only to streams above the last-stream-id; the frame's copy has lost that id, and the connection
+            // learns it just after this event: the reason is written when the stream closes (checkGoAway)
+            refusedByGoAway = true;
         } else if (evt instanceof Http2ResetFrame reset && reset.errorCode() == Http2Error.REFUSED_STREAM.code()
                 && !responseStarted) {
             refusedReason = "RST_STREAM REFUSED_STREAM";
@@ -248,11 +251,11 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
         ctx.fireUserEventTriggered(evt);
     }
 
-    /** Notes a refusal the GOAWAY handling already acted on (the codec closes such streams before telling us). */
+    /** Notes a refusal by GOAWAY (the codec closes such streams, sometimes before telling us). */
     private void checkGoAway() {
-        if (refusedReason == null && channel instanceof Http2StreamChannel stream
-                && connection.refusedByGoAway(stream.stream().id())) {
-            refusedReason = "GOAWAY received before the stream was processed";
+        if (refusedReason == null && (refusedByGoAway || channel instanceof Http2StreamChannel stream
+                && connection.refusedByGoAway(stream.stream().id()))) {
+            refusedReason = "GOAWAY with last-stream-id " + connection.goAwayLastStreamId();
         }
     }
 
@@ -260,7 +263,8 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
     public void channelInactive(ChannelHandlerContext ctx) {
         checkGoAway();
         if (call != null) {
-            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason) : closed(null));
+            fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason)
+                    : closed(connection.closeCause()));
         } else {
             end();
         }
@@ -272,6 +276,9 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
         checkGoAway();
         if (call != null) {
             fail(refusedReason != null ? new StreamRefusedException(key(), refusedReason)
+                    : cause instanceof Http2Exception.HeaderListSizeException
+                    ? new ResponseTooLargeException(key(), "response head from " + key() + " is larger than the"
+                            + " client accepts: " + cause.getMessage(), cause)
                     : new HttpClientException(key(), "error on HTTP/2 stream to " + key() + ": " + cause, cause));
         }
     }
