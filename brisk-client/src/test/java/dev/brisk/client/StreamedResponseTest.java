@@ -222,14 +222,18 @@ class StreamedResponseTest extends ClientTestSupport {
 
     @Test
     void wholeBodyMethodsRefuseToBlockTheEventLoop() {
-        HttpServer server = streamingServer();
+        // the response is held back until the callback is attached, so that it runs on the event loop that completes
+        // the call rather than on this thread
+        CompletableFuture<Void> gate = new CompletableFuture<>();
+        HttpServer server = server(request -> gate.thenRun(() -> request.response().send("x".repeat(1000))));
         BriskClient client = client(Protocol.HTTP_1_1);
-        CompletableFuture<String> text = client.get(url(server, "/stream?total=1000")).executeStreamed()
+        CompletableFuture<String> text = client.get(url(server, "/gated")).executeStreamed()
                 .thenApply(response -> {
                     try (response) {
                         return response.bodyAsString();
                     }
                 }).toCompletableFuture();
+        gate.complete(null);
         assertThat(failure(text)).isInstanceOf(IllegalStateException.class).hasMessageContaining("event loop");
     }
 
