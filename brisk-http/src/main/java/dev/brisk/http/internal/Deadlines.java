@@ -19,6 +19,7 @@ public final class Deadlines {
 
     private final long periodNanos;
     private final long handshakeNanos;
+    private final long detectionNanos;
     /** Timeouts in ticks. */
     public final long header;
     public final long idle;
@@ -33,6 +34,7 @@ public final class Deadlines {
                         options.settingsAckTimeout().toNanos()));
         periodNanos = Math.max(MIN_PERIOD, Math.min(MAX_PERIOD, shortest / 4));
         handshakeNanos = options.handshakeTimeout().toNanos();
+        detectionNanos = Math.min(handshakeNanos, options.headerReadTimeout().toNanos());
         header = ticks(options.headerReadTimeout());
         idle = ticks(options.idleTimeout());
         body = ticks(options.bodyReadTimeout());
@@ -50,13 +52,25 @@ public final class Deadlines {
         return ctx.executor().scheduleWithFixedDelay(tick, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
 
-    /** Closes the connection of {@code ctx} unless it is past protocol detection within the handshake timeout. */
+    /** Closes the connection of {@code ctx} unless it is past the TLS handshake and ALPN within the handshake timeout. */
     public ScheduledFuture<?> handshakeDeadline(ChannelHandlerContext ctx) {
+        return closeAfter(ctx, handshakeNanos);
+    }
+
+    /**
+     * Closes a cleartext connection whose first bytes do not tell HTTP/1.1 from the HTTP/2 preface in time: those
+     * bytes are the start of its first request, so the request head deadline applies too.
+     */
+    public ScheduledFuture<?> detectionDeadline(ChannelHandlerContext ctx) {
+        return closeAfter(ctx, detectionNanos);
+    }
+
+    private static ScheduledFuture<?> closeAfter(ChannelHandlerContext ctx, long nanos) {
         return ctx.executor().schedule(() -> {
             if (ctx.channel().isActive()) {
                 ctx.channel().close();
             }
-        }, handshakeNanos, TimeUnit.NANOSECONDS);
+        }, nanos, TimeUnit.NANOSECONDS);
     }
 
     public long handshakeMillis() {

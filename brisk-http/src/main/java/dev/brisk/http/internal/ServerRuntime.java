@@ -5,6 +5,7 @@ import dev.brisk.http.ServerMetrics;
 import dev.brisk.http.ServerOptions;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -124,8 +125,17 @@ public final class ServerRuntime {
             }
         }
         List<Channel> left = new ArrayList<>(context.tracker().channels());
+        List<ChannelFuture> closing = new ArrayList<>(left.size());
         for (Channel channel : left) {
-            channel.close();
+            closing.add(channel.close());
+        }
+        // Let the closes finish on their event loops before the loops stop, so no read buffer is left behind.
+        long closeDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (ChannelFuture future : closing) {
+            long remaining = closeDeadline - System.nanoTime();
+            if (remaining <= 0 || !future.awaitUninterruptibly(remaining, TimeUnit.NANOSECONDS)) {
+                break;
+            }
         }
         acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);

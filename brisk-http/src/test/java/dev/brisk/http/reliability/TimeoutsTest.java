@@ -6,7 +6,6 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.TlsOptions;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.H2RawConnection.Frame;
-import dev.brisk.http.testing.PendingOptions;
 import dev.brisk.http.testing.ReliabilityReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,10 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and the TLS handshake, the first request head, a request body, a response the peer does not read, and the HTTP/2
  * SETTINGS acknowledgement. Each close must come no earlier than the deadline (less timer slack) and no later than
  * the deadline plus {@link #SLACK}.
- *
- * <p>The deadline options the server is still gaining ({@code handshakeTimeout}, {@code bodyReadTimeout},
- * {@code writeTimeout}, {@code settingsAckTimeout}) are set through {@link PendingOptions}: until they exist, the tests
- * that need them fail saying which option is missing.
+
  */
 @Timeout(value = 20, unit = TimeUnit.SECONDS)
 class TimeoutsTest {
@@ -97,7 +93,7 @@ class TimeoutsTest {
     @Test
     void tlsConnectionWithoutHandshakeIsClosed() throws Exception {
         HttpServer.Builder builder = builder().tls(TlsOptions.selfSigned());
-        server = PendingOptions.set(builder, "handshakeTimeout", TIMEOUT).start();
+        server = builder.handshakeTimeout(TIMEOUT).start();
         try (Socket socket = connect(server.port())) {
             Closed closed = awaitClose(socket, System.nanoTime());
             assertThat(closed.received()).isEmpty();
@@ -123,7 +119,7 @@ class TimeoutsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"content-length", "chunked"})
     void stalledBodyGets408ThenClose(String framing) throws Exception {
-        server = PendingOptions.set(builder(), "bodyReadTimeout", TIMEOUT).start();
+        server = builder().bodyReadTimeout(TIMEOUT).start();
         String request = framing.equals("chunked")
                 ? "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\na\r\n0123456789\r\n5\r\n01"
                 : "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789";
@@ -146,7 +142,7 @@ class TimeoutsTest {
             completion.complete(request.response().completion());
             new EndlessBody(request.response(), chunks).pump();
         });
-        server = PendingOptions.set(builder, "writeTimeout", TIMEOUT).start();
+        server = builder.writeTimeout(TIMEOUT).start();
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(16 * 1024);
             socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
@@ -175,7 +171,7 @@ class TimeoutsTest {
 
     @Test
     void stalledHttp2StreamIsResetWhileOtherStreamsWork() throws Exception {
-        server = PendingOptions.set(builder(), "bodyReadTimeout", TIMEOUT).start();
+        server = builder().bodyReadTimeout(TIMEOUT).start();
         try (H2RawConnection h2 = new H2RawConnection(server.port())) {
             h2.preface();
             assertThat(h2.await(f -> f.type() == H2RawConnection.SETTINGS && !f.has(H2RawConnection.FLAG_ACK),
@@ -210,7 +206,7 @@ class TimeoutsTest {
 
     @Test
     void unacknowledgedSettingsGetGoawaySettingsTimeout() throws Exception {
-        server = PendingOptions.set(builder(), "settingsAckTimeout", TIMEOUT).start();
+        server = builder().settingsAckTimeout(TIMEOUT).start();
         try (H2RawConnection h2 = new H2RawConnection(server.port())) {
             h2.preface().flush();
             long start = System.nanoTime();

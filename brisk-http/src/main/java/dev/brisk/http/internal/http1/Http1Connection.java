@@ -50,6 +50,12 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private static final int UPGRADED = 7;
 
     private static final int MAX_CHUNK_SIZE_LINE = 1024;
+    /**
+     * Reading stays off while more than this many received bytes wait to be parsed: a read batch can bring far more
+     * than the responses to one batch of requests can take, so resuming on writability alone would let unparsed
+     * pipelined input pile up.
+     */
+    private static final int UNPARSED_INPUT_HIGH_WATER = 64 * 1024;
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SWITCHING = ("HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\n"
             + "upgrade: h2c\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -76,6 +82,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     /** Parsing of further requests waits for responses to drain (pipelining limit, outbound buffer, held bytes). */
     private boolean pausedByOutput;
     private boolean pausedByBody;
+    private boolean reading = true;
     /** Request bodies held until their responses end, plus responses held back behind earlier ones. */
     private long heldBytes;
 
@@ -641,7 +648,12 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     private void updateAutoRead() {
-        ctx.channel().config().setAutoRead(!pausedByBody && !pausedByOutput);
+        boolean read = !pausedByBody && !pausedByOutput
+                && (cumulation == null || cumulation.readableBytes() <= UNPARSED_INPUT_HIGH_WATER);
+        if (read != reading) {
+            reading = read;
+            ctx.channel().config().setAutoRead(read);
+        }
     }
 
     /**
@@ -677,6 +689,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                 flushNeeded = false;
                 ctx.flush();
             }
+            updateAutoRead();
         }
     }
 
