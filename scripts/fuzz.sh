@@ -8,7 +8,6 @@
 #   FUZZ_RUNS=N         stop each target after N inputs instead (the long run: FUZZ_RUNS=10000000; the time limit
 #                       is then the seconds argument, so give a generous one)
 #   FUZZ_TIMEOUT=S      an input that runs longer than S seconds is a finding (default 10)
-#   FUZZ_STRICT=1       also fail on the known findings that the harnesses let through (docs/fuzzing.md)
 #
 # Each target runs its seed corpus (src/test/resources/<package>/<Class>Inputs/<method>/) and then fuzzes, growing a
 # corpus in <module>/.cifuzz-corpus/ (ignored by git) that later runs on the same machine start from. A crash or an
@@ -81,9 +80,6 @@ args=(
 )
 if [ -n "${FUZZ_RUNS:-}" ]; then
   args+=("-Djazzer.max_executions=${FUZZ_RUNS}")
-fi
-if [ -n "${FUZZ_STRICT:-}" ]; then
-  args+=(-Dbrisk.fuzz.strict=true)
 fi
 
 echo "== fuzzing ${#tests[*]} target(s), ${seconds}s each${FUZZ_RUNS:+ or ${FUZZ_RUNS} inputs}: ${test_list}"

@@ -60,8 +60,25 @@ public final class MediaType {
         this.parameters = parameters;
         this.quality = quality;
         StringBuilder sb = new StringBuilder(type).append('/').append(subtype);
-        parameters.forEach((name, value) -> sb.append("; ").append(name).append('=').append(value));
+        parameters.forEach((name, value) -> appendValue(sb.append("; ").append(name).append('='), value));
         this.text = sb.toString();
+    }
+
+    /** A parameter value as a token when it is one, else as a quoted string (RFC 9110 5.6.4). */
+    private static void appendValue(StringBuilder sb, String value) {
+        if (isValueToken(value)) {
+            sb.append(value);
+            return;
+        }
+        sb.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        sb.append('"');
     }
 
     /** A media type from its parts; {@code type} and {@code subtype} must be tokens or {@code *}. */
@@ -101,6 +118,9 @@ public final class MediaType {
                 list.add(parse(part.trim()));
             }
         }
+        if (list.isEmpty()) {
+            list.add(ALL); // only separators: no preference stated
+        }
         list.sort(SPECIFICITY_ORDER);
         List<MediaType> result = Collections.unmodifiableList(list);
         if (LIST_CACHE.size() < CACHE_LIMIT) {
@@ -111,7 +131,14 @@ public final class MediaType {
 
     private static MediaType doParse(String text) {
         List<String> parts = splitOutsideQuotes(text, ';');
-        String full = parts.get(0).trim().toLowerCase(Locale.ROOT);
+        String raw = parts.get(0).trim();
+        for (int i = 0; i < raw.length(); i++) {
+            if (raw.charAt(i) > 0x7E) {
+                throw new IllegalArgumentException("invalid media type \"" + text + "\": type and subtype must be "
+                        + "tokens");
+            }
+        }
+        String full = raw.toLowerCase(Locale.ROOT);
         int slash = full.indexOf('/');
         if (slash <= 0 || slash == full.length() - 1) {
             throw new IllegalArgumentException("invalid media type \"" + text + "\": expected type/subtype");
@@ -135,10 +162,15 @@ public final class MediaType {
             if (eq <= 0) {
                 throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter without value");
             }
-            String name = parameter.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            String name = parameter.substring(0, eq).trim();
+            if (!isValueToken(name)) {
+                throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter name \"" + name
+                        + "\" is not a token");
+            }
+            name = name.toLowerCase(Locale.ROOT);
             String value = parameter.substring(eq + 1).trim();
             if (value.length() >= 2 && value.charAt(0) == '"' && value.charAt(value.length() - 1) == '"') {
-                value = value.substring(1, value.length() - 1);
+                value = unquote(value.substring(1, value.length() - 1));
             }
             if (name.equals("q")) {
                 try {
@@ -146,9 +178,10 @@ public final class MediaType {
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException("invalid media type \"" + text + "\": q is not a number");
                 }
-                if (quality < 0 || quality > 1) {
+                if (!(quality >= 0 && quality <= 1)) { // NaN too
                     throw new IllegalArgumentException("invalid media type \"" + text + "\": q outside [0, 1]");
                 }
+                quality += 0.0; // -0 is 0
             } else {
                 parameters.put(name, name.equals("charset") ? value.toLowerCase(Locale.ROOT) : value);
             }
@@ -162,7 +195,9 @@ public final class MediaType {
         int start = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '"') {
+            if (c == '\\' && quoted) {
+                i++; // a quoted-pair: the next character is taken as it is
+            } else if (c == '"') {
                 quoted = !quoted;
             } else if (c == separator && !quoted) {
                 parts.add(text.substring(start, i));
@@ -171,6 +206,27 @@ public final class MediaType {
         }
         parts.add(text.substring(start));
         return parts;
+    }
+
+    /** The content of a quoted string with its quoted-pairs resolved. */
+    private static String unquote(String quoted) {
+        if (quoted.indexOf('\\') < 0) {
+            return quoted;
+        }
+        StringBuilder sb = new StringBuilder(quoted.length());
+        for (int i = 0; i < quoted.length(); i++) {
+            char c = quoted.charAt(i);
+            if (c == '\\' && i + 1 < quoted.length()) {
+                c = quoted.charAt(++i);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** A token in either case (parameter names and values keep theirs). */
+    private static boolean isValueToken(String s) {
+        return !s.isEmpty() && isToken(s.toLowerCase(Locale.ROOT)) && s.chars().allMatch(c -> c < 0x7F);
     }
 
     private static boolean isToken(String s) {

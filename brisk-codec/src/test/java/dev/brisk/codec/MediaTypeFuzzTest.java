@@ -19,10 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * same type, subtype and parameters. A parsed list must be in {@link MediaType#SPECIFICITY_ORDER} and hold only
  * types that satisfy the same.
  *
- * <p>Known findings, reported and not fixed yet (docs/fuzzing.md, "Known findings"), are let through so that fuzzing
- * goes on looking for new ones: a {@code q} that {@link Double#parseDouble} reads as NaN or -0 (F1), parameter values
- * that {@link MediaType#toString()} would have to quote to keep them (F2), an Accept value made of empty elements
- * only (F3). Run with {@code -Dbrisk.fuzz.strict=true} to check those too; the test then fails on them.
+ * <p>Findings of earlier runs, fixed since (docs/fuzzing.md): {@code q=NaN} and {@code q=-0} (F1), parameter values
+ * that must be quoted to survive {@link MediaType#toString()} (F2), an Accept value of empty elements only (F3).
  *
  * <p>Seeds: {@code src/test/resources/dev/brisk/codec/MediaTypeFuzzTestInputs/parse/}.
  */
@@ -31,9 +29,6 @@ class MediaTypeFuzzTest {
     private static final FuzzInputs INPUTS = new FuzzInputs("MediaTypeFuzzTest.parse",
             "media type and Accept parsing throw only IllegalArgumentException, and a parsed type re-parses from its"
                     + " own text to an equal value");
-
-    /** Whether the known findings are checked too (they fail). */
-    private static final boolean STRICT = FuzzInputs.strict();
 
     @AfterAll
     static void record() {
@@ -60,9 +55,7 @@ class MediaTypeFuzzTest {
             assertThat(e.getMessage()).isNotBlank();
         }
         if (list != null) {
-            if (STRICT || !onlyEmptyElements(text)) {
-                assertThat(list).as("Accept list of [" + text + "]").isNotEmpty();
-            }
+            assertThat(list).as("Accept list of [" + text + "]").isNotEmpty();
             assertThat(list).isSortedAccordingTo(MediaType.SPECIFICITY_ORDER);
             for (MediaType entry : list) {
                 check(entry);
@@ -75,9 +68,7 @@ class MediaTypeFuzzTest {
         assertThat(isLowerToken(type.type())).as("type token: " + type.type()).isTrue();
         assertThat(isLowerToken(type.subtype())).as("subtype token: " + type.subtype()).isTrue();
         assertThat(type.isWildcardType() && !type.subtype().equals("*")).as("*/subtype: " + type).isFalse();
-        if (STRICT || !knownQualityFinding(type.quality())) {
-            assertThat(type.quality()).as("quality of " + type).isBetween(0.0, 1.0);
-        }
+        assertThat(type.quality()).as("quality of " + type).isBetween(0.0, 1.0);
         assertThat(type.includes(type)).as(type + " includes itself").isTrue();
         assertThat(type.withoutParameters().includes(type)).as(type + " without parameters includes it").isTrue();
         assertThat(type.specificity()).isBetween(0, 3);
@@ -87,9 +78,6 @@ class MediaTypeFuzzTest {
             // an unknown or malformed charset name: IllegalCharsetNameException or UnsupportedCharsetException
         }
 
-        if (!STRICT && type.parameters().values().stream().anyMatch(MediaTypeFuzzTest::knownQuotingFinding)) {
-            return;
-        }
         String text = type.toString();
         MediaType again;
         try {
@@ -107,25 +95,6 @@ class MediaTypeFuzzTest {
         if (type.quality() == 1.0) {
             assertThat(again).as("re-parsed from [" + text + "]").isEqualTo(type);
         }
-    }
-
-    /** F1: {@code q} is read with {@link Double#parseDouble}, so {@code q=NaN} and {@code q=-0} pass its range check. */
-    private static boolean knownQualityFinding(double quality) {
-        return Double.isNaN(quality) || quality == 0 && 1 / quality < 0;
-    }
-
-    /**
-     * F2: {@link MediaType#toString()} writes parameter values without quotes, so a value holding {@code ;} or
-     * {@code "} or a backslash, or starting or ending with whitespace, does not come back from its text.
-     */
-    private static boolean knownQuotingFinding(String value) {
-        return value.indexOf(';') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\\') >= 0
-                || !value.equals(value.trim());
-    }
-
-    /** F3: {@link MediaType#parseList} returns an empty list, not {@code *}/{@code *}, for {@code ","}. */
-    private static boolean onlyEmptyElements(String text) {
-        return text.replace(',', ' ').isBlank();
     }
 
     private static boolean isLowerToken(String s) {

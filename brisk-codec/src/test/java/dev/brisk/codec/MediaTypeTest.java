@@ -65,4 +65,29 @@ class MediaTypeTest {
         assertThat(ContentNegotiation.negotiate(MediaType.parseList("image/png"), producible)).isEmpty();
         assertThat(ContentNegotiation.forFormat("json")).hasValue(MediaType.APPLICATION_JSON);
     }
+
+    @Test
+    void qualityMustBeANumberWithinZeroAndOne() {
+        assertThatThrownBy(() -> MediaType.parse("a/b;q=NaN")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(MediaType.parse("a/b;q=-0").quality()).isEqualTo(0.0);
+        assertThat(MediaType.parseList("application/json, application/xml;q=0.5").get(0))
+                .isEqualTo(MediaType.APPLICATION_JSON);
+    }
+
+    @Test
+    void valuesThatAreNotTokensAreQuotedAndComeBack() {
+        MediaType type = MediaType.parse("multipart/form-data; boundary=\"a;b \\\"c\"");
+        assertThat(type.parameters()).containsEntry("boundary", "a;b \"c");
+        assertThat(type.toString()).isEqualTo("multipart/form-data; boundary=\"a;b \\\"c\"");
+        assertThat(MediaType.parse(type.toString())).isEqualTo(type);
+        assertThat(MediaType.parse("multipart/form-data; boundary=AbC-123").toString())
+                .isEqualTo("multipart/form-data; boundary=AbC-123");
+        assertThatThrownBy(() -> MediaType.parse("a/b; p\"=1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MediaType.parse("\u212Aext/plain")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void acceptOfEmptyElementsMeansAnything() {
+        assertThat(MediaType.parseList(",")).containsExactly(MediaType.ALL);
+    }
 }

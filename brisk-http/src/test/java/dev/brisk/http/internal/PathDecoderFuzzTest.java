@@ -41,11 +41,11 @@ class PathDecoderFuzzTest {
     private static final EmbeddedChannel CHANNEL = new EmbeddedChannel();
     private static final ReadControl NO_READ_CONTROL = new ReadControl() {
         @Override
-        public void pauseReading() {
+        public void pauseReading(AbstractServerRequest request) {
         }
 
         @Override
-        public void resumeReading() {
+        public void resumeReading(AbstractServerRequest request) {
         }
     };
 

@@ -42,15 +42,6 @@ public final class FuzzInputs {
         ReliabilityReport.record("fuzzing", test, proves, count + " inputs executed, " + mode);
     }
 
-    /**
-     * Whether the harnesses check their known findings too ({@code -Dbrisk.fuzz.strict=true}). By default a harness
-     * lets the inputs of a finding that is reported but not fixed yet (docs/fuzzing.md, "Known findings") pass, so
-     * that fuzzing goes on looking for new ones; in strict mode such inputs fail.
-     */
-    public static boolean strict() {
-        return Boolean.getBoolean("brisk.fuzz.strict");
-    }
-
     /** Whether Jazzer fuzzes in this JVM: as Jazzer decides it, {@code JAZZER_FUZZ} is {@code 1}, true or yes. */
     public static boolean fuzzing() {
         return truthy(System.getenv("JAZZER_FUZZ")) || truthy(System.getProperty("JAZZER_FUZZ"));

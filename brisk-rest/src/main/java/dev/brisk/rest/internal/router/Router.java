@@ -60,7 +60,7 @@ public final class Router<T> {
         if (table != null && accept(table, method, match)) {
             return true;
         }
-        if (path.length() < 2 || path.charAt(0) != '/') {
+        if (path.isEmpty() || path.charAt(0) != '/') {
             return false;
         }
         return root.match(method, path, 1, match);

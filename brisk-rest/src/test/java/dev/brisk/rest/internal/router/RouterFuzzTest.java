@@ -32,9 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code (b / T) % M} of {@link #TEMPLATES} and {@link #METHODS}; without such a line the default table is used
  * (every template but the root catch-all, for GET, a few for other methods too).
  *
- * <p>Known finding, reported and not fixed yet (docs/fuzzing.md, "Known findings"): a root catch-all ({@code /**},
- * {@code /{*rest}}) does not match {@code /} (F4), while {@code /a/**} matches {@code /a}. The reference follows the
- * router there so that fuzzing goes on looking for new findings; {@code -Dbrisk.fuzz.strict=true} checks it too.
+ * <p>A finding of an earlier run, fixed since (docs/fuzzing.md): a root catch-all ({@code /**}, {@code /{*rest}})
+ * did not match {@code /} (F4).
  *
  * <p>Seeds: {@code src/test/resources/dev/brisk/rest/internal/router/RouterFuzzTestInputs/lookup/}.
  */
@@ -64,9 +63,6 @@ class RouterFuzzTest {
 
     static final List<HttpMethod> METHODS = List.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.PUT,
             HttpMethod.DELETE, HttpMethod.valueOf("PURGE"));
-
-    /** Whether the known finding is checked too (it fails). */
-    private static final boolean STRICT = FuzzInputs.strict();
 
     private static final List<PathPattern> PATTERNS = TEMPLATES.stream().map(PathPattern::parse).toList();
     private static final List<Route> DEFAULT_ROUTES = defaultRoutes();
@@ -201,10 +197,6 @@ class RouterFuzzTest {
         List<PathPattern.Segment> segments = pattern.segments();
         if (segments.isEmpty()) {
             return path.equals("/") ? List.of() : null;
-        }
-        if (!STRICT && path.equals("/") && segments.size() == 1
-                && segments.get(0).kind() == PathPattern.Kind.CATCH_ALL) {
-            return null; // F4: the router does not match "/" against a root catch-all
         }
         String[] parts = path.substring(1).split("/", -1);
         List<String> captures = new ArrayList<>();

@@ -66,6 +66,14 @@ class RouterTest {
     }
 
     @Test
+    void rootCatchAllMatchesTheRoot() {
+        Router<String> router = router("GET /{*rest}");
+        assertThat(find(router, "GET", "/")).isEqualTo("GET /{*rest}");
+        assertThat(captures(router, "/")).containsExactly("");
+        assertThat(find(router, "GET", "/a/b")).isEqualTo("GET /{*rest}");
+    }
+
+    @Test
     void emptySegmentsAndTrailingSlashesDoNotMatchVariables() {
         Router<String> router = router("GET /u/{id}", "GET /");
         assertThat(find(router, "GET", "/u/")).isNull();
