@@ -62,13 +62,14 @@ for target in "${selected[@]}"; do
   tests+=("$test")
   rm -f "$module/target/reliability/${test%%#*}.tsv"
 done
-# the fuzz tests share brisk-http's test kit: keep brisk-http in the reactor so that it comes from this tree
+# the fuzz tests share brisk-http's test kit: keep brisk-http in the reactor (-am adds what the modules need, so
+# nothing is taken from an earlier install)
 [[ " ${modules[*]} " == *" brisk-http "* ]] || modules=(brisk-http "${modules[@]}")
 module_list=$(IFS=,; echo "${modules[*]}")
 test_list=$(IFS=,; echo "${tests[*]}")
 
 args=(
-  -B -ntp -fae -pl "$module_list" test
+  -B -ntp -fae -pl "$module_list" -am test
   "-Dtest=$test_list"
   -Dsurefire.failIfNoSpecifiedTests=false
   # one JVM per test class: Jazzer fuzzes a single @FuzzTest per JVM
