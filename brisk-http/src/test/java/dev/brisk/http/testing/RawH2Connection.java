@@ -207,7 +207,13 @@ public final class RawH2Connection implements AutoCloseable {
                 endIf(streamId, flags);
             }
             case HEADERS -> onHeaders(streamId, flags, payload);
-            case RST_STREAM -> stream(streamId).resetCode = uint32(payload, 0);
+            case RST_STREAM -> {
+                // the first reset ends the stream; a later one answers frames the client still had in flight
+                StreamOutcome outcome = stream(streamId);
+                if (outcome.resetCode < 0) {
+                    outcome.resetCode = uint32(payload, 0);
+                }
+            }
             case SETTINGS -> {
                 if ((flags & ACK) == 0) {
                     frame(SETTINGS, ACK, 0, new byte[0]);
