@@ -255,7 +255,8 @@ public final class HttpServer implements AutoCloseable {
         /** The options as configured so far. */
         public ServerOptions options() {
             return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
-                    headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits, maxKeepAliveRequests, Optional.ofNullable(tls), http2, writeBufferLowWaterMark,
+                    headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits,
+                    maxKeepAliveRequests, Optional.ofNullable(tls), http2, writeBufferLowWaterMark,
                     writeBufferHighWaterMark, maxConnections, Optional.ofNullable(serverHeader), shutdownTimeout,
                     shutdownHook);
         }

@@ -294,7 +294,7 @@ public abstract class AbstractServerRequest implements ServerRequest {
                 tail = null;
             }
             if (tail == null) {
-                int capacity = (int) Math.min(Math.max(4096, Math.min(bodyBytes, 1 << 20)), Integer.MAX_VALUE);
+                int capacity = (int) Math.max(4096, Math.min(bodyBytes, 1 << 20));
                 tail = channel.alloc().buffer(Math.max(capacity, length));
             }
             tail.writeBytes(piece);

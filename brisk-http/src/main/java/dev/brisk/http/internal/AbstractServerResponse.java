@@ -326,19 +326,11 @@ public abstract class AbstractServerResponse implements ServerResponse {
         if (value == null) {
             return -1;
         }
-        int length = value.length();
-        if (length == 0 || length > 18) {
+        long declared = HeaderValidation.parseDecimal(value);
+        if (declared < 0) {
             throw new IllegalStateException("invalid content-length header: " + value);
         }
-        long result = 0;
-        for (int i = 0; i < length; i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9') {
-                throw new IllegalStateException("invalid content-length header: " + value);
-            }
-            result = result * 10 + (c - '0');
-        }
-        return result;
+        return declared;
     }
 
     /** The connection closed before the response ended. */

@@ -51,6 +51,26 @@ public final class HeaderValidation {
         return true;
     }
 
+    /**
+     * A field value that must be one non-negative decimal number of at most 18 digits (Content-Length), or -1 when it
+     * is not one: no sign, no whitespace, no other characters.
+     */
+    public static long parseDecimal(CharSequence value) {
+        int length = value.length();
+        if (length == 0 || length > 18) {
+            return -1;
+        }
+        long result = 0;
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            result = result * 10 + (c - '0');
+        }
+        return result;
+    }
+
     /** Whether {@code value} is a non-empty token (RFC 9110 5.6.2), as a method or field name must be. */
     public static boolean isToken(CharSequence value) {
         if (value.length() == 0) {

@@ -14,7 +14,8 @@ import java.util.concurrent.ScheduledFuture;
 /**
  * Looks at the first bytes of a cleartext connection: the HTTP/2 connection preface selects h2c (prior knowledge),
  * anything else HTTP/1.1. Decides on the first byte that differs, so HTTP/1.1 requests are not delayed. A connection
- * that does not let it decide within the handshake or request head timeout (silent, or a preface that stops part-way) is closed.
+ * that does not let it decide within the handshake or request head timeout (silent, or a preface that stops
+ * part-way) is closed.
  */
 final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
 

@@ -330,16 +330,9 @@ final class Http1HeadParser {
             int comma = value.indexOf(',', start);
             int end = comma < 0 ? length : comma;
             AsciiString item = trimOws(value, start, end);
-            if (item.isEmpty() || item.length() > 18) {
+            long parsed = HeaderValidation.parseDecimal(item);
+            if (parsed < 0) {
                 throw new HttpParseException(400, "invalid Content-Length");
-            }
-            long parsed = 0;
-            for (int i = 0; i < item.length(); i++) {
-                byte b = item.byteAt(i);
-                if (!isDigit(b)) {
-                    throw new HttpParseException(400, "invalid Content-Length");
-                }
-                parsed = parsed * 10 + (b - '0');
             }
             if (result >= 0 && parsed != result) {
                 throw new HttpParseException(400, "differing Content-Length values");

@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * Checks what Netty's HPACK validation leaves to the server (RFC 9113 8.1.1, 8.3): the method is a token, the path is
  * origin-form (or {@code *} for OPTIONS), CONNECT has only {@code :authority}, {@code host} agrees with
- * {@code :authority}; and {@link #contentLength} reads {@code content-length} as one decimal number. A violation is a stream error of type
- * PROTOCOL_ERROR: only that request fails, the connection and its other streams go on.
+ * {@code :authority}; and {@link #contentLength} reads {@code content-length} as one decimal number. A violation is a
+ * stream error of type PROTOCOL_ERROR: only that request fails, the connection and its other streams go on.
  */
 final class Http2RequestValidator {
 
@@ -32,12 +32,11 @@ final class Http2RequestValidator {
         if (authority != null && (authority.length() == 0 || !HeaderValidation.isValidAuthority(authority))) {
             throw malformed(streamId, "invalid :authority");
         }
-        List<CharSequence> hosts = headers.getAll(HOST);
-        if (hosts.size() > 1) {
-            throw malformed(streamId, "more than one host field");
-        }
-        if (!hosts.isEmpty()) {
-            CharSequence host = hosts.get(0);
+        CharSequence host = headers.get(HOST);
+        if (host != null) {
+            if (headers.getAll(HOST).size() > 1) {
+                throw malformed(streamId, "more than one host field");
+            }
             if (!HeaderValidation.isValidAuthority(host)
                     || authority != null && !AsciiString.contentEqualsIgnoreCase(host, authority)) {
                 throw malformed(streamId, "host field disagrees with :authority");
@@ -71,7 +70,8 @@ final class Http2RequestValidator {
             throw malformed(streamId, ":path must start with /");
         }
         for (int i = 0; i < path.length(); i++) {
-            if (!HeaderValidation.isTargetByte(path.charAt(i)) || path.charAt(i) > 0xFF) {
+            char c = path.charAt(i);
+            if (c > 0xFF || !HeaderValidation.isTargetByte(c)) {
                 throw malformed(streamId, "invalid character in :path");
             }
         }
@@ -82,30 +82,17 @@ final class Http2RequestValidator {
 
     /** The declared content-length, -1 when absent. */
     static long contentLength(int streamId, Http2Headers headers) throws Http2Exception {
+        if (!headers.contains(CONTENT_LENGTH)) {
+            return -1;
+        }
         List<CharSequence> values = headers.getAll(CONTENT_LENGTH);
         long result = -1;
         for (CharSequence value : values) {
-            long parsed = parseDecimal(value);
+            long parsed = HeaderValidation.parseDecimal(value);
             if (parsed < 0 || result >= 0 && parsed != result) {
                 throw malformed(streamId, "invalid content-length");
             }
             result = parsed;
-        }
-        return result;
-    }
-
-    private static long parseDecimal(CharSequence value) {
-        int length = value.length();
-        if (length == 0 || length > 18) {
-            return -1;
-        }
-        long result = 0;
-        for (int i = 0; i < length; i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            result = result * 10 + (c - '0');
         }
         return result;
     }
