@@ -130,4 +130,28 @@ class Http2BufferBoundsTest {
             assertThat(h2.await(RawH2Frames.HEADERS, 3, 5000).status()).isEqualTo("200");
         }
     }
+
+    @Test
+    void responsesWaitingForWindowRefuseNewStreamsAndAStalledOneIsReset() throws Exception {
+        server = HttpServer.builder().port(0).ioThreads(1)
+                .limits(HttpLimits.DEFAULT.withMaxConnectionBuffer(64 * 1024))
+                .writeTimeout(java.time.Duration.ofMillis(300))
+                .handler(request -> request.response().send(new byte[200 * 1024]))
+                .start();
+        try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
+            // the client's window is 65,535 bytes and it never opens it: most of the 200 KiB stays queued
+            h2.headers(1, RawH2Frames.request("GET", "/big"), true);
+            assertThat(h2.await(RawH2Frames.HEADERS, 1, 5000).status()).isEqualTo("200");
+            h2.headers(3, RawH2Frames.request("GET", "/next"), true);
+            Frame refused = h2.await(RawH2Frames.RST_STREAM, 3, 5000);
+            assertThat(refused.type()).isEqualTo(RawH2Frames.RST_STREAM);
+            assertThat(refused.errorCode()).isEqualTo(0x7L); // REFUSED_STREAM: not processed, safe to retry
+            // the stream that gets no window is given up after the write timeout; the connection stays
+            Frame reset = h2.await(RawH2Frames.RST_STREAM, 1, 5000);
+            assertThat(reset.type()).isEqualTo(RawH2Frames.RST_STREAM);
+            assertThat(reset.errorCode()).isEqualTo(0x8L); // CANCEL
+            h2.headers(5, RawH2Frames.request("HEAD", "/after"), true);
+            assertThat(h2.await(RawH2Frames.HEADERS, 5, 5000).status()).isEqualTo("200");
+        }
+    }
 }
