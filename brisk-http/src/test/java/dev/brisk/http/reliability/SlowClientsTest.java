@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * body one byte per second; <em>non-readers</em> pipeline {@code GET /big} (64 KiB responses) as fast as their sockets
  * (16 KiB kernel buffers) take the bytes and never read a response. A well-behaved keep-alive client measures its
  * latency before the attack and once the attack is in place (every connection open, every non-reader done or held
- * back by the server).
+ * back by the server), in rounds of sequential requests; its p99 under attack must stay within 2x of its unloaded p99.
  *
  * <p>{@link #shortAttack()} runs in the default build (a few seconds, 60 s at most): 1000 head dribblers, 200 body
  * dribblers, 100 non-readers. {@link #longAttack()} holds 5000 + 1000 + 200 connections for 5 minutes, measuring
@@ -55,15 +56,11 @@ class SlowClientsTest {
     private static final long QUOTA = MIB;
     private static final int NON_READER_SOCKET_BUFFERS = 16 * 1024;
     private static final int WARMUP = 10_000;
-    private static final int SAMPLES = 5000;
+    /** The normal client's latency is measured in rounds of this many requests... */
+    private static final int ROUND_SAMPLES = 2000;
+    /** ...this many rounds at a time, before the attack and at each measurement under attack. */
+    private static final int ROUNDS = 5;
     private static final Duration SETTLE = Duration.ofSeconds(20);
-    /**
-     * The latency bound is 2x the unloaded p99, but at least the unloaded p99 plus this: on a 2-core box the attack's
-     * own threads compete with the server for the CPU, and pure 2x of a p99 near 100 µs proved flaky (unloaded p99
-     * 65-950 µs, under attack 1.5-2.6 ms over repeated runs). A server whose event loops are held up by slow clients
-     * shows tens of milliseconds to seconds.
-     */
-    private static final long LATENCY_FLOOR_MICROS = 5_000;
 
     /** Large enough that a few unread responses fill the kernel's socket buffers, so the server's writes stall. */
     private static final byte[] BIG = "b".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
@@ -180,7 +177,7 @@ class SlowClientsTest {
         try (LatencyProbe probe = new LatencyProbe(port, "/hello")) {
             probe.run(WARMUP);
             MemoryProbe.Snapshot before = MemoryProbe.afterGc();
-            LatencyProbe.Stats unloaded = probe.run(SAMPLES);
+            Latencies unloaded = measure(probe, new Latencies());
 
             MemoryWatch watch = new MemoryWatch(before, attack.memoryBound());
             watch.start();
@@ -202,10 +199,10 @@ class SlowClientsTest {
                 boolean settled = nonReaders.settled();
                 long held = server.metrics().openConnections() - 1;
 
-                List<long[]> samples = new ArrayList<>();
+                Latencies loaded = new Latencies();
                 long holdEnd = System.nanoTime() + attack.hold().toNanos();
                 while (!watch.exceeded()) {
-                    samples.add(probe.sample(SAMPLES));
+                    measure(probe, loaded);
                     if (System.nanoTime() >= holdEnd) {
                         break;
                     }
@@ -216,9 +213,7 @@ class SlowClientsTest {
                 watch.stopWatching();
 
                 assertMemoryBounded(watch, before, after, nonReaders.bytesSent(), attack.memoryBound());
-                LatencyProbe.Stats loaded = LatencyProbe.Stats.of(samples.stream().flatMapToLong(Arrays::stream)
-                        .toArray());
-                long latencyBound = Math.max(2 * unloaded.p99(), unloaded.p99() + LATENCY_FLOOR_MICROS);
+                long latencyBound = 2 * unloaded.p99();
                 assertThat(loaded.p99()).as("p99 under attack (%s) against unloaded (%s)", loaded, unloaded)
                         .isLessThanOrEqualTo(latencyBound);
                 assertThat(settled).as("every non-reader sent its %d MiB or was held back by the server (done %d, "
@@ -229,27 +224,64 @@ class SlowClientsTest {
 
                 ReliabilityReport.record(AREA, "SlowClientsTest." + attack.name(),
                         "under " + attack.connections() + " slow or never-reading connections the server keeps "
-                                + "serving a normal client within max(2x its unloaded p99, unloaded p99 + "
-                                + LATENCY_FLOOR_MICROS / 1000 + " ms; pure 2x is flaky on 2 cores) and its memory "
-                                + "stays within " + attack.memoryBound() / MIB + " MiB of the baseline",
+                                + "serving a normal client with a p99 latency within 2x of its unloaded p99 (median "
+                                + "over rounds of " + ROUND_SAMPLES + " requests) and its memory stays within "
+                                + attack.memoryBound() / MIB + " MiB of the baseline",
                         String.format("held %d connections (%d head + %d body dribblers at 1 B/s, %d non-readers; "
                                         + "%d at the end, %d dribblers answered 408 and reconnected); non-readers "
                                         + "sent %.1f MiB (%d reached %d MiB, %d held back, in place after %d ms, "
                                         + "%d closed by the server and reopened); "
-                                        + "normal client p99 %d µs unloaded vs %d µs under attack (bound %d µs, "
-                                        + "%d requests, max %d µs); memory before: %s; peak Netty %.1f MiB, peak "
+                                        + "normal client p99 %s unloaded vs %s under attack (bound %d µs); "
+                                        + "memory before: %s; peak Netty %.1f MiB, peak "
                                         + "direct %.1f MiB; after GC under attack: %s",
                                 held, attack.headDribblers(), attack.bodyDribblers(), attack.nonReaders(), heldAtEnd,
                                 heads.timedOut() + bodies.timedOut(), MemoryProbe.mib(nonReaders.bytesSent()),
                                 nonReaders.done(), QUOTA / MIB, nonReaders.stalled(), settledAfter,
                                 nonReaders.closedByServer(),
-                                unloaded.p99(), loaded.p99(), latencyBound, loaded.requests(), loaded.max(), before,
+                                unloaded, loaded, latencyBound, before,
                                 MemoryProbe.mib(watch.peakNetty()), MemoryProbe.mib(watch.peakDirect()), after));
             } finally {
                 watch.stopWatching();
             }
         } finally {
             stopOnceClientsLeft(server);
+        }
+    }
+
+    private static Latencies measure(LatencyProbe probe, Latencies into) throws IOException {
+        for (int i = 0; i < ROUNDS; i++) {
+            into.add(probe.sample(ROUND_SAMPLES));
+        }
+        return into;
+    }
+
+    /**
+     * Rounds of latencies (µs). Their p99 is the median of the rounds' p99s: the p99 of a few thousand requests is set by
+     * a few dozen of them, so a single collection or scheduling hiccup on a two-core machine moves a pooled figure by
+     * milliseconds; the median round is what the normal client sees as a rule.
+     */
+    private static final class Latencies {
+        private final List<LatencyProbe.Stats> rounds = new ArrayList<>();
+        private final List<long[]> samples = new ArrayList<>();
+
+        void add(long[] micros) {
+            rounds.add(LatencyProbe.Stats.of(micros));
+            samples.add(micros);
+        }
+
+        long p99() {
+            long[] p99s = rounds.stream().mapToLong(LatencyProbe.Stats::p99).sorted().toArray();
+            return p99s[p99s.length / 2];
+        }
+
+        @Override
+        public String toString() {
+            LatencyProbe.Stats pooled = LatencyProbe.Stats.of(samples.stream().flatMapToLong(Arrays::stream)
+                    .toArray());
+            long[] p99s = rounds.stream().mapToLong(LatencyProbe.Stats::p99).sorted().toArray();
+            return String.format("%d µs (rounds %d-%d µs; all %d requests: p50 %d µs, p99 %d µs, max %d µs)",
+                    p99(), p99s[0], p99s[p99s.length - 1], pooled.requests(), pooled.p50(), pooled.p99(),
+                    pooled.max());
         }
     }
 
