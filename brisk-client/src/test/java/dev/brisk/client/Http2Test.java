@@ -3,9 +3,9 @@ package dev.brisk.client;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.Protocol;
-import dev.brisk.http.SelfSignedCertificate;
-import dev.brisk.http.TlsOptions;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

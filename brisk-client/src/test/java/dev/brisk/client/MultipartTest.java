@@ -1,10 +1,10 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.Protocol;
-import dev.brisk.http.SelfSignedCertificate;
 import dev.brisk.http.ServerRequest;
-import dev.brisk.http.TlsOptions;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

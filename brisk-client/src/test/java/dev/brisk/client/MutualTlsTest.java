@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import dev.brisk.http.SelfSignedCertificate;
+import dev.brisk.transport.SelfSignedCertificate;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

@@ -1,7 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.SelfSignedCertificate;
+import dev.brisk.transport.SelfSignedCertificate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.brisk.client;
 
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerRequest;
+import dev.brisk.http.common.Protocol;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;

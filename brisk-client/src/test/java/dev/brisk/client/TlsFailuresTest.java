@@ -1,9 +1,9 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.SelfSignedCertificate;
-import dev.brisk.http.TlsOptions;
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

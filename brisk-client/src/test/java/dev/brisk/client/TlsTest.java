@@ -2,8 +2,8 @@ package dev.brisk.client;
 
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.SelfSignedCertificate;
-import dev.brisk.http.TlsOptions;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

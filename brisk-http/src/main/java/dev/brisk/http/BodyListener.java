@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Headers;
 import io.netty.buffer.ByteBuf;
 
 /** Receives a streamed request body. All calls happen on the connection's event loop, in order. */

@@ -1,6 +1,8 @@
 package dev.brisk.http;
 
 import dev.brisk.http.internal.ServerRuntime;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
 
 import java.time.Duration;
 import java.util.Objects;

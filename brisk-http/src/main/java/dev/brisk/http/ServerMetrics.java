@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Protocol;
 /** Live counters of a running server, cheap to read; feed them to any metrics system. */
 public interface ServerMetrics {
 

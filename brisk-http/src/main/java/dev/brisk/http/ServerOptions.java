@@ -1,5 +1,7 @@
 package dev.brisk.http;
 
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpMethod;

@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.WritableHeaders;
 import io.netty.buffer.ByteBuf;
 
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ public interface ServerResponse {
     int status();
 
     /** The response header fields, mutable until the head is sent. */
-    Headers headers();
+    WritableHeaders headers();
 
     /** Sets a header field. */
     default ServerResponse header(CharSequence name, CharSequence value) {
@@ -28,7 +29,7 @@ public interface ServerResponse {
     }
 
     /** Trailer fields, sent after a streamed body (chunked on HTTP/1.1, a HEADERS frame on HTTP/2). */
-    Headers trailers();
+    WritableHeaders trailers();
 
     /** Sends the whole response with {@code body} in one write and flush. */
     void send(ByteBuf body);

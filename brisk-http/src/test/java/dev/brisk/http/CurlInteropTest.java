@@ -1,6 +1,7 @@
 package dev.brisk.http;
 
 import dev.brisk.http.testing.Tools;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package dev.brisk.http;
 
 import dev.brisk.http.testing.Tools;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,7 +1,8 @@
 package dev.brisk.http;
 
-import dev.brisk.http.testing.RawH2Frames;
+import dev.brisk.http.common.Headers;
 import dev.brisk.http.testing.RawH2Frames.Frame;
+import dev.brisk.http.testing.RawH2Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http2.Http2Headers;
 import org.junit.jupiter.api.AfterEach;

@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.testing.RawConnection;
 import org.junit.jupiter.api.Test;
 

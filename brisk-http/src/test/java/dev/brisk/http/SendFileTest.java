@@ -1,6 +1,8 @@
 package dev.brisk.http;
 
 import dev.brisk.http.testing.RawConnection;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

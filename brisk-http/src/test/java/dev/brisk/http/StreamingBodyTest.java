@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Headers;
 import dev.brisk.http.testing.RawConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

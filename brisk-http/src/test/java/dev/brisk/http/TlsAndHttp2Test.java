@@ -1,6 +1,9 @@
 package dev.brisk.http;
 
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.testing.RawConnection;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -100,7 +103,7 @@ class TlsAndHttp2Test {
         for (TlsOptions options : new TlsOptions[] {
                 TlsOptions.pem(pem.certificate(), pem.privateKey()),
                 TlsOptions.pkcs12(p12, "secret".toCharArray()),
-                TlsOptions.pem(pem.certificate(), pem.privateKey()).provider(TlsOptions.Provider.JDK)}) {
+                TlsOptions.pem(pem.certificate(), pem.privateKey()).toBuilder().provider(TlsOptions.Provider.JDK).build()}) {
             try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").tls(options)
                     .handler(ECHO).start()) {
                 HttpResponse<String> response = client(HttpClient.Version.HTTP_2).send(

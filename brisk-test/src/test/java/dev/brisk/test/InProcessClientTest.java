@@ -1,7 +1,7 @@
 package dev.brisk.test;
 
 import dev.brisk.http.BodyListener;
-import dev.brisk.http.Headers;
+import dev.brisk.http.common.Headers;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;

@@ -1,7 +1,8 @@
 package dev.brisk.benchmarks.serve;
 
-import dev.brisk.http.SelfSignedCertificate;
-import dev.brisk.http.internal.Transports;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -42,13 +43,14 @@ final class NettyRawServer implements ServerImpl {
 
     @Override
     public int start(ServeOptions options) throws Exception {
-        Transports.Selected transport = Transports.select(options.transport());
-        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlerFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(options.ioThreads(), transport.ioHandlerFactory());
+        Transport transport = Transports.resolve(options.transport());
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, Transports.ioHandlerFactory(transport));
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(options.ioThreads(),
+                Transports.ioHandlerFactory(transport));
         SslContext ssl = options.tls() ? sslContext() : null;
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(transport.serverChannel())
+                .channel(Transports.serverChannel(transport))
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)

@@ -1,7 +1,7 @@
 package dev.brisk.benchmarks.serve;
 
 import dev.brisk.benchmarks.Launcher;
-import dev.brisk.http.Transport;
+import dev.brisk.transport.Transport;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

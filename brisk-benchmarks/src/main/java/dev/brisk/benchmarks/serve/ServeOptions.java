@@ -1,8 +1,8 @@
 package dev.brisk.benchmarks.serve;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.TlsOptions;
-import dev.brisk.http.Transport;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
 
 /** How a benchmark server is started: same port, IO threads, TLS and transport for every implementation. */
 public record ServeOptions(int port, int ioThreads, boolean tls, Transport transport) {

@@ -16,9 +16,10 @@ final class VertxWebServer implements ServerImpl {
 
     @Override
     public int start(ServeOptions options) throws Exception {
-        Transport transport = switch (dev.brisk.http.internal.Transports.select(options.transport()).transport()) {
+        Transport transport = switch (dev.brisk.transport.Transports.resolve(options.transport())) {
             case IO_URING -> Transport.IO_URING;
             case EPOLL -> Transport.EPOLL;
+            case KQUEUE -> Transport.KQUEUE;
             default -> Transport.NIO;
         };
         Vertx vertx = Vertx.builder()

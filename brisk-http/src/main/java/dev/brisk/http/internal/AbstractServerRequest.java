@@ -2,8 +2,10 @@ package dev.brisk.http.internal;
 
 import dev.brisk.http.BodyListener;
 import dev.brisk.http.BodyMode;
-import dev.brisk.http.Headers;
 import dev.brisk.http.ServerRequest;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.PathDecoder;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;

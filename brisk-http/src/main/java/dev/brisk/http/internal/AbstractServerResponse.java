@@ -1,7 +1,10 @@
 package dev.brisk.http.internal;
 
-import dev.brisk.http.Headers;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.HttpStatus;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.WritableHeaders;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -73,12 +76,12 @@ public abstract class AbstractServerResponse implements ServerResponse {
     }
 
     @Override
-    public Headers headers() {
+    public WritableHeaders headers() {
         return headers;
     }
 
     @Override
-    public Headers trailers() {
+    public WritableHeaders trailers() {
         if (trailers == null) {
             trailers = new ArrayHeaders(2);
         }
@@ -326,7 +329,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
         if (value == null) {
             return -1;
         }
-        long declared = HeaderValidation.parseDecimal(value);
+        long declared = HttpSyntax.parseDecimal(value);
         if (declared < 0) {
             throw new IllegalStateException("invalid content-length header: " + value);
         }
@@ -361,7 +364,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     /** Whether no body may be sent (a HEAD request, or a status without body): files are then not read. */
     protected boolean bodySuppressed() {
-        return headRequest || StatusLines.forbidsBody(status);
+        return headRequest || HttpStatus.forbidsBody(status);
     }
 
     /**

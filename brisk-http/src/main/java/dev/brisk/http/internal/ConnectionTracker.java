@@ -1,7 +1,7 @@
 package dev.brisk.http.internal;
 
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerMetrics;
+import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 

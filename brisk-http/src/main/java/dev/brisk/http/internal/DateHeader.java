@@ -1,9 +1,9 @@
 package dev.brisk.http.internal;
 
+import dev.brisk.http.common.HttpDates;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /** The {@code Date} response header line, re-formatted at most once per second and shared by all connections. */
 public final class DateHeader {
@@ -46,7 +46,6 @@ public final class DateHeader {
     }
 
     private static Snapshot snapshot(long second) {
-        return new Snapshot(second, DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                Instant.ofEpochSecond(second).atOffset(ZoneOffset.UTC)));
+        return new Snapshot(second, HttpDates.format(Instant.ofEpochSecond(second)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.brisk.http.internal;
 
+import dev.brisk.http.common.internal.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.brisk.http.internal;
 
-import dev.brisk.http.Protocol;
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.http1.Http1Connection;
 import dev.brisk.http.internal.http2.Http2ServerConnection;
 import io.netty.buffer.ByteBuf;

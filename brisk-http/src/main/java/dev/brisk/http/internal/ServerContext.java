@@ -2,6 +2,7 @@ package dev.brisk.http.internal;
 
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerOptions;
+import dev.brisk.http.common.HttpSyntax;
 import io.netty.handler.ssl.SslContext;
 
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,7 @@ public final class ServerContext {
         this.deadlines = new Deadlines(options);
         this.serverHeaderLine = options.serverHeader()
                 .map(value -> {
-                    HeaderValidation.validateField("server", value);
+                    HttpSyntax.validateField("server", value);
                     return ("server: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
                 })
                 .orElse(null);

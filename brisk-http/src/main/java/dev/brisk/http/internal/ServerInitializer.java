@@ -1,6 +1,6 @@
 package dev.brisk.http.internal;
 
-import dev.brisk.http.Protocol;
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.http1.Http1Connection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;

@@ -1,16 +1,22 @@
 package dev.brisk.http.internal;
 
+import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerMetrics;
 import dev.brisk.http.ServerOptions;
+import dev.brisk.transport.TlsContexts;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -48,17 +54,15 @@ public final class ServerRuntime {
 
     /** Binds and returns once the port is open; failures release everything started so far. */
     public static ServerRuntime start(ServerOptions options, HttpHandler handler) {
-        Transports.Selected transport = Transports.select(options.transport());
+        Transport transport = Transports.resolve(options.transport());
         ServerContext context = new ServerContext(options, handler,
-                options.tls().map(tls -> TlsContexts.server(tls, options.http2())).orElse(null));
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("brisk-accept"), transport.ioHandlerFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(options.ioThreads(),
-                new DefaultThreadFactory("brisk-io"), transport.ioHandlerFactory());
+                options.tls().map(tls -> sslContext(tls, options.http2())).orElse(null));
+        EventLoopGroup acceptor = Transports.newGroup(transport, 1, "brisk-accept", false);
+        EventLoopGroup workers = Transports.newGroup(transport, options.ioThreads(), "brisk-io", false);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                     .group(acceptor, workers)
-                    .channel(transport.serverChannel())
+                    .channel(Transports.serverChannel(transport))
                     .option(ChannelOption.SO_BACKLOG, options.backlog())
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
@@ -155,5 +159,13 @@ public final class ServerRuntime {
     /** Fired on every connection when a graceful shutdown starts. */
     public enum DrainEvent {
         INSTANCE
+    }
+
+    /** ALPN offers h2 first when HTTP/2 is on, with the cipher suites HTTP/2 allows unless the options name others. */
+    private static SslContext sslContext(TlsOptions tls, Http2Options http2) {
+        return http2.enabled()
+                ? TlsContexts.forServer(tls, List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1),
+                        Http2SecurityUtil.CIPHERS)
+                : TlsContexts.forServer(tls, List.of(ApplicationProtocolNames.HTTP_1_1), List.of());
     }
 }

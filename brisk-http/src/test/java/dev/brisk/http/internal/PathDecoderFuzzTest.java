@@ -2,8 +2,11 @@ package dev.brisk.http.internal;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.PathDecoder;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.testing.FuzzInputs;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpMethod;
@@ -23,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>Malformed escapes may throw {@link IllegalArgumentException}, nothing else may be thrown. Beyond that: text
  * without {@code %} comes back unchanged; text that the servers' own check
- * ({@link HeaderValidation#validPercentEncoding}) lets through decodes without an exception, to the same string as a
+ * ({@link HttpSyntax#validPercentEncoding}) lets through decodes without an exception, to the same string as a
  * byte-level reference decoder; percent-encoding any string and decoding it gives the string back, {@code +}
  * included; the request's raw path and query put back together give the target, and a target the servers accept
  * has a decodable path and query.
@@ -68,7 +71,7 @@ class PathDecoderFuzzTest {
         if (text.indexOf('%') < 0) {
             assertThat(decoded).as("decoding text without escapes").isEqualTo(text);
         }
-        if (HeaderValidation.validPercentEncoding(text) && latin1(text)) {
+        if (HttpSyntax.validPercentEncoding(text) && latin1(text)) {
             assertThat(decoded).as("decoding valid escapes in " + text).isNotNull();
             assertThat(decoded).as("decoding " + text).isEqualTo(referenceDecode(text));
         }
@@ -88,7 +91,7 @@ class PathDecoderFuzzTest {
         if (q < 0) {
             assertThat(rawQuery).isEmpty();
         }
-        boolean accepted = HeaderValidation.validPercentEncoding(target);
+        boolean accepted = HttpSyntax.validPercentEncoding(target);
         String path = null;
         try {
             path = request.path();

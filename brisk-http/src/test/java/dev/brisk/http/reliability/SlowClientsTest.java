@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * body one byte per second; <em>non-readers</em> pipeline {@code GET /big} (64 KiB responses) as fast as their sockets
  * (16 KiB kernel buffers) take the bytes and never read a response. A well-behaved keep-alive client measures its
  * latency before the attack and once the attack is in place (every connection open, every non-reader done or held
- * back by the server), in rounds of sequential requests; its p99 under attack must stay within 2x of its unloaded p99.
+ * back by the server), in rounds of sequential requests; its p99 under attack must stay within 2x of its unloaded p99
+ * (measured before the attack and again after it, the higher of the two counting).
  *
  * <p>{@link #shortAttack()} runs in the default build (a few seconds, 60 s at most): 1000 head dribblers, 200 body
  * dribblers, 100 non-readers. {@link #longAttack()} holds 5000 + 1000 + 200 connections for 5 minutes, measuring
@@ -182,6 +183,8 @@ class SlowClientsTest {
             MemoryWatch watch = new MemoryWatch(before, attack.memoryBound());
             watch.start();
             long attackStart = System.nanoTime();
+            Latencies loaded = new Latencies();
+            String attackFigures;
             try (Dribblers heads = new Dribblers("head-dribblers", port, attack.headDribblers(), new byte[0], HEAD);
                  Dribblers bodies = new Dribblers("body-dribblers", port, attack.bodyDribblers(), BODY_HEAD, BODY);
                  NonReaders nonReaders = new NonReaders(port, attack.nonReaders(), PIPELINED, QUOTA,
@@ -199,7 +202,6 @@ class SlowClientsTest {
                 boolean settled = nonReaders.settled();
                 long held = server.metrics().openConnections() - 1;
 
-                Latencies loaded = new Latencies();
                 long holdEnd = System.nanoTime() + attack.hold().toNanos();
                 while (!watch.exceeded()) {
                     measure(probe, loaded);
@@ -213,38 +215,47 @@ class SlowClientsTest {
                 watch.stopWatching();
 
                 assertMemoryBounded(watch, before, after, nonReaders.bytesSent(), attack.memoryBound());
-                long latencyBound = 2 * unloaded.p99();
-                assertThat(loaded.p99()).as("p99 under attack (%s) against unloaded (%s)", loaded, unloaded)
-                        .isLessThanOrEqualTo(latencyBound);
                 assertThat(settled).as("every non-reader sent its %d MiB or was held back by the server (done %d, "
                         + "held back %d of %d)", QUOTA / MIB, nonReaders.done(), nonReaders.stalled(),
                         attack.nonReaders()).isTrue();
                 assertThat(held).as("connections the server held during the attack")
                         .isGreaterThanOrEqualTo((long) (0.9 * attack.connections()));
-
-                ReliabilityReport.record(AREA, "SlowClientsTest." + attack.name(),
-                        "under " + attack.connections() + " slow or never-reading connections the server keeps "
-                                + "serving a normal client with a p99 latency within 2x of its unloaded p99 (median "
-                                + "over rounds of " + ROUND_SAMPLES + " requests) and its memory stays within "
-                                + attack.memoryBound() / MIB + " MiB of the baseline",
-                        String.format("held %d connections (%d head + %d body dribblers at 1 B/s, %d non-readers; "
-                                        + "%d at the end, %d dribblers answered 408 and reconnected); non-readers "
-                                        + "sent %.1f MiB (%d reached %d MiB, %d held back, in place after %d ms, "
-                                        + "%d closed by the server and reopened); "
-                                        + "normal client p99 %s unloaded vs %s under attack (bound %d µs); "
-                                        + "memory before: %s; peak Netty %.1f MiB, peak "
-                                        + "direct %.1f MiB; after GC under attack: %s",
-                                held, attack.headDribblers(), attack.bodyDribblers(), attack.nonReaders(), heldAtEnd,
-                                heads.timedOut() + bodies.timedOut(), MemoryProbe.mib(nonReaders.bytesSent()),
-                                nonReaders.done(), QUOTA / MIB, nonReaders.stalled(), settledAfter,
-                                nonReaders.closedByServer(),
-                                unloaded, loaded, latencyBound, before,
-                                MemoryProbe.mib(watch.peakNetty()), MemoryProbe.mib(watch.peakDirect()), after));
+                attackFigures = String.format("held %d connections (%d head + %d body dribblers at 1 B/s, %d "
+                                + "non-readers; %d at the end, %d dribblers answered 408 and reconnected); "
+                                + "non-readers sent %.1f MiB (%d reached %d MiB, %d held back, in place after %d ms, "
+                                + "%d closed by the server and reopened); memory before: %s; peak Netty %.1f MiB, "
+                                + "peak direct %.1f MiB; after GC under attack: %s",
+                        held, attack.headDribblers(), attack.bodyDribblers(), attack.nonReaders(), heldAtEnd,
+                        heads.timedOut() + bodies.timedOut(), MemoryProbe.mib(nonReaders.bytesSent()),
+                        nonReaders.done(), QUOTA / MIB, nonReaders.stalled(), settledAfter,
+                        nonReaders.closedByServer(), before, MemoryProbe.mib(watch.peakNetty()),
+                        MemoryProbe.mib(watch.peakDirect()), after);
             } finally {
                 watch.stopWatching();
             }
+            // the baseline again once the attack has left, so that a machine busier than before (other processes on
+            // a small CI box) raises the bound instead of failing the server
+            awaitOnlyProbeConnected(server);
+            Latencies unloadedAfter = measure(probe, new Latencies());
+            long latencyBound = 2 * Math.max(unloaded.p99(), unloadedAfter.p99());
+            assertThat(loaded.p99()).as("p99 under attack (%s) against unloaded before (%s) and after (%s)", loaded,
+                    unloaded, unloadedAfter).isLessThanOrEqualTo(latencyBound);
+            ReliabilityReport.record(AREA, "SlowClientsTest." + attack.name(),
+                    "under " + attack.connections() + " slow or never-reading connections the server keeps serving a "
+                            + "normal client with a p99 latency within 2x of its unloaded p99 (median over rounds of "
+                            + ROUND_SAMPLES + " requests, unloaded measured before and after the attack) and its "
+                            + "memory stays within " + attack.memoryBound() / MIB + " MiB of the baseline",
+                    String.format("%s; normal client p99 unloaded %s before and %s after vs %s under attack (bound "
+                            + "%d µs)", attackFigures, unloaded, unloadedAfter, loaded, latencyBound));
         } finally {
             stopOnceClientsLeft(server);
+        }
+    }
+
+    private static void awaitOnlyProbeConnected(HttpServer server) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (server.metrics().openConnections() > 1 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
     }
 

@@ -5,11 +5,11 @@ import dev.brisk.codec.CodecException;
 import dev.brisk.codec.MediaType;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.PathDecoder;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.internal.router.RouteMatch;
-import dev.brisk.http.internal.PathDecoder;
 
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;

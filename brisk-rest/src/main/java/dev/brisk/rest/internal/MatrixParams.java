@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.http.internal.PathDecoder;
+import dev.brisk.http.common.PathDecoder;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -34,7 +34,7 @@ public final class Problems {
     /** The problem document for {@code status}: title, status, optional detail, instance and errors. */
     public static CharSequence json(int status, String detail, String instance,
                                     java.util.List<dev.brisk.rest.ConstraintViolationsException.Violation> errors) {
-        String title = dev.brisk.http.internal.StatusLines.reason(status);
+        String title = dev.brisk.http.common.HttpStatus.reasonPhrase(status);
         StringBuilder json = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":");
         quote(json, title).append(",\"status\":").append(status);
         if (detail != null && !detail.isEmpty()) {

@@ -1,10 +1,11 @@
 package dev.brisk.test.internal;
 
 import dev.brisk.http.BodyListener;
-import dev.brisk.http.Headers;
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.http.common.WritableHeaders;
 import dev.brisk.test.TestRequest;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -31,7 +32,7 @@ final class InProcessRequest implements ServerRequest {
 
     private final HttpMethod method;
     private final String uri;
-    private final Headers headers = Headers.create();
+    private final WritableHeaders headers = WritableHeaders.create();
     private final ByteBuf body;
     private final InProcessResponse response = new InProcessResponse();
     private final Map<String, Object> attributes = new HashMap<>();
@@ -89,7 +90,7 @@ final class InProcessRequest implements ServerRequest {
 
     @Override
     public String path() {
-        return dev.brisk.http.internal.PathDecoder.decode(rawPath());
+        return dev.brisk.http.common.PathDecoder.decode(rawPath());
     }
 
     @Override

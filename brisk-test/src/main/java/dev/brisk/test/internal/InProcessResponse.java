@@ -1,7 +1,8 @@
 package dev.brisk.test.internal;
 
-import dev.brisk.http.Headers;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.WritableHeaders;
 import dev.brisk.test.TestResponse;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -27,8 +28,8 @@ import java.util.concurrent.TimeoutException;
 /** A {@link ServerResponse} that collects what is sent, from any thread, until it ends. */
 final class InProcessResponse implements ServerResponse {
 
-    private final Headers headers = Headers.create();
-    private final Headers trailers = Headers.create();
+    private final WritableHeaders headers = WritableHeaders.create();
+    private final WritableHeaders trailers = WritableHeaders.create();
     private final ByteArrayOutputStream body = new ByteArrayOutputStream();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private int status = 200;
@@ -49,12 +50,12 @@ final class InProcessResponse implements ServerResponse {
     }
 
     @Override
-    public Headers headers() {
+    public WritableHeaders headers() {
         return headers;
     }
 
     @Override
-    public Headers trailers() {
+    public WritableHeaders trailers() {
         return trailers;
     }
 

@@ -3,12 +3,12 @@ package dev.brisk.http.internal.http1;
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpLimits;
-import dev.brisk.http.Protocol;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
-import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
-import dev.brisk.http.internal.HeaderValidation;
 import dev.brisk.http.internal.HttpParseException;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
@@ -408,7 +408,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             }
             i = skipWhitespace(buf, i + 1, end);
             int nameStart = i;
-            while (i < end && HeaderValidation.isTchar(buf.getByte(i))) {
+            while (i < end && HttpSyntax.isTchar(buf.getByte(i))) {
                 i++;
             }
             if (i == nameStart) {
@@ -430,17 +430,17 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                         }
                         if (b == '\\') {
                             i++;
-                            if (i >= end || !HeaderValidation.isFieldValueByte(buf.getByte(i))) {
+                            if (i >= end || !HttpSyntax.isFieldValueByte(buf.getByte(i))) {
                                 throw new HttpParseException(400, "invalid chunk extension");
                             }
-                        } else if (!HeaderValidation.isFieldValueByte(b)) {
+                        } else if (!HttpSyntax.isFieldValueByte(b)) {
                             throw new HttpParseException(400, "invalid chunk extension");
                         }
                         i++;
                     }
                 } else {
                     int valueStart = i;
-                    while (i < end && HeaderValidation.isTchar(buf.getByte(i))) {
+                    while (i < end && HttpSyntax.isTchar(buf.getByte(i))) {
                         i++;
                     }
                     if (i == valueStart) {

@@ -1,7 +1,7 @@
 package dev.brisk.http.internal.http1;
 
-import dev.brisk.http.internal.ArrayHeaders;
-import dev.brisk.http.internal.HeaderValidation;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.internal.HttpParseException;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AsciiString;
@@ -74,7 +74,7 @@ final class Http1HeadParser {
             }
             int colon = pos;
             while (colon < end && a[colon] != ':') {
-                if (!HeaderValidation.isTchar(a[colon])) {
+                if (!HttpSyntax.isTchar(a[colon])) {
                     throw new HttpParseException(400, "invalid character in header name");
                 }
                 colon++;
@@ -91,7 +91,7 @@ final class Http1HeadParser {
                 valueEnd--;
             }
             for (int i = valueStart; i < valueEnd; i++) {
-                if (!HeaderValidation.isFieldValueByte(a[i])) {
+                if (!HttpSyntax.isFieldValueByte(a[i])) {
                     throw new HttpParseException(400, "invalid character in header value");
                 }
             }
@@ -128,7 +128,7 @@ final class Http1HeadParser {
     private static void parseRequestLine(byte[] a, int end, Http1Head head) throws HttpParseException {
         int sp1 = 0;
         while (sp1 < end && a[sp1] != SP) {
-            if (!HeaderValidation.isTchar(a[sp1])) {
+            if (!HttpSyntax.isTchar(a[sp1])) {
                 throw new HttpParseException(400, "invalid request method");
             }
             sp1++;
@@ -140,7 +140,7 @@ final class Http1HeadParser {
         int targetStart = sp1 + 1;
         int sp2 = targetStart;
         while (sp2 < end && a[sp2] != SP) {
-            if (!HeaderValidation.isTargetByte(a[sp2])) {
+            if (!HttpSyntax.isTargetByte(a[sp2])) {
                 throw new HttpParseException(400, "invalid character in request target");
             }
             sp2++;
@@ -167,7 +167,7 @@ final class Http1HeadParser {
     }
 
     private static void checkTargetForm(HttpMethod method, String target) throws HttpParseException {
-        if (!HeaderValidation.validPercentEncoding(target)) {
+        if (!HttpSyntax.validPercentEncoding(target)) {
             throw new HttpParseException(400, "invalid percent-encoding in request target");
         }
         if (method == HttpMethod.CONNECT) {
@@ -310,7 +310,7 @@ final class Http1HeadParser {
             }
             if (coding.contentEqualsIgnoreCase("chunked")) {
                 head.chunked = true;
-            } else if (!HeaderValidation.isToken(coding)) {
+            } else if (!HttpSyntax.isToken(coding)) {
                 throw new HttpParseException(400, "invalid transfer coding");
             } else {
                 throw new HttpParseException(501, "unsupported transfer coding: " + coding);
@@ -330,7 +330,7 @@ final class Http1HeadParser {
             int comma = value.indexOf(',', start);
             int end = comma < 0 ? length : comma;
             AsciiString item = trimOws(value, start, end);
-            long parsed = HeaderValidation.parseDecimal(item);
+            long parsed = HttpSyntax.parseDecimal(item);
             if (parsed < 0) {
                 throw new HttpParseException(400, "invalid Content-Length");
             }
@@ -346,7 +346,7 @@ final class Http1HeadParser {
     }
 
     private static void checkHost(AsciiString value) throws HttpParseException {
-        if (!HeaderValidation.isValidAuthority(value)) {
+        if (!HttpSyntax.isValidAuthority(value)) {
             throw new HttpParseException(400, "invalid Host header");
         }
     }
@@ -363,9 +363,9 @@ final class Http1HeadParser {
             int end = comma < 0 ? length : comma;
             AsciiString element = trimOws(list, start, end);
             int equals = values ? element.indexOf('=', 0) : -1;
-            boolean valid = equals < 0 ? HeaderValidation.isToken(element)
-                    : HeaderValidation.isToken(element.subSequence(0, equals, false))
-                    && HeaderValidation.isToken(element.subSequence(equals + 1, element.length(), false));
+            boolean valid = equals < 0 ? HttpSyntax.isToken(element)
+                    : HttpSyntax.isToken(element.subSequence(0, equals, false))
+                    && HttpSyntax.isToken(element.subSequence(equals + 1, element.length(), false));
             if (!valid && !(element.isEmpty() && comma >= 0)) {
                 return false;
             }

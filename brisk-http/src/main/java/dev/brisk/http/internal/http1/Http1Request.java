@@ -1,7 +1,7 @@
 package dev.brisk.http.internal.http1;
 
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ServerContext;
 

@@ -1,7 +1,8 @@
 package dev.brisk.http.internal.http1;
 
+import dev.brisk.http.common.HttpStatus;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerResponse;
-import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.DateHeader;
 import dev.brisk.http.internal.FileStreamer;
 import dev.brisk.http.internal.StatusLines;
@@ -66,7 +67,7 @@ final class Http1Response extends AbstractServerResponse {
     @Override
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
-        boolean bodyAllowed = !StatusLines.forbidsBody(status);
+        boolean bodyAllowed = !HttpStatus.forbidsBody(status);
         boolean writeBody = !bodySuppressed() && length > 0;
         boolean copy = writeBody && length <= COPY_THRESHOLD;
         ByteBuf head = encodeHead(bodyAllowed ? length : -1, copy ? length : 0);

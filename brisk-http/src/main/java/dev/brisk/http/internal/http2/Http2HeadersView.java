@@ -1,6 +1,6 @@
 package dev.brisk.http.internal.http2;
 
-import dev.brisk.http.Headers;
+import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 

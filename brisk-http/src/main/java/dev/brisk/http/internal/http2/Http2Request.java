@@ -1,8 +1,8 @@
 package dev.brisk.http.internal.http2;
 
-import dev.brisk.http.Headers;
-import dev.brisk.http.Protocol;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ServerContext;
 import io.netty.handler.codec.http.HttpMethod;

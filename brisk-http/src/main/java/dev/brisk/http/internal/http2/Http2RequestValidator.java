@@ -1,6 +1,6 @@
 package dev.brisk.http.internal.http2;
 
-import dev.brisk.http.internal.HeaderValidation;
+import dev.brisk.http.common.HttpSyntax;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -25,11 +25,11 @@ final class Http2RequestValidator {
     /** The request target to use (the path, or the authority of a CONNECT); throws a stream error if malformed. */
     static String validate(int streamId, Http2Headers headers) throws Http2Exception {
         CharSequence method = headers.method();
-        if (method == null || !HeaderValidation.isToken(method)) {
+        if (method == null || !HttpSyntax.isToken(method)) {
             throw malformed(streamId, "invalid :method");
         }
         CharSequence authority = headers.authority();
-        if (authority != null && (authority.length() == 0 || !HeaderValidation.isValidAuthority(authority))) {
+        if (authority != null && (authority.length() == 0 || !HttpSyntax.isValidAuthority(authority))) {
             throw malformed(streamId, "invalid :authority");
         }
         CharSequence host = headers.get(HOST);
@@ -37,7 +37,7 @@ final class Http2RequestValidator {
             if (headers.getAll(HOST).size() > 1) {
                 throw malformed(streamId, "more than one host field");
             }
-            if (!HeaderValidation.isValidAuthority(host)
+            if (!HttpSyntax.isValidAuthority(host)
                     || authority != null && !AsciiString.contentEqualsIgnoreCase(host, authority)) {
                 throw malformed(streamId, "host field disagrees with :authority");
             }
@@ -71,11 +71,11 @@ final class Http2RequestValidator {
         }
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
-            if (c > 0xFF || !HeaderValidation.isTargetByte(c)) {
+            if (c > 0xFF || !HttpSyntax.isTargetByte(c)) {
                 throw malformed(streamId, "invalid character in :path");
             }
         }
-        if (!HeaderValidation.validPercentEncoding(path)) {
+        if (!HttpSyntax.validPercentEncoding(path)) {
             throw malformed(streamId, "invalid percent-encoding in :path");
         }
     }
@@ -88,7 +88,7 @@ final class Http2RequestValidator {
         List<CharSequence> values = headers.getAll(CONTENT_LENGTH);
         long result = -1;
         for (CharSequence value : values) {
-            long parsed = HeaderValidation.parseDecimal(value);
+            long parsed = HttpSyntax.parseDecimal(value);
             if (parsed < 0 || result >= 0 && parsed != result) {
                 throw malformed(streamId, "invalid content-length");
             }

@@ -1,10 +1,10 @@
 package dev.brisk.http.internal.http2;
 
+import dev.brisk.http.common.HttpStatus;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerResponse;
-import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.DateHeader;
 import dev.brisk.http.internal.FileStreamer;
-import dev.brisk.http.internal.StatusLines;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
@@ -32,7 +32,7 @@ final class Http2Response extends AbstractServerResponse {
     @Override
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
-        boolean bodyAllowed = !StatusLines.forbidsBody(status);
+        boolean bodyAllowed = !HttpStatus.forbidsBody(status);
         boolean writeBody = !bodySuppressed() && length > 0;
         Http2Headers head = head(bodyAllowed ? length : -1);
         if (writeBody) {

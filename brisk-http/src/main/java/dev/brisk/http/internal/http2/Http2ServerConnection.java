@@ -1,13 +1,13 @@
 package dev.brisk.http.internal.http2;
 
 import dev.brisk.http.BodyMode;
-import dev.brisk.http.Headers;
 import dev.brisk.http.Http2Options;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.internal.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
-import dev.brisk.http.internal.ArrayHeaders;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
-import dev.brisk.http.internal.HeaderValidation;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.ServerRuntime;
@@ -28,8 +28,8 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2RemoteFlowController;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 
 import java.nio.channels.ClosedChannelException;

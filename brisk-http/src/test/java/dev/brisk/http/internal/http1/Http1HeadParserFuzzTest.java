@@ -1,7 +1,7 @@
 package dev.brisk.http.internal.http1;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.brisk.http.internal.HeaderValidation;
+import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.internal.HttpParseException;
 import dev.brisk.http.testing.FuzzInputs;
 import io.netty.handler.codec.http.HttpMethod;
@@ -119,7 +119,7 @@ class Http1HeadParserFuzzTest {
                 fail("request target with character " + (int) c + ": " + uri);
             }
         }
-        assertThat(HeaderValidation.validPercentEncoding(uri)).as("valid percent-encoding of " + uri).isTrue();
+        assertThat(HttpSyntax.validPercentEncoding(uri)).as("valid percent-encoding of " + uri).isTrue();
         String lower = uri.toLowerCase(Locale.ROOT);
         boolean form = uri.startsWith("/")
                 || uri.equals("*") && head.method == HttpMethod.OPTIONS
@@ -148,10 +148,10 @@ class Http1HeadParserFuzzTest {
             CharSequence value = head.headers.valueAt(i);
             assertThat(name.length()).isPositive();
             for (int j = 0; j < name.length(); j++) {
-                assertThat(HeaderValidation.isTchar(name.charAt(j))).as("token character in " + name).isTrue();
+                assertThat(HttpSyntax.isTchar(name.charAt(j))).as("token character in " + name).isTrue();
             }
             for (int j = 0; j < value.length(); j++) {
-                assertThat(HeaderValidation.isFieldValueByte(value.charAt(j))).as("field value byte in " + value)
+                assertThat(HttpSyntax.isFieldValueByte(value.charAt(j))).as("field value byte in " + value)
                         .isTrue();
             }
             if (value.length() > 0) {

@@ -74,7 +74,7 @@ final class ResponseState implements ContainerResponseContext {
         Response.StatusType known = code == 200 ? Response.Status.OK : code == 204 ? Response.Status.NO_CONTENT
                 : Response.Status.fromStatusCode(code);
         this.status = known != null ? known
-                : ResponseStatus.of(code, dev.brisk.http.internal.StatusLines.reason(code));
+                : ResponseStatus.of(code, dev.brisk.http.common.HttpStatus.reasonPhrase(code));
     }
 
     @Override

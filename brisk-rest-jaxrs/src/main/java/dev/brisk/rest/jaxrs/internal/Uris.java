@@ -21,7 +21,7 @@ final class Uris {
         if (plusIsSpace) {
             return QueryStringDecoder.decodeComponent(raw);
         }
-        return dev.brisk.http.internal.PathDecoder.decode(raw);
+        return dev.brisk.http.common.PathDecoder.decode(raw);
     }
 
     /** Parses {@code a=1&b=2&a=3}, decoding names and values or leaving them as sent. */

@@ -1,6 +1,6 @@
-package dev.brisk.http;
+package dev.brisk.http.common;
 
-/** The HTTP protocol version a request arrived with. */
+/** An HTTP protocol version: the one a request arrived with on the server, a response came back with on the client. */
 public enum Protocol {
     HTTP_1_0("HTTP/1.0"),
     HTTP_1_1("HTTP/1.1"),

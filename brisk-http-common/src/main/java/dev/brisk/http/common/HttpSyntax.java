@@ -1,7 +1,10 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.common;
 
-/** Character rules of RFC 9110 for field names (tokens) and field values. */
-public final class HeaderValidation {
+/**
+ * The character rules of RFC 9110 and RFC 9112 that both sides check: tokens (methods, field names), field values,
+ * request-target bytes, authorities, decimal field values and percent-encoding.
+ */
+public final class HttpSyntax {
 
     private static final boolean[] TCHAR = new boolean[256];
 
@@ -18,7 +21,7 @@ public final class HeaderValidation {
         }
     }
 
-    private HeaderValidation() {
+    private HttpSyntax() {
     }
 
     /** Whether {@code b} may appear in a token (method, field name, chunk extension name). */

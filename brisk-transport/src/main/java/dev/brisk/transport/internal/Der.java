@@ -1,4 +1,4 @@
-package dev.brisk.http.internal.tls;
+package dev.brisk.transport.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;

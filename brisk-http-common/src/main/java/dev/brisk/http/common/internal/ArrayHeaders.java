@@ -1,6 +1,7 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.common.internal;
 
-import dev.brisk.http.Headers;
+import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.common.WritableHeaders;
 import io.netty.util.AsciiString;
 
 import java.util.AbstractMap;
@@ -15,9 +16,10 @@ import java.util.function.BiConsumer;
 
 /**
  * Header fields in one flat array (name, value, name, value...): a handful of fields is the common case, so a linear
- * scan beats hashing and allocates nothing per field beyond the strings themselves.
+ * scan beats hashing and allocates nothing per field beyond the strings themselves. The implementation of
+ * {@link dev.brisk.http.common.Headers} for the server and the client; {@link #seal()} makes an instance read-only.
  */
-public final class ArrayHeaders implements Headers {
+public final class ArrayHeaders implements WritableHeaders {
 
     /** An empty read-only instance. */
     public static final ArrayHeaders EMPTY = new ArrayHeaders(0).seal();
@@ -116,9 +118,9 @@ public final class ArrayHeaders implements Headers {
     }
 
     @Override
-    public Headers set(CharSequence name, CharSequence value) {
+    public WritableHeaders set(CharSequence name, CharSequence value) {
         checkWritable();
-        HeaderValidation.validateField(name, value);
+        HttpSyntax.validateField(name, value);
         int i = indexOf(name, 0);
         if (i < 0) {
             addTrusted(name, value);
@@ -130,14 +132,14 @@ public final class ArrayHeaders implements Headers {
     }
 
     @Override
-    public Headers add(CharSequence name, CharSequence value) {
+    public WritableHeaders add(CharSequence name, CharSequence value) {
         checkWritable();
-        HeaderValidation.validateField(name, value);
+        HttpSyntax.validateField(name, value);
         addTrusted(name, value);
         return this;
     }
 
-    /** Removes every field. */
+    @Override
     public void clear() {
         checkWritable();
         Arrays.fill(entries, 0, size << 1, null);

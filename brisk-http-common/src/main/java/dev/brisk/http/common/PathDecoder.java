@@ -1,4 +1,4 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.common;
 
 import io.netty.handler.codec.http.QueryStringDecoder;
 
@@ -8,6 +8,11 @@ public final class PathDecoder {
     private PathDecoder() {
     }
 
+    /**
+     * {@code raw} with its {@code %XX} escapes decoded as UTF-8; {@code +} stays a plus sign.
+     *
+     * @throws IllegalArgumentException for a malformed escape
+     */
     public static String decode(String raw) {
         if (raw.indexOf('%') < 0) {
             return raw;

@@ -1,6 +1,6 @@
-package dev.brisk.http;
+package dev.brisk.transport;
 
-import dev.brisk.http.internal.tls.Der;
+import dev.brisk.transport.internal.Der;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
