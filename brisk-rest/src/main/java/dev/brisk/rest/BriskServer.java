@@ -3,6 +3,7 @@ package dev.brisk.rest;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.HttpServer;
 import dev.brisk.rest.internal.RestServer;
+import dev.brisk.rest.spi.ControllerSupport;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.time.Duration;

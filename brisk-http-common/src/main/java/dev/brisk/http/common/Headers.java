@@ -1,6 +1,6 @@
 package dev.brisk.http.common;
 
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 
 import java.util.List;
 import java.util.Map;

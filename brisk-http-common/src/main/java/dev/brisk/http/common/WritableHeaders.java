@@ -1,6 +1,6 @@
 package dev.brisk.http.common;
 
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 
 /** {@link Headers} that can be changed: response headers on the server, request headers on the client. */
 public interface WritableHeaders extends Headers {

@@ -5,7 +5,7 @@ import dev.brisk.http.BodyMode;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.PathDecoder;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;

@@ -4,7 +4,7 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.HttpStatus;
 import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.WritableHeaders;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

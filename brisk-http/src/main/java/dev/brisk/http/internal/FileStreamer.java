@@ -1,6 +1,6 @@
 package dev.brisk.http.internal;
 
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 
 import java.io.IOException;

@@ -6,7 +6,7 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.PathDecoder;
 import dev.brisk.http.common.Protocol;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.testing.FuzzInputs;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpMethod;

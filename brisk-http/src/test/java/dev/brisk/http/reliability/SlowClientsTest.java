@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
@@ -259,11 +260,26 @@ class SlowClientsTest {
         }
     }
 
-    private static Latencies measure(LatencyProbe probe, Latencies into) throws IOException {
+    /**
+     * Rounds of the normal client, each phase starting from a collected heap: collections that the attack's garbage
+     * or earlier tests' garbage would trigger inside a round are pauses of the JVM, not of the server's event loops.
+     */
+    private static Latencies measure(LatencyProbe probe, Latencies into) throws IOException, InterruptedException {
+        MemoryProbe.afterGc();
+        long collections = collections();
         for (int i = 0; i < ROUNDS; i++) {
             into.add(probe.sample(ROUND_SAMPLES));
         }
+        into.collections += collections() - collections;
         return into;
+    }
+
+    private static long collections() {
+        long count = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, collector.getCollectionCount());
+        }
+        return count;
     }
 
     /**
@@ -274,6 +290,7 @@ class SlowClientsTest {
     private static final class Latencies {
         private final List<LatencyProbe.Stats> rounds = new ArrayList<>();
         private final List<long[]> samples = new ArrayList<>();
+        private long collections;
 
         void add(long[] micros) {
             rounds.add(LatencyProbe.Stats.of(micros));
@@ -290,9 +307,9 @@ class SlowClientsTest {
             LatencyProbe.Stats pooled = LatencyProbe.Stats.of(samples.stream().flatMapToLong(Arrays::stream)
                     .toArray());
             long[] p99s = rounds.stream().mapToLong(LatencyProbe.Stats::p99).sorted().toArray();
-            return String.format("%d µs (rounds %d-%d µs; all %d requests: p50 %d µs, p99 %d µs, max %d µs)",
-                    p99(), p99s[0], p99s[p99s.length - 1], pooled.requests(), pooled.p50(), pooled.p99(),
-                    pooled.max());
+            return String.format("%d µs (rounds %d-%d µs; all %d requests: p50 %d µs, p99 %d µs, max %d µs; %d "
+                            + "collections)", p99(), p99s[0], p99s[p99s.length - 1], pooled.requests(), pooled.p50(),
+                    pooled.p99(), pooled.max(), collections);
         }
     }
 

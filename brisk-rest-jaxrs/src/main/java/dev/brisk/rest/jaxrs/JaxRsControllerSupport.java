@@ -1,9 +1,9 @@
 package dev.brisk.rest.jaxrs;
 
-import dev.brisk.rest.ControllerSupport;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.jaxrs.internal.JaxRsApplication;
+import dev.brisk.rest.spi.ControllerSupport;
 
 import java.util.List;
 

@@ -1,12 +1,12 @@
 package dev.brisk.rest.spring;
 
-import dev.brisk.rest.ControllerSupport;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spring.internal.Advice;
 import dev.brisk.rest.spring.internal.SpringRoutes;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.ControllerAdvice;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;

@@ -38,7 +38,7 @@ public final class RestServer implements HttpHandler {
     private final BriskOptions options;
     private final Codecs codecs;
     private final ResultWriter results;
-    private final Problems problems = new Problems();
+    private final ProblemResponses problems = new ProblemResponses();
     private final List<Filter> filters;
     private final List<Filter> routeFilters;
     private final List<Object> interceptors;
@@ -81,7 +81,7 @@ public final class RestServer implements HttpHandler {
         return results;
     }
 
-    Problems problems() {
+    ProblemResponses problems() {
         return problems;
     }
 

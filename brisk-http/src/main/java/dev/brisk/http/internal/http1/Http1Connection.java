@@ -5,7 +5,7 @@ import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpLimits;
 import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.Protocol;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;

@@ -1,6 +1,6 @@
 package dev.brisk.http.internal.http1;
 
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 
 /** A parsed and validated HTTP/1.x request head, plus what framing and connection handling need from it. */

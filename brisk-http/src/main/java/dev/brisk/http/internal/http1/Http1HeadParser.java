@@ -1,7 +1,7 @@
 package dev.brisk.http.internal.http1;
 
 import dev.brisk.http.common.HttpSyntax;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.HttpParseException;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AsciiString;

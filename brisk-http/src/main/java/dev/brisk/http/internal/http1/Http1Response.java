@@ -1,7 +1,7 @@
 package dev.brisk.http.internal.http1;
 
 import dev.brisk.http.common.HttpStatus;
-import dev.brisk.http.common.internal.ArrayHeaders;
+import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerResponse;
 import dev.brisk.http.internal.DateHeader;
 import dev.brisk.http.internal.FileStreamer;

@@ -89,7 +89,7 @@ final class Params {
     }
 
     private static String parameterName(Method method, int index) {
-        return dev.brisk.rest.internal.ParameterNames.of(method, index).orElse("arg" + index);
+        return dev.brisk.rest.spi.ParameterNames.of(method, index).orElse("arg" + index);
     }
 
     /** A parameter or field to fill. */

@@ -2,8 +2,8 @@ package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.internal.Invoker;
-import dev.brisk.rest.internal.Problems;
+import dev.brisk.rest.spi.Invoker;
+import dev.brisk.rest.spi.Problems;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestFilter;

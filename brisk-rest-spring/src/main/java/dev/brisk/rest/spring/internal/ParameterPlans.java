@@ -149,7 +149,7 @@ final class ParameterPlans {
         if (declared != null && !declared.isEmpty()) {
             return declared;
         }
-        return dev.brisk.rest.internal.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
+        return dev.brisk.rest.spi.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
                 .orElse(null);
     }
 

@@ -1,34 +1,10 @@
-package dev.brisk.rest.internal;
+package dev.brisk.rest.spi;
 
-import dev.brisk.http.ServerResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 
-/** Writes RFC 9457 {@code application/problem+json} error responses. */
+/** RFC 9457 {@code application/problem+json} documents, as every controller style answers errors. */
 public final class Problems {
 
-    /** Answers {@code status} with a problem whose detail is {@code detail}; does nothing once committed. */
-    void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater) {
-        send(ctx, status, detail, retryLater, java.util.List.of());
-    }
-
-    /** Like {@link #send(DefaultRequestContext, int, String, boolean)}, with an {@code errors} member per violation. */
-    void send(DefaultRequestContext ctx, int status, String detail, boolean retryLater,
-              java.util.List<dev.brisk.rest.ConstraintViolationsException.Violation> errors) {
-        ServerResponse response = ctx.response();
-        if (response.isCommitted()) {
-            return;
-        }
-        ctx.markResponded();
-        response.headers().remove("content-length");
-        response.status(status);
-        response.header("content-type", "application/problem+json");
-        if (retryLater) {
-            response.header("retry-after", "1");
-        }
-        ByteBuf body = ByteBufUtil.writeUtf8(ctx.request().allocator(), json(status, detail, ctx.request().path(),
-                errors));
-        response.send(body);
+    private Problems() {
     }
 
     /** The problem document for {@code status}: title, status, optional detail, instance and errors. */

@@ -1,4 +1,4 @@
-package dev.brisk.rest.internal;
+package dev.brisk.rest.spi;
 
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -1,4 +1,5 @@
-package dev.brisk.rest.internal;
+package dev.brisk.rest.spi;
+
 
 /** Calls one method with its arguments in an array; made once per method, at startup. */
 public interface Invoker {

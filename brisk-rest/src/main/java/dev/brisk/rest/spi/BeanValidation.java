@@ -1,8 +1,8 @@
-package dev.brisk.rest.internal;
+package dev.brisk.rest.spi;
 
 import dev.brisk.rest.ConstraintViolationsException;
-import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Configuration;
+import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import jakarta.validation.executable.ExecutableValidator;

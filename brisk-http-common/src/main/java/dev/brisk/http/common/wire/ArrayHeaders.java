@@ -1,4 +1,4 @@
-package dev.brisk.http.common.internal;
+package dev.brisk.http.common.wire;
 
 import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.WritableHeaders;

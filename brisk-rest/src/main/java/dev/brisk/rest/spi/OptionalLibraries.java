@@ -1,4 +1,5 @@
-package dev.brisk.rest.internal;
+package dev.brisk.rest.spi;
+
 
 /** Which optional libraries are on the class path; checked without loading any of their classes. */
 public final class OptionalLibraries {

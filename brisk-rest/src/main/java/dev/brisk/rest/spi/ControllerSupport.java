@@ -1,4 +1,7 @@
-package dev.brisk.rest;
+package dev.brisk.rest.spi;
+
+import dev.brisk.rest.Filter;
+import dev.brisk.rest.Route;
 
 import java.util.List;
 

@@ -1,0 +1,12 @@
+/**
+ * Brisk's HTTP server: HTTP/1.1, HTTP/2 (h2, h2c upgrade and prior knowledge) and TLS on Netty, with aggregated and
+ * streamed bodies. Start with {@link dev.brisk.http.HttpServer#builder()}.
+ */
+module dev.brisk.http {
+    requires transitive dev.brisk.transport;
+    requires transitive dev.brisk.http.common;
+    requires transitive io.netty.codec.http;
+    requires io.netty.codec.http2;
+
+    exports dev.brisk.http;
+}

@@ -1,0 +1,11 @@
+/** Runs Spring MVC controllers ({@code @RestController}, {@code @RequestMapping}, ...) unchanged on Brisk. */
+module dev.brisk.rest.spring {
+    requires transitive dev.brisk.rest;
+    requires spring.web;
+    requires spring.core;
+    requires static jakarta.validation;
+
+    exports dev.brisk.rest.spring;
+
+    provides dev.brisk.rest.spi.ControllerSupport with dev.brisk.rest.spring.SpringControllerSupport;
+}

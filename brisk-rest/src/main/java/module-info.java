@@ -1,0 +1,15 @@
+/**
+ * Brisk's REST framework on brisk-http: routes, filters, interceptors, exception handling, codecs and schedulers.
+ * Start with {@link dev.brisk.rest.Brisk#server()}. Controller styles (Spring MVC, JAX-RS) plug in through
+ * {@link dev.brisk.rest.spi.ControllerSupport}.
+ */
+module dev.brisk.rest {
+    requires transitive dev.brisk.http;
+    requires transitive dev.brisk.codec;
+    requires static jakarta.validation;
+
+    exports dev.brisk.rest;
+    exports dev.brisk.rest.spi;
+
+    uses dev.brisk.rest.spi.ControllerSupport;
+}

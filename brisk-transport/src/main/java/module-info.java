@@ -1,0 +1,16 @@
+/**
+ * What every Brisk network module shares: socket transport selection and event loop groups
+ * ({@link dev.brisk.transport.Transports}) and TLS contexts for servers and clients
+ * ({@link dev.brisk.transport.TlsOptions}, {@link dev.brisk.transport.TlsContexts}).
+ */
+module dev.brisk.transport {
+    requires transitive io.netty.common;
+    requires transitive io.netty.buffer;
+    requires transitive io.netty.transport;
+    requires transitive io.netty.handler;
+    requires io.netty.transport.classes.epoll;
+    requires io.netty.transport.classes.io_uring;
+    requires io.netty.transport.classes.kqueue;
+
+    exports dev.brisk.transport;
+}
