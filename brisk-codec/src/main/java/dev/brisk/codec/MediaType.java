@@ -16,6 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * A media type such as {@code application/json; charset=utf-8} (RFC 9110, section 8.3.1): type and subtype in lower
  * case, parameters, and the quality weight {@code q} when it comes from an Accept header. Immutable; parsed values
  * are cached, so parsing the same header text again costs a map lookup.
+ *
+ * <p>{@link #parse} normalizes for matching: the charset value is lower-cased and {@code q} becomes the
+ * {@link #quality()}. {@link #parseAsWritten} and {@link #of(String, String, Map)} keep parameters as written, for
+ * APIs whose media types are values (Jakarta REST). The static {@link #isToken}, {@link #quote},
+ * {@link #quoteIfNeeded} and {@link #unquote} are the RFC 9110 (section 5.6) rules this class parses and writes by.
  */
 public final class MediaType {
 
@@ -38,6 +43,7 @@ public final class MediaType {
 
     private static final int CACHE_LIMIT = 512;
     private static final Map<String, MediaType> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, MediaType> AS_WRITTEN_CACHE = new ConcurrentHashMap<>();
     private static final Map<String, List<MediaType>> LIST_CACHE = new ConcurrentHashMap<>();
 
     static {
@@ -59,31 +65,62 @@ public final class MediaType {
         this.subtype = subtype;
         this.parameters = parameters;
         this.quality = quality;
+        this.text = format("; ");
+    }
+
+    private String format(String separator) {
         StringBuilder sb = new StringBuilder(type).append('/').append(subtype);
-        parameters.forEach((name, value) -> appendValue(sb.append("; ").append(name).append('='), value));
-        this.text = sb.toString();
+        parameters.forEach((name, value) -> sb.append(separator).append(name).append('=').append(quoteIfNeeded(value)));
+        return sb.toString();
     }
 
-    /** A parameter value as a token when it is one, else as a quoted string (RFC 9110 5.6.4). */
-    private static void appendValue(StringBuilder sb, String value) {
-        if (isValueToken(value)) {
-            sb.append(value);
-            return;
-        }
-        sb.append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c);
-        }
-        sb.append('"');
-    }
-
-    /** A media type from its parts; {@code type} and {@code subtype} must be tokens or {@code *}. */
+    /**
+     * A media type from its parts; {@code type} and {@code subtype} must be tokens ({@code *} is one).
+     *
+     * @throws IllegalArgumentException when they are not, or for {@code *}/subtype
+     */
     public static MediaType of(String type, String subtype) {
+        requireTypeAndSubtype(type, subtype);
         return parse(type + "/" + subtype);
+    }
+
+    /**
+     * A media type from its parts, parameters as written: values keep their case and {@code q} is a parameter like any
+     * other (the quality stays 1). Type, subtype and parameter names are case-insensitive and come out in lower case.
+     *
+     * @throws IllegalArgumentException when type, subtype or a parameter name is not a token, for {@code *}/subtype,
+     *                                  or for a parameter without a value
+     */
+    public static MediaType of(String type, String subtype, Map<String, String> parameters) {
+        if (parameters.isEmpty()) {
+            return of(type, subtype);
+        }
+        requireTypeAndSubtype(type, subtype);
+        Map<String, String> copy = new LinkedHashMap<>();
+        parameters.forEach((name, value) -> {
+            if (name == null || !isToken(name)) {
+                throw new IllegalArgumentException("invalid media type " + type + "/" + subtype + ": parameter name \""
+                        + name + "\" is not a token");
+            }
+            if (value == null) {
+                throw new IllegalArgumentException("invalid media type " + type + "/" + subtype + ": parameter \""
+                        + name + "\" has no value");
+            }
+            copy.put(name.toLowerCase(Locale.ROOT), value);
+        });
+        return new MediaType(type.toLowerCase(Locale.ROOT), subtype.toLowerCase(Locale.ROOT),
+                Collections.unmodifiableMap(copy), 1.0);
+    }
+
+    private static void requireTypeAndSubtype(String type, String subtype) {
+        if (type == null || subtype == null || !isToken(type) || !isToken(subtype)) {
+            throw new IllegalArgumentException("invalid media type " + type + "/" + subtype
+                    + ": type and subtype must be tokens");
+        }
+        if (type.equals("*") && !subtype.equals("*")) {
+            throw new IllegalArgumentException("invalid media type " + type + "/" + subtype
+                    + ": */subtype is not allowed");
+        }
     }
 
     /**
@@ -92,13 +129,28 @@ public final class MediaType {
      * @throws IllegalArgumentException naming what is wrong with {@code text}
      */
     public static MediaType parse(String text) {
-        MediaType cached = CACHE.get(text);
+        return parse(text, false, CACHE);
+    }
+
+    /**
+     * Parses one media type keeping its parameters as written, as {@link #of(String, String, Map)} takes them:
+     * values keep their case (the charset too) and {@code q} stays a parameter. The syntax is that of
+     * {@link #parse}.
+     *
+     * @throws IllegalArgumentException naming what is wrong with {@code text}
+     */
+    public static MediaType parseAsWritten(String text) {
+        return parse(text, true, AS_WRITTEN_CACHE);
+    }
+
+    private static MediaType parse(String text, boolean asWritten, Map<String, MediaType> cache) {
+        MediaType cached = cache.get(text);
         if (cached != null) {
             return cached;
         }
-        MediaType parsed = doParse(text);
-        if (CACHE.size() < CACHE_LIMIT) {
-            CACHE.put(text, parsed);
+        MediaType parsed = doParse(text, asWritten);
+        if (cache.size() < CACHE_LIMIT) {
+            cache.put(text, parsed);
         }
         return parsed;
     }
@@ -129,16 +181,9 @@ public final class MediaType {
         return result;
     }
 
-    private static MediaType doParse(String text) {
+    private static MediaType doParse(String text, boolean asWritten) {
         List<String> parts = splitOutsideQuotes(text, ';');
-        String raw = parts.get(0).trim();
-        for (int i = 0; i < raw.length(); i++) {
-            if (raw.charAt(i) > 0x7E) {
-                throw new IllegalArgumentException("invalid media type \"" + text + "\": type and subtype must be "
-                        + "tokens");
-            }
-        }
-        String full = raw.toLowerCase(Locale.ROOT);
+        String full = parts.get(0).trim();
         int slash = full.indexOf('/');
         if (slash <= 0 || slash == full.length() - 1) {
             throw new IllegalArgumentException("invalid media type \"" + text + "\": expected type/subtype");
@@ -159,20 +204,20 @@ public final class MediaType {
                 continue;
             }
             int eq = parameter.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter without value");
+            if (eq < 0) {
+                throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter \"" + parameter
+                        + "\" has no value");
             }
             String name = parameter.substring(0, eq).trim();
-            if (!isValueToken(name)) {
+            if (!isToken(name)) {
                 throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter name \"" + name
                         + "\" is not a token");
             }
             name = name.toLowerCase(Locale.ROOT);
-            String value = parameter.substring(eq + 1).trim();
-            if (value.length() >= 2 && value.charAt(0) == '"' && value.charAt(value.length() - 1) == '"') {
-                value = unquote(value.substring(1, value.length() - 1));
-            }
-            if (name.equals("q")) {
+            String value = unquote(parameter.substring(eq + 1));
+            if (asWritten) {
+                parameters.put(name, value);
+            } else if (name.equals("q")) {
                 try {
                     quality = Double.parseDouble(value);
                 } catch (NumberFormatException e) {
@@ -186,7 +231,8 @@ public final class MediaType {
                 parameters.put(name, name.equals("charset") ? value.toLowerCase(Locale.ROOT) : value);
             }
         }
-        return new MediaType(type, subtype, Collections.unmodifiableMap(parameters), quality);
+        return new MediaType(type.toLowerCase(Locale.ROOT), subtype.toLowerCase(Locale.ROOT),
+                Collections.unmodifiableMap(parameters), quality);
     }
 
     private static List<String> splitOutsideQuotes(String text, char separator) {
@@ -208,39 +254,61 @@ public final class MediaType {
         return parts;
     }
 
-    /** The content of a quoted string with its quoted-pairs resolved. */
-    private static String unquote(String quoted) {
-        if (quoted.indexOf('\\') < 0) {
-            return quoted;
-        }
-        StringBuilder sb = new StringBuilder(quoted.length());
-        for (int i = 0; i < quoted.length(); i++) {
-            char c = quoted.charAt(i);
-            if (c == '\\' && i + 1 < quoted.length()) {
-                c = quoted.charAt(++i);
-            }
-            sb.append(c);
-        }
-        return sb.toString();
-    }
-
-    /** A token in either case (parameter names and values keep theirs). */
-    private static boolean isValueToken(String s) {
-        return !s.isEmpty() && isToken(s.toLowerCase(Locale.ROOT)) && s.chars().allMatch(c -> c < 0x7F);
-    }
-
-    private static boolean isToken(String s) {
-        if (s.isEmpty()) {
+    /**
+     * Whether {@code text} is a token (RFC 9110, section 5.6.2): one or more of the letters, digits and
+     * {@code !#$%&'*+-.^_`|~}, in either case. Types, subtypes and parameter names are tokens.
+     */
+    public static boolean isToken(String text) {
+        if (text.isEmpty()) {
             return false;
         }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean ok = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
             if (!ok) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code value} as a quoted string (RFC 9110, section 5.6.4): double-quoted, {@code "} and {@code \} escaped. */
+    public static String quote(String value) {
+        StringBuilder sb = new StringBuilder(value.length() + 2).append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.append('"').toString();
+    }
+
+    /** A parameter value as written: {@code value} itself when it is a token, else {@link #quote quoted}. */
+    public static String quoteIfNeeded(String value) {
+        return isToken(value) ? value : quote(value);
+    }
+
+    /**
+     * A written parameter value as the value it stands for: trimmed, and when it is a quoted string, its content with
+     * the quoted-pairs resolved ({@code "a\"b"} is {@code a"b}). The inverse of {@link #quoteIfNeeded}.
+     */
+    public static String unquote(String written) {
+        String text = written.trim();
+        if (text.length() < 2 || text.charAt(0) != '"' || text.charAt(text.length() - 1) != '"') {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 1; i < text.length() - 1; i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() - 1) {
+                c = text.charAt(++i);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
     }
 
     public String type() {
@@ -356,5 +424,13 @@ public final class MediaType {
     @Override
     public String toString() {
         return text;
+    }
+
+    /**
+     * The text without the quality and with no space after each {@code ;}, e.g. {@code text/plain;charset=utf-8}: the
+     * form Jakarta REST writes media types in.
+     */
+    public String toCompactString() {
+        return parameters.isEmpty() ? text : format(";");
     }
 }

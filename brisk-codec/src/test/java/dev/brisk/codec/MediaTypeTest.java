@@ -3,7 +3,9 @@ package dev.brisk.codec;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -89,5 +91,101 @@ class MediaTypeTest {
     @Test
     void acceptOfEmptyElementsMeansAnything() {
         assertThat(MediaType.parseList(",")).containsExactly(MediaType.ALL);
+    }
+
+    @Test
+    void aParameterWithoutValueIsNamedInTheError() {
+        assertThatThrownBy(() -> MediaType.parse("text/plain; charset")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("parameter \"charset\" has no value");
+        assertThatThrownBy(() -> MediaType.parse("text/plain; =x")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a token");
+    }
+
+    @Test
+    void tokensAreTheRfc9110CharactersInEitherCase() {
+        assertThat(MediaType.isToken("application")).isTrue();
+        assertThat(MediaType.isToken("Vnd.Example+JSON")).isTrue();
+        assertThat(MediaType.isToken("!#$%&'*+-.^_`|~09azAZ")).isTrue();
+        assertThat(MediaType.isToken("*")).isTrue();
+        assertThat(MediaType.isToken("")).isFalse();
+        for (String notToken : List.of("a b", "a/b", "a;b", "a=b", "a,b", "\"a\"", "a\\b", "(a)", "[a]", "{a}",
+                "a?", "a@b", "a:b", "<a>", "a\tb", "caf\u00e9", "\u212Aelvin", "a\u007f")) {
+            assertThat(MediaType.isToken(notToken)).as(notToken).isFalse();
+        }
+    }
+
+    @Test
+    void quotingWritesTokensAsTheyAreAndEverythingElseAsQuotedStrings() {
+        assertThat(MediaType.quote("abc")).isEqualTo("\"abc\"");
+        assertThat(MediaType.quote("a\"b\\c")).isEqualTo("\"a\\\"b\\\\c\"");
+        assertThat(MediaType.quoteIfNeeded("UTF-8")).isEqualTo("UTF-8");
+        assertThat(MediaType.quoteIfNeeded("a b")).isEqualTo("\"a b\"");
+        assertThat(MediaType.quoteIfNeeded("")).isEqualTo("\"\"");
+        for (String value : List.of("plain", "a;b \"c\"", "", " x ", "back\\slash", "trailing\\")) {
+            assertThat(MediaType.unquote(MediaType.quoteIfNeeded(value))).as(value).isEqualTo(value);
+        }
+        assertThat(MediaType.unquote("  token ")).isEqualTo("token");
+        assertThat(MediaType.unquote("\"unterminated")).isEqualTo("\"unterminated");
+    }
+
+    @Test
+    void parsedAsWrittenParametersKeepTheirCaseAndQ() {
+        MediaType written = MediaType.parseAsWritten("Text/Plain; Charset=UTF-8; q=0.5; Level=\"A B\"");
+        assertThat(written.type()).isEqualTo("text");
+        assertThat(written.subtype()).isEqualTo("plain");
+        assertThat(written.parameters()).containsExactly(Map.entry("charset", "UTF-8"), Map.entry("q", "0.5"),
+                Map.entry("level", "A B"));
+        assertThat(written.quality()).isEqualTo(1.0);
+        assertThat(written.toString()).isEqualTo("text/plain; charset=UTF-8; q=0.5; level=\"A B\"");
+        assertThat(MediaType.parseAsWritten(written.toString())).isEqualTo(written);
+        assertThat(MediaType.parseAsWritten("text/plain; q=high").parameters()).containsEntry("q", "high");
+        assertThat(MediaType.parse("text/plain; charset=UTF-8").parameters()).containsEntry("charset", "utf-8");
+        assertThatThrownBy(() -> MediaType.parseAsWritten("text")).hasMessageContaining("type/subtype");
+        assertThatThrownBy(() -> MediaType.parseAsWritten("*/plain")).hasMessageContaining("*/subtype");
+        assertThatThrownBy(() -> MediaType.parseAsWritten("text/plain; charset")).hasMessageContaining("no value");
+    }
+
+    @Test
+    void builtFromPartsWithParametersAsWritten() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("Charset", "UTF-8");
+        parameters.put("boundary", "a;b \"c\"");
+        MediaType type = MediaType.of("Multipart", "Form-Data", parameters);
+        assertThat(type.type()).isEqualTo("multipart");
+        assertThat(type.subtype()).isEqualTo("form-data");
+        assertThat(type.parameters()).containsExactly(Map.entry("charset", "UTF-8"),
+                Map.entry("boundary", "a;b \"c\""));
+        assertThat(type).isEqualTo(MediaType.parseAsWritten(type.toString()));
+        assertThat(MediaType.of("text", "plain", Map.of())).isSameAs(MediaType.TEXT_PLAIN);
+        assertThat(MediaType.of("text", "plain", Map.of("q", "0.5")).quality()).isEqualTo(1.0);
+
+        assertThatThrownBy(() -> MediaType.of("te xt", "plain", Map.of("a", "b")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tokens");
+        assertThatThrownBy(() -> MediaType.of("*", "json", Map.of("a", "b")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("*/subtype");
+        assertThatThrownBy(() -> MediaType.of("text", "plain", Map.of("a b", "c")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a token");
+        Map<String, String> nullValue = new LinkedHashMap<>();
+        nullValue.put("a", null);
+        assertThatThrownBy(() -> MediaType.of("text", "plain", nullValue))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no value");
+    }
+
+    @Test
+    void typeAndSubtypeMustBeTokensWhenGivenApart() {
+        assertThat(MediaType.of("Text", "Plain")).isEqualTo(MediaType.TEXT_PLAIN);
+        assertThatThrownBy(() -> MediaType.of("text", "plain; charset=utf-8"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tokens");
+        assertThatThrownBy(() -> MediaType.of("*", "plain")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("*/subtype");
+    }
+
+    @Test
+    void compactTextHasNoSpaceAfterSemicolons() {
+        assertThat(MediaType.TEXT_PLAIN_UTF8.toCompactString()).isEqualTo("text/plain;charset=utf-8");
+        assertThat(MediaType.TEXT_PLAIN.toCompactString()).isEqualTo("text/plain");
+        MediaType quoted = MediaType.parse("multipart/form-data; boundary=\"a; b\"; x=1; q=0.3");
+        assertThat(quoted.toCompactString()).isEqualTo("multipart/form-data;boundary=\"a; b\";x=1");
+        assertThat(MediaType.parse(quoted.toCompactString())).isEqualTo(MediaType.parse(quoted.toString()));
     }
 }

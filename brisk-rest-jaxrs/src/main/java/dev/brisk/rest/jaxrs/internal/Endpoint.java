@@ -1,6 +1,6 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import jakarta.ws.rs.core.MediaType;
+import dev.brisk.codec.MediaType;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;

@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
@@ -120,7 +121,7 @@ final class EntityIO {
         }
         dev.brisk.codec.MediaType briskType = MediaTypes.toBrisk(mediaType);
         BodyCodec codec = codecs.decoder(type, briskType).orElseThrow(() -> new NotSupportedException(
-                "cannot read " + MediaTypes.text(mediaType) + " as " + type.getTypeName()));
+                "cannot read " + briskType + " as " + type.getTypeName()));
         try {
             return input == null ? codec.decode(body, type, briskType) : codec.decode(input, type, briskType);
         } catch (CodecException e) {
@@ -252,7 +253,7 @@ final class EntityIO {
     private dev.brisk.codec.MediaType chooseType(Exchange exchange, Class<?> type, ResponseState state,
                                                  List<dev.brisk.codec.MediaType> produces) {
         List<dev.brisk.codec.MediaType> accepted = exchange.accepted();
-        if (produces.size() == 1 && accepted == MediaTypes.ANY && !produces.get(0).isWildcardType()
+        if (produces.size() == 1 && accepted == Exchange.ANY && !produces.get(0).isWildcardType()
                 && !produces.get(0).isWildcardSubtype()) {
             return produces.get(0);
         }
@@ -271,7 +272,7 @@ final class EntityIO {
         for (Providers.Entry<MessageBodyWriter<?>> entry : providers.writers()) {
             if (entry.provider().isWriteable(type, state.getEntityType(), state.getEntityAnnotations(),
                     MediaType.WILDCARD_TYPE)) {
-                entry.mediaTypes().forEach(t -> candidates.add(MediaTypes.toBrisk(t)));
+                candidates.addAll(entry.mediaTypes());
             }
         }
         candidates.addAll(builtInTypes.get(type));
@@ -439,12 +440,13 @@ final class EntityIO {
         }
     }
 
-    private static boolean compatible(List<MediaType> declared, MediaType actual) {
+    private static boolean compatible(List<dev.brisk.codec.MediaType> declared, MediaType actual) {
         if (declared.isEmpty()) {
             return true;
         }
-        for (MediaType type : declared) {
-            if (type.isCompatible(actual)) {
+        dev.brisk.codec.MediaType type = MediaTypes.toBrisk(actual);
+        for (dev.brisk.codec.MediaType candidate : declared) {
+            if (candidate.isCompatibleWith(type)) {
                 return true;
             }
         }

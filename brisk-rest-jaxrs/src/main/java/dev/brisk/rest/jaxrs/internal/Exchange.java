@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
@@ -32,6 +33,9 @@ import java.util.function.Predicate;
  * of resources, over Brisk's {@link RequestContext}. Headers are copied only when a filter asks for the mutable map.
  */
 public final class Exchange implements jakarta.ws.rs.container.ContainerRequestContext, HttpHeaders {
+
+    /** What a request without an Accept header accepts. */
+    static final List<dev.brisk.codec.MediaType> ANY = List.of(dev.brisk.codec.MediaType.ALL);
 
     private static final ThreadLocal<Exchange> CURRENT = new ThreadLocal<>();
 
@@ -133,9 +137,9 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
         if (form == null) {
             MediaType type = getMediaType();
             form = new MultivaluedHashMap<>();
-            if (type != null && type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE)) {
-                String charset = type.getParameters().getOrDefault("charset", "UTF-8");
-                String body = ctx.request().bodyAsString(java.nio.charset.Charset.forName(charset));
+            dev.brisk.codec.MediaType brisk = type == null ? null : MediaTypes.toBrisk(type);
+            if (brisk != null && brisk.isCompatibleWith(dev.brisk.codec.MediaType.APPLICATION_FORM_URLENCODED)) {
+                String body = ctx.request().bodyAsString(brisk.charsetOrUtf8());
                 Uris.parseQuery(body, true).forEach(form::put);
             }
         }
@@ -307,7 +311,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
             return null;
         }
         try {
-            return MediaTypes.toJaxRs(dev.brisk.codec.MediaType.parse(type));
+            return MediaTypes.fromString(type);
         } catch (IllegalArgumentException e) {
             throw new HttpStatusException(400, "invalid Content-Type: " + e.getMessage());
         }
@@ -322,12 +326,12 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
         return types;
     }
 
-    /** The Accept header parsed, most preferred first; {@link MediaTypes#ANY} when absent. */
+    /** The Accept header parsed, most preferred first; {@link #ANY} when absent. */
     List<dev.brisk.codec.MediaType> accepted() {
         if (accepted == null) {
             List<String> values = getRequestHeader(ACCEPT);
             try {
-                accepted = values == null ? MediaTypes.ANY
+                accepted = values == null ? ANY
                         : dev.brisk.codec.MediaType.parseList(String.join(",", values));
             } catch (IllegalArgumentException e) {
                 throw new HttpStatusException(400, "invalid Accept header: " + e.getMessage());

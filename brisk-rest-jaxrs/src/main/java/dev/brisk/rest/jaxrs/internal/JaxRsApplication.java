@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RunOn;
@@ -209,8 +210,8 @@ public final class JaxRsApplication {
                 : Annotations.find(type, Produces.class);
         Consumes consumes = annotated.isAnnotationPresent(Consumes.class) ? annotated.getAnnotation(Consumes.class)
                 : Annotations.find(type, Consumes.class);
-        List<MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
-        List<MediaType> consumable = MediaTypes.parse(consumes == null ? null : consumes.value());
+        List<dev.brisk.codec.MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
+        List<dev.brisk.codec.MediaType> consumable = MediaTypes.parse(consumes == null ? null : consumes.value());
         RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                 : annotated.isAnnotationPresent(RunOn.class) ? annotated.getAnnotation(RunOn.class)
                 : Annotations.find(type, RunOn.class) != null ? Annotations.find(type, RunOn.class)

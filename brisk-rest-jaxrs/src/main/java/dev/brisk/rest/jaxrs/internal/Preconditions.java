@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -33,10 +34,11 @@ final class Preconditions implements Request {
         if (variants == null || variants.isEmpty()) {
             throw new IllegalArgumentException("no variants to select from");
         }
-        for (MediaType accepted : exchange.getAcceptableMediaTypes()) {
+        for (dev.brisk.codec.MediaType accepted : exchange.accepted()) {
             for (Locale language : exchange.getAcceptableLanguages()) {
                 for (Variant variant : variants) {
-                    boolean typeFits = variant.getMediaType() == null || accepted.isCompatible(variant.getMediaType());
+                    MediaType type = variant.getMediaType();
+                    boolean typeFits = type == null || accepted.isCompatibleWith(MediaTypes.toBrisk(type));
                     boolean languageFits = variant.getLanguage() == null || language.getLanguage().equals("*")
                             || language.getLanguage().equalsIgnoreCase(variant.getLanguage().getLanguage());
                     if (typeFits && languageFits) {

@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.Produces;
@@ -7,7 +8,6 @@ import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
@@ -33,7 +33,7 @@ public final class Providers {
 
     /** A provider with what decides where and in which order it applies. */
     public record Entry<T>(T provider, int priority, Set<Class<? extends Annotation>> bindings, Class<?> type,
-                           List<MediaType> mediaTypes) {
+                           List<dev.brisk.codec.MediaType> mediaTypes) {
     }
 
     private final List<Entry<ExceptionMapper<?>>> mappers = new ArrayList<>();

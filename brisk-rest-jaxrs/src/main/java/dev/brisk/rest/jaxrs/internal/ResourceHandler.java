@@ -44,7 +44,7 @@ final class ResourceHandler implements Handler {
                     java.util.Set<Class<? extends java.lang.annotation.Annotation>> bindings) {
         this.endpoint = endpoint;
         this.preMatched = !providers.preMatchingFilters().isEmpty();
-        this.produces = endpoint.produces().stream().map(MediaTypes::toBrisk).toList();
+        this.produces = endpoint.produces();
         this.providers = providers;
         this.entities = entities;
         this.bound = bound;

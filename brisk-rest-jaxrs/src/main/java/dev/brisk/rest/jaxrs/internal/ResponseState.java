@@ -3,6 +3,7 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
 import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
 import dev.brisk.rest.jaxrs.internal.runtime.LinkHeaders;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.rest.jaxrs.internal.runtime.ResponseStatus;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.EntityTag;
@@ -190,7 +191,7 @@ final class ResponseState implements ContainerResponseContext {
         if (value instanceof MediaType type) {
             return type;
         }
-        return value == null ? null : MediaTypes.toJaxRs(dev.brisk.codec.MediaType.parse(value.toString()));
+        return value == null ? null : MediaTypes.fromString(value.toString());
     }
 
     void mediaType(MediaType type) {

@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
+import dev.brisk.codec.MediaType;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 import java.util.List;
@@ -38,7 +39,7 @@ final class CacheControlDelegate implements HeaderDelegate<CacheControl> {
                 case "max-age" -> cc.setMaxAge(seconds(text, name, arg));
                 case "s-maxage" -> cc.setSMaxAge(seconds(text, name, arg));
                 default -> {
-                    if (!HeaderSyntax.isToken(directive.name())) {
+                    if (!MediaType.isToken(directive.name())) {
                         throw new IllegalArgumentException(
                                 "invalid cache control '" + text + "': bad directive '" + part + "'");
                     }
@@ -98,7 +99,7 @@ final class CacheControlDelegate implements HeaderDelegate<CacheControl> {
         }
         for (Map.Entry<String, String> ext : value.getCacheExtension().entrySet()) {
             String arg = ext.getValue();
-            out.add(arg == null || arg.isEmpty() ? ext.getKey() : ext.getKey() + "=" + HeaderSyntax.quoteIfNeeded(arg));
+            out.add(arg == null || arg.isEmpty() ? ext.getKey() : ext.getKey() + "=" + MediaType.quoteIfNeeded(arg));
         }
         return out.toString();
     }

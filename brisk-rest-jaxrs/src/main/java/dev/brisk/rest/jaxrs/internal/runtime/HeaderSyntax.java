@@ -1,67 +1,16 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
+import dev.brisk.codec.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Lexical helpers for HTTP header values: tokens, quoted strings and separator-aware splitting (RFC 9110 §5.6). */
+/**
+ * Splitting of HTTP header values at separators outside quoted strings and angle brackets, and {@code name=value}
+ * pairs. Tokens and quoted strings (RFC 9110, section 5.6) are {@link MediaType}'s rules.
+ */
 final class HeaderSyntax {
 
-    private static final String SEPARATORS = "()<>@,;:\\\"/[]?={} \t";
-
     private HeaderSyntax() {
-    }
-
-    /** Whether {@code c} may appear in an RFC 9110 token. */
-    static boolean isTokenChar(char c) {
-        return c > 0x20 && c < 0x7f && SEPARATORS.indexOf(c) < 0;
-    }
-
-    /** Whether {@code s} is a non-empty token. */
-    static boolean isToken(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!isTokenChar(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code value} unchanged when it is a token, otherwise as a quoted string. */
-    static String quoteIfNeeded(String value) {
-        return isToken(value) ? value : quote(value);
-    }
-
-    /** {@code value} as a quoted string, escaping {@code "} and {@code \}. */
-    static String quote(String value) {
-        StringBuilder sb = new StringBuilder(value.length() + 2).append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c);
-        }
-        return sb.append('"').toString();
-    }
-
-    /** {@code value} trimmed and, when it is a quoted string, with the quotes and escapes removed. */
-    static String unquote(String value) {
-        String v = value.trim();
-        if (v.length() < 2 || v.charAt(0) != '"' || v.charAt(v.length() - 1) != '"') {
-            return v;
-        }
-        StringBuilder sb = new StringBuilder(v.length());
-        for (int i = 1; i < v.length() - 1; i++) {
-            char c = v.charAt(i);
-            if (c == '\\' && i + 1 < v.length() - 1) {
-                c = v.charAt(++i);
-            }
-            sb.append(c);
-        }
-        return sb.toString();
     }
 
     /**
@@ -116,7 +65,7 @@ final class HeaderSyntax {
             if (eq < 0) {
                 return new Param(part.trim(), null);
             }
-            return new Param(part.substring(0, eq).trim(), unquote(part.substring(eq + 1)));
+            return new Param(part.substring(0, eq).trim(), MediaType.unquote(part.substring(eq + 1)));
         }
     }
 

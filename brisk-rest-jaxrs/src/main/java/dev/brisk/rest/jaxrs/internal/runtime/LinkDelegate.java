@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
+import dev.brisk.codec.MediaType;
 import jakarta.ws.rs.core.Link;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 import java.net.URI;
@@ -42,7 +43,7 @@ final class LinkDelegate implements HeaderDelegate<Link> {
         List<String> parts = HeaderSyntax.split(text.substring(close + 1), ';');
         for (String part : parts) {
             HeaderSyntax.Param p = HeaderSyntax.Param.parse(part);
-            if (!HeaderSyntax.isToken(p.name())) {
+            if (!MediaType.isToken(p.name())) {
                 throw new IllegalArgumentException("invalid link '" + value + "': bad parameter '" + part + "'");
             }
             params.putIfAbsent(p.name(), p.value() == null ? "" : p.value());
@@ -62,7 +63,7 @@ final class LinkDelegate implements HeaderDelegate<Link> {
     static String format(URI uri, Map<String, String> params) {
         StringBuilder sb = new StringBuilder().append('<').append(uri == null ? "" : uri.toString()).append('>');
         for (Map.Entry<String, String> p : params.entrySet()) {
-            sb.append("; ").append(p.getKey()).append('=').append(HeaderSyntax.quote(p.getValue()));
+            sb.append("; ").append(p.getKey()).append('=').append(MediaType.quote(p.getValue()));
         }
         return sb.toString();
     }

@@ -47,12 +47,46 @@ class HeaderDelegatesTest {
     @Test
     void rejectsMalformedMediaTypes() {
         assertThatThrownBy(() -> MediaType.valueOf("foo")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid media type 'foo': no '/'");
+                .hasMessage("invalid media type \"foo\": expected type/subtype");
         assertThatThrownBy(() -> MediaType.valueOf("text/")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("non-empty tokens");
+                .hasMessageContaining("expected type/subtype");
         assertThatThrownBy(() -> MediaType.valueOf("text/plain; charset")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("charset");
         assertThatThrownBy(() -> MediaType.valueOf("")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void typeSubtypeAndParameterNamesAreCaseInsensitiveValuesAreNot() {
+        MediaType type = MediaType.valueOf("Text/HTML; Level=A; charset=UTF-8");
+        assertThat(type.getType()).isEqualTo("text");
+        assertThat(type.getSubtype()).isEqualTo("html");
+        assertThat(type.getParameters()).containsEntry("level", "A").containsEntry("charset", "UTF-8");
+        assertThat(type.toString()).isEqualTo("text/html;charset=UTF-8;level=A");
+        assertThat(type).isNotEqualTo(MediaType.valueOf("text/html; level=a; charset=UTF-8"));
+        assertThat(new MediaType("Application", "JSON").toString()).isEqualTo("application/json");
+    }
+
+    @Test
+    void aLoneStarIsTheWildcardTypeWithItsParameters() {
+        MediaType type = MediaType.valueOf(" * ; q=0.2");
+        assertThat(type.isWildcardType()).isTrue();
+        assertThat(type.isWildcardSubtype()).isTrue();
+        assertThat(type.getParameters()).containsEntry("q", "0.2");
+        assertThat(type.toString()).isEqualTo("*/*;q=0.2");
+    }
+
+    @Test
+    void rejectsWhatIsNotAMediaTypeInEitherDirection() {
+        assertThatThrownBy(() -> MediaType.valueOf("*/plain")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("*/subtype");
+        assertThatThrownBy(() -> MediaType.valueOf("text / plain")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tokens");
+        assertThatThrownBy(() -> new MediaType("te xt", "plain").toString())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tokens");
+        assertThatThrownBy(() -> new MediaType("*", "json").toString()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("*/subtype");
+        assertThatThrownBy(() -> new MediaType("text", "plain", java.util.Map.of("a b", "c")).toString())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a token");
     }
 
     // ---- CacheControl

@@ -194,7 +194,7 @@ class OutboundResponseTest {
         assertThat(r.getHeaders().get("Content-Type")).containsExactly(MediaType.TEXT_PLAIN_TYPE);
         assertThat(Response.ok().type("text/html").type((String) null).build().getMediaType()).isNull();
         assertThatThrownBy(() -> Response.ok().type("nonsense")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("no '/'");
+                .hasMessageContaining("expected type/subtype");
     }
 
     @Test
