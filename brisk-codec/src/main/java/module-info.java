@@ -3,6 +3,7 @@
  * Netty buffers (Jackson by default; Protobuf and Gson when present).
  */
 module dev.brisk.codec {
+    requires dev.brisk.http.common;
     requires transitive io.netty.buffer;
     requires transitive io.netty.common;
     requires transitive tools.jackson.databind;

@@ -1,5 +1,6 @@
 package dev.brisk.codec;
 
+import dev.brisk.http.common.HttpSyntax;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>{@link #parse} normalizes for matching: the charset value is lower-cased and {@code q} becomes the
  * {@link #quality()}. {@link #parseAsWritten} and {@link #of(String, String, Map)} keep parameters as written, for
- * APIs whose media types are values (Jakarta REST). The static {@link #isToken}, {@link #quote},
- * {@link #quoteIfNeeded} and {@link #unquote} are the RFC 9110 (section 5.6) rules this class parses and writes by.
+ * APIs whose media types are values (Jakarta REST). Tokens and quoted
+ * strings follow {@link HttpSyntax}, the RFC 9110 (section 5.6) rules Brisk's server and client share.
  */
 public final class MediaType {
 
@@ -70,7 +71,7 @@ public final class MediaType {
 
     private String format(String separator) {
         StringBuilder sb = new StringBuilder(type).append('/').append(subtype);
-        parameters.forEach((name, value) -> sb.append(separator).append(name).append('=').append(quoteIfNeeded(value)));
+        parameters.forEach((name, value) -> sb.append(separator).append(name).append('=').append(HttpSyntax.quoteIfNeeded(value)));
         return sb.toString();
     }
 
@@ -98,7 +99,7 @@ public final class MediaType {
         requireTypeAndSubtype(type, subtype);
         Map<String, String> copy = new LinkedHashMap<>();
         parameters.forEach((name, value) -> {
-            if (name == null || !isToken(name)) {
+            if (name == null || !HttpSyntax.isToken(name)) {
                 throw new IllegalArgumentException("invalid media type " + type + "/" + subtype + ": parameter name \""
                         + name + "\" is not a token");
             }
@@ -113,7 +114,7 @@ public final class MediaType {
     }
 
     private static void requireTypeAndSubtype(String type, String subtype) {
-        if (type == null || subtype == null || !isToken(type) || !isToken(subtype)) {
+        if (type == null || subtype == null || !HttpSyntax.isToken(type) || !HttpSyntax.isToken(subtype)) {
             throw new IllegalArgumentException("invalid media type " + type + "/" + subtype
                     + ": type and subtype must be tokens");
         }
@@ -190,7 +191,7 @@ public final class MediaType {
         }
         String type = full.substring(0, slash);
         String subtype = full.substring(slash + 1);
-        if (!isToken(type) || !isToken(subtype)) {
+        if (!HttpSyntax.isToken(type) || !HttpSyntax.isToken(subtype)) {
             throw new IllegalArgumentException("invalid media type \"" + text + "\": type and subtype must be tokens");
         }
         if (type.equals("*") && !subtype.equals("*")) {
@@ -209,12 +210,12 @@ public final class MediaType {
                         + "\" has no value");
             }
             String name = parameter.substring(0, eq).trim();
-            if (!isToken(name)) {
+            if (!HttpSyntax.isToken(name)) {
                 throw new IllegalArgumentException("invalid media type \"" + text + "\": parameter name \"" + name
                         + "\" is not a token");
             }
             name = name.toLowerCase(Locale.ROOT);
-            String value = unquote(parameter.substring(eq + 1));
+            String value = HttpSyntax.unquote(parameter.substring(eq + 1));
             if (asWritten) {
                 parameters.put(name, value);
             } else if (name.equals("q")) {
@@ -252,63 +253,6 @@ public final class MediaType {
         }
         parts.add(text.substring(start));
         return parts;
-    }
-
-    /**
-     * Whether {@code text} is a token (RFC 9110, section 5.6.2): one or more of the letters, digits and
-     * {@code !#$%&'*+-.^_`|~}, in either case. Types, subtypes and parameter names are tokens.
-     */
-    public static boolean isToken(String text) {
-        if (text.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                    || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code value} as a quoted string (RFC 9110, section 5.6.4): double-quoted, {@code "} and {@code \} escaped. */
-    public static String quote(String value) {
-        StringBuilder sb = new StringBuilder(value.length() + 2).append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c);
-        }
-        return sb.append('"').toString();
-    }
-
-    /** A parameter value as written: {@code value} itself when it is a token, else {@link #quote quoted}. */
-    public static String quoteIfNeeded(String value) {
-        return isToken(value) ? value : quote(value);
-    }
-
-    /**
-     * A written parameter value as the value it stands for: trimmed, and when it is a quoted string, its content with
-     * the quoted-pairs resolved ({@code "a\"b"} is {@code a"b}). The inverse of {@link #quoteIfNeeded}.
-     */
-    public static String unquote(String written) {
-        String text = written.trim();
-        if (text.length() < 2 || text.charAt(0) != '"' || text.charAt(text.length() - 1) != '"') {
-            return text;
-        }
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 1; i < text.length() - 1; i++) {
-            char c = text.charAt(i);
-            if (c == '\\' && i + 1 < text.length() - 1) {
-                c = text.charAt(++i);
-            }
-            sb.append(c);
-        }
-        return sb.toString();
     }
 
     public String type() {

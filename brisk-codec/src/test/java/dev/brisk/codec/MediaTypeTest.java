@@ -1,5 +1,6 @@
 package dev.brisk.codec;
 
+import dev.brisk.http.common.HttpSyntax;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -103,29 +104,29 @@ class MediaTypeTest {
 
     @Test
     void tokensAreTheRfc9110CharactersInEitherCase() {
-        assertThat(MediaType.isToken("application")).isTrue();
-        assertThat(MediaType.isToken("Vnd.Example+JSON")).isTrue();
-        assertThat(MediaType.isToken("!#$%&'*+-.^_`|~09azAZ")).isTrue();
-        assertThat(MediaType.isToken("*")).isTrue();
-        assertThat(MediaType.isToken("")).isFalse();
+        assertThat(HttpSyntax.isToken("application")).isTrue();
+        assertThat(HttpSyntax.isToken("Vnd.Example+JSON")).isTrue();
+        assertThat(HttpSyntax.isToken("!#$%&'*+-.^_`|~09azAZ")).isTrue();
+        assertThat(HttpSyntax.isToken("*")).isTrue();
+        assertThat(HttpSyntax.isToken("")).isFalse();
         for (String notToken : List.of("a b", "a/b", "a;b", "a=b", "a,b", "\"a\"", "a\\b", "(a)", "[a]", "{a}",
                 "a?", "a@b", "a:b", "<a>", "a\tb", "caf\u00e9", "\u212Aelvin", "a\u007f")) {
-            assertThat(MediaType.isToken(notToken)).as(notToken).isFalse();
+            assertThat(HttpSyntax.isToken(notToken)).as(notToken).isFalse();
         }
     }
 
     @Test
     void quotingWritesTokensAsTheyAreAndEverythingElseAsQuotedStrings() {
-        assertThat(MediaType.quote("abc")).isEqualTo("\"abc\"");
-        assertThat(MediaType.quote("a\"b\\c")).isEqualTo("\"a\\\"b\\\\c\"");
-        assertThat(MediaType.quoteIfNeeded("UTF-8")).isEqualTo("UTF-8");
-        assertThat(MediaType.quoteIfNeeded("a b")).isEqualTo("\"a b\"");
-        assertThat(MediaType.quoteIfNeeded("")).isEqualTo("\"\"");
+        assertThat(HttpSyntax.quote("abc")).isEqualTo("\"abc\"");
+        assertThat(HttpSyntax.quote("a\"b\\c")).isEqualTo("\"a\\\"b\\\\c\"");
+        assertThat(HttpSyntax.quoteIfNeeded("UTF-8")).isEqualTo("UTF-8");
+        assertThat(HttpSyntax.quoteIfNeeded("a b")).isEqualTo("\"a b\"");
+        assertThat(HttpSyntax.quoteIfNeeded("")).isEqualTo("\"\"");
         for (String value : List.of("plain", "a;b \"c\"", "", " x ", "back\\slash", "trailing\\")) {
-            assertThat(MediaType.unquote(MediaType.quoteIfNeeded(value))).as(value).isEqualTo(value);
+            assertThat(HttpSyntax.unquote(HttpSyntax.quoteIfNeeded(value))).as(value).isEqualTo(value);
         }
-        assertThat(MediaType.unquote("  token ")).isEqualTo("token");
-        assertThat(MediaType.unquote("\"unterminated")).isEqualTo("\"unterminated");
+        assertThat(HttpSyntax.unquote("  token ")).isEqualTo("token");
+        assertThat(HttpSyntax.unquote("\"unterminated")).isEqualTo("\"unterminated");
     }
 
     @Test

@@ -121,4 +121,42 @@ public final class HttpSyntax {
             }
         }
     }
+
+    /** {@code value} as a quoted string (RFC 9110, section 5.6.4): double-quoted, {@code "} and {@code \} escaped. */
+    public static String quote(String value) {
+        StringBuilder sb = new StringBuilder(value.length() + 2).append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.append('"').toString();
+    }
+
+    /** A parameter value as written: {@code value} itself when it is a token, else {@link #quote quoted}. */
+    public static String quoteIfNeeded(String value) {
+        return isToken(value) ? value : quote(value);
+    }
+
+    /**
+     * A written parameter value as the value it stands for: trimmed, and when it is a quoted string, its content with
+     * the quoted-pairs resolved ({@code "a\"b"} is {@code a"b}). The inverse of {@link #quoteIfNeeded}.
+     */
+    public static String unquote(String written) {
+        String text = written.trim();
+        if (text.length() < 2 || text.charAt(0) != '"' || text.charAt(text.length() - 1) != '"') {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 1; i < text.length() - 1; i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() - 1) {
+                c = text.charAt(++i);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 import java.util.List;
@@ -39,7 +40,7 @@ final class CacheControlDelegate implements HeaderDelegate<CacheControl> {
                 case "max-age" -> cc.setMaxAge(seconds(text, name, arg));
                 case "s-maxage" -> cc.setSMaxAge(seconds(text, name, arg));
                 default -> {
-                    if (!MediaType.isToken(directive.name())) {
+                    if (!HttpSyntax.isToken(directive.name())) {
                         throw new IllegalArgumentException(
                                 "invalid cache control '" + text + "': bad directive '" + part + "'");
                     }
@@ -99,7 +100,7 @@ final class CacheControlDelegate implements HeaderDelegate<CacheControl> {
         }
         for (Map.Entry<String, String> ext : value.getCacheExtension().entrySet()) {
             String arg = ext.getValue();
-            out.add(arg == null || arg.isEmpty() ? ext.getKey() : ext.getKey() + "=" + MediaType.quoteIfNeeded(arg));
+            out.add(arg == null || arg.isEmpty() ? ext.getKey() : ext.getKey() + "=" + HttpSyntax.quoteIfNeeded(arg));
         }
         return out.toString();
     }

@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ final class CookieDelegate implements HeaderDelegate<Cookie> {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c <= 0x20 || c >= 0x7f || c == '"' || c == ',' || c == ';' || c == '\\') {
-                return MediaType.quote(value);
+                return HttpSyntax.quote(value);
             }
         }
         return value;

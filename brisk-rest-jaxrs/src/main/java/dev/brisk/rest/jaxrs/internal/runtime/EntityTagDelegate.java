@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 
@@ -15,7 +16,7 @@ final class EntityTagDelegate implements HeaderDelegate<EntityTag> {
         boolean weak = text.startsWith("W/") || text.startsWith("w/");
         String opaque = weak ? text.substring(2).trim() : text;
         if (opaque.length() >= 2 && opaque.charAt(0) == '"' && opaque.charAt(opaque.length() - 1) == '"') {
-            return new EntityTag(MediaType.unquote(opaque), weak);
+            return new EntityTag(HttpSyntax.unquote(opaque), weak);
         }
         if (opaque.isEmpty() || opaque.indexOf('"') >= 0 || opaque.indexOf(',') >= 0
                 || opaque.chars().anyMatch(Character::isWhitespace)) {
@@ -30,7 +31,7 @@ final class EntityTagDelegate implements HeaderDelegate<EntityTag> {
         if (value == null) {
             throw new IllegalArgumentException("entity tag is null");
         }
-        String quoted = MediaType.quote(value.getValue() == null ? "" : value.getValue());
+        String quoted = HttpSyntax.quote(value.getValue() == null ? "" : value.getValue());
         return value.isWeak() ? "W/" + quoted : quoted;
     }
 }

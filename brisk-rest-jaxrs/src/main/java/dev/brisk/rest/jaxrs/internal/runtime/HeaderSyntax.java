@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,7 +66,7 @@ final class HeaderSyntax {
             if (eq < 0) {
                 return new Param(part.trim(), null);
             }
-            return new Param(part.substring(0, eq).trim(), MediaType.unquote(part.substring(eq + 1)));
+            return new Param(part.substring(0, eq).trim(), HttpSyntax.unquote(part.substring(eq + 1)));
         }
     }
 

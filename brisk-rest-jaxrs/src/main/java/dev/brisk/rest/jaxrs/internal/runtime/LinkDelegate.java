@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.Link;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
 import java.net.URI;
@@ -43,7 +44,7 @@ final class LinkDelegate implements HeaderDelegate<Link> {
         List<String> parts = HeaderSyntax.split(text.substring(close + 1), ';');
         for (String part : parts) {
             HeaderSyntax.Param p = HeaderSyntax.Param.parse(part);
-            if (!MediaType.isToken(p.name())) {
+            if (!HttpSyntax.isToken(p.name())) {
                 throw new IllegalArgumentException("invalid link '" + value + "': bad parameter '" + part + "'");
             }
             params.putIfAbsent(p.name(), p.value() == null ? "" : p.value());
@@ -63,7 +64,7 @@ final class LinkDelegate implements HeaderDelegate<Link> {
     static String format(URI uri, Map<String, String> params) {
         StringBuilder sb = new StringBuilder().append('<').append(uri == null ? "" : uri.toString()).append('>');
         for (Map.Entry<String, String> p : params.entrySet()) {
-            sb.append("; ").append(p.getKey()).append('=').append(MediaType.quote(p.getValue()));
+            sb.append("; ").append(p.getKey()).append('=').append(HttpSyntax.quote(p.getValue()));
         }
         return sb.toString();
     }

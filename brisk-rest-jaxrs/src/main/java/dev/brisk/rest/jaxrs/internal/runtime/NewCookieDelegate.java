@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;
@@ -81,7 +82,7 @@ final class NewCookieDelegate implements HeaderDelegate<NewCookie> {
             sb.append("; Version=").append(value.getVersion());
         }
         if (value.getComment() != null) {
-            sb.append("; Comment=").append(MediaType.quoteIfNeeded(value.getComment()));
+            sb.append("; Comment=").append(HttpSyntax.quoteIfNeeded(value.getComment()));
         }
         if (value.getDomain() != null) {
             sb.append("; Domain=").append(value.getDomain());
