@@ -1,9 +1,8 @@
-package dev.brisk.benchmarks.jmh;
+package dev.brisk.http.internal.http1;
 
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.http1.Http1Connection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -39,7 +38,7 @@ import java.util.concurrent.TimeUnit;
  * Netty's {@code HttpServerCodec} + {@code HttpObjectAggregator}. Shows the user-space cost per request that the
  * load tests measure together with the kernel's.
  *
- * <pre>java -cp brisk-benchmarks.jar org.openjdk.jmh.Main Http1RoundTrip -prof gc</pre>
+ * <pre>bench/jmh.sh brisk-http Http1RoundTrip -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

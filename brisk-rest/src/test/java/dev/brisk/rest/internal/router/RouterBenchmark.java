@@ -1,8 +1,5 @@
-package dev.brisk.benchmarks.jmh;
+package dev.brisk.rest.internal.router;
 
-import dev.brisk.rest.internal.router.PathPattern;
-import dev.brisk.rest.internal.router.RouteMatch;
-import dev.brisk.rest.internal.router.Router;
 import io.netty.handler.codec.http.HttpMethod;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,7 +29,7 @@ import java.util.regex.Pattern;
  * of Spring {@code PathPattern}s (all tried, most specific wins, as Spring MVC does) and a first-match scan of regular
  * expressions (as Vert.x or Javalin do), for a static path, a path with one variable and a path with two.
  *
- * <pre>java -cp brisk-benchmarks.jar org.openjdk.jmh.Main RouterBenchmark -prof gc</pre>
+ * <pre>bench/jmh.sh brisk-rest RouterBenchmark -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

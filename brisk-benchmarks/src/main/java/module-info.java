@@ -1,0 +1,34 @@
+/**
+ * The benchmark launcher: serves Brisk and its peers (Netty, Vert.x, Spring MVC on Tomcat) for load tests, and the load
+ * client that measures Brisk's client against its peers (OkHttp, Apache HttpClient 5, Reactor Netty, the JDK's).
+ */
+module dev.brisk.benchmarks {
+    requires dev.brisk.rest;
+    requires dev.brisk.rest.spring;
+    requires dev.brisk.rest.jaxrs;
+    requires brisk.client;
+    requires io.netty.codec.http;
+    requires io.vertx.core;
+    requires io.vertx.web;
+    requires jakarta.ws.rs;
+    requires java.net.http;
+    requires java.management;
+    requires jdk.management;
+    requires okhttp3;
+    requires org.apache.httpcomponents.client5.httpclient5;
+    requires org.apache.httpcomponents.core5.httpcore5;
+    requires reactor.core;
+    requires reactor.netty.core;
+    requires reactor.netty.http;
+    requires spring.beans;
+    requires spring.boot;
+    requires spring.boot.autoconfigure;
+    requires spring.boot.web.server;
+    requires spring.context;
+    requires spring.core;
+    requires spring.web;
+    requires HdrHistogram;
+
+    opens dev.brisk.benchmarks.serve to spring.core, spring.beans, spring.context, spring.web, dev.brisk.rest;
+    opens dev.brisk.benchmarks.serve.springmvc to spring.core, spring.beans, spring.context, spring.web;
+}
