@@ -83,7 +83,8 @@ public final class Codecs {
     /** Builds a {@link Codecs} chain. */
     public static final class Builder {
         private final List<BodyCodec> front = new ArrayList<>();
-        private BodyCodec json = new JacksonJsonCodec();
+        /** The JSON codec replacing the built-in one, or null for a {@link JacksonJsonCodec} made by build(). */
+        private BodyCodec json;
         private boolean builtIns = true;
 
         private Builder() {
@@ -115,7 +116,7 @@ public final class Codecs {
                 if (PROTOBUF_PRESENT) {
                     all.add(new ProtobufCodec());
                 }
-                all.add(json);
+                all.add(json != null ? json : new JacksonJsonCodec());
             }
             return new Codecs(all);
         }

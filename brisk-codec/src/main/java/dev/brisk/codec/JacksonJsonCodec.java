@@ -17,29 +17,42 @@ import java.lang.reflect.Type;
  */
 public final class JacksonJsonCodec extends JsonCodec {
 
-
-    private final JsonMapper mapper;
+    /** Null until the default mapper is first needed; set at construction for the application's own mapper. */
+    private volatile JsonMapper mapper;
 
     /**
      * With a default {@link JsonMapper}, whose buffers come from a recycler per event loop thread (and Jackson's
-     * shared pool on other threads).
+     * shared pool on other threads). The mapper is built when it is first needed, by the first body this codec
+     * encodes or decodes (or by {@link #mapper()}): building it loads and initialises several hundred Jackson
+     * classes, a cost a server that answers no JSON yet should not pay while starting.
      */
     public JacksonJsonCodec() {
-        this(JsonMapper.builder(JsonFactory.builder().recyclerPool(EventLoopRecyclerPool.INSTANCE).build()).build());
     }
 
     /** With the application's own mapper. */
     public JacksonJsonCodec(JsonMapper mapper) {
-        this.mapper = mapper;
+        this.mapper = java.util.Objects.requireNonNull(mapper, "mapper");
     }
 
+    /** The mapper: the application's, or the default one, built on the first call. */
     public JsonMapper mapper() {
-        return mapper;
+        JsonMapper current = mapper;
+        if (current == null) {
+            synchronized (this) {
+                current = mapper;
+                if (current == null) {
+                    current = JsonMapper.builder(JsonFactory.builder().recyclerPool(EventLoopRecyclerPool.INSTANCE)
+                            .build()).build();
+                    mapper = current;
+                }
+            }
+        }
+        return current;
     }
-
 
     @Override
     public Object decode(ByteBuf body, Type type, MediaType mediaType) {
+        JsonMapper mapper = mapper();
         JavaType javaType = mapper.getTypeFactory().constructType(type);
         try {
             if (body.hasArray()) {
@@ -55,6 +68,7 @@ public final class JacksonJsonCodec extends JsonCodec {
 
     @Override
     public Object decode(java.io.InputStream body, Type type, MediaType mediaType) {
+        JsonMapper mapper = mapper();
         JavaType javaType = mapper.getTypeFactory().constructType(type);
         try {
             return mapper.readValue(body, javaType);
@@ -66,6 +80,7 @@ public final class JacksonJsonCodec extends JsonCodec {
 
     @Override
     public ByteBuf encode(Object value, MediaType mediaType, ByteBufAllocator allocator) {
+        JsonMapper mapper = mapper();
         ByteBuf buffer = allocator.buffer(256);
         try {
             mapper.writeValue((java.io.OutputStream) new ByteBufOutputStream(buffer), value);

@@ -50,6 +50,51 @@ class CodecsTest {
     }
 
     @Test
+    void theDefaultJsonMapperIsBuiltOnFirstUseOnceForAllThreads() throws Exception {
+        JacksonJsonCodec json = new JacksonJsonCodec();
+        int threads = 8;
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(threads);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                long id = i;
+                results.add(pool.submit(() -> {
+                    together.await();
+                    ByteBuf encoded = json.encode(new User(id, "u" + id, List.of()), MediaType.APPLICATION_JSON,
+                            allocator);
+                    try {
+                        return encoded.toString(StandardCharsets.UTF_8);
+                    } finally {
+                        encoded.release();
+                    }
+                }));
+            }
+            for (int i = 0; i < threads; i++) {
+                assertThat(results.get(i).get(10, java.util.concurrent.TimeUnit.SECONDS))
+                        .isEqualTo("{\"id\":" + i + ",\"name\":\"u" + i + "\",\"roles\":[]}");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(json.mapper()).isNotNull().isSameAs(json.mapper());
+    }
+
+    @Test
+    void anApplicationMapperIsUsedAsGiven() {
+        tools.jackson.databind.json.JsonMapper mapper = tools.jackson.databind.json.JsonMapper.builder()
+                .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+        JacksonJsonCodec json = new JacksonJsonCodec(mapper);
+        assertThat(json.mapper()).isSameAs(mapper);
+        ByteBuf encoded = json.encode(Map.of("a", 1), MediaType.APPLICATION_JSON, allocator);
+        try {
+            assertThat(encoded.toString(StandardCharsets.UTF_8)).contains("\n");
+        } finally {
+            encoded.release();
+        }
+    }
+
+    @Test
     void malformedJsonIsADecodingError() {
         ByteBuf body = Unpooled.copiedBuffer("{\"id\":", StandardCharsets.UTF_8);
         BodyCodec json = codecs.decoder(Map.class, MediaType.APPLICATION_JSON).orElseThrow();

@@ -103,6 +103,28 @@ class PipelineTest {
     }
 
     @Test
+    void theFirstJsonAnswersOfAFreshServerComeOutRightWhenTheyArriveTogether() throws Exception {
+        // the default JSON codec builds its mapper on the first body it writes: here on several event loops at once
+        server = server().http(http -> http.ioThreads(4))
+                .get("/users/{id}", ctx -> ctx.send(new User(Long.parseLong(ctx.pathParam("id")), "u")))
+                .start();
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        List<CompletableFuture<HttpResponse<String>>> answers = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            answers.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + server.port() + "/users/" + i)).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        for (int i = 0; i < 8; i++) {
+            HttpResponse<String> answer = answers.get(i).get(10, TimeUnit.SECONDS);
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.headers().firstValue("content-type")).hasValue("application/json");
+            assertThat(answer.body()).isEqualTo("{\"id\":" + i + ",\"name\":\"u\"}");
+        }
+    }
+
+    @Test
     void negotiationFollowsAcceptAndFormatParameter() throws Exception {
         server = server().get("/user", ctx -> ctx.send(new User(1, "a"))).start();
         assertThat(get(server, "/user", "accept", "text/html, application/json;q=0.5").headers()
