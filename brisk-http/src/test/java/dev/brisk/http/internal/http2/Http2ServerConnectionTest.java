@@ -22,7 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -361,6 +363,50 @@ class Http2ServerConnectionTest {
             channel.advanceTimeBy(50, TimeUnit.MILLISECONDS);
             channel.runPendingTasks();
         }
+    }
+
+    // ---- rejected requests and resets --------------------------------------------------------------------------
+
+    @Test
+    void uploadOverTheBodyLimitIsAnswered413BeforeItsStreamIsReset() {
+        openAcked(b -> b.maxBodySize(4), echo);
+        send(headers(1, request("POST", "/big"), false), H2Frames.data(1, "abc", false),
+                H2Frames.data(1, "def", false));
+
+        // RST_STREAM last: no frame of a stream may follow it
+        assertThat(summaries(read())).containsExactly("HEADERS 1 :status=413",
+                "DATA 1 END_STREAM request body larger than 4 bytes", "RST_STREAM 1 CANCEL");
+        assertThat(requests).isEmpty();
+        send(get(3, "/after"));
+        assertThat(summaries(read())).containsExactly("HEADERS 3 :status=200", "DATA 3 END_STREAM path /after");
+    }
+
+    @Test
+    void handlerFailingMidResponseResetsTheStreamAfterWhatItWrote() {
+        openAcked(b -> { }, request -> {
+            request.response().write("part".getBytes(StandardCharsets.UTF_8));
+            throw new IllegalStateException("fails after the response was committed");
+        });
+        send(get(1, "/fails"));
+        assertThat(summaries(read())).containsExactly("HEADERS 1 :status=200", "DATA 1 part",
+                "RST_STREAM 1 INTERNAL_ERROR");
+    }
+
+    @Test
+    void dataStillInFlightAfterTheServerResetAStreamIsIgnored() {
+        openAcked(b -> b.maxBodySize(4), echo);
+        send(headers(1, request("POST", "/big"), false), H2Frames.data(1, "abcdef", false));
+        assertThat(read()).extracting(Frame::type).containsExactlyInAnyOrder(HEADERS, DATA, RST_STREAM);
+
+        // what the client sent before it saw the reset: more frames than the 200 resets in 30 s Netty lets a server send
+        byte[][] inFlight = new byte[250][];
+        Arrays.fill(inFlight, H2Frames.data(1, "x", false));
+        send(inFlight);
+        send(H2Frames.data(1, "x", true));
+
+        assertThat(summaries(read())).isEmpty();
+        send(get(3, "/after"));
+        assertThat(summaries(read())).containsExactly("HEADERS 3 :status=200", "DATA 3 END_STREAM path /after");
     }
 
     // ---- shutdown ---------------------------------------------------------------------------------------------
