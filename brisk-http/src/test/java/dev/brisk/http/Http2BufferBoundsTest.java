@@ -1,7 +1,8 @@
 package dev.brisk.http;
 
 import dev.brisk.http.common.Headers;
-import dev.brisk.http.testing.RawH2Frames.Frame;
+import dev.brisk.http.testing.H2Frames;
+import dev.brisk.http.testing.H2Frames.Frame;
 import dev.brisk.http.testing.RawH2Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -32,7 +33,7 @@ class Http2BufferBoundsTest {
     }
 
     private static Http2Headers post(String path, long length) {
-        Http2Headers headers = RawH2Frames.request("POST", path);
+        Http2Headers headers = H2Frames.request("POST", path);
         headers.addLong("content-length", length);
         return headers;
     }
@@ -42,7 +43,7 @@ class Http2BufferBoundsTest {
         for (int sent = 0; sent < bytes; sent += frame.length) {
             int n = Math.min(frame.length, bytes - sent);
             byte[] payload = n == frame.length ? frame : java.util.Arrays.copyOf(frame, n);
-            h2.frame(RawH2Frames.DATA, end && sent + n >= bytes ? 0x1 : 0, streamId, payload);
+            h2.frame(H2Frames.DATA, end && sent + n >= bytes ? 0x1 : 0, streamId, payload);
         }
     }
 
@@ -88,18 +89,18 @@ class Http2BufferBoundsTest {
             ServerRequest upload = paused.get(5, TimeUnit.SECONDS);
 
             // other streams, with and without a body, go on
-            h2.headers(3, RawH2Frames.request("GET", "/other"), true);
+            h2.headers(3, H2Frames.request("GET", "/other"), true);
             h2.headers(5, post("/small", 20_000), false);
             sendBody(h2, 5, 20_000, true);
-            assertThat(h2.await(RawH2Frames.HEADERS, 3, 5000).status()).isEqualTo("200");
-            assertThat(h2.await(RawH2Frames.HEADERS, 5, 5000).status()).isEqualTo("200");
+            assertThat(h2.await(H2Frames.HEADERS, 3, 5000).status()).isEqualTo("200");
+            assertThat(h2.await(H2Frames.HEADERS, 5, 5000).status()).isEqualTo("200");
 
             // the paused stream got no credit back while paused
-            assertThat(h2.await(RawH2Frames.WINDOW_UPDATE, 1, 500)).isNull();
+            assertThat(h2.await(H2Frames.WINDOW_UPDATE, 1, 500)).isNull();
             upload.resume();
-            Frame update = h2.await(RawH2Frames.WINDOW_UPDATE, 1, 5000);
+            Frame update = h2.await(H2Frames.WINDOW_UPDATE, 1, 5000);
             assertThat(update).isNotNull();
-            assertThat(update.type()).isEqualTo(RawH2Frames.WINDOW_UPDATE);
+            assertThat(update.type()).isEqualTo(H2Frames.WINDOW_UPDATE);
         }
     }
 
@@ -114,21 +115,21 @@ class Http2BufferBoundsTest {
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
             h2.headers(1, post("/first", 61_440 + 100), false);
             sendBody(h2, 1, 61_440, false); // 60 KiB buffered: within the limit, credit comes back
-            assertThat(h2.await(RawH2Frames.WINDOW_UPDATE, 1, 5000)).isNotNull();
+            assertThat(h2.await(H2Frames.WINDOW_UPDATE, 1, 5000)).isNotNull();
 
             h2.headers(3, post("/second", 61_440 + 100), false);
             sendBody(h2, 3, 61_440, false); // 120 KiB buffered: over the limit, no credit for stream 3
-            assertThat(h2.await(RawH2Frames.WINDOW_UPDATE, 3, 500)).isNull();
+            assertThat(h2.await(H2Frames.WINDOW_UPDATE, 3, 500)).isNull();
 
             sendBody(h2, 1, 100, true); // the first request completes and is answered: its body is released
-            Frame first = h2.await(RawH2Frames.HEADERS, 1, 5000);
+            Frame first = h2.await(H2Frames.HEADERS, 1, 5000);
             assertThat(first.status()).isEqualTo("200");
-            Frame update = h2.await(RawH2Frames.WINDOW_UPDATE, 3, 5000);
+            Frame update = h2.await(H2Frames.WINDOW_UPDATE, 3, 5000);
             assertThat(update).as("credit for stream 3 once the first body is gone").isNotNull();
-            assertThat(update.type()).isEqualTo(RawH2Frames.WINDOW_UPDATE);
+            assertThat(update.type()).isEqualTo(H2Frames.WINDOW_UPDATE);
 
             sendBody(h2, 3, 100, true);
-            assertThat(h2.await(RawH2Frames.HEADERS, 3, 5000).status()).isEqualTo("200");
+            assertThat(h2.await(H2Frames.HEADERS, 3, 5000).status()).isEqualTo("200");
         }
     }
 
@@ -141,18 +142,18 @@ class Http2BufferBoundsTest {
                 .start();
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
             // the client's window is 65,535 bytes and it never opens it: most of the 200 KiB stays queued
-            h2.headers(1, RawH2Frames.request("GET", "/big"), true);
-            assertThat(h2.await(RawH2Frames.HEADERS, 1, 5000).status()).isEqualTo("200");
-            h2.headers(3, RawH2Frames.request("GET", "/next"), true);
-            Frame refused = h2.await(RawH2Frames.RST_STREAM, 3, 5000);
-            assertThat(refused.type()).isEqualTo(RawH2Frames.RST_STREAM);
+            h2.headers(1, H2Frames.request("GET", "/big"), true);
+            assertThat(h2.await(H2Frames.HEADERS, 1, 5000).status()).isEqualTo("200");
+            h2.headers(3, H2Frames.request("GET", "/next"), true);
+            Frame refused = h2.await(H2Frames.RST_STREAM, 3, 5000);
+            assertThat(refused.type()).isEqualTo(H2Frames.RST_STREAM);
             assertThat(refused.errorCode()).isEqualTo(0x7L); // REFUSED_STREAM: not processed, safe to retry
             // the stream that gets no window is given up after the write timeout; the connection stays
-            Frame reset = h2.await(RawH2Frames.RST_STREAM, 1, 5000);
-            assertThat(reset.type()).isEqualTo(RawH2Frames.RST_STREAM);
+            Frame reset = h2.await(H2Frames.RST_STREAM, 1, 5000);
+            assertThat(reset.type()).isEqualTo(H2Frames.RST_STREAM);
             assertThat(reset.errorCode()).isEqualTo(0x8L); // CANCEL
-            h2.headers(5, RawH2Frames.request("HEAD", "/after"), true);
-            assertThat(h2.await(RawH2Frames.HEADERS, 5, 5000).status()).isEqualTo("200");
+            h2.headers(5, H2Frames.request("HEAD", "/after"), true);
+            assertThat(h2.await(H2Frames.HEADERS, 5, 5000).status()).isEqualTo("200");
         }
     }
 }

@@ -1,7 +1,8 @@
 package dev.brisk.http;
 
 import dev.brisk.http.testing.RawH2Frames;
-import dev.brisk.http.testing.RawH2Frames.Frame;
+import dev.brisk.http.testing.H2Frames;
+import dev.brisk.http.testing.H2Frames.Frame;
 import io.netty.handler.codec.http2.Http2Headers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,28 +94,28 @@ class Http2MalformedRequestTest {
     void isAStreamErrorOnly(String name, Consumer<Http2Headers> change) throws Exception {
         String tag = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z]", "");
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
-            h2.headers(1, RawH2Frames.request("GET", "/before-" + tag), true);
-            Http2Headers bad = RawH2Frames.request("GET", "/bad-" + tag);
+            h2.headers(1, H2Frames.request("GET", "/before-" + tag), true);
+            Http2Headers bad = H2Frames.request("GET", "/bad-" + tag);
             change.accept(bad);
             h2.headers(3, bad, true);
-            h2.headers(5, RawH2Frames.request("GET", "/after-" + tag), true);
+            h2.headers(5, H2Frames.request("GET", "/after-" + tag), true);
 
             Map<Integer, Frame> finals = new ConcurrentHashMap<>();
             while (finals.size() < 3) {
                 Frame frame = h2.next(5000);
                 assertThat(frame).as("connection closed or silent after %s; got %s", name, finals).isNotNull();
-                assertThat(frame.type()).as("GOAWAY after %s", name).isNotEqualTo(RawH2Frames.GOAWAY);
-                if (frame.type() == RawH2Frames.RST_STREAM
-                        || frame.type() == RawH2Frames.HEADERS && frame.streamId() == 3) {
+                assertThat(frame.type()).as("GOAWAY after %s", name).isNotEqualTo(H2Frames.GOAWAY);
+                if (frame.type() == H2Frames.RST_STREAM
+                        || frame.type() == H2Frames.HEADERS && frame.streamId() == 3) {
                     finals.putIfAbsent(frame.streamId(), frame);
-                } else if (frame.type() == RawH2Frames.HEADERS) {
+                } else if (frame.type() == H2Frames.HEADERS) {
                     finals.put(frame.streamId(), frame);
                 }
             }
             assertThat(finals.get(1).status()).isEqualTo("200");
             assertThat(finals.get(5).status()).isEqualTo("200");
             Frame third = finals.get(3);
-            if (third.type() == RawH2Frames.RST_STREAM) {
+            if (third.type() == H2Frames.RST_STREAM) {
                 assertThat(third.errorCode()).isEqualTo(1L); // PROTOCOL_ERROR
             } else {
                 assertThat(third.status()).isEqualTo("400");
@@ -128,15 +129,15 @@ class Http2MalformedRequestTest {
     @Test
     void contentLengthSmallerThanTheBodyResetsTheStream() throws Exception {
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
-            Http2Headers head = RawH2Frames.request("POST", "/short-body");
+            Http2Headers head = H2Frames.request("POST", "/short-body");
             head.add("content-length", "2");
             h2.headers(1, head, false);
             h2.data(1, "abcdef", true);
-            h2.headers(3, RawH2Frames.request("GET", "/after-short-body"), true);
-            Frame reset = h2.await(RawH2Frames.RST_STREAM, 1, 5000);
+            h2.headers(3, H2Frames.request("GET", "/after-short-body"), true);
+            Frame reset = h2.await(H2Frames.RST_STREAM, 1, 5000);
             assertThat(reset).isNotNull();
-            assertThat(reset.type()).isEqualTo(RawH2Frames.RST_STREAM);
-            Frame ok = h2.await(RawH2Frames.HEADERS, 3, 5000);
+            assertThat(reset.type()).isEqualTo(H2Frames.RST_STREAM);
+            Frame ok = h2.await(H2Frames.HEADERS, 3, 5000);
             assertThat(ok.status()).isEqualTo("200");
         }
         assertThat(CALLS.get("/short-body")).isNull();

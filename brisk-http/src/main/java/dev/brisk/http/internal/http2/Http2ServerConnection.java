@@ -163,8 +163,17 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         flushUnlessReading();
     }
 
-    /** Resets one stream (the connection goes on). */
+    /**
+     * Resets one stream (the connection goes on). The DATA the flow controller still holds is written first, as far as
+     * the windows allow: it would otherwise go out at the next flush, after the RST_STREAM, and RFC 9113 (section 5.1)
+     * allows no frame on a stream after it.
+     */
     void resetStream(int streamId, Http2Error error) {
+        try {
+            encoder().flowController().writePendingBytes();
+        } catch (Http2Exception e) {
+            onError(ctx, true, e);
+        }
         resetStream(ctx, streamId, error.code(), ctx.newPromise());
         flushUnlessReading();
     }
@@ -297,7 +306,9 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                     return;
                 }
                 default -> {
-                    // reset by us: the peer may still have had frames in flight
+                    // reset by us: the peer may still have had frames in flight, which are ignored (their
+                    // flow-control credit is already returned); answering each would run into the limit on resets
+                    return;
                 }
             }
         }
@@ -317,7 +328,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     private void dispatch(Http2Request request) {
         request.dispatched = true;
         if (!Dispatcher.dispatch(server, request)) {
-            resetStream(ctx, request.streamId, Http2Error.INTERNAL_ERROR.code(), ctx.newPromise());
+            resetStream(request.streamId, Http2Error.INTERNAL_ERROR);
         }
     }
 
@@ -325,7 +336,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         if (!request.response.isCommitted()) {
             request.response.status(status).send(message);
         }
-        resetStream(ctx, request.streamId, Http2Error.CANCEL.code(), ctx.newPromise());
+        resetStream(request.streamId, Http2Error.CANCEL);
     }
 
     private final class FrameListener extends Http2FrameAdapter {
