@@ -6,7 +6,7 @@ module dev.brisk.benchmarks {
     requires dev.brisk.rest;
     requires dev.brisk.rest.spring;
     requires dev.brisk.rest.jaxrs;
-    requires brisk.client;
+    requires dev.brisk.client;
     requires io.netty.codec.http;
     requires io.vertx.core;
     requires io.vertx.web;

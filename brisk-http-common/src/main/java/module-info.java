@@ -7,5 +7,5 @@ module dev.brisk.http.common {
     requires io.netty.codec.http;
 
     exports dev.brisk.http.common;
-    exports dev.brisk.http.common.wire to dev.brisk.http, dev.brisk.client;
+    exports dev.brisk.http.common.wire to dev.brisk.http;
 }

@@ -3,12 +3,13 @@ package dev.brisk.client;
 import dev.brisk.client.internal.ClientExtensions;
 import dev.brisk.client.internal.ClientRuntime;
 import dev.brisk.codec.Codecs;
+import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.WritableHeaders;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.ReadOnlyHttpHeaders;
 
 import java.net.URI;
 import java.time.Duration;
@@ -124,7 +125,7 @@ public final class BriskClient implements AutoCloseable {
     public static final class Builder {
         private int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
         private EventLoopGroup eventLoopGroup;
-        private boolean nativeTransport = true;
+        private Transport transport = Transport.AUTO;
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration readTimeout = Duration.ofSeconds(30);
         private Duration writeTimeout = Duration.ofSeconds(30);
@@ -139,14 +140,14 @@ public final class BriskClient implements AutoCloseable {
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
         private boolean decompression = true;
         private long maxResponseSize = 64L * 1024 * 1024;
-        private final HttpHeaders defaultHeaders = new DefaultHttpHeaders();
+        private final WritableHeaders defaultHeaders = WritableHeaders.create();
         private Codecs codecs;
         private final List<Interceptor> interceptors = new ArrayList<>();
         private boolean loadInterceptors = true;
         private final List<EncodeAdvice> encodeAdvices = new ArrayList<>();
         private final List<DecodeAdvice> decodeAdvices = new ArrayList<>();
         private HttpProtocol protocol = HttpProtocol.AUTO;
-        private ClientTls tls = ClientTls.DEFAULT;
+        private TlsOptions tls = TlsOptions.DEFAULT;
         private ProxyOptions proxy;
         private Duration expectContinueTimeout = Duration.ofSeconds(1);
         private ClientMetrics metrics;
@@ -165,7 +166,7 @@ public final class BriskClient implements AutoCloseable {
         }
 
         /**
-         * Runs on a shared group (NIO or epoll) instead of creating one; the client does not shut it down. One child
+         * Runs on a shared group (io_uring, epoll, kqueue or NIO) instead of creating one; the client does not shut it down. One child
          * pool is kept per event loop of the group.
          */
         public Builder eventLoopGroup(EventLoopGroup group) {
@@ -173,9 +174,12 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
-        /** Whether to use epoll when the machine supports it; default true (NIO otherwise). */
-        public Builder nativeTransport(boolean nativeTransport) {
-            this.nativeTransport = nativeTransport;
+        /**
+         * The socket transport of the client's own group; default {@link Transport#AUTO}: io_uring, else epoll, else
+         * kqueue, else NIO, as for the server. A transport this machine cannot run fails {@link #build()}.
+         */
+        public Builder transport(Transport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
             return this;
         }
 
@@ -284,7 +288,7 @@ public final class BriskClient implements AutoCloseable {
 
         /** A header sent with every request unless the request sets it; {@code User-Agent} is preset. */
         public Builder defaultHeader(CharSequence name, Object value) {
-            defaultHeaders.set(name, value);
+            defaultHeaders.set(name, String.valueOf(Objects.requireNonNull(value, "value")));
             return this;
         }
 
@@ -337,8 +341,12 @@ public final class BriskClient implements AutoCloseable {
             return this;
         }
 
-        /** TLS settings for {@code https://}; default the JDK trust store with host name verification. */
-        public Builder tls(ClientTls tls) {
+        /**
+         * TLS settings for {@code https://}: trusted certificates, a client certificate for mutual TLS, protocols and
+         * ciphers; default the JDK trust store with host name verification. {@link TlsOptions#insecure()} trusts
+         * everything (tests against self-signed servers only).
+         */
+        public Builder tls(TlsOptions tls) {
             this.tls = Objects.requireNonNull(tls, "tls");
             return this;
         }
@@ -367,13 +375,8 @@ public final class BriskClient implements AutoCloseable {
                 }
             }
             all.sort(java.util.Comparator.comparingInt(Interceptor::order));
-            List<CharSequence> pairs = new ArrayList<>();
-            defaultHeaders.iteratorCharSequence().forEachRemaining(header -> {
-                pairs.add(header.getKey());
-                pairs.add(header.getValue());
-            });
-            HttpHeaders headers = new ReadOnlyHttpHeaders(false, pairs.toArray(new CharSequence[0]));
-            return new ClientOptions(ioThreads, Optional.ofNullable(eventLoopGroup), nativeTransport, connectTimeout,
+            Headers headers = Headers.copyOf(defaultHeaders);
+            return new ClientOptions(ioThreads, Optional.ofNullable(eventLoopGroup), transport, connectTimeout,
                     readTimeout, writeTimeout, callTimeout, maxConnectionsPerHost, maxPendingAcquires,
                     acquireTimeout, idleTimeout, poolExpiry, followRedirects, maxRedirects, retryPolicy,
                     decompression, maxResponseSize, headers, codecs == null ? Codecs.defaults() : codecs, all,

@@ -1,11 +1,15 @@
 package dev.brisk.client;
 
 import dev.brisk.codec.Codecs;
+import dev.brisk.http.common.Headers;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.HttpHeaders;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -14,7 +18,8 @@ import java.util.Optional;
  *
  * @param ioThreads             event loop threads when the client creates its own group
  * @param eventLoopGroup        a shared group to run on instead (not shut down by the client)
- * @param nativeTransport       whether to use epoll when available (NIO otherwise)
+ * @param transport             the socket transport of the client's own group (see {@link Transports} for what
+ *                              {@link Transport#AUTO} picks)
  * @param connectTimeout        limit for opening a connection
  * @param readTimeout           longest silence while a response is awaited (restarted by every read)
  * @param writeTimeout          limit for writing one request
@@ -34,21 +39,24 @@ import java.util.Optional;
  * @param interceptors          the interceptors added on the builder or found by ServiceLoader, in order (those a
  *                              {@link ClientExtensionFactory} returns join them in the client's chain)
  * @param protocol              which HTTP version to speak (see {@link HttpProtocol})
- * @param tls                   trust, client certificate and restrictions for {@code https://}
+ * @param tls                   trust, client certificate and restrictions for {@code https://} (the server's
+ *                              {@link TlsOptions} type)
  * @param proxy                 the proxy connections go through, if any
  * @param expectContinueTimeout how long a request with {@code Expect: 100-continue} waits for the 100 before sending
  *                              its body anyway
  */
-public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, boolean nativeTransport,
+public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, Transport transport,
                             Duration connectTimeout, Duration readTimeout, Duration writeTimeout, Duration callTimeout,
                             int maxConnectionsPerHost, int maxPendingAcquires, Duration acquireTimeout,
                             Duration idleTimeout, Duration poolExpiry, boolean followRedirects, int maxRedirects,
                             RetryPolicy retryPolicy, boolean decompression, long maxResponseSize,
-                            HttpHeaders defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
-                            HttpProtocol protocol, ClientTls tls, Optional<ProxyOptions> proxy,
+                            Headers defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
+                            HttpProtocol protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout) {
 
     public ClientOptions {
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(tls, "tls");
         interceptors = List.copyOf(interceptors);
     }
 }

@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import dev.brisk.http.common.WritableHeaders;
 
 /** What one {@link EncodeAdvice} sees of a request body being encoded, and the way on to the encoder. */
 public interface EncodeContext {
@@ -12,7 +12,7 @@ public interface EncodeContext {
      * The header fields that will be sent, to read and change; the same as {@code request().headers()}. The encoder
      * sets {@code Content-Type} here when the request has none.
      */
-    HttpHeaders headers();
+    WritableHeaders headers();
 
     /** The body object to encode, as the request had it or as an earlier advice replaced it; {@code null} for none. */
     Object body();

@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.URI;
@@ -17,7 +18,8 @@ public final class HttpRequest {
 
     private final HttpMethod method;
     private final URI uri;
-    private final HttpHeaders headers;
+    private final NettyHeaders headers;
+    private NettyHeaders readOnlyHeaders;
     private final Object body;
     private final Settings settings;
 
@@ -35,10 +37,15 @@ public final class HttpRequest {
     /**
      * A request; {@code uri} must be absolute ({@code http://host[:port]/...}) and {@code body} may be {@code null}.
      */
-    public HttpRequest(HttpMethod method, URI uri, HttpHeaders headers, Object body, Settings settings) {
+    public HttpRequest(HttpMethod method, URI uri, Headers headers, Object body, Settings settings) {
+        this(method, uri, NettyHeaders.copyOf(Objects.requireNonNull(headers, "headers")), body, settings, true);
+    }
+
+    /** A request that takes {@code headers} as they are, without a copy: for the request builder. */
+    HttpRequest(HttpMethod method, URI uri, NettyHeaders headers, Object body, Settings settings, boolean adopt) {
         this.method = Objects.requireNonNull(method, "method");
         this.uri = Objects.requireNonNull(uri, "uri");
-        this.headers = Objects.requireNonNull(headers, "headers");
+        this.headers = headers;
         this.body = body;
         this.settings = Objects.requireNonNull(settings, "settings");
     }
@@ -51,9 +58,14 @@ public final class HttpRequest {
         return uri;
     }
 
-    /** The header fields; names compare case-insensitively. */
-    public HttpHeaders headers() {
-        return headers;
+    /** The header fields, read-only (change them with {@link #withHeader}); names compare case-insensitively. */
+    public Headers headers() {
+        NettyHeaders view = readOnlyHeaders;
+        if (view == null) {
+            view = headers.asReadOnly();
+            readOnlyHeaders = view;
+        }
+        return view;
     }
 
     /** The body object, not yet encoded. */
@@ -72,36 +84,36 @@ public final class HttpRequest {
 
     /** A copy with another method. */
     public HttpRequest withMethod(HttpMethod method) {
-        return new HttpRequest(method, uri, headers.copy(), body, settings);
+        return new HttpRequest(method, uri, NettyHeaders.copyOf(headers), body, settings, true);
     }
 
     /** A copy with another absolute URI. */
     public HttpRequest withUri(URI uri) {
-        return new HttpRequest(method, uri, headers.copy(), body, settings);
+        return new HttpRequest(method, uri, NettyHeaders.copyOf(headers), body, settings, true);
     }
 
     /** A copy with header {@code name} set to {@code value}, replacing earlier values. */
     public HttpRequest withHeader(CharSequence name, Object value) {
-        HttpHeaders copy = headers.copy();
-        copy.set(name, value);
-        return new HttpRequest(method, uri, copy, body, settings);
+        NettyHeaders copy = NettyHeaders.copyOf(headers);
+        copy.set(name, String.valueOf(Objects.requireNonNull(value, "value")));
+        return new HttpRequest(method, uri, copy, body, settings, true);
     }
 
     /** A copy without header {@code name}. */
     public HttpRequest withoutHeader(CharSequence name) {
-        HttpHeaders copy = headers.copy();
+        NettyHeaders copy = NettyHeaders.copyOf(headers);
         copy.remove(name);
-        return new HttpRequest(method, uri, copy, body, settings);
+        return new HttpRequest(method, uri, copy, body, settings, true);
     }
 
     /** A copy with another body ({@code null} for none). */
     public HttpRequest withBody(Object body) {
-        return new HttpRequest(method, uri, headers.copy(), body, settings);
+        return new HttpRequest(method, uri, NettyHeaders.copyOf(headers), body, settings, true);
     }
 
     /** A copy with other settings. */
     public HttpRequest withSettings(Settings settings) {
-        return new HttpRequest(method, uri, headers.copy(), body, settings);
+        return new HttpRequest(method, uri, NettyHeaders.copyOf(headers), body, settings, true);
     }
 
     @Override

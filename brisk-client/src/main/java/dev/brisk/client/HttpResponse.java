@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import dev.brisk.http.common.Headers;
 
 import java.lang.reflect.Type;
 import java.net.URI;
@@ -17,11 +17,11 @@ public interface HttpResponse {
     int status();
 
     /** The response header fields; names compare case-insensitively. */
-    HttpHeaders headers();
+    Headers headers();
 
     /** The first value of header {@code name}. */
     default Optional<String> header(CharSequence name) {
-        return Optional.ofNullable(headers().get(name));
+        return headers().first(name);
     }
 
     /** The URI that produced this response: the request's, or the last one redirected to. */
@@ -50,7 +50,7 @@ public interface HttpResponse {
     Object bodyAs(Type type);
 
     /** Trailer fields that followed a chunked body; empty when none. */
-    HttpHeaders trailers();
+    Headers trailers();
 
     /** Whether the status is 2xx. */
     default boolean isSuccess() {

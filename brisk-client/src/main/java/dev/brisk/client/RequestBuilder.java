@@ -1,7 +1,8 @@
 package dev.brisk.client;
 
 import dev.brisk.client.internal.ClientRuntime;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -39,7 +40,7 @@ public final class RequestBuilder {
     private final HttpMethod method;
     private final String url;
     private final URI parsed;
-    private final HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().newHeaders();
+    private final NettyHeaders headers = NettyHeaders.create();
     private StringBuilder query;
     private StringBuilder cookies;
     private Object body;
@@ -69,7 +70,7 @@ public final class RequestBuilder {
 
     /** Adds a header field (repeat the call for several values). */
     public RequestBuilder header(CharSequence name, Object value) {
-        headers.add(name, value);
+        headers.add(name, String.valueOf(Objects.requireNonNull(value, "value")));
         return this;
     }
 
@@ -167,15 +168,14 @@ public final class RequestBuilder {
         if (cookies != null) {
             headers.set(HttpHeaderNames.COOKIE, cookies.toString());
         }
-        HttpHeaders defaultHeaders = runtime.options().defaultHeaders();
+        Headers defaultHeaders = runtime.options().defaultHeaders();
         if (!defaultHeaders.isEmpty()) {
-            Iterator<Map.Entry<CharSequence, CharSequence>> it = defaultHeaders.iteratorCharSequence();
-            while (it.hasNext()) {
-                Map.Entry<CharSequence, CharSequence> header = it.next();
-                if (!headers.contains(header.getKey())) {
-                    headers.add(header.getKey(), header.getValue());
+            HttpHeaders fields = headers.netty();
+            defaultHeaders.forEach((name, value) -> {
+                if (!fields.contains(name)) {
+                    fields.add(name, value);
                 }
-            }
+            });
         }
         HttpRequest.Settings settings = defaults;
         if (readTimeout != null || writeTimeout != null || callTimeout != null || followRedirects != null
@@ -188,7 +188,7 @@ public final class RequestBuilder {
                     maxRedirects != null ? maxRedirects : defaults.maxRedirects(),
                     retryPolicy != null ? retryPolicy : defaults.retryPolicy());
         }
-        return new HttpRequest(method, uri(), headers, body, settings);
+        return new HttpRequest(method, uri(), headers, body, settings, true);
     }
 
     /** Sends the request; the stage completes on the connection's event loop, so do not block in callbacks. */

@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import io.netty.handler.codec.http.HttpHeaders;
+import dev.brisk.http.common.Headers;
 
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -37,7 +37,7 @@ public interface StreamedResponse extends HttpResponse, AutoCloseable {
 
     /** Trailer fields after a chunked body; empty until the body has been read to its end. */
     @Override
-    HttpHeaders trailers();
+    Headers trailers();
 
     /** Gives the connection back: at once when the body was read to its end, otherwise by closing it. Idempotent. */
     @Override

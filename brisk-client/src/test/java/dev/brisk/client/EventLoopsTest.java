@@ -1,11 +1,15 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Transports and threads: a shared group, NIO, no blocking on a loop, write timeout. */
 class EventLoopsTest extends ClientTestSupport {
@@ -39,11 +44,36 @@ class EventLoopsTest extends ClientTestSupport {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void worksOnEveryTransportThisMachineHas(Transport transport) {
+        assumeTrue(Transports.isAvailable(transport), transport + " is not available here");
+        HttpServer server = server(request -> request.response().send("on " + transport));
+        BriskClient client = client(clientBuilder().transport(transport));
+        for (int i = 0; i < 3; i++) {
+            assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("on " + transport);
+        }
+        byte[] large = new byte[3 * 1024 * 1024];
+        HttpServer echo = server(request -> request.response().send(request.body().retain()));
+        assertThat(client.post(url(echo, "/")).body(large).send().bodyAsBytes()).hasSize(large.length);
+    }
+
     @Test
-    void worksOnNio() {
-        HttpServer server = server(request -> request.response().send("nio"));
-        BriskClient client = client(clientBuilder().nativeTransport(false));
-        assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("nio");
+    void aSharedGroupOfAnyTransportIsRecognised() throws Exception {
+        for (Transport transport : Transport.values()) {
+            if (transport == Transport.AUTO || !Transports.isAvailable(transport)) {
+                continue;
+            }
+            EventLoopGroup group = Transports.newGroup(transport, 1, "shared-" + transport, true);
+            try {
+                HttpServer server = server(request -> request.response().send("shared"));
+                BriskClient client = client(clientBuilder().eventLoopGroup(group));
+                assertThat(client.get(url(server, "/")).send().bodyAsString()).as(transport.toString())
+                        .isEqualTo("shared");
+            } finally {
+                group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            }
+        }
     }
 
     @Test

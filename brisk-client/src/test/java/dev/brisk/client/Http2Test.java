@@ -48,7 +48,7 @@ class Http2Test extends ClientTestSupport {
         HttpServer server = server(HttpServer.builder().tls(TlsOptions.of(CERTIFICATE.privateKey(),
                 CERTIFICATE.certificate())), ECHO);
         BriskClient client = client(clientBuilder().protocol(HttpProtocol.H2)
-                .tls(ClientTls.builder().trustCertificates(CERTIFICATE.certificate()).build()));
+                .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
         HttpResponse response = client.post("https://localhost:" + server.port() + "/t").body("x".repeat(200_000))
                 .send();

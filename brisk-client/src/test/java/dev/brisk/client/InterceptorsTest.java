@@ -29,7 +29,7 @@ class InterceptorsTest extends ClientTestSupport {
             public CompletionStage<HttpResponse> intercept(Chain chain) {
                 log.add("before " + value);
                 return chain.proceed(chain.request().withHeader("X-Trace",
-                                String.join(",", chain.request().headers().getAll("X-Trace")) + value))
+                                String.join(",", chain.request().headers().all("X-Trace")) + value))
                         .thenApply(response -> {
                             log.add("after " + value);
                             return response;

@@ -247,7 +247,7 @@ class MultipartTest extends ClientTestSupport {
         Path file = file("big.bin", content);
         for (HttpProtocol protocol : List.of(HttpProtocol.HTTP_1_1, HttpProtocol.H2)) {
             BriskClient client = client(clientBuilder().protocol(protocol)
-                    .tls(ClientTls.builder().trustCertificates(CERTIFICATE.certificate()).build()));
+                    .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
             client.post("https://localhost:" + server.port() + "/upload")
                     .body(Multipart.builder().field("p", protocol.name()).file("f", file).build())

@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -63,7 +64,7 @@ class MutualTlsTest extends ClientTestSupport {
     void clientCertificateIsPresented() throws Exception {
         SSLServerSocket server = server();
         KeyStore keyStore = CLIENT.keyStore("secret".toCharArray());
-        BriskClient client = client(clientBuilder().tls(ClientTls.builder()
+        BriskClient client = client(clientBuilder().tls(TlsOptions.builder()
                 .trustCertificates(SERVER.certificate())
                 .keyStore(keyStore, "secret".toCharArray())
                 .build()));
@@ -76,9 +77,9 @@ class MutualTlsTest extends ClientTestSupport {
     @Test
     void clientCertificateGivenAsKeyAndChain() throws Exception {
         SSLServerSocket server = server();
-        BriskClient client = client(clientBuilder().tls(ClientTls.builder()
+        BriskClient client = client(clientBuilder().tls(TlsOptions.builder()
                 .trustCertificates(SERVER.certificate())
-                .clientCertificate(CLIENT.privateKey(), CLIENT.certificate())
+                .identity(CLIENT.privateKey(), CLIENT.certificate())
                 .build()));
 
         assertThat(client.get("https://localhost:" + server.getLocalPort() + "/").send().bodyAsString())
@@ -89,7 +90,7 @@ class MutualTlsTest extends ClientTestSupport {
     void missingClientCertificateFails() throws Exception {
         SSLServerSocket server = server();
         BriskClient client = client(clientBuilder().retryPolicy(RetryPolicy.NONE)
-                .tls(ClientTls.builder().trustCertificates(SERVER.certificate()).build()));
+                .tls(TlsOptions.builder().trustCertificates(SERVER.certificate()).build()));
 
         Throwable failure = failure(client.get("https://localhost:" + server.getLocalPort() + "/").execute());
 

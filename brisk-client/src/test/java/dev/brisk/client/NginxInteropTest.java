@@ -2,6 +2,7 @@ package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
 import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,8 +106,8 @@ class NginxInteropTest extends ClientTestSupport {
         return client(clientBuilder().protocol(route.protocol).tls(trustingNginx()));
     }
 
-    private static ClientTls trustingNginx() {
-        return ClientTls.builder().trustCertificates(CERTIFICATE.certificate()).build();
+    private static TlsOptions trustingNginx() {
+        return TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build();
     }
 
     private static String url(String path) {
@@ -156,7 +157,7 @@ class NginxInteropTest extends ClientTestSupport {
     void certificateNotTrustedFailsTheHandshake() {
         SelfSignedCertificate stranger = SelfSignedCertificate.create("localhost");
         BriskClient client = client(clientBuilder()
-                .tls(ClientTls.builder().trustCertificates(stranger.certificate()).build()));
+                .tls(TlsOptions.builder().trustCertificates(stranger.certificate()).build()));
 
         Throwable failure = failure(client.get(Route.TLS_H2_ALPN.url("/info")).timeout(CALL_TIMEOUT).execute());
 

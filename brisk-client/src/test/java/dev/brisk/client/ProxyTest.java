@@ -79,7 +79,7 @@ class ProxyTest extends ClientTestSupport {
                 certificate.certificate())), ECHO);
         TestProxy proxy = closeLater(new TestProxy(TestProxy.Kind.HTTP, null, null));
         BriskClient client = client(clientBuilder().ioThreads(1).proxy(ProxyOptions.http("127.0.0.1", proxy.port()))
-                .tls(ClientTls.builder().trustCertificates(certificate.certificate()).build()));
+                .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
 
         HttpResponse response = client.get("https://localhost:" + server.port() + "/tls").send();
 

@@ -44,7 +44,7 @@ class TlsFailuresTest extends ClientTestSupport {
 
     /** A client with default settings except that it trusts the test authority instead of the JDK's list. */
     private BriskClient trustingTheAuthority() {
-        return client(clientBuilder().tls(ClientTls.builder().trustCertificates(CA.certificate()).build()));
+        return client(clientBuilder().tls(TlsOptions.builder().trustCertificates(CA.certificate()).build()));
     }
 
     /** A refused call: the failure and how long the call took. */
@@ -139,7 +139,7 @@ class TlsFailuresTest extends ClientTestSupport {
         Throwable byName = nameRefusal.failure();
         Throwable byAddress = addressRefusal.failure();
 
-        assertThat(client.options().tls().isInsecure()).isFalse();
+        assertThat(client.options().tls().trustAll()).isFalse();
         assertThat(byName).hasMessageContaining("localhost");
         assertThat(causes(byName)).anySatisfy(cause -> assertThat(cause).isInstanceOf(CertificateException.class)
                 .hasMessageContaining("No subject alternative DNS name matching localhost"));

@@ -26,7 +26,7 @@ class TlsTest extends ClientTestSupport {
 
     private BriskClient trusting(SelfSignedCertificate certificate, HttpProtocol protocol) {
         return client(clientBuilder().protocol(protocol)
-                .tls(ClientTls.builder().trustCertificates(certificate.certificate()).build()));
+                .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
     }
 
     @Test
@@ -48,7 +48,7 @@ class TlsTest extends ClientTestSupport {
         try (var out = java.nio.file.Files.newOutputStream(store)) {
             LOCALHOST.trustStore().store(out, "pw".toCharArray());
         }
-        BriskClient client = client(clientBuilder().tls(ClientTls.builder().trustStore(store, "pw".toCharArray())
+        BriskClient client = client(clientBuilder().tls(TlsOptions.builder().trustStore(store, "pw".toCharArray())
                 .build()));
         assertThat(client.get("https://localhost:" + server.port() + "/s").send().bodyAsString())
                 .isEqualTo("GET /s ");
@@ -78,7 +78,7 @@ class TlsTest extends ClientTestSupport {
     void insecureModeAcceptsAnything() {
         SelfSignedCertificate other = SelfSignedCertificate.create("other.example");
         HttpServer server = tlsServer(other);
-        BriskClient client = client(clientBuilder().tls(ClientTls.insecure()));
+        BriskClient client = client(clientBuilder().tls(TlsOptions.insecure()));
 
         assertThat(client.get("https://localhost:" + server.port() + "/x").send().bodyAsString())
                 .isEqualTo("GET /x ");
@@ -87,7 +87,7 @@ class TlsTest extends ClientTestSupport {
     @Test
     void protocolRestrictionApplies() {
         HttpServer server = tlsServer(LOCALHOST);
-        BriskClient client = client(clientBuilder().tls(ClientTls.builder()
+        BriskClient client = client(clientBuilder().tls(TlsOptions.builder()
                 .trustCertificates(LOCALHOST.certificate()).protocols("TLSv1.3").build()));
 
         assertThat(client.get("https://localhost:" + server.port() + "/p").send().status()).isEqualTo(200);

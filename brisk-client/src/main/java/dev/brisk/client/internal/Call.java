@@ -255,7 +255,7 @@ final class Call implements Runnable {
 
     private void redirect(ReceivedResponse response) {
         HttpRequest next = RedirectPlanner.next(request, response.status(),
-                response.headers().get(HttpHeaderNames.LOCATION));
+                response.headers().first(HttpHeaderNames.LOCATION).orElse(null));
         if (next == null || next.bodyOrNull() != null && !body.replayable()) {
             complete(response); // nothing to follow, or a streamed body that cannot be sent again
             return;

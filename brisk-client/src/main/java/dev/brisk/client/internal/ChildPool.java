@@ -298,7 +298,9 @@ final class ChildPool {
     private void connect(Call call) {
         open++;
         settingUp++;
-        bootstrap.connect(host.key().address()).addListener(new ConnectAttempt(call));
+        ChannelFuture connecting = bootstrap.connect(host.key().address());
+        runtime.track(connecting.channel());
+        connecting.addListener(new ConnectAttempt(call));
     }
 
     private void scheduleSweep() {

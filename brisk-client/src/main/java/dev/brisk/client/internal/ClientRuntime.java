@@ -8,19 +8,24 @@ import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.ChannelGroupFuture;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -43,6 +48,8 @@ public final class ClientRuntime {
     private final EventLoops loops;
     private final DnsResolvers.Resolver resolver;
     private final Bootstrap bootstrap;
+    /** Every connection opened, until it closes: close() waits for them before stopping the loops. */
+    private final ChannelGroup channels = new DefaultChannelGroup("brisk-client", GlobalEventExecutor.INSTANCE);
     private final Bootstrap proxiedBootstrap;
     private final ProxyOptions proxy;
     private final InetSocketAddress proxyAddress;
@@ -72,21 +79,20 @@ public final class ClientRuntime {
     public ClientRuntime(ClientOptions options, ClientExtensions extensions, ClientMetrics metrics) {
         this.options = options;
         this.metrics = MetricsReporter.of(metrics);
-        Transports.Selected transport;
+        Transport transport;
         if (options.eventLoopGroup().isPresent()) {
             this.group = options.eventLoopGroup().get();
             this.ownsGroup = false;
-            transport = Transports.forGroup(group);
+            transport = Transports.of(group);
         } else {
-            transport = Transports.select(options.nativeTransport());
-            this.group = new MultiThreadIoEventLoopGroup(options.ioThreads(),
-                    new DefaultThreadFactory("brisk-client", true), transport.ioHandlerFactory());
+            transport = Transports.resolve(options.transport());
+            this.group = Transports.newGroup(transport, options.ioThreads(), "brisk-client", true);
             this.ownsGroup = true;
         }
         this.loops = new EventLoops(group);
-        this.resolver = DnsResolvers.create(transport.datagramChannel());
+        this.resolver = DnsResolvers.create(Transports.datagramChannel(transport));
         this.bootstrap = new Bootstrap()
-                .channel(transport.socketChannel())
+                .channel(Transports.socketChannel(transport))
                 .resolver(resolver.group())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
                         options.connectTimeout().toMillis()))
@@ -162,7 +168,7 @@ public final class ClientRuntime {
             hostPool = registry.get(HostKey.of(request.uri()));
             key = hostPool.key();
             advised = encodeAdvices != null;
-            body = advised ? encodeAdvices.encode(request) : encoder.encode(request.bodyOrNull(), request.headers());
+            body = advised ? encodeAdvices.encode(request) : encoder.encode(request.bodyOrNull(), NettyHeaders.netty(request.headers()));
         } catch (RuntimeException e) {
             if (!advised) { // the advice chain has released the body itself
                 discardBody(request.bodyOrNull());
@@ -231,12 +237,17 @@ public final class ClientRuntime {
             synchronized (this) {
                 context = sslContext;
                 if (context == null) {
-                    context = TlsContexts.create(options.tls(), options.protocol());
+                    context = ClientTlsContext.create(options.tls(), options.protocol());
                     sslContext = context;
                 }
             }
         }
         return context;
+    }
+
+    /** Keeps {@code channel} among the connections that {@link #close()} waits for. */
+    void track(Channel channel) {
+        channels.add(channel);
     }
 
     EventLoop loop(int index) {
@@ -288,6 +299,12 @@ public final class ClientRuntime {
         }
         backingOff.clear();
         registry.close();
+        // let every connection close on its loop (handlers see it go inactive and release what they hold) before the
+        // loops stop; a loop stopped first may drop a closing channel's buffers, io_uring's in particular
+        ChannelGroupFuture closing = channels.close();
+        if (loops.current() < 0) {
+            closing.awaitUninterruptibly(2, TimeUnit.SECONDS); // not on one of the loops that do the closing
+        }
         if (ownsGroup) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }

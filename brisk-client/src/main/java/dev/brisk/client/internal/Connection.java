@@ -118,24 +118,24 @@ final class Connection extends ChannelInboundHandlerAdapter
         RequestBody requestBody = call.body();
         ChannelFuture written;
         try {
-            RequestHeads.complete(request.headers(), key, request.method(), requestBody, pool.decompression());
+            RequestHeads.complete(NettyHeaders.netty(request.headers()), key, request.method(), requestBody, pool.decompression());
             if (requestBody.chunked(pool.zeroCopy()) && !chunkedWriter) {
                 channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
                 chunkedWriter = true;
             }
-            if (requestBody.length() != 0 && request.headers().containsValue(
+            if (requestBody.length() != 0 && NettyHeaders.netty(request.headers()).containsValue(
                     io.netty.handler.codec.http.HttpHeaderNames.EXPECT,
                     io.netty.handler.codec.http.HttpHeaderValues.CONTINUE, true)) {
                 // headers first; the body follows the 100, or the timeout, or never when a final status comes first
                 requestBody.writeHead(channel, request.method(), RequestHeads.target(request.uri()),
-                        request.headers());
+                        NettyHeaders.netty(request.headers()));
                 awaitingContinue = true;
                 continueTimer = channel.eventLoop().schedule(continueTimeoutTask, pool.expectContinueTimeoutNanos(),
                         TimeUnit.NANOSECONDS);
                 return;
             }
             written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
-                    request.headers(), pool.zeroCopy());
+                    NettyHeaders.netty(request.headers()), pool.zeroCopy());
         } catch (RuntimeException e) {
             fail(new HttpClientException(key.toString(), "cannot send " + request + ": " + e.getMessage(), e));
             return;

@@ -37,7 +37,7 @@ final class EncodeAdviceChain {
             }
             run.keepOnly(encoded);
             if (encoded.fixesContentType()) {
-                request.headers().set(HttpHeaderNames.CONTENT_TYPE, encoded.contentType());
+                NettyHeaders.netty(request.headers()).set(HttpHeaderNames.CONTENT_TYPE, encoded.contentType());
             }
             return encoded.body();
         } catch (Throwable t) {

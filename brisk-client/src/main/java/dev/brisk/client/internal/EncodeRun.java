@@ -4,8 +4,8 @@ import dev.brisk.client.EncodeAdvice;
 import dev.brisk.client.EncodeContext;
 import dev.brisk.client.EncodedBody;
 import dev.brisk.client.HttpRequest;
+import dev.brisk.http.common.WritableHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.ReferenceCounted;
 
 import java.util.ArrayList;
@@ -46,9 +46,9 @@ final class EncodeRun {
 
     private EncodedBody encodeBody() {
         Object value = body;
-        RequestBody encodedBody = encoder.encode(value, request.headers());
+        RequestBody encodedBody = encoder.encode(value, NettyHeaders.netty(request.headers()));
         taken = value;
-        encoded = new EncodedRequestBody(encodedBody, null, request.headers());
+        encoded = new EncodedRequestBody(encodedBody, null, NettyHeaders.netty(request.headers()));
         return encoded;
     }
 
@@ -113,8 +113,8 @@ final class EncodeRun {
         }
 
         @Override
-        public HttpHeaders headers() {
-            return request.headers();
+        public WritableHeaders headers() {
+            return NettyHeaders.writable(NettyHeaders.netty(request.headers()));
         }
 
         @Override
@@ -132,15 +132,15 @@ final class EncodeRun {
 
         @Override
         public String contentType() {
-            return request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+            return NettyHeaders.netty(request.headers()).get(HttpHeaderNames.CONTENT_TYPE);
         }
 
         @Override
         public void contentType(String contentType) {
             if (contentType == null) {
-                request.headers().remove(HttpHeaderNames.CONTENT_TYPE);
+                NettyHeaders.netty(request.headers()).remove(HttpHeaderNames.CONTENT_TYPE);
             } else {
-                request.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+                NettyHeaders.netty(request.headers()).set(HttpHeaderNames.CONTENT_TYPE, contentType);
             }
         }
 

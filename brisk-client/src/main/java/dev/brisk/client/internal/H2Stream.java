@@ -85,12 +85,12 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
         RequestBody requestBody = call.body();
         ChannelFuture written;
         try {
-            RequestHeads.complete(request.headers(), pool.key(), request.method(), requestBody, pool.decompression());
+            RequestHeads.complete(NettyHeaders.netty(request.headers()), pool.key(), request.method(), requestBody, pool.decompression());
             if (requestBody.chunked(false)) {
                 channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
             }
             written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
-                    request.headers(), false);
+                    NettyHeaders.netty(request.headers()), false);
         } catch (RuntimeException e) {
             fail(new HttpClientException(key(), "cannot send " + request + ": " + e.getMessage(), e));
             return;

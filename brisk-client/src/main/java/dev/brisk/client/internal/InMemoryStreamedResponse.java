@@ -4,7 +4,7 @@ import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
-import io.netty.handler.codec.http.HttpHeaders;
+import dev.brisk.http.common.Headers;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -59,7 +59,7 @@ final class InMemoryStreamedResponse implements StreamedResponse {
     }
 
     @Override
-    public HttpHeaders headers() {
+    public Headers headers() {
         return response.headers();
     }
 
@@ -99,7 +99,7 @@ final class InMemoryStreamedResponse implements StreamedResponse {
     }
 
     @Override
-    public HttpHeaders trailers() {
+    public Headers trailers() {
         return response.trailers();
     }
 

@@ -8,6 +8,7 @@ import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.MediaType;
+import dev.brisk.http.common.Headers;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -47,8 +48,8 @@ final class ReceivedResponse implements HttpResponse {
     }
 
     @Override
-    public HttpHeaders headers() {
-        return headers;
+    public Headers headers() {
+        return NettyHeaders.readOnly(headers);
     }
 
     @Override
@@ -131,8 +132,8 @@ final class ReceivedResponse implements HttpResponse {
     }
 
     @Override
-    public HttpHeaders trailers() {
-        return trailers;
+    public Headers trailers() {
+        return NettyHeaders.readOnly(trailers);
     }
 
     private MediaType mediaType() {

@@ -47,7 +47,8 @@ final class RedirectPlanner {
             dropBody = true;
             method = HttpMethod.GET;
         }
-        HttpHeaders headers = current.headers().copy();
+        NettyHeaders copy = NettyHeaders.copyOf(current.headers());
+        HttpHeaders headers = copy.netty();
         if (dropBody) {
             headers.remove(HttpHeaderNames.CONTENT_TYPE);
             headers.remove(HttpHeaderNames.CONTENT_LENGTH);
@@ -60,6 +61,6 @@ final class RedirectPlanner {
             headers.remove(HttpHeaderNames.COOKIE);
             headers.remove(HttpHeaderNames.HOST);
         }
-        return new HttpRequest(method, target, headers, dropBody ? null : current.bodyOrNull(), current.settings());
+        return new HttpRequest(method, target, copy, dropBody ? null : current.bodyOrNull(), current.settings());
     }
 }

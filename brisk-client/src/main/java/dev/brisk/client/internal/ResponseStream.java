@@ -4,6 +4,7 @@ import dev.brisk.client.HttpRequest;
 import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
 import dev.brisk.codec.Codecs;
+import dev.brisk.http.common.Headers;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -283,8 +284,8 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     @Override
-    public HttpHeaders headers() {
-        return headers;
+    public Headers headers() {
+        return NettyHeaders.readOnly(headers);
     }
 
     @Override
@@ -298,8 +299,8 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     @Override
-    public HttpHeaders trailers() {
-        return trailers;
+    public Headers trailers() {
+        return NettyHeaders.readOnly(trailers);
     }
 
     @Override

@@ -4,7 +4,7 @@ import dev.brisk.client.BriskClient;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.RetryPolicy;
 import dev.brisk.http.HttpServer;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
+import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpMethod;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class PoolExpiryTest {
                 .poolExpiry(Duration.ofMillis(500)).options());
         try {
             URI uri = URI.create("http://127.0.0.1:" + server.port() + "/");
-            HttpRequest request = new HttpRequest(HttpMethod.GET, uri, new DefaultHttpHeaders(), null,
+            HttpRequest request = new HttpRequest(HttpMethod.GET, uri, Headers.empty(), null,
                     new HttpRequest.Settings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ZERO, true, 5,
                             RetryPolicy.DEFAULT));
             assertThat(runtime.execute(request).toCompletableFuture().join().bodyAsString()).isEqualTo("ok");
@@ -39,7 +39,7 @@ class PoolExpiryTest {
             assertThat(runtime.registry().find(HostKey.of(uri))).isNull();
             assertThat(server.metrics().openConnections()).isZero();
 
-            HttpRequest again = new HttpRequest(HttpMethod.GET, uri, new DefaultHttpHeaders(), null,
+            HttpRequest again = new HttpRequest(HttpMethod.GET, uri, Headers.empty(), null,
                     request.settings());
             assertThat(runtime.execute(again).toCompletableFuture().join().bodyAsString()).isEqualTo("ok");
         } finally {

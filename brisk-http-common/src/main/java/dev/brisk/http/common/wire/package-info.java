@@ -1,5 +1,6 @@
 /**
- * What Brisk's own HTTP server and client share on their wire paths, beyond the public vocabulary: the flat header
- * array both fill while parsing. Exported only to those modules; not an API.
+ * The implementation behind {@link dev.brisk.http.common.Headers} with what a protocol parser needs beyond the public
+ * API (adding fields it has already validated, reading them by index, sealing): exported only to Brisk's HTTP server.
+ * Not an API.
  */
 package dev.brisk.http.common.wire;
