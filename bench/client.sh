@@ -8,7 +8,8 @@
 #                                   mvn -q -pl brisk-benchmarks -am package -DskipTests
 #                                   mvn -q -f brisk-benchmarks-esa/pom.xml package)
 # environment:
-#   IMPLS="brisk vertx apache-hc5 esa-restclient okhttp reactor-netty jdk"   first one is the reference
+#   IMPLS="brisk vertx apache-hc5 esa-restclient okhttp reactor-netty jdk"   first one is the reference; IMPL@NAME=JAR
+#                                 runs client IMPL from another build: IMPLS="brisk brisk@before=/tmp/before.jar"
 #   SCENARIOS="hello echo-1024"   hello = GET /hello; echo-N = POST /echo with N bytes; h2-hello, h2-echo-N = the same
 #                                 over h2c (prior knowledge; the JDK client upgrades) against H2_SERVER
 #   H2_IMPLS="brisk okhttp jdk reactor-netty"   the clients run in h2-* scenarios
@@ -52,7 +53,15 @@ esac
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-jar_of() { if [ "$1" = esa-restclient ]; then echo "$ESA_JAR"; else echo "$JAR"; fi; }
+# IMPL@NAME=JAR runs client IMPL from another build of the launcher (a change against the commit before it)
+jar_of() {
+  case "$1" in
+    *@*=*) echo "${1#*=}" ;;
+    esa-restclient) echo "$ESA_JAR" ;;
+    *) echo "$JAR" ;;
+  esac
+}
+client_of() { echo "${1%%@*}"; }
 
 # impls_of SCENARIO -> the clients that run in it
 impls_of() {
@@ -91,7 +100,7 @@ run_one() {
 
   local out status=0
   # shellcheck disable=SC2086
-  out=$(taskset -c 1 java $JVM_OPTS -jar "$(jar_of "$impl")" client "$impl" "${args[@]}" 2>"$log.client") || status=$?
+  out=$(taskset -c 1 java $JVM_OPTS -jar "$(jar_of "$impl")" client "$(client_of "$impl")" "${args[@]}" 2>"$log.client") || status=$?
   kill "$pid"; wait "$pid" 2>/dev/null || true
   local line
   line=$(echo "$out" | grep '^rps=' | tail -1 || true)
@@ -125,9 +134,9 @@ for scenario in $all_scenarios; do
   for round in $(seq "$ROUNDS"); do
     for impl in $(impls_of "$scenario"); do
       if read -r rps p50 p99 errors cpu < <(run_one "$impl" "$scenario"); then
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$impl" "$rps" "$p50" "$p99" "$cpu" "$errors" >>"$RAW"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "${impl%%=*}" "$rps" "$p50" "$p99" "$cpu" "$errors" >>"$RAW"
         printf '  %-14s round %s %-15s rps=%-8s p50_ms=%-8s p99_ms=%-8s cpu_us=%-8s errors=%s\n' \
-          "$scenario" "$round" "$impl" "$rps" "$p50" "$p99" "$cpu" "$errors" >&2
+          "$scenario" "$round" "${impl%%=*}" "$rps" "$p50" "$p99" "$cpu" "$errors" >&2
       fi
     done
   done

@@ -11,6 +11,7 @@ module dev.brisk.transport {
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires io.netty.transport.classes.kqueue;
+    requires static jdk.jfr;
 
     exports dev.brisk.transport;
 }

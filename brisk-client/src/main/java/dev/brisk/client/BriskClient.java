@@ -5,6 +5,7 @@ import dev.brisk.client.internal.ClientRuntime;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.WritableHeaders;
+import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import io.netty.channel.EventLoopGroup;
@@ -31,6 +32,11 @@ import java.util.Optional;
  * }</pre>
  */
 public final class BriskClient implements AutoCloseable {
+
+    static {
+        // before any Netty class initialises: the defaults Brisk applies unless the application set them
+        NettyDefaults.apply();
+    }
 
     private final ClientRuntime runtime;
     private final HttpRequest.Settings defaults;

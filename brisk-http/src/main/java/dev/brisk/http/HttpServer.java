@@ -1,6 +1,7 @@
 package dev.brisk.http;
 
 import dev.brisk.http.internal.ServerRuntime;
+import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 
@@ -20,6 +21,11 @@ import java.util.Optional;
  * }</pre>
  */
 public final class HttpServer implements AutoCloseable {
+
+    static {
+        // before any Netty class initialises: the defaults Brisk applies unless the application set them
+        NettyDefaults.apply();
+    }
 
     private final ServerRuntime runtime;
 

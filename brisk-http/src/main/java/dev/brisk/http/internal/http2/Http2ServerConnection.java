@@ -75,7 +75,8 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         this.deadlines = server.deadlines();
         this.connectionBufferLimit = server.options().limits().maxConnectionBuffer();
         this.requestKey = connection().newKey();
-        // Netty applies SETTINGS_MAX_CONCURRENT_STREAMS only once the peer acknowledges it; it holds from the start.
+        // the stream limit holds from the first frame, whether or not the peer has acknowledged our SETTINGS yet (Netty
+        // 4.2 applies it early too; this keeps it so whatever the codec version)
         connection().remote().maxActiveStreams((int) Math.min(Integer.MAX_VALUE,
                 server.options().http2().maxConcurrentStreams()));
         this.streamWaiters = new StreamWritability(connection(), encoder.flowController());
