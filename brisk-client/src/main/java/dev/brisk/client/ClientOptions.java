@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The settings a {@link BriskClient} runs with, as built by {@link BriskClient.Builder}. A zero {@link Duration}
+ * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder}. A zero {@link Duration}
  * means "no limit" for the read, write and call timeouts.
  *
  * @param ioThreads             event loop threads when the client creates its own group

@@ -60,7 +60,7 @@ class ClientExtensionsTest extends ClientTestSupport {
 
     @Test
     void aFailingFactoryFailsTheBuildNamingIt() {
-        BriskClient.Builder builder = BriskClient.builder().ioThreads(1)
+        BriskClientBuilder builder = BriskClient.builder().ioThreads(1)
                 .defaultHeader(SpiProbeExtensionFactory.FAIL, "on");
 
         assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class)

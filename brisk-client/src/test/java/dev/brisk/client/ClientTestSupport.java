@@ -33,11 +33,11 @@ abstract class ClientTestSupport {
     }
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
-    protected BriskClient.Builder clientBuilder() {
+    protected BriskClientBuilder clientBuilder() {
         return BriskClient.builder().ioThreads(2).loadInterceptors(false);
     }
 
-    protected BriskClient client(BriskClient.Builder builder) {
+    protected BriskClient client(BriskClientBuilder builder) {
         BriskClient client = builder.build();
         resources.add(client);
         return client;

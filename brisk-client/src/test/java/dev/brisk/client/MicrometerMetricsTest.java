@@ -38,7 +38,7 @@ class MicrometerMetricsTest extends ClientTestSupport {
         });
     }
 
-    private BriskClient.Builder meteredClient() {
+    private BriskClientBuilder meteredClient() {
         return clientBuilder().metrics(MicrometerClientMetrics.of(registry));
     }
 
