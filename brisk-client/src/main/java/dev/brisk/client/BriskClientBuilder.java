@@ -54,16 +54,13 @@ public final class BriskClientBuilder {
 
     /** Event loop threads of the client's own group; default the number of available processors. */
     public BriskClientBuilder ioThreads(int ioThreads) {
-        if (ioThreads < 1) {
-            throw new IllegalArgumentException("ioThreads must be >= 1: " + ioThreads);
-        }
-        this.ioThreads = ioThreads;
+        this.ioThreads = ClientOptions.atLeast(ioThreads, 1, "ioThreads");
         return this;
     }
 
     /**
-     * Runs on a shared group (io_uring, epoll, kqueue or NIO) instead of creating one; the client does not shut it down. One child
-     * pool is kept per event loop of the group.
+     * Runs on a shared group (io_uring, epoll, kqueue or NIO) instead of creating one; the client does not shut it
+     * down. One child pool is kept per event loop of the group.
      */
     public BriskClientBuilder eventLoopGroup(EventLoopGroup group) {
         this.eventLoopGroup = Objects.requireNonNull(group, "group");
@@ -81,7 +78,7 @@ public final class BriskClientBuilder {
 
     /** Limit for opening a connection; default 10 s. */
     public BriskClientBuilder connectTimeout(Duration connectTimeout) {
-        this.connectTimeout = positive(connectTimeout, "connectTimeout");
+        this.connectTimeout = ClientOptions.positive(connectTimeout, "connectTimeout");
         return this;
     }
 
@@ -91,28 +88,25 @@ public final class BriskClientBuilder {
      * the {@link #callTimeout(Duration) call timeout} gives. Default 30 s, zero for none.
      */
     public BriskClientBuilder readTimeout(Duration readTimeout) {
-        this.readTimeout = notNegative(readTimeout, "readTimeout");
+        this.readTimeout = ClientOptions.notNegative(readTimeout, "readTimeout");
         return this;
     }
 
     /** Limit for writing one request; default 30 s, zero for none. */
     public BriskClientBuilder writeTimeout(Duration writeTimeout) {
-        this.writeTimeout = notNegative(writeTimeout, "writeTimeout");
+        this.writeTimeout = ClientOptions.notNegative(writeTimeout, "writeTimeout");
         return this;
     }
 
     /** Limit for a whole call, retries and redirects included; default none (zero). */
     public BriskClientBuilder callTimeout(Duration callTimeout) {
-        this.callTimeout = notNegative(callTimeout, "callTimeout");
+        this.callTimeout = ClientOptions.notNegative(callTimeout, "callTimeout");
         return this;
     }
 
     /** Connections per {@code host:port}, split evenly across the event loops; default 128. */
     public BriskClientBuilder maxConnectionsPerHost(int maxConnectionsPerHost) {
-        if (maxConnectionsPerHost < 1) {
-            throw new IllegalArgumentException("maxConnectionsPerHost must be >= 1: " + maxConnectionsPerHost);
-        }
-        this.maxConnectionsPerHost = maxConnectionsPerHost;
+        this.maxConnectionsPerHost = ClientOptions.atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
         return this;
     }
 
@@ -121,28 +115,25 @@ public final class BriskClientBuilder {
      * a request fails at once with {@link PoolExhaustedException}; 0 means never wait.
      */
     public BriskClientBuilder maxPendingAcquires(int maxPendingAcquires) {
-        if (maxPendingAcquires < 0) {
-            throw new IllegalArgumentException("maxPendingAcquires must be >= 0: " + maxPendingAcquires);
-        }
-        this.maxPendingAcquires = maxPendingAcquires;
+        this.maxPendingAcquires = ClientOptions.atLeast(maxPendingAcquires, 0, "maxPendingAcquires");
         return this;
     }
 
     /** How long a request waits for a pooled connection; default 10 s. */
     public BriskClientBuilder acquireTimeout(Duration acquireTimeout) {
-        this.acquireTimeout = positive(acquireTimeout, "acquireTimeout");
+        this.acquireTimeout = ClientOptions.positive(acquireTimeout, "acquireTimeout");
         return this;
     }
 
     /** Idle connections are closed after this long; default 30 s (below common server keep-alive limits). */
     public BriskClientBuilder idleTimeout(Duration idleTimeout) {
-        this.idleTimeout = positive(idleTimeout, "idleTimeout");
+        this.idleTimeout = ClientOptions.positive(idleTimeout, "idleTimeout");
         return this;
     }
 
     /** The pool of a host unused for this long is dropped; default 10 min. */
     public BriskClientBuilder poolExpiry(Duration poolExpiry) {
-        this.poolExpiry = positive(poolExpiry, "poolExpiry");
+        this.poolExpiry = ClientOptions.positive(poolExpiry, "poolExpiry");
         return this;
     }
 
@@ -154,10 +145,7 @@ public final class BriskClientBuilder {
 
     /** Redirects followed per call before {@link TooManyRedirectsException}; default 5. */
     public BriskClientBuilder maxRedirects(int maxRedirects) {
-        if (maxRedirects < 0) {
-            throw new IllegalArgumentException("maxRedirects must be >= 0: " + maxRedirects);
-        }
-        this.maxRedirects = maxRedirects;
+        this.maxRedirects = ClientOptions.atLeast(maxRedirects, 0, "maxRedirects");
         return this;
     }
 
@@ -175,10 +163,7 @@ public final class BriskClientBuilder {
 
     /** The largest response body accepted, in bytes; default 64 MiB. */
     public BriskClientBuilder maxResponseSize(long maxResponseSize) {
-        if (maxResponseSize < 0 || maxResponseSize > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("maxResponseSize must be in [0, 2 GiB): " + maxResponseSize);
-        }
-        this.maxResponseSize = maxResponseSize;
+        this.maxResponseSize = ClientOptions.responseSize(maxResponseSize);
         return this;
     }
 
@@ -258,7 +243,7 @@ public final class BriskClientBuilder {
      * anyway; default 1 s.
      */
     public BriskClientBuilder expectContinueTimeout(Duration expectContinueTimeout) {
-        this.expectContinueTimeout = positive(expectContinueTimeout, "expectContinueTimeout");
+        this.expectContinueTimeout = ClientOptions.positive(expectContinueTimeout, "expectContinueTimeout");
         return this;
     }
 
@@ -289,19 +274,5 @@ public final class BriskClientBuilder {
         ClientOptions options = options();
         return new BriskClient(options, ClientExtensions.assemble(options, encodeAdvices, decodeAdvices,
                 loadInterceptors), metrics);
-    }
-
-    private static Duration positive(Duration d, String name) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + d);
-        }
-        return d;
-    }
-
-    private static Duration notNegative(Duration d, String name) {
-        if (d == null || d.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative: " + d);
-        }
-        return d;
     }
 }

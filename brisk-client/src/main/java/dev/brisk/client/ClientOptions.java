@@ -54,9 +54,57 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             HttpProtocol protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout) {
 
+    /** Validates every component; a message names the option and the offending value. */
     public ClientOptions {
+        atLeast(ioThreads, 1, "ioThreads");
+        Objects.requireNonNull(eventLoopGroup, "eventLoopGroup");
         Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(tls, "tls");
+        positive(connectTimeout, "connectTimeout");
+        notNegative(readTimeout, "readTimeout");
+        notNegative(writeTimeout, "writeTimeout");
+        notNegative(callTimeout, "callTimeout");
+        atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
+        atLeast(maxPendingAcquires, 0, "maxPendingAcquires");
+        positive(acquireTimeout, "acquireTimeout");
+        positive(idleTimeout, "idleTimeout");
+        positive(poolExpiry, "poolExpiry");
+        atLeast(maxRedirects, 0, "maxRedirects");
+        Objects.requireNonNull(retryPolicy, "retryPolicy");
+        responseSize(maxResponseSize);
+        Objects.requireNonNull(defaultHeaders, "defaultHeaders");
+        Objects.requireNonNull(codecs, "codecs");
         interceptors = List.copyOf(interceptors);
+        Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(proxy, "proxy");
+        positive(expectContinueTimeout, "expectContinueTimeout");
+    }
+
+    static int atLeast(int value, int minimum, String name) {
+        if (value < minimum) {
+            throw new IllegalArgumentException(name + " must be >= " + minimum + ": " + value);
+        }
+        return value;
+    }
+
+    static long responseSize(long maxResponseSize) {
+        if (maxResponseSize < 0 || maxResponseSize > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("maxResponseSize must be in [0, 2 GiB): " + maxResponseSize);
+        }
+        return maxResponseSize;
+    }
+
+    static Duration positive(Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive: " + d);
+        }
+        return d;
+    }
+
+    static Duration notNegative(Duration d, String name) {
+        if (d == null || d.isNegative()) {
+            throw new IllegalArgumentException(name + " must not be negative: " + d);
+        }
+        return d;
     }
 }
