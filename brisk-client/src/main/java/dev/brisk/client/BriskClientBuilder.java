@@ -42,7 +42,7 @@ public final class BriskClientBuilder {
     private boolean loadInterceptors = true;
     private final List<EncodeAdvice> encodeAdvices = new ArrayList<>();
     private final List<DecodeAdvice> decodeAdvices = new ArrayList<>();
-    private HttpProtocol protocol = HttpProtocol.AUTO;
+    private ProtocolPolicy protocol = ProtocolPolicy.AUTO;
     private TlsOptions tls = TlsOptions.DEFAULT;
     private ProxyOptions proxy;
     private Duration expectContinueTimeout = Duration.ofSeconds(1);
@@ -216,8 +216,8 @@ public final class BriskClientBuilder {
         return this;
     }
 
-    /** Which HTTP version to speak; default {@link HttpProtocol#AUTO} (h2 over TLS when agreed). */
-    public BriskClientBuilder protocol(HttpProtocol protocol) {
+    /** Which HTTP version to speak; default {@link ProtocolPolicy#AUTO} (h2 over TLS when agreed). */
+    public BriskClientBuilder protocol(ProtocolPolicy protocol) {
         this.protocol = Objects.requireNonNull(protocol, "protocol");
         return this;
     }

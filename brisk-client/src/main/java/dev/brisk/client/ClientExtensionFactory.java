@@ -12,7 +12,7 @@ import java.util.List;
  * <pre>{@code
  * public final class TracingExtensions implements ClientExtensionFactory {
  *     public Collection<Interceptor> interceptors(ClientOptions options) {
- *         return options.protocol() == HttpProtocol.H2 ? List.of(new StreamTagger()) : List.of();
+ *         return options.protocol() == ProtocolPolicy.H2 ? List.of(new StreamTagger()) : List.of();
  *     }
  * }
  * }</pre>

@@ -38,7 +38,7 @@ import java.util.Optional;
  * @param codecs                body encoders and decoders
  * @param interceptors          the interceptors added on the builder or found by ServiceLoader, in order (those a
  *                              {@link ClientExtensionFactory} returns join them in the client's chain)
- * @param protocol              which HTTP version to speak (see {@link HttpProtocol})
+ * @param protocol              which HTTP version to speak (see {@link ProtocolPolicy})
  * @param tls                   trust, client certificate and restrictions for {@code https://} (the server's
  *                              {@link TlsOptions} type)
  * @param proxy                 the proxy connections go through, if any
@@ -51,7 +51,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             Duration idleTimeout, Duration poolExpiry, boolean followRedirects, int maxRedirects,
                             RetryPolicy retryPolicy, boolean decompression, long maxResponseSize,
                             Headers defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
-                            HttpProtocol protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
+                            ProtocolPolicy protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout) {
 
     /** Validates every component; a message names the option and the offending value. */

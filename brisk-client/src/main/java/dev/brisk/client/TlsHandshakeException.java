@@ -2,7 +2,7 @@ package dev.brisk.client;
 
 /**
  * The TLS handshake with the host failed: certificate not trusted, host name not in the certificate, no common
- * protocol or cipher, or (with {@link HttpProtocol#H2}) no agreement on h2. Nothing was sent. Not retried by the
+ * protocol or cipher, or (with {@link ProtocolPolicy#H2}) no agreement on h2. Nothing was sent. Not retried by the
  * default policy, since another attempt would fail the same way.
  */
 public final class TlsHandshakeException extends ClientConnectException {

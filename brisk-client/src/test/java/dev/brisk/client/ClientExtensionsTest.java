@@ -41,7 +41,7 @@ class ClientExtensionsTest extends ClientTestSupport {
     @Test
     void aFactoryConfiguresItsExtensionsFromTheOptions() {
         HttpServer server = echoServer();
-        BriskClient client = client(BriskClient.builder().ioThreads(1).protocol(HttpProtocol.HTTP_1_1)
+        BriskClient client = client(BriskClient.builder().ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1)
                 .maxRedirects(3).defaultHeader(SpiProbeExtensionFactory.ENABLE, "on"));
 
         assertThat(client.get(url(server, "/")).send().bodyAsString())

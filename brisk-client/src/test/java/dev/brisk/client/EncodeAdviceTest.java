@@ -287,7 +287,7 @@ class EncodeAdviceTest extends ClientTestSupport {
     void replacedBytesAndHeadersAreSentOverHttp2Too() {
         HttpServer server = server(request -> request.response().send(request.protocol().name() + " "
                 + request.headers().get("x-transform", "-") + " " + request.bodyAsString()));
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE)
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)
                 .encodeAdvice(context -> {
                     EncodedBody encoded = context.next();
                     context.headers().set("X-Transform", "reversed");

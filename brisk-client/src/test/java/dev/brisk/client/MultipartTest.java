@@ -221,7 +221,7 @@ class MultipartTest extends ClientTestSupport {
     void multipartOverHttp2WithPriorKnowledge() throws Exception {
         HttpServer server = recordingServer();
         byte[] content = random(2 * MIB, 6);
-        BriskClient client = client(clientBuilder().protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE));
+        BriskClient client = client(clientBuilder().protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
 
         HttpResponse response = client.post(url(server, "/upload"))
                 .body(Multipart.builder().field("über", "straße")
@@ -245,7 +245,7 @@ class MultipartTest extends ClientTestSupport {
                 CERTIFICATE.certificate())));
         byte[] content = random(MIB + 17, 7);
         Path file = file("big.bin", content);
-        for (HttpProtocol protocol : List.of(HttpProtocol.HTTP_1_1, HttpProtocol.H2)) {
+        for (ProtocolPolicy protocol : List.of(ProtocolPolicy.HTTP_1_1, ProtocolPolicy.H2)) {
             BriskClient client = client(clientBuilder().protocol(protocol)
                     .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
@@ -254,7 +254,7 @@ class MultipartTest extends ClientTestSupport {
                     .send();
 
             List<ReceivedForm.Part> parts = last().parts();
-            assertThat(last().protocol()).isEqualTo(protocol == HttpProtocol.H2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1);
+            assertThat(last().protocol()).isEqualTo(protocol == ProtocolPolicy.H2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1);
             assertThat(parts.get(0).text()).isEqualTo(protocol.name());
             assertThat(parts.get(1).filename()).isEqualTo("big.bin");
             assertThat(parts.get(1).sha256()).isEqualTo(ReceivedForm.sha256(content));

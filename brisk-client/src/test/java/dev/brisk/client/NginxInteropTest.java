@@ -50,17 +50,17 @@ class NginxInteropTest extends ClientTestSupport {
 
     /** A way to reach nginx: scheme, server block and the protocol the client is told to speak. */
     enum Route {
-        HTTP_1_1("http", "HTTP", HttpProtocol.HTTP_1_1, "HTTP/1.1"),
-        H2C_PRIOR_KNOWLEDGE("http", "H2C", HttpProtocol.H2C_PRIOR_KNOWLEDGE, "HTTP/2.0"),
-        TLS_HTTP_1_1("https", "TLS", HttpProtocol.HTTP_1_1, "HTTP/1.1"),
-        TLS_H2_ALPN("https", "TLS", HttpProtocol.AUTO, "HTTP/2.0");
+        HTTP_1_1("http", "HTTP", ProtocolPolicy.HTTP_1_1, "HTTP/1.1"),
+        H2C_PRIOR_KNOWLEDGE("http", "H2C", ProtocolPolicy.H2C_PRIOR_KNOWLEDGE, "HTTP/2.0"),
+        TLS_HTTP_1_1("https", "TLS", ProtocolPolicy.HTTP_1_1, "HTTP/1.1"),
+        TLS_H2_ALPN("https", "TLS", ProtocolPolicy.AUTO, "HTTP/2.0");
 
         final String scheme;
         final String server;
-        final HttpProtocol protocol;
+        final ProtocolPolicy protocol;
         final String nginxProtocol;
 
-        Route(String scheme, String server, HttpProtocol protocol, String nginxProtocol) {
+        Route(String scheme, String server, ProtocolPolicy protocol, String nginxProtocol) {
             this.scheme = scheme;
             this.server = server;
             this.protocol = protocol;
@@ -118,7 +118,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void http11KeepAliveCarriesManyRequestsOnOneConnection() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.HTTP_1_1));
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1));
 
         for (int i = 1; i <= 40; i++) {
             HttpResponse response = client.get(url("/info")).header("X-Trace", "call-" + i).timeout(CALL_TIMEOUT)
@@ -166,7 +166,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cPriorKnowledgeMultiplexesConcurrentCalls() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE));
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
@@ -184,7 +184,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cUpgradeFallsBackToHttp11WhenNginxDoesNotUpgrade() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_UPGRADE)
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
                 .retryPolicy(RetryPolicy.NONE));
 
         HttpResponse first = client.get(url("/info")).timeout(CALL_TIMEOUT).send();
@@ -199,7 +199,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cUpgradeFallbackServesCallsThatWaitedForTheProbe() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(HttpProtocol.H2C_UPGRADE)
+        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
                 .retryPolicy(RetryPolicy.NONE));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();

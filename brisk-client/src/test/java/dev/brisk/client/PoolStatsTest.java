@@ -80,7 +80,7 @@ class PoolStatsTest extends ClientTestSupport {
     void http2PoolCountsStreamsAndWaitsWhenTheStreamLimitIsReached() throws Exception {
         HttpServer server = holdingServer(HttpServer.builder().http2(Http2Options.DEFAULT.withMaxConcurrentStreams(2)));
         BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
-                .protocol(HttpProtocol.H2C_PRIOR_KNOWLEDGE));
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
 
         List<CompletableFuture<HttpResponse>> futures = start(client, server, 3);
         await(() -> held.size() == 2, "two streams at the server");

@@ -73,7 +73,7 @@ class ResponseLimitsTest extends ClientTestSupport {
         loopThread = loop.next().submit(Thread::currentThread).get();
     }
 
-    private BriskClient limitedClient(HttpProtocol protocol) {
+    private BriskClient limitedClient(ProtocolPolicy protocol) {
         return client(clientBuilder().eventLoopGroup(loop).protocol(protocol).maxResponseSize(LIMIT));
     }
 
@@ -146,7 +146,7 @@ class ResponseLimitsTest extends ClientTestSupport {
         AtomicLong written = new AtomicLong();
         CountDownLatch stopped = new CountDownLatch(1);
         RawServer server = endless(head, piece, written, stopped);
-        BriskClient client = limitedClient(HttpProtocol.HTTP_1_1);
+        BriskClient client = limitedClient(ProtocolPolicy.HTTP_1_1);
 
         Outcome outcome = oversized(client, server.url("/" + name), written, stopped);
 
@@ -320,7 +320,7 @@ class ResponseLimitsTest extends ClientTestSupport {
     private Outcome http2(String path, int expectedConnections, CountDownLatch stopped) throws Exception {
         AtomicLong written = new AtomicLong();
         H2FrameServer server = closeLater(new H2FrameServer(connection -> new H2Endless(written, stopped)));
-        BriskClient client = limitedClient(HttpProtocol.H2C_PRIOR_KNOWLEDGE);
+        BriskClient client = limitedClient(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE);
 
         Outcome outcome = oversized(client, server.url(path), written, stopped);
 

@@ -33,11 +33,11 @@ class StreamedResponseTest extends ClientTestSupport {
     private static final int CHUNK = 16 * 1024;
 
     enum Protocol {
-        HTTP_1_1(HttpProtocol.HTTP_1_1), H2C(HttpProtocol.H2C_PRIOR_KNOWLEDGE);
+        HTTP_1_1(ProtocolPolicy.HTTP_1_1), H2C(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE);
 
-        final HttpProtocol client;
+        final ProtocolPolicy client;
 
-        Protocol(HttpProtocol client) {
+        Protocol(ProtocolPolicy client) {
             this.client = client;
         }
     }

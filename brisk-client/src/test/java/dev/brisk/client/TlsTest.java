@@ -24,7 +24,7 @@ class TlsTest extends ClientTestSupport {
                 ECHO);
     }
 
-    private BriskClient trusting(SelfSignedCertificate certificate, HttpProtocol protocol) {
+    private BriskClient trusting(SelfSignedCertificate certificate, ProtocolPolicy protocol) {
         return client(clientBuilder().protocol(protocol)
                 .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
     }
@@ -32,12 +32,12 @@ class TlsTest extends ClientTestSupport {
     @Test
     void trustedCertificateSucceedsOverHttp11AndH2() {
         HttpServer server = tlsServer(LOCALHOST);
-        for (HttpProtocol protocol : new HttpProtocol[] {HttpProtocol.HTTP_1_1, HttpProtocol.AUTO}) {
+        for (ProtocolPolicy protocol : new ProtocolPolicy[] {ProtocolPolicy.HTTP_1_1, ProtocolPolicy.AUTO}) {
             HttpResponse response = trusting(LOCALHOST, protocol).post("https://localhost:" + server.port() + "/a")
                     .body("hello").send();
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.bodyAsString()).isEqualTo("POST /a hello");
-            assertThat(response.header("x-protocol")).contains(protocol == HttpProtocol.AUTO ? "HTTP_2" : "HTTP_1_1");
+            assertThat(response.header("x-protocol")).contains(protocol == ProtocolPolicy.AUTO ? "HTTP_2" : "HTTP_1_1");
         }
     }
 
@@ -68,7 +68,7 @@ class TlsTest extends ClientTestSupport {
     void certificateForAnotherHostFailsHostnameVerification() {
         SelfSignedCertificate other = SelfSignedCertificate.create("other.example");
         HttpServer server = tlsServer(other);
-        Throwable failure = failure(trusting(other, HttpProtocol.AUTO)
+        Throwable failure = failure(trusting(other, ProtocolPolicy.AUTO)
                 .get("https://localhost:" + server.port() + "/").execute());
 
         assertThat(failure).isInstanceOf(TlsHandshakeException.class).hasMessageContaining("localhost");
@@ -98,7 +98,7 @@ class TlsTest extends ClientTestSupport {
         HttpServer server = tlsServer(LOCALHOST);
         Path file = dir.resolve("body.bin");
         java.nio.file.Files.writeString(file, "x".repeat(100_000));
-        for (HttpProtocol protocol : new HttpProtocol[] {HttpProtocol.HTTP_1_1, HttpProtocol.H2}) {
+        for (ProtocolPolicy protocol : new ProtocolPolicy[] {ProtocolPolicy.HTTP_1_1, ProtocolPolicy.H2}) {
             HttpResponse response = trusting(LOCALHOST, protocol).put("https://localhost:" + server.port() + "/f")
                     .body(file).send();
             assertThat(response.bodyAsString()).isEqualTo("PUT /f " + "x".repeat(100_000));

@@ -40,7 +40,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
     /** When the server last started a write, in System.nanoTime(). */
     private final AtomicLong lastWrite = new AtomicLong();
 
-    private BriskClient client(HttpProtocol protocol) {
+    private BriskClient client(ProtocolPolicy protocol) {
         return client(clientBuilder().ioThreads(1).protocol(protocol).readTimeout(Duration.ofMillis(READ_TIMEOUT))
                 .retryPolicy(RetryPolicy.NONE));
     }
@@ -85,7 +85,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         RawServer server = trickling("", head, "hello");
 
         long start = System.nanoTime();
-        HttpResponse response = client(HttpProtocol.HTTP_1_1).get(server.url("/")).send();
+        HttpResponse response = client(ProtocolPolicy.HTTP_1_1).get(server.url("/")).send();
         long millis = millisSince(start);
 
         assertThat(response.bodyAsString()).isEqualTo("hello");
@@ -103,7 +103,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         RawServer server = trickling(first, trickled, "");
 
         long start = System.nanoTime();
-        Throwable failure = failure(client(HttpProtocol.HTTP_1_1).get(server.url("/")).execute());
+        Throwable failure = failure(client(ProtocolPolicy.HTTP_1_1).get(server.url("/")).execute());
         long total = millisSince(start);
         long afterLastByte = millisSince(lastWrite.get());
 
@@ -146,7 +146,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
             return false;
         }));
         long callTimeout = 4 * READ_TIMEOUT;
-        BriskClient client = client(HttpProtocol.HTTP_1_1);
+        BriskClient client = client(ProtocolPolicy.HTTP_1_1);
 
         long start = System.nanoTime();
         Throwable failure = failure(client.get(server.url("/")).timeout(Duration.ofMillis(callTimeout)).execute());
@@ -235,7 +235,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         H2FrameServer server = h2Server();
 
         long start = System.nanoTime();
-        HttpResponse response = client(HttpProtocol.H2C_PRIOR_KNOWLEDGE).get(server.url("/trickle")).send();
+        HttpResponse response = client(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).get(server.url("/trickle")).send();
         long millis = millisSince(start);
 
         assertThat(response.bodyAsString()).isEqualTo("x".repeat(30));
@@ -249,7 +249,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
     @Test
     void http2StallInTheMiddleOfTheBodyResetsOnlyTheStream() throws Exception {
         H2FrameServer server = h2Server();
-        BriskClient client = client(HttpProtocol.H2C_PRIOR_KNOWLEDGE);
+        BriskClient client = client(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE);
 
         long start = System.nanoTime();
         Throwable failure = failure(client.get(server.url("/stall")).execute());
@@ -273,7 +273,7 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         H2FrameServer server = h2Server();
 
         long start = System.nanoTime();
-        Throwable failure = failure(client(HttpProtocol.H2C_PRIOR_KNOWLEDGE).get(server.url("/slow-head"))
+        Throwable failure = failure(client(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).get(server.url("/slow-head"))
                 .execute());
         long millis = millisSince(start);
         long afterLastFrame = millisSince(lastWrite.get());

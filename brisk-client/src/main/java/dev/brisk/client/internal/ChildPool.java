@@ -1,7 +1,7 @@
 package dev.brisk.client.internal;
 
-import dev.brisk.client.HttpProtocol;
 import dev.brisk.client.PoolExhaustedException;
+import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.codec.Codecs;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -71,10 +71,10 @@ final class ChildPool {
         this.maxPending = maxPending;
         this.proxied = runtime.proxied(host.key());
         this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
-        HttpProtocol protocol = runtime.options().protocol();
-        this.mayBeHttp2 = host.key().secure() ? protocol != HttpProtocol.HTTP_1_1
-                : protocol == HttpProtocol.H2 || protocol == HttpProtocol.H2C_PRIOR_KNOWLEDGE
-                || protocol == HttpProtocol.H2C_UPGRADE;
+        ProtocolPolicy protocol = runtime.options().protocol();
+        this.mayBeHttp2 = host.key().secure() ? protocol != ProtocolPolicy.HTTP_1_1
+                : protocol == ProtocolPolicy.H2 || protocol == ProtocolPolicy.H2C_PRIOR_KNOWLEDGE
+                || protocol == ProtocolPolicy.H2C_UPGRADE;
     }
 
     HostKey key() {
@@ -403,9 +403,9 @@ final class ChildPool {
     }
 
     /** The protocol a new connection starts with: the configured one, unless the host refused the h2c upgrade. */
-    private HttpProtocol protocolForNewConnection() {
-        HttpProtocol protocol = runtime.options().protocol();
-        return skipH2cUpgrade && protocol == HttpProtocol.H2C_UPGRADE ? HttpProtocol.HTTP_1_1 : protocol;
+    private ProtocolPolicy protocolForNewConnection() {
+        ProtocolPolicy protocol = runtime.options().protocol();
+        return skipH2cUpgrade && protocol == ProtocolPolicy.H2C_UPGRADE ? ProtocolPolicy.HTTP_1_1 : protocol;
     }
 
     /** Builds the HTTP/1.1 pipeline of a cleartext connection that first asks to be upgraded to h2c. */

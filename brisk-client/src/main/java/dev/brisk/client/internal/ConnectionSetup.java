@@ -3,7 +3,7 @@ package dev.brisk.client.internal;
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.ConnectTimeoutException;
 import dev.brisk.client.HttpClientException;
-import dev.brisk.client.HttpProtocol;
+import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyAuthenticationException;
 import dev.brisk.client.ProxyConnectException;
 import dev.brisk.client.TlsHandshakeException;
@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Takes a freshly connected channel to the point where it can carry requests: waits for the proxy tunnel and the TLS
- * handshake when there are any, picks HTTP/1.1 or HTTP/2 (ALPN over TLS, the configured {@link HttpProtocol} on
+ * handshake when there are any, picks HTTP/1.1 or HTTP/2 (ALPN over TLS, the configured {@link ProtocolPolicy} on
  * cleartext), lets the pool build the matching pipeline, then removes itself. {@link #ready()} completes with the
  * connection, or fails with a typed {@link HttpClientException}; all of it is bounded by the connect timeout.
  */
@@ -35,14 +35,14 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     static final String NAME = "setup";
 
     private final ChildPool pool;
-    private final HttpProtocol protocol;
+    private final ProtocolPolicy protocol;
     private final ProxyHandler proxy;
     private final SslHandler ssl;
     private Channel channel;
     private Promise<PooledConnection> ready;
     private ScheduledFuture<?> timer;
 
-    ConnectionSetup(ChildPool pool, HttpProtocol protocol, ProxyHandler proxy, SslHandler ssl) {
+    ConnectionSetup(ChildPool pool, ProtocolPolicy protocol, ProxyHandler proxy, SslHandler ssl) {
         this.pool = pool;
         this.protocol = protocol;
         this.proxy = proxy;
@@ -95,7 +95,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
             String chosen = ssl.applicationProtocol();
             if (ApplicationProtocolNames.HTTP_2.equals(chosen)) {
                 http2();
-            } else if (protocol == HttpProtocol.H2) {
+            } else if (protocol == ProtocolPolicy.H2) {
                 fail(new TlsHandshakeException(pool.key().toString(), "server " + pool.key()
                         + " did not agree to HTTP/2 (ALPN chose " + (chosen == null ? "nothing" : chosen) + ")", null));
             } else {

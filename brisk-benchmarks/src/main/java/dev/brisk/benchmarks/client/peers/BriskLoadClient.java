@@ -4,7 +4,7 @@ import dev.brisk.benchmarks.client.Errors;
 import dev.brisk.benchmarks.client.LoadClient;
 import dev.brisk.benchmarks.client.LoadOptions;
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.HttpProtocol;
+import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.RequestBuilder;
 import io.netty.handler.codec.http.HttpMethod;
 
@@ -30,7 +30,7 @@ final class BriskLoadClient implements LoadClient {
                 .ioThreads(options.ioThreads())
                 .maxConnectionsPerHost(options.concurrency())
                 .maxPendingAcquires(options.maxPending())
-                .protocol(options.h2() ? HttpProtocol.H2C_PRIOR_KNOWLEDGE : HttpProtocol.HTTP_1_1)
+                .protocol(options.h2() ? ProtocolPolicy.H2C_PRIOR_KNOWLEDGE : ProtocolPolicy.HTTP_1_1)
                 .build();
         this.target = URI.create(options.url());
     }

@@ -1,7 +1,8 @@
 package dev.brisk.client;
 
 /**
- * Which HTTP version the client speaks, chosen per connection. Over TLS the version is agreed with ALPN; over
+ * How the client chooses the HTTP version of a connection (the version itself is a
+ * {@link dev.brisk.http.common.Protocol}). Over TLS the version is agreed with ALPN; over
  * cleartext ({@code http://}) HTTP/2 needs prior knowledge or an upgrade.
  *
  * <table>
@@ -16,7 +17,7 @@ package dev.brisk.client;
  *       <td>{@code Upgrade: h2c} on a probe request; HTTP/1.1 when the server refuses</td></tr>
  * </table>
  */
-public enum HttpProtocol {
+public enum ProtocolPolicy {
     /** HTTP/2 over TLS when the server agrees, HTTP/1.1 otherwise and on cleartext. The default. */
     AUTO,
     /** HTTP/1.1 only. */
