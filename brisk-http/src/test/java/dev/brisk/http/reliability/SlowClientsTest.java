@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>{@link #shortAttack()} runs in the default build (a few seconds, 60 s at most): 1000 head dribblers, 200 body
  * dribblers, 100 non-readers. {@link #longAttack()} holds 5000 + 1000 + 200 connections for 5 minutes, measuring
  * latency every 15 s; it runs only when asked for:
- * <pre>mvn -pl brisk-http test -Dtest=SlowClientsTest -Dbrisk.reliability.long=true</pre>
+ * <pre>mvn -pl brisk-http test -Preliability-long -Dtest=SlowClientsTest</pre>
  * Both take two file descriptors per connection (client and server share this JVM); with a lower open-file limit the
  * attack is scaled down to fit, and skipped when fewer than 100 connections would fit.
  */
