@@ -48,8 +48,8 @@ final class ChildPool {
     private final boolean proxied;
     private final boolean mayBeHttp2;
 
-    private final ArrayDeque<Connection> idle = new ArrayDeque<>();
-    private final List<H2Connection> http2 = new ArrayList<>(2);
+    private final ArrayDeque<Http1Connection> idle = new ArrayDeque<>();
+    private final List<Http2Connection> http2 = new ArrayList<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     private final Set<PooledConnection> all = new HashSet<>();
     private int open;
@@ -149,14 +149,14 @@ final class ChildPool {
     }
 
     private void lease(Call call) {
-        Connection connection;
+        Http1Connection connection;
         if (call.wantsFreshConnection()) {
             // the last reused connection turned out stale: its idle siblings may be too, so open a new one
             if (open >= maxConnections && (connection = idle.pollLast()) != null) {
                 connection.close();
             }
         } else {
-            H2Connection h2 = http2WithRoom();
+            Http2Connection h2 = http2WithRoom();
             if (h2 != null) {
                 h2.open(call);
                 return;
@@ -185,9 +185,9 @@ final class ChildPool {
         return settingUp > 0 && mayBeHttp2 && !spokeHttp1;
     }
 
-    private H2Connection http2WithRoom() {
+    private Http2Connection http2WithRoom() {
         for (int i = 0, n = http2.size(); i < n; i++) {
-            H2Connection h2 = http2.get(i);
+            Http2Connection h2 = http2.get(i);
             if (h2.hasCapacity()) {
                 return h2;
             }
@@ -202,7 +202,7 @@ final class ChildPool {
     }
 
     /** Takes back an HTTP/1.1 connection whose exchange ended cleanly. */
-    void release(Connection connection) {
+    void release(Http1Connection connection) {
         try {
             handBack(connection);
         } finally {
@@ -210,7 +210,7 @@ final class ChildPool {
         }
     }
 
-    private void handBack(Connection connection) {
+    private void handBack(Http1Connection connection) {
         if (closed || !connection.isUsable()) {
             connection.close();
             return;
@@ -233,7 +233,7 @@ final class ChildPool {
      * for us while Netty is still handling the frame that ended it, and Netty counts it as open until then, so a
      * stream opened now would be refused as one too many. The waiters are served right after that frame.
      */
-    void onStreamFree(H2Connection connection) {
+    void onStreamFree(Http2Connection connection) {
         if (!waiters.isEmpty() && !serveScheduled) {
             serveScheduled = true;
             loop.execute(serveTask);
@@ -245,7 +245,7 @@ final class ChildPool {
     }
 
     /** The server sent GOAWAY: the connection takes no new streams. */
-    void onGoAway(H2Connection connection) {
+    void onGoAway(Http2Connection connection) {
         http2.remove(connection);
         serveWaiters();
         publishCounts();
@@ -266,7 +266,7 @@ final class ChildPool {
                 waiter.onDequeued();
                 continue;
             }
-            H2Connection h2 = http2WithRoom();
+            Http2Connection h2 = http2WithRoom();
             if (h2 != null) {
                 waiters.pollFirst();
                 waiter.onDequeued();
@@ -285,7 +285,7 @@ final class ChildPool {
     void onClosed(PooledConnection connection) {
         if (connection != null && all.remove(connection)) {
             open--;
-            if (connection instanceof Connection h1) {
+            if (connection instanceof Http1Connection h1) {
                 idle.remove(h1);
             } else {
                 http2.remove(connection);
@@ -316,7 +316,7 @@ final class ChildPool {
         long now = System.nanoTime();
         long timeout = runtime.idleTimeoutNanos();
         long next = Long.MAX_VALUE;
-        Connection oldest;
+        Http1Connection oldest;
         while ((oldest = idle.peekLast()) != null && now - oldest.idleSinceNanos() >= timeout) {
             idle.pollLast();
             oldest.close();
@@ -324,7 +324,7 @@ final class ChildPool {
         if (oldest != null) {
             next = oldest.idleSinceNanos() + timeout - now;
         }
-        for (H2Connection h2 : new ArrayList<>(http2)) {
+        for (Http2Connection h2 : new ArrayList<>(http2)) {
             if (h2.isIdle()) {
                 long due = h2.idleSinceNanos() + timeout - now;
                 if (due <= 0) {
@@ -369,27 +369,27 @@ final class ChildPool {
     }
 
     /** Builds the HTTP/1.1 part of the pipeline: codec, optional decompression, then the connection handler. */
-    Connection http1Pipeline(ChannelPipeline pipeline) {
+    Http1Connection http1Pipeline(ChannelPipeline pipeline) {
         pipeline.addLast(CODEC, http1Codec());
         return http1Handlers(pipeline);
     }
 
     /** Adds what follows the HTTP/1.1 codec: optional decompression, then the connection handler. */
-    Connection http1Handlers(ChannelPipeline pipeline) {
+    Http1Connection http1Handlers(ChannelPipeline pipeline) {
         if (decompression()) {
             pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
         }
-        Connection connection = new Connection(this);
+        Http1Connection connection = new Http1Connection(this);
         pipeline.addLast("connection", connection);
         return connection;
     }
 
     /** Builds the HTTP/2 part of the pipeline: frame codec, stream multiplexer, then the connection handler. */
-    H2Connection http2Pipeline(ChannelPipeline pipeline) {
+    Http2Connection http2Pipeline(ChannelPipeline pipeline) {
         Http2FrameCodec codec = H2Codecs.frameCodec();
         pipeline.addLast("h2-codec", codec);
-        pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(H2Connection.PushRefuser.INSTANCE));
-        H2Connection connection = new H2Connection(this, codec);
+        pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE));
+        Http2Connection connection = new Http2Connection(this, codec);
         pipeline.addLast("h2-connection", connection);
         return connection;
     }
@@ -414,7 +414,7 @@ final class ChildPool {
     }
 
     /** Builds the pipeline of one HTTP/2 stream: frame/object conversion, optional decompression, the exchange. */
-    void http2StreamPipeline(ChannelPipeline pipeline, H2Stream stream) {
+    void http2StreamPipeline(ChannelPipeline pipeline, Http2Stream stream) {
         pipeline.addLast(CODEC, new Http2StreamFrameToHttpObjectCodec(false, false));
         if (decompression()) {
             pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
@@ -464,7 +464,7 @@ final class ChildPool {
                 call.onAcquireFailed(Failures.clientClosed(host.key()));
                 return;
             }
-            if (connection instanceof H2Connection h2) {
+            if (connection instanceof Http2Connection h2) {
                 http2.add(h2);
                 if (call.isDone()) {
                     call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
@@ -474,7 +474,7 @@ final class ChildPool {
                 serveWaiters();
             } else {
                 spokeHttp1 = true;
-                Connection h1 = (Connection) connection;
+                Http1Connection h1 = (Http1Connection) connection;
                 if (call.isDone()) {
                     release(h1);
                     call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));

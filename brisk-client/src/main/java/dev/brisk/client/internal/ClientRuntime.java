@@ -168,7 +168,8 @@ public final class ClientRuntime {
             hostPool = registry.get(HostKey.of(request.uri()));
             key = hostPool.key();
             advised = encodeAdvices != null;
-            body = advised ? encodeAdvices.encode(request) : encoder.encode(request.bodyOrNull(), NettyHeaders.netty(request.headers()));
+            body = advised ? encodeAdvices.encode(request)
+                    : encoder.encode(request.bodyOrNull(), NettyHeaders.netty(request.headers()));
         } catch (RuntimeException e) {
             if (!advised) { // the advice chain has released the body itself
                 discardBody(request.bodyOrNull());

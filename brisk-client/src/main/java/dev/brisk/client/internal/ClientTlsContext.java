@@ -10,7 +10,7 @@ import io.netty.handler.ssl.SslContext;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The client's TLS context: {@link TlsContexts#forClient} with the ALPN protocols the {@link ProtocolPolicy} allows. */
+/** The client's TLS context: {@link TlsContexts#forClient} with the ALPN protocols the policy allows. */
 final class ClientTlsContext {
 
     private ClientTlsContext() {
@@ -25,6 +25,7 @@ final class ClientTlsContext {
             alpn.add(ApplicationProtocolNames.HTTP_1_1);
         }
         // HTTP/2 forbids the weaker suites (RFC 9113 9.2.2): keep to the ones it allows when h2 may be agreed
-        return TlsContexts.forClient(tls, alpn, protocol == ProtocolPolicy.HTTP_1_1 ? List.of() : Http2SecurityUtil.CIPHERS);
+        List<String> ciphers = protocol == ProtocolPolicy.HTTP_1_1 ? List.of() : Http2SecurityUtil.CIPHERS;
+        return TlsContexts.forClient(tls, alpn, ciphers);
     }
 }

@@ -109,7 +109,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         if (ready.isDone()) {
             return;
         }
-        Connection connection = pool.http1Pipeline(channel.pipeline());
+        Http1Connection connection = pool.http1Pipeline(channel.pipeline());
         succeed(connection);
     }
 
@@ -129,7 +129,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     }
 
     /** The HTTP/2 pipeline is in place; the connection is ready once the server's SETTINGS arrive. */
-    void upgraded(H2Connection connection) {
+    void upgraded(Http2Connection connection) {
         connection.settingsReceived().addListener(f -> {
             if (f.isSuccess()) {
                 succeed(connection);

@@ -30,10 +30,10 @@ final class H2cUpgrade extends ChannelInboundHandlerAdapter {
 
     private final ChildPool pool;
     private final ConnectionSetup setup;
-    private final H2Connection h2;
+    private final Http2Connection h2;
     private boolean keepAlive = true;
 
-    private H2cUpgrade(ChildPool pool, ConnectionSetup setup, H2Connection h2) {
+    private H2cUpgrade(ChildPool pool, ConnectionSetup setup, Http2Connection h2) {
         this.pool = pool;
         this.setup = setup;
         this.h2 = h2;
@@ -42,9 +42,9 @@ final class H2cUpgrade extends ChannelInboundHandlerAdapter {
     static void install(ChildPool pool, ChannelPipeline pipeline, ConnectionSetup setup) {
         HttpClientCodec source = ChildPool.http1Codec();
         Http2FrameCodec codec = H2Codecs.frameCodec();
-        H2Connection h2 = new H2Connection(pool, codec);
+        Http2Connection h2 = new Http2Connection(pool, codec);
         Http2ClientUpgradeCodec upgrade = new Http2ClientUpgradeCodec((io.netty.handler.codec.http2.Http2ConnectionHandler) codec,
-                new Http2MultiplexHandler(H2Connection.PushRefuser.INSTANCE, H2Codecs.Discard.INSTANCE));
+                new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE, H2Codecs.Discard.INSTANCE));
         pipeline.addLast(ChildPool.CODEC, source);
         pipeline.addLast("h2c-upgrade", new HttpClientUpgradeHandler(source, upgrade, MAX_PROBE_RESPONSE));
         H2cUpgrade probe = new H2cUpgrade(pool, setup, h2);

@@ -1,7 +1,8 @@
 package dev.brisk.client.internal;
 
 /**
- * What a {@link Call} holds while it talks to a server: an HTTP/1.1 {@link Connection} or an HTTP/2 {@link H2Stream}.
+ * What a {@link Call} holds while it talks to a server: an HTTP/1.1 {@link Http1Connection} or an HTTP/2
+ * {@link Http2Stream}.
  * Touched only on the call's event loop.
  */
 interface Lease {

@@ -20,7 +20,7 @@ import java.nio.channels.ClosedChannelException;
  * long as the server's SETTINGS_MAX_CONCURRENT_STREAMS allows, stops taking new streams after GOAWAY, and reports
  * freed stream slots to the pool. Touched only on its event loop.
  */
-final class H2Connection extends ChannelInboundHandlerAdapter implements PooledConnection {
+final class Http2Connection extends ChannelInboundHandlerAdapter implements PooledConnection {
 
     private final ChildPool pool;
     private final Http2FrameCodec codec;
@@ -34,7 +34,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
     private Throwable closeCause;
     private long idleSinceNanos;
 
-    H2Connection(ChildPool pool, Http2FrameCodec codec) {
+    Http2Connection(ChildPool pool, Http2FrameCodec codec) {
         this.pool = pool;
         this.codec = codec;
     }
@@ -78,7 +78,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements PooledC
                 return;
             }
             Http2StreamChannel child = (Http2StreamChannel) f.getNow();
-            H2Stream stream = new H2Stream(this, reused);
+            Http2Stream stream = new Http2Stream(this, reused);
             pool.http2StreamPipeline(child.pipeline(), stream);
             call.onAcquired(stream);
         });

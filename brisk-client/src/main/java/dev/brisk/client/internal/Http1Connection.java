@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * back to its {@link ChildPool} when the exchange ends with the connection still reusable. Touched only on its event
  * loop.
  */
-final class Connection extends ChannelInboundHandlerAdapter
+final class Http1Connection extends ChannelInboundHandlerAdapter
         implements ChannelFutureListener, Lease, PooledConnection, StreamSource {
 
     static final String CHUNKED_WRITER = "chunked-writer";
@@ -71,7 +71,7 @@ final class Connection extends ChannelInboundHandlerAdapter
     private boolean awaitingContinue;
     private ScheduledFuture<?> continueTimer;
 
-    Connection(ChildPool pool) {
+    Http1Connection(ChildPool pool) {
         this.pool = pool;
         this.key = pool.key();
     }
@@ -118,7 +118,8 @@ final class Connection extends ChannelInboundHandlerAdapter
         RequestBody requestBody = call.body();
         ChannelFuture written;
         try {
-            RequestHeads.complete(NettyHeaders.netty(request.headers()), key, request.method(), requestBody, pool.decompression());
+            RequestHeads.complete(NettyHeaders.netty(request.headers()), key, request.method(), requestBody,
+                    pool.decompression());
             if (requestBody.chunked(pool.zeroCopy()) && !chunkedWriter) {
                 channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
                 chunkedWriter = true;

@@ -38,12 +38,12 @@ import java.util.concurrent.TimeUnit;
  * GOAWAY's last-stream-id, or reset with REFUSED_STREAM) fails with {@link StreamRefusedException}, which is safe to
  * retry.
  */
-final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, StreamSource {
+final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, StreamSource {
 
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
 
-    private final H2Connection connection;
+    private final Http2Connection connection;
     private final boolean reusedConnection;
     private Channel channel;
     private Call call;
@@ -62,7 +62,7 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
     private ScheduledFuture<?> readTimer;
     private ScheduledFuture<?> writeTimer;
 
-    H2Stream(H2Connection connection, boolean reusedConnection) {
+    Http2Stream(Http2Connection connection, boolean reusedConnection) {
         this.connection = connection;
         this.reusedConnection = reusedConnection;
     }
@@ -85,7 +85,8 @@ final class H2Stream extends ChannelInboundHandlerAdapter implements Lease, Stre
         RequestBody requestBody = call.body();
         ChannelFuture written;
         try {
-            RequestHeads.complete(NettyHeaders.netty(request.headers()), pool.key(), request.method(), requestBody, pool.decompression());
+            RequestHeads.complete(NettyHeaders.netty(request.headers()), pool.key(), request.method(), requestBody,
+                    pool.decompression());
             if (requestBody.chunked(false)) {
                 channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
             }
