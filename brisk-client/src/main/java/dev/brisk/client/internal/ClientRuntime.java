@@ -8,6 +8,7 @@ import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
+import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
 import io.netty.bootstrap.Bootstrap;
@@ -78,6 +79,10 @@ public final class ClientRuntime {
      */
     public ClientRuntime(ClientOptions options, ClientExtensions extensions, ClientMetrics metrics) {
         this.options = options;
+        // settings given by the application are checked now, before any thread starts: a TlsConfigurationException
+        // from build(); the JDK defaults are loaded on the first https:// call only, sparing clients that never use it
+        this.sslContext = options.tls() == TlsOptions.DEFAULT ? null
+                : ClientTlsContext.create(options.tls(), options.protocol());
         this.metrics = MetricsReporter.of(metrics);
         Transport transport;
         if (options.eventLoopGroup().isPresent()) {

@@ -6,6 +6,7 @@ import dev.brisk.client.HttpRequest;
 import dev.brisk.client.ReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -21,6 +22,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
@@ -56,6 +58,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     private boolean informational;
     private boolean keepAlive;
     private int status;
+    private Protocol protocol;
     private HttpHeaders responseHeaders;
     private BodyBuffer body;
     private ResponseStream stream;
@@ -260,6 +263,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
         }
         status = code;
+        protocol = head.protocolVersion() == HttpVersion.HTTP_1_0 ? Protocol.HTTP_1_0 : Protocol.HTTP_1_1;
         responseHeaders = head.headers();
         keepAlive = HttpUtil.isKeepAlive(head);
         if (call.streamed() && !call.follows(code)) {
@@ -282,7 +286,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
 
     /** Hands the response to the call now; the body follows as the stream's subscriber asks for it. */
     private void startStream() {
-        ResponseStream s = new ResponseStream(key.toString(), status, responseHeaders, call.request(),
+        ResponseStream s = new ResponseStream(key.toString(), status, protocol, responseHeaders, call.request(),
                 pool.codecs(), pool.maxResponseSize(), channel.eventLoop(), this);
         stream = s;
         responseHeaders = null;
@@ -363,8 +367,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         Call c = call;
         call = null;
         cancelWriteTimer(); // the read timer stays for the next exchange (see armReadTimer)
-        ReceivedResponse response = new ReceivedResponse(status, responseHeaders, trailers, body.data(), body.size(),
-                c.request(), pool.codecs());
+        ReceivedResponse response = new ReceivedResponse(status, protocol, responseHeaders, trailers, body.data(),
+                body.size(), c.request(), pool.codecs());
         body = null;
         responseHeaders = null;
         if (keepAlive && writeDone && channel.isActive()) {

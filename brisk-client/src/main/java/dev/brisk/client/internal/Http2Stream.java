@@ -7,6 +7,7 @@ import dev.brisk.client.ReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.StreamRefusedException;
 import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -159,8 +160,8 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         responseHeaders.remove(HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text());
         if (call.streamed() && !call.follows(code)) {
             // the body follows as the subscriber asks for it; unread frames hold back the stream's window
-            ResponseStream s = new ResponseStream(key(), status, responseHeaders, call.request(),
-                    connection.pool().codecs(), connection.pool().maxResponseSize(), channel.eventLoop(), this);
+            ResponseStream s = new ResponseStream(key(), status, Protocol.HTTP_2, responseHeaders,
+                    call.request(), connection.pool().codecs(), connection.pool().maxResponseSize(), channel.eventLoop(), this);
             stream = s;
             responseHeaders = null;
             channel.config().setAutoRead(false);
@@ -198,7 +199,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         if (content instanceof LastHttpContent last) {
             HttpHeaders trailers = last.trailingHeaders();
             Call c = call;
-            ReceivedResponse response = new ReceivedResponse(status, responseHeaders,
+            ReceivedResponse response = new ReceivedResponse(status, Protocol.HTTP_2, responseHeaders,
                     trailers.isEmpty() ? EmptyHttpHeaders.INSTANCE : trailers, body.data(), body.size(),
                     c.request(), connection.pool().codecs());
             end();

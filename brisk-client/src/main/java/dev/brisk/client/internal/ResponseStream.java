@@ -5,6 +5,7 @@ import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -31,6 +32,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
 
     private final String host;
     private final int status;
+    private final Protocol protocol;
     private final HttpHeaders headers;
     private final HttpRequest request;
     private final Codecs codecs;
@@ -54,10 +56,11 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
 
-    ResponseStream(String host, int status, HttpHeaders headers, HttpRequest request, Codecs codecs, long maxResponseSize,
-                   EventLoop loop, StreamSource source) {
+    ResponseStream(String host, int status, Protocol protocol, HttpHeaders headers, HttpRequest request,
+                   Codecs codecs, long maxResponseSize, EventLoop loop, StreamSource source) {
         this.host = host;
         this.status = status;
+        this.protocol = protocol;
         this.headers = headers;
         this.request = request;
         this.codecs = codecs;
@@ -284,6 +287,11 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     @Override
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    @Override
     public Headers headers() {
         return NettyHeaders.readOnly(headers);
     }
@@ -344,8 +352,8 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
                 BodyCollector collector = new BodyCollector(maxResponseSize, host, request.uri());
                 subscribe(collector);
                 BodyBuffer body = collector.await();
-                received = new ReceivedResponse(status, headers, trailers, body.data(), body.size(), request,
-                        codecs);
+                received = new ReceivedResponse(status, protocol, headers, trailers, body.data(), body.size(),
+                        request, codecs);
                 received.decodeAdvices(decodeAdvices);
                 whole = received;
             }
