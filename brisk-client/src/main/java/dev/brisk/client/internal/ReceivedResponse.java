@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A response received in full; the body lives in a heap array. */
-final class ReceivedResponse implements HttpResponse {
+public final class ReceivedResponse implements HttpResponse {
 
     private final int status;
     private final Protocol protocol;
@@ -33,7 +33,7 @@ final class ReceivedResponse implements HttpResponse {
     private final int length;
     private DecodeAdvice[] decodeAdvices;
 
-    ReceivedResponse(int status, Protocol protocol, HttpHeaders headers, HttpHeaders trailers, byte[] body,
+    public ReceivedResponse(int status, Protocol protocol, HttpHeaders headers, HttpHeaders trailers, byte[] body,
                      int length, HttpRequest request, Codecs codecs) {
         this.status = status;
         this.protocol = protocol;

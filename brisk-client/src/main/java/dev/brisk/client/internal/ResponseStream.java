@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.PoolCounters;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the backpressure. Everything but the subscriber's calls runs on the exchange's event loop; those calls are moved
  * onto it.
  */
-final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffer>, Flow.Subscription {
+public final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffer>, Flow.Subscription {
 
     private final String host;
     private final int status;
@@ -56,7 +57,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
 
-    ResponseStream(String host, int status, Protocol protocol, HttpHeaders headers, HttpRequest request,
+    public ResponseStream(String host, int status, Protocol protocol, HttpHeaders headers, HttpRequest request,
                    Codecs codecs, long maxResponseSize, EventLoop loop, StreamSource source) {
         this.host = host;
         this.status = status;
@@ -90,7 +91,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** A piece of the body arrived. */
-    void onData(ByteBuf content) {
+    public void onData(ByteBuf content) {
         int n = content.readableBytes();
         if (cancelled || ended || n == 0) {
             return;
@@ -102,7 +103,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** The body ended; the exchange is over and its connection already given back. */
-    void onEnd(HttpHeaders trailerFields) {
+    public void onEnd(HttpHeaders trailerFields) {
         if (ended) {
             return;
         }
@@ -115,7 +116,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** The exchange failed before the end of the body. */
-    void onError(Throwable cause) {
+    public void onError(Throwable cause) {
         if (ended) {
             return;
         }
@@ -127,7 +128,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** Whether the subscriber waits for bytes the network has not delivered yet (the read timeout applies). */
-    boolean awaitingData() {
+    public boolean awaitingData() {
         return demand > 0 && queue.isEmpty() && !ended && !cancelled;
     }
 
