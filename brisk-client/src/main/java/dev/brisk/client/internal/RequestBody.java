@@ -23,7 +23,8 @@ import java.nio.file.Path;
 
 /**
  * A request body ready to send: nothing, a buffer (replayed for retries and redirects as retained duplicates), a file
- * (sent zero-copy on plain HTTP/1.1, in pieces under TLS and HTTP/2, reopened per attempt) or a stream (sent chunked, once). Owned by one call, released when it ends.
+ * (sent zero-copy on plain HTTP/1.1, in pieces under TLS and HTTP/2, reopened per attempt) or a stream (sent chunked,
+ * once). Owned by one call, released when it ends.
  */
 public abstract class RequestBody {
 

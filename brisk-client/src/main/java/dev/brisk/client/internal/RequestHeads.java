@@ -27,8 +27,12 @@ public final class RequestHeads {
         return query == null ? path : path + '?' + query;
     }
 
+    /**
+     * Sets the fields the client owns on a request about to be written: {@code Host} unless given, the body's
+     * {@code Content-Length} or {@code Transfer-Encoding: chunked}, and {@code Accept-Encoding} when decompressing.
+     */
     public static void complete(HttpHeaders headers, HostKey key, HttpMethod method, RequestBody body,
-                         boolean decompression) {
+                                boolean decompression) {
         if (!headers.contains(HttpHeaderNames.HOST)) {
             headers.set(HttpHeaderNames.HOST, key.hostHeader());
         }

@@ -33,7 +33,7 @@ import io.netty.util.ReferenceCountUtil;
  * verification through the context), the {@link ConnectionSetup} that picks the protocol, then the HTTP/1.1, HTTP/2 or
  * h2c-upgrade handlers it asks for, with the codec limits and HTTP/2 settings of the client.
  */
-final class Pipelines {
+public final class Pipelines {
 
     /** Stream windows the client grants: 1 MiB. */
     private static final int INITIAL_WINDOW_SIZE = 1024 * 1024;
@@ -68,7 +68,7 @@ final class Pipelines {
     }
 
     /** The HTTP/1.1 codec with the client's limits on status line, header block and chunk size. */
-    static HttpClientCodec http1Codec() {
+    public static HttpClientCodec http1Codec() {
         return new HttpClientCodec(new HttpDecoderConfig()
                 .setMaxInitialLineLength(8192)
                 .setMaxHeaderSize(32 * 1024)
@@ -76,7 +76,8 @@ final class Pipelines {
     }
 
     /** HTTP/1.1: the codec, optional decompression, the connection. */
-    static Http1Connection http1(ChannelPipeline pipeline, ConnectionSettings settings, Http1Connection.Owner owner) {
+    public static Http1Connection http1(ChannelPipeline pipeline, ConnectionSettings settings,
+                                        Http1Connection.Owner owner) {
         pipeline.addLast(Http1Connection.CODEC, http1Codec());
         return afterHttp1Codec(pipeline, settings, owner);
     }
@@ -93,7 +94,7 @@ final class Pipelines {
     }
 
     /** The client's HTTP/2 frame codec: no server push, 1 MiB stream windows, 32 KiB header lists. */
-    static Http2FrameCodec frameCodec() {
+    public static Http2FrameCodec frameCodec() {
         return Http2FrameCodecBuilder.forClient()
                 .initialSettings(Http2Settings.defaultSettings()
                         .pushEnabled(false)
@@ -104,7 +105,8 @@ final class Pipelines {
     }
 
     /** HTTP/2 (h2, h2c with prior knowledge): frame codec, stream multiplexer, the connection. */
-    static Http2Connection http2(ChannelPipeline pipeline, ConnectionSettings settings, Http2Connection.Owner owner) {
+    public static Http2Connection http2(ChannelPipeline pipeline, ConnectionSettings settings,
+                                        Http2Connection.Owner owner) {
         Http2FrameCodec codec = frameCodec();
         pipeline.addLast("h2-codec", codec);
         pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE));
