@@ -81,11 +81,13 @@ public final class Call implements Runnable, Exchange {
     }
 
     /** Whether the caller reads the final response's body as it arrives. */
+    @Override
     public boolean streamed() {
         return streamed;
     }
 
     /** Whether a response with {@code status} is a redirect this call follows (its body is then read whole). */
+    @Override
     public boolean follows(int status) {
         HttpRequest.Settings settings = request.settings();
         return RedirectPlanner.isRedirect(status) && settings.followRedirects() && settings.maxRedirects() > 0;
@@ -95,10 +97,12 @@ public final class Call implements Runnable, Exchange {
         return loop;
     }
 
+    @Override
     public HttpRequest request() {
         return request;
     }
 
+    @Override
     public RequestBody body() {
         return body;
     }
@@ -195,6 +199,7 @@ public final class Call implements Runnable, Exchange {
         }
     }
 
+    @Override
     public void onAcquired(Lease leased) {
         onDequeued();
         if (isDone()) {
@@ -220,16 +225,19 @@ public final class Call implements Runnable, Exchange {
         return leased;
     }
 
+    @Override
     public void onAcquireFailed(Throwable cause) {
         onDequeued();
         failOrRetry(cause);
     }
 
+    @Override
     public void onExchangeFailed(Throwable cause) {
         leaseEnded();
         failOrRetry(cause);
     }
 
+    @Override
     public void onResponse(HttpResponse response) {
         if (response instanceof ResponseStream stream && connection != null) {
             connection = null; // the stream holds the connection until its body ends: it stays active until then
