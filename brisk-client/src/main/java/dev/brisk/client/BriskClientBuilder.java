@@ -173,6 +173,17 @@ public final class BriskClientBuilder {
         return this;
     }
 
+    /**
+     * Replaces every default header, the preset {@code User-Agent} included, with {@code headers} (empty for none);
+     * later {@link #defaultHeader} calls add to them.
+     */
+    public BriskClientBuilder defaultHeaders(Headers headers) {
+        Objects.requireNonNull(headers, "headers");
+        defaultHeaders.clear();
+        headers.forEach(defaultHeaders::add);
+        return this;
+    }
+
     /** Body encoders and decoders; default {@link Codecs#defaults()}. */
     public BriskClientBuilder codecs(Codecs codecs) {
         this.codecs = Objects.requireNonNull(codecs, "codecs");
@@ -225,7 +236,9 @@ public final class BriskClientBuilder {
     /**
      * TLS settings for {@code https://}: trusted certificates, a client certificate for mutual TLS, protocols and
      * ciphers; default the JDK trust store with host name verification. {@link TlsOptions#insecure()} trusts
-     * everything (tests against self-signed servers only).
+     * everything (tests against self-signed servers only). Settings other than the default are turned into a TLS
+     * context by {@link #build()}, which fails with {@link dev.brisk.transport.TlsConfigurationException} naming the
+     * problem.
      */
     public BriskClientBuilder tls(TlsOptions tls) {
         this.tls = Objects.requireNonNull(tls, "tls");
@@ -269,6 +282,8 @@ public final class BriskClientBuilder {
      * here, with {@link #options()}: what they return is added to the client, not to its options.
      *
      * @throws IllegalStateException naming the factory when an extension factory fails
+     * @throws dev.brisk.transport.TlsConfigurationException when the {@link #tls(TlsOptions) TLS settings} cannot be
+     *                                                       used (an unknown cipher, an unreadable key)
      */
     public BriskClient build() {
         ClientOptions options = options();

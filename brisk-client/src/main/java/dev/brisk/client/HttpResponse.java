@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 
 import java.lang.reflect.Type;
 import java.net.URI;
@@ -15,6 +16,12 @@ public interface HttpResponse {
 
     /** The status code, e.g. 200. */
     int status();
+
+    /**
+     * The HTTP version the response came back with: {@link Protocol#HTTP_2} over h2 and h2c, otherwise the version of
+     * the HTTP/1.x status line.
+     */
+    Protocol protocol();
 
     /** The response header fields; names compare case-insensitively. */
     Headers headers();

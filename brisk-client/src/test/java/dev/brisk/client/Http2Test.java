@@ -38,6 +38,7 @@ class Http2Test extends ClientTestSupport {
         HttpResponse post = client.post(url(server, "/b")).body("payload").send();
 
         assertThat(get.header("x-protocol")).contains("HTTP_2");
+        assertThat(get.protocol()).isEqualTo(Protocol.HTTP_2);
         assertThat(get.bodyAsString()).isEqualTo("GET /a ");
         assertThat(post.bodyAsString()).isEqualTo("POST /b payload");
         assertThat(server.metrics().openConnections(Protocol.HTTP_2)).isEqualTo(1);
@@ -54,7 +55,13 @@ class Http2Test extends ClientTestSupport {
                 .send();
 
         assertThat(response.header("x-protocol")).contains("HTTP_2");
+        assertThat(response.protocol()).isEqualTo(Protocol.HTTP_2);
         assertThat(response.bodyAsString()).isEqualTo("POST /t " + "x".repeat(200_000));
+        try (StreamedResponse streamed = client.get("https://localhost:" + server.port() + "/s").executeStreamed()
+                .toCompletableFuture().join()) {
+            assertThat(streamed.protocol()).isEqualTo(Protocol.HTTP_2);
+            assertThat(streamed.bodyAsString()).isEqualTo("GET /s ");
+        }
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.brisk.client;
 
 import dev.brisk.codec.CodecException;
 import dev.brisk.http.HttpServer;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.http.common.WritableHeaders;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +38,50 @@ class RequestsTest extends ClientTestSupport {
         assertThat(response.bodyAsString()).isEqualTo("héllo GET");
         assertThat(response.bodyAs(String.class)).isEqualTo("héllo GET");
         assertThat(response.uri().getPath()).isEqualTo("/hello");
+        assertThat(response.protocol()).isEqualTo(Protocol.HTTP_1_1);
+    }
+
+    @Test
+    void theVersionOfTheStatusLineIsTheResponsesProtocol() throws Exception {
+        RawServer raw = closeLater(new RawServer((request, socket, out) -> {
+            String version = request.target().equals("/old") ? "HTTP/1.0" : "HTTP/1.1";
+            out.write((version + " 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return false;
+        }));
+        BriskClient client = client();
+
+        HttpResponse old = client.get(raw.url("/old")).send();
+        HttpResponse current = client.get(raw.url("/current")).send();
+        StreamedResponse streamed = client.get(raw.url("/old")).executeStreamed().toCompletableFuture().join();
+
+        assertThat(old.protocol()).isEqualTo(Protocol.HTTP_1_0);
+        assertThat(old.bodyAsString()).isEqualTo("ok");
+        assertThat(current.protocol()).isEqualTo(Protocol.HTTP_1_1);
+        assertThat(streamed.protocol()).isEqualTo(Protocol.HTTP_1_0);
+        assertThat(streamed.bodyAsString()).isEqualTo("ok");
+    }
+
+    @Test
+    void defaultHeadersGoWithEveryRequestAndCanBeReplacedWhole() throws Exception {
+        RawServer raw = closeLater(new RawServer((request, socket, out) -> {
+            RawServer.respond(out, 200, "ok");
+            return true;
+        }));
+        BriskClient preset = client();
+        BriskClient replaced = client(clientBuilder().defaultHeaders(WritableHeaders.create().set("X-Team", "a"))
+                .defaultHeader("X-Tier", 2));
+
+        preset.get(raw.url("/preset")).send();
+        replaced.get(raw.url("/replaced")).send();
+        replaced.get(raw.url("/own")).header("X-Team", "b").send();
+
+        assertThat(raw.requests().get(0).head()).containsIgnoringCase("user-agent: brisk-client/");
+        assertThat(raw.requests().get(1).head()).doesNotContainIgnoringCase("user-agent")
+                .containsIgnoringCase("x-team: a").containsIgnoringCase("x-tier: 2");
+        assertThat(raw.requests().get(2).head()).containsIgnoringCase("x-team: b")
+                .doesNotContainIgnoringCase("x-team: a");
     }
 
     @Test

@@ -385,6 +385,11 @@ class StreamedResponseTest extends ClientTestSupport {
         }
 
         @Override
+        public dev.brisk.http.common.Protocol protocol() {
+            return dev.brisk.http.common.Protocol.HTTP_1_1;
+        }
+
+        @Override
         public dev.brisk.http.common.Headers headers() {
             return dev.brisk.http.common.Headers.empty();
         }

@@ -3,6 +3,7 @@ package dev.brisk.client;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
 import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsConfigurationException;
 import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** https:// against brisk-http's TLS server: trust, host name verification, insecure mode, protocols. */
 class TlsTest extends ClientTestSupport {
@@ -27,6 +29,19 @@ class TlsTest extends ClientTestSupport {
     private BriskClient trusting(SelfSignedCertificate certificate, ProtocolPolicy protocol) {
         return client(clientBuilder().protocol(protocol)
                 .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
+    }
+
+    @Test
+    void unusableTlsSettingsFailTheBuildNamingTheProblem() {
+        BriskClientBuilder unknownCipher = BriskClient.builder().loadInterceptors(false)
+                .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
+        BriskClientBuilder onlyHttp11 = BriskClient.builder().loadInterceptors(false).protocol(ProtocolPolicy.HTTP_1_1)
+                .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
+
+        assertThatThrownBy(unknownCipher::build).isInstanceOf(TlsConfigurationException.class)
+                .hasMessageContaining("TLS_NO_SUCH_CIPHER");
+        assertThatThrownBy(onlyHttp11::build).isInstanceOf(TlsConfigurationException.class)
+                .hasMessageContaining("TLS_NO_SUCH_CIPHER");
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Collects a response body into one heap array: sized exactly when {@code Content-Length} is known, grown by doubling
  * otherwise. One copy from the socket buffers; the result is plain garbage-collected memory, nothing to release.
  */
-final class BodyBuffer {
+public final class BodyBuffer {
 
     private static final byte[] EMPTY = new byte[0];
 
@@ -16,13 +16,13 @@ final class BodyBuffer {
     private int size;
     private final long max;
 
-    BodyBuffer(long expectedLength, long max) {
+    public BodyBuffer(long expectedLength, long max) {
         this.max = max;
         this.data = expectedLength == 0 ? EMPTY : new byte[(int) (expectedLength > 0 ? expectedLength : 1024)];
     }
 
     /** Appends the readable bytes of {@code content}; false when that would pass the limit. */
-    boolean append(ByteBuf content) {
+    public boolean append(ByteBuf content) {
         int n = content.readableBytes();
         if (n == 0) {
             return true;
@@ -40,11 +40,11 @@ final class BodyBuffer {
         return true;
     }
 
-    byte[] data() {
+    public byte[] data() {
         return data;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 }

@@ -1,5 +1,8 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.ChildPool;
+import dev.brisk.client.internal.pool.HostPool;
+import dev.brisk.client.internal.pool.PoolCounters;
 import dev.brisk.client.AcquireTimeoutException;
 import dev.brisk.client.CallTimeoutException;
 import dev.brisk.client.ConnectionClosedException;
@@ -29,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * complete its future. Runs on its loop only (cancellation and the call timeout are moved onto it), so its state needs
  * no synchronisation. Owns the encoded body and releases it when it ends, however it ends.
  */
-final class Call implements Runnable {
+public final class Call implements Runnable, Exchange {
 
     private final ClientRuntime runtime;
     private final CompletableFuture<HttpResponse> result;
@@ -78,12 +81,14 @@ final class Call implements Runnable {
     }
 
     /** Whether the caller reads the final response's body as it arrives. */
-    boolean streamed() {
+    @Override
+    public boolean streamed() {
         return streamed;
     }
 
     /** Whether a response with {@code status} is a redirect this call follows (its body is then read whole). */
-    boolean follows(int status) {
+    @Override
+    public boolean follows(int status) {
         HttpRequest.Settings settings = request.settings();
         return RedirectPlanner.isRedirect(status) && settings.followRedirects() && settings.maxRedirects() > 0;
     }
@@ -92,21 +97,23 @@ final class Call implements Runnable {
         return loop;
     }
 
-    HttpRequest request() {
+    @Override
+    public HttpRequest request() {
         return request;
     }
 
-    RequestBody body() {
+    @Override
+    public RequestBody body() {
         return body;
     }
 
     /** Whether the call has ended or its caller stopped waiting. */
-    boolean isDone() {
+    public boolean isDone() {
         return done || result.isDone();
     }
 
     /** Whether the next attempt should use a new connection rather than an idle one. */
-    boolean wantsFreshConnection() {
+    public boolean wantsFreshConnection() {
         return freshConnection;
     }
 
@@ -177,13 +184,13 @@ final class Call implements Runnable {
     }
 
     /** The pool queued this call; the acquire timeout starts. */
-    void onQueued(ChildPool pool) {
+    public void onQueued(ChildPool pool) {
         waitingOn = pool;
         acquireTimer = loop.schedule(this::acquireTimedOut, runtime.acquireTimeoutNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** The pool took this call out of its queue. */
-    void onDequeued() {
+    public void onDequeued() {
         waitingOn = null;
         ScheduledFuture<?> timer = acquireTimer;
         if (timer != null) {
@@ -192,7 +199,8 @@ final class Call implements Runnable {
         }
     }
 
-    void onAcquired(Lease leased) {
+    @Override
+    public void onAcquired(Lease leased) {
         onDequeued();
         if (isDone()) {
             leased.releaseUnused();
@@ -217,17 +225,20 @@ final class Call implements Runnable {
         return leased;
     }
 
-    void onAcquireFailed(Throwable cause) {
+    @Override
+    public void onAcquireFailed(Throwable cause) {
         onDequeued();
         failOrRetry(cause);
     }
 
-    void onExchangeFailed(Throwable cause) {
+    @Override
+    public void onExchangeFailed(Throwable cause) {
         leaseEnded();
         failOrRetry(cause);
     }
 
-    void onResponse(HttpResponse response) {
+    @Override
+    public void onResponse(HttpResponse response) {
         if (response instanceof ResponseStream stream && connection != null) {
             connection = null; // the stream holds the connection until its body ends: it stays active until then
             stream.holdLease(leasedFrom);

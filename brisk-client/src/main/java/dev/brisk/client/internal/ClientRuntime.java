@@ -1,5 +1,8 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.ClientTlsContext;
+import dev.brisk.client.internal.pool.HostPool;
+import dev.brisk.client.internal.pool.PoolRegistry;
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.ClientOptions;
 import dev.brisk.client.DecodeAdvice;
@@ -8,6 +11,7 @@ import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
+import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
 import io.netty.bootstrap.Bootstrap;
@@ -78,6 +82,10 @@ public final class ClientRuntime {
      */
     public ClientRuntime(ClientOptions options, ClientExtensions extensions, ClientMetrics metrics) {
         this.options = options;
+        // settings given by the application are checked now, before any thread starts: a TlsConfigurationException
+        // from build(); the JDK defaults are loaded on the first https:// call only, sparing clients that never use it
+        this.sslContext = options.tls() == TlsOptions.DEFAULT ? null
+                : ClientTlsContext.create(options.tls(), options.protocol());
         this.metrics = MetricsReporter.of(metrics);
         Transport transport;
         if (options.eventLoopGroup().isPresent()) {
@@ -198,7 +206,7 @@ public final class ClientRuntime {
     }
 
     /** Where calls and pools are reported; null when the client has no metrics. */
-    MetricsReporter metrics() {
+    public MetricsReporter metrics() {
         return metrics;
     }
 
@@ -211,17 +219,17 @@ public final class ClientRuntime {
         return registry;
     }
 
-    Bootstrap bootstrap(boolean proxied) {
+    public Bootstrap bootstrap(boolean proxied) {
         return proxied ? proxiedBootstrap : bootstrap;
     }
 
     /** Whether connections to {@code key} go through the proxy. */
-    boolean proxied(HostKey key) {
+    public boolean proxied(HostKey key) {
         return proxy != null && proxy.appliesTo(key.host());
     }
 
     /** A new handler that opens a tunnel through the configured proxy. */
-    ProxyHandler proxyHandler() {
+    public ProxyHandler proxyHandler() {
         ProxyHandler handler = switch (proxy.type()) {
             case HTTP -> proxy.username() == null ? new HttpProxyHandler(proxyAddress)
                     : new HttpProxyHandler(proxyAddress, proxy.username(), proxy.password());
@@ -232,7 +240,7 @@ public final class ClientRuntime {
     }
 
     /** The TLS context, built on first use of an {@code https://} origin. */
-    SslContext sslContext() {
+    public SslContext sslContext() {
         SslContext context = sslContext;
         if (context == null) {
             synchronized (this) {
@@ -247,15 +255,15 @@ public final class ClientRuntime {
     }
 
     /** Keeps {@code channel} among the connections that {@link #close()} waits for. */
-    void track(Channel channel) {
+    public void track(Channel channel) {
         channels.add(channel);
     }
 
-    EventLoop loop(int index) {
+    public EventLoop loop(int index) {
         return loops.get(index);
     }
 
-    int loopCount() {
+    public int loopCount() {
         return loops.size();
     }
 
@@ -267,11 +275,11 @@ public final class ClientRuntime {
         return acquireTimeoutNanos;
     }
 
-    long idleTimeoutNanos() {
+    public long idleTimeoutNanos() {
         return idleTimeoutNanos;
     }
 
-    long connectTimeoutMillis() {
+    public long connectTimeoutMillis() {
         return options.connectTimeout().toMillis();
     }
 

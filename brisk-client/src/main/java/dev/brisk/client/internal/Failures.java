@@ -8,12 +8,12 @@ import dev.brisk.client.UnresolvedHostException;
 import java.net.UnknownHostException;
 
 /** Maps transport failures to the client's typed exceptions. */
-final class Failures {
+public final class Failures {
 
     private Failures() {
     }
 
-    static HttpClientException connectFailure(HostKey key, Throwable cause, long connectTimeoutMillis) {
+    public static HttpClientException connectFailure(HostKey key, Throwable cause, long connectTimeoutMillis) {
         if (cause instanceof HttpClientException typed) {
             return typed;
         }
@@ -27,7 +27,7 @@ final class Failures {
                 + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
     }
 
-    static HttpClientException clientClosed(HostKey key) {
+    public static HttpClientException clientClosed(HostKey key) {
         return new HttpClientException(key == null ? null : key.toString(), "the client is closed");
     }
 }

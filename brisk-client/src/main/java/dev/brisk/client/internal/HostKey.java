@@ -10,7 +10,7 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /** An origin the client keeps a pool for: scheme, host and port, with what connecting and the Host header need. */
-final class HostKey {
+public final class HostKey {
 
     private final String scheme;
     private final String host;
@@ -38,7 +38,7 @@ final class HostKey {
      *
      * @throws HttpClientException when the scheme is not supported
      */
-    static HostKey of(URI uri) {
+    public static HostKey of(URI uri) {
         String scheme = uri.getScheme();
         String lower = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
         String host = uri.getHost();
@@ -82,25 +82,25 @@ final class HostKey {
         return InetSocketAddress.createUnresolved(host, port);
     }
 
-    String host() {
+    public String host() {
         return host;
     }
 
     /** Whether connections to this origin use TLS. */
-    boolean secure() {
+    public boolean secure() {
         return scheme.equals("https");
     }
 
-    String scheme() {
+    public String scheme() {
         return scheme;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** The value for the Host header: host, with the port when it is not the default. */
-    String hostHeader() {
+    public String hostHeader() {
         String value = hostHeader;
         if (value == null) {
             value = port == defaultPort(scheme) ? bracketedHost() : bracketedHost() + ":" + port;
@@ -110,7 +110,7 @@ final class HostKey {
     }
 
     /** The address to connect to: resolved for IP literals, unresolved (for the resolver) otherwise. */
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         InetSocketAddress value = address;
         if (value == null) {
             value = address(host, port);
@@ -131,7 +131,7 @@ final class HostKey {
     }
 
     /** {@code scheme://host:port}, for metrics. */
-    String origin() {
+    public String origin() {
         String value = origin;
         if (value == null) {
             value = scheme + "://" + bracketedHost() + ":" + port;

@@ -59,6 +59,11 @@ final class InMemoryStreamedResponse implements StreamedResponse {
     }
 
     @Override
+    public dev.brisk.http.common.Protocol protocol() {
+        return response.protocol();
+    }
+
+    @Override
     public Headers headers() {
         return response.headers();
     }

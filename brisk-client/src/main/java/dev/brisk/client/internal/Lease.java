@@ -1,14 +1,13 @@
 package dev.brisk.client.internal;
 
 /**
- * What a {@link Call} holds while it talks to a server: an HTTP/1.1 {@link Http1Connection} or an HTTP/2
- * {@link Http2Stream}.
- * Touched only on the call's event loop.
+ * What an {@link Exchange} holds while it talks to a server: an HTTP/1.1 connection or an HTTP/2 stream. Touched only
+ * on the exchange's event loop.
  */
-interface Lease {
+public interface Lease {
 
-    /** Sends the call's current request; the lease reports back through the call. */
-    void send(Call call);
+    /** Sends the exchange's current request; the lease reports back through the exchange. */
+    void send(Exchange exchange);
 
     /** Drops the exchange in progress (call cancelled or timed out); the lease is not reused. */
     void abort();

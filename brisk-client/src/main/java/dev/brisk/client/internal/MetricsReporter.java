@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.HostPool;
 import dev.brisk.client.ClientMetrics;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.internal.logging.InternalLogger;
@@ -10,7 +11,7 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
  * breaking calls or pools: its exceptions are logged and dropped. A client without metrics has no reporter at all, so
  * callers check for null and skip the clock.
  */
-final class MetricsReporter {
+public final class MetricsReporter {
 
     private static final InternalLogger LOGGER = InternalLoggerFactory.getInstance(MetricsReporter.class);
 
@@ -43,7 +44,7 @@ final class MetricsReporter {
         }
     }
 
-    void poolCreated(HostPool pool) {
+    public void poolCreated(HostPool pool) {
         try {
             metrics.poolCreated(pool.view());
         } catch (RuntimeException e) {
@@ -51,7 +52,7 @@ final class MetricsReporter {
         }
     }
 
-    void poolRemoved(HostPool pool) {
+    public void poolRemoved(HostPool pool) {
         try {
             metrics.poolRemoved(pool.view());
         } catch (RuntimeException e) {

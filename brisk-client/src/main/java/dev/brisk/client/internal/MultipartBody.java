@@ -36,7 +36,7 @@ final class MultipartBody extends RequestBody {
     }
 
     @Override
-    long length() {
+    public long length() {
         return -1;
     }
 
@@ -46,23 +46,24 @@ final class MultipartBody extends RequestBody {
     }
 
     @Override
-    boolean chunked(boolean zeroCopy) {
+    public boolean chunked(boolean zeroCopy) {
         return true;
     }
 
     @Override
-    ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers, boolean zeroCopy) {
+    public ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                               boolean zeroCopy) {
         MultipartAttempt current = begin(method, target, headers);
         return ended(current, current.write(channel));
     }
 
     @Override
-    void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+    public void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
         begin(method, target, headers).writeHead(channel);
     }
 
     @Override
-    ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+    public ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
         MultipartAttempt current = attempt;
         if (current == null) {
             return channel.newFailedFuture(new IllegalStateException("multipart body written without its head"));

@@ -13,9 +13,9 @@ import io.netty.handler.codec.http.LastHttpContent;
  * decompressor that stays in the pipeline costs every one of them a decoder pass and a list; this handler costs them
  * one header lookup.
  */
-final class OnDemandDecompressor extends ChannelInboundHandlerAdapter {
+public final class OnDemandDecompressor extends ChannelInboundHandlerAdapter {
 
-    static final String NAME = "decompression";
+    public static final String NAME = "decompression";
     private static final String DECODER = "decompressor";
 
     private boolean decoding;

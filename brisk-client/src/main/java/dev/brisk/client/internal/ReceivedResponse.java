@@ -9,6 +9,7 @@ import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.MediaType;
 import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -20,9 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A response received in full; the body lives in a heap array. */
-final class ReceivedResponse implements HttpResponse {
+public final class ReceivedResponse implements HttpResponse {
 
     private final int status;
+    private final Protocol protocol;
     private final HttpHeaders headers;
     private final HttpHeaders trailers;
     private final HttpRequest request;
@@ -31,9 +33,10 @@ final class ReceivedResponse implements HttpResponse {
     private final int length;
     private DecodeAdvice[] decodeAdvices;
 
-    ReceivedResponse(int status, HttpHeaders headers, HttpHeaders trailers, byte[] body, int length,
-                     HttpRequest request, Codecs codecs) {
+    public ReceivedResponse(int status, Protocol protocol, HttpHeaders headers, HttpHeaders trailers, byte[] body,
+                     int length, HttpRequest request, Codecs codecs) {
         this.status = status;
+        this.protocol = protocol;
         this.headers = headers;
         this.trailers = trailers;
         this.body = body;
@@ -45,6 +48,11 @@ final class ReceivedResponse implements HttpResponse {
     @Override
     public int status() {
         return status;
+    }
+
+    @Override
+    public Protocol protocol() {
+        return protocol;
     }
 
     @Override

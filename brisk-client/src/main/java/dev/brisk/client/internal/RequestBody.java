@@ -23,14 +23,15 @@ import java.nio.file.Path;
 
 /**
  * A request body ready to send: nothing, a buffer (replayed for retries and redirects as retained duplicates), a file
- * (sent zero-copy on plain HTTP/1.1, in pieces under TLS and HTTP/2, reopened per attempt) or a stream (sent chunked, once). Owned by one call, released when it ends.
+ * (sent zero-copy on plain HTTP/1.1, in pieces under TLS and HTTP/2, reopened per attempt) or a stream (sent chunked,
+ * once). Owned by one call, released when it ends.
  */
-abstract class RequestBody {
+public abstract class RequestBody {
 
     static final RequestBody EMPTY = new Empty();
 
     /** The length, or -1 when sent chunked. */
-    abstract long length();
+    public abstract long length();
 
     /** Whether the body can be sent again (retry, 307/308 redirect). */
     abstract boolean replayable();
@@ -39,24 +40,25 @@ abstract class RequestBody {
      * Whether sending needs a chunked writer in the pipeline; {@code zeroCopy} says whether the channel takes a
      * {@link io.netty.channel.FileRegion} (plain TCP and HTTP/1.1 only).
      */
-    boolean chunked(boolean zeroCopy) {
+    public boolean chunked(boolean zeroCopy) {
         return false;
     }
 
     /** Writes head and body; the returned future completes when the last byte is written. */
-    ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers, boolean zeroCopy) {
+    public ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                               boolean zeroCopy) {
         channel.write(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers), channel.voidPromise());
         return writeBody(channel, zeroCopy);
     }
 
     /** Writes the head only and flushes it (for {@code Expect: 100-continue}). */
-    void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
+    public void writeHead(Channel channel, HttpMethod method, String target, HttpHeaders headers) {
         channel.writeAndFlush(new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers),
                 channel.voidPromise());
     }
 
     /** Writes the body after its head, ending the request; completes when the last byte is written. */
-    abstract ChannelFuture writeBody(Channel channel, boolean zeroCopy);
+    public abstract ChannelFuture writeBody(Channel channel, boolean zeroCopy);
 
     /** Frees what the body holds. Idempotent. */
     void release() {
@@ -81,7 +83,7 @@ abstract class RequestBody {
 
     private static final class Empty extends RequestBody {
         @Override
-        long length() {
+        public long length() {
             return 0;
         }
 
@@ -91,14 +93,14 @@ abstract class RequestBody {
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
-                            boolean zeroCopy) {
+        public ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                                   boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target,
                     Unpooled.EMPTY_BUFFER, headers, EmptyHttpHeaders.INSTANCE));
         }
 
         @Override
-        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+        public ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         }
     }
@@ -111,7 +113,7 @@ abstract class RequestBody {
         }
 
         @Override
-        long length() {
+        public long length() {
             return buffer.readableBytes();
         }
 
@@ -121,14 +123,14 @@ abstract class RequestBody {
         }
 
         @Override
-        ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
-                            boolean zeroCopy) {
+        public ChannelFuture write(Channel channel, HttpMethod method, String target, HttpHeaders headers,
+                                   boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target,
                     buffer.retainedDuplicate(), headers, EmptyHttpHeaders.INSTANCE));
         }
 
         @Override
-        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+        public ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             return channel.writeAndFlush(new DefaultLastHttpContent(buffer.retainedDuplicate()));
         }
 
@@ -157,7 +159,7 @@ abstract class RequestBody {
         }
 
         @Override
-        long length() {
+        public long length() {
             return length;
         }
 
@@ -167,12 +169,12 @@ abstract class RequestBody {
         }
 
         @Override
-        boolean chunked(boolean zeroCopy) {
+        public boolean chunked(boolean zeroCopy) {
             return !zeroCopy && length > 0;
         }
 
         @Override
-        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+        public ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             if (length == 0) {
                 return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             }
@@ -199,7 +201,7 @@ abstract class RequestBody {
         }
 
         @Override
-        long length() {
+        public long length() {
             return -1;
         }
 
@@ -209,12 +211,12 @@ abstract class RequestBody {
         }
 
         @Override
-        boolean chunked(boolean zeroCopy) {
+        public boolean chunked(boolean zeroCopy) {
             return true;
         }
 
         @Override
-        ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
+        public ChannelFuture writeBody(Channel channel, boolean zeroCopy) {
             sent = true;
             return channel.writeAndFlush(new HttpChunkedInput(new ChunkedStream(stream, 16 * 1024)));
         }

@@ -9,7 +9,7 @@ import io.netty.util.AsciiString;
 import java.net.URI;
 
 /** Completes the header fields of a request head before it is written: Host, framing, Accept-Encoding. */
-final class RequestHeads {
+public final class RequestHeads {
 
     private static final AsciiString ACCEPT_ENCODING_VALUE = AsciiString.cached("gzip, deflate");
     private static final AsciiString ZERO = AsciiString.cached("0");
@@ -18,7 +18,7 @@ final class RequestHeads {
     }
 
     /** The request target (origin form): raw path, {@code /} when empty, and the raw query. */
-    static String target(URI uri) {
+    public static String target(URI uri) {
         String path = uri.getRawPath();
         String query = uri.getRawQuery();
         if (path == null || path.isEmpty()) {
@@ -27,8 +27,12 @@ final class RequestHeads {
         return query == null ? path : path + '?' + query;
     }
 
-    static void complete(HttpHeaders headers, HostKey key, HttpMethod method, RequestBody body,
-                         boolean decompression) {
+    /**
+     * Sets the fields the client owns on a request about to be written: {@code Host} unless given, the body's
+     * {@code Content-Length} or {@code Transfer-Encoding: chunked}, and {@code Accept-Encoding} when decompressing.
+     */
+    public static void complete(HttpHeaders headers, HostKey key, HttpMethod method, RequestBody body,
+                                boolean decompression) {
         if (!headers.contains(HttpHeaderNames.HOST)) {
             headers.set(HttpHeaderNames.HOST, key.hostHeader());
         }

@@ -1,10 +1,12 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.PoolCounters;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.Protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -27,10 +29,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the backpressure. Everything but the subscriber's calls runs on the exchange's event loop; those calls are moved
  * onto it.
  */
-final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffer>, Flow.Subscription {
+public final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffer>, Flow.Subscription {
 
     private final String host;
     private final int status;
+    private final Protocol protocol;
     private final HttpHeaders headers;
     private final HttpRequest request;
     private final Codecs codecs;
@@ -54,10 +57,11 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
 
-    ResponseStream(String host, int status, HttpHeaders headers, HttpRequest request, Codecs codecs, long maxResponseSize,
-                   EventLoop loop, StreamSource source) {
+    public ResponseStream(String host, int status, Protocol protocol, HttpHeaders headers, HttpRequest request,
+                   Codecs codecs, long maxResponseSize, EventLoop loop, StreamSource source) {
         this.host = host;
         this.status = status;
+        this.protocol = protocol;
         this.headers = headers;
         this.request = request;
         this.codecs = codecs;
@@ -87,7 +91,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** A piece of the body arrived. */
-    void onData(ByteBuf content) {
+    public void onData(ByteBuf content) {
         int n = content.readableBytes();
         if (cancelled || ended || n == 0) {
             return;
@@ -99,7 +103,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** The body ended; the exchange is over and its connection already given back. */
-    void onEnd(HttpHeaders trailerFields) {
+    public void onEnd(HttpHeaders trailerFields) {
         if (ended) {
             return;
         }
@@ -112,7 +116,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** The exchange failed before the end of the body. */
-    void onError(Throwable cause) {
+    public void onError(Throwable cause) {
         if (ended) {
             return;
         }
@@ -124,7 +128,7 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     /** Whether the subscriber waits for bytes the network has not delivered yet (the read timeout applies). */
-    boolean awaitingData() {
+    public boolean awaitingData() {
         return demand > 0 && queue.isEmpty() && !ended && !cancelled;
     }
 
@@ -284,6 +288,11 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
     }
 
     @Override
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    @Override
     public Headers headers() {
         return NettyHeaders.readOnly(headers);
     }
@@ -344,8 +353,8 @@ final class ResponseStream implements StreamedResponse, Flow.Publisher<ByteBuffe
                 BodyCollector collector = new BodyCollector(maxResponseSize, host, request.uri());
                 subscribe(collector);
                 BodyBuffer body = collector.await();
-                received = new ReceivedResponse(status, headers, trailers, body.data(), body.size(), request,
-                        codecs);
+                received = new ReceivedResponse(status, protocol, headers, trailers, body.data(), body.size(),
+                        request, codecs);
                 received.decodeAdvices(decodeAdvices);
                 whole = received;
             }

@@ -1,7 +1,7 @@
 package dev.brisk.client.internal;
 
 /** The exchange behind a {@link ResponseStream}: an HTTP/1.1 connection or an HTTP/2 stream. Called on its loop. */
-interface StreamSource {
+public interface StreamSource {
 
     /** Reads more from the network for {@code stream} (its subscriber has demand and nothing is queued). */
     void read(ResponseStream stream);

@@ -1,62 +1,33 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
+import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpClientUpgradeHandler;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http2.Http2ClientUpgradeCodec;
-import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Asks a cleartext server to switch to h2c: sends {@code OPTIONS * HTTP/1.1} with {@code Upgrade: h2c} and
- * {@code HTTP2-Settings} as soon as the connection opens, before any call uses it. On 101 the connection continues as
+ * Waits for the answer to an h2c upgrade probe ({@code OPTIONS *} with {@code Upgrade: h2c} and
+ * {@code HTTP2-Settings}, sent by {@link Pipelines#h2cUpgrade} as soon as the connection opens, before any call uses
+ * it). On 101 the connection continues as
  * HTTP/2 (the probe's answer on stream 1 is dropped); on any other answer it stays HTTP/1.1 and serves calls as such.
  * When that answer also closes the connection, the pool stops probing this host and opens an HTTP/1.1 connection.
  * Costs one round trip per new connection; prior knowledge avoids it when the server is known to speak h2c.
  */
 final class H2cUpgrade extends ChannelInboundHandlerAdapter {
 
-    private static final int MAX_PROBE_RESPONSE = 64 * 1024;
-
-    private final ChildPool pool;
     private final ConnectionSetup setup;
     private final Http2Connection h2;
     private boolean keepAlive = true;
 
-    private H2cUpgrade(ChildPool pool, ConnectionSetup setup, Http2Connection h2) {
-        this.pool = pool;
+    H2cUpgrade(ConnectionSetup setup, Http2Connection h2) {
         this.setup = setup;
         this.h2 = h2;
-    }
-
-    static void install(ChildPool pool, ChannelPipeline pipeline, ConnectionSetup setup) {
-        HttpClientCodec source = ChildPool.http1Codec();
-        Http2FrameCodec codec = H2Codecs.frameCodec();
-        Http2Connection h2 = new Http2Connection(pool, codec);
-        Http2ClientUpgradeCodec upgrade = new Http2ClientUpgradeCodec((io.netty.handler.codec.http2.Http2ConnectionHandler) codec,
-                new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE, H2Codecs.Discard.INSTANCE));
-        pipeline.addLast(ChildPool.CODEC, source);
-        pipeline.addLast("h2c-upgrade", new HttpClientUpgradeHandler(source, upgrade, MAX_PROBE_RESPONSE));
-        H2cUpgrade probe = new H2cUpgrade(pool, setup, h2);
-        pipeline.addLast("h2c-probe", probe);
-        pipeline.addLast("h2-connection", h2);
-        DefaultFullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.OPTIONS, "*");
-        request.headers().set(HttpHeaderNames.HOST, pool.key().hostHeader());
-        pipeline.channel().writeAndFlush(request).addListener(f -> {
-            if (!f.isSuccess()) {
-                setup.fail(f.cause());
-            }
-        });
     }
 
     @Override
@@ -76,7 +47,7 @@ final class H2cUpgrade extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (!(msg instanceof io.netty.handler.codec.http.HttpObject)) {
+        if (!(msg instanceof HttpObject)) {
             ctx.fireChannelRead(msg); // HTTP/2 frames after a successful upgrade
             return;
         }
@@ -96,8 +67,7 @@ final class H2cUpgrade extends ChannelInboundHandlerAdapter {
     private void refused(ChannelHandlerContext ctx) {
         ChannelPipeline pipeline = ctx.pipeline();
         if (!keepAlive) {
-            pool.h2cUpgradeRefused();
-            setup.fail(new H2cUpgradeRefusedException(pool.key()));
+            setup.upgradeRefusedAndClosed();
             return;
         }
         if (pipeline.get(HttpClientUpgradeHandler.class) != null) {

@@ -1,5 +1,9 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
+import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.Failures;
+import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.MetricsReporter;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.PoolStats;
 
@@ -14,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * The host pools by origin; drops pools unused for longer than the pool expiry. Tells the metrics, if any, when a pool
  * is created and dropped; both happen while the map holds the key, so for one key they are told in order.
  */
-final class PoolRegistry {
+public final class PoolRegistry {
 
     private final ClientRuntime runtime;
     private final MetricsReporter metrics;
@@ -23,7 +27,7 @@ final class PoolRegistry {
     private final ScheduledFuture<?> expiryTask;
     private volatile boolean closed;
 
-    PoolRegistry(ClientRuntime runtime) {
+    public PoolRegistry(ClientRuntime runtime) {
         this.runtime = runtime;
         this.metrics = runtime.metrics();
         this.expiryNanos = runtime.options().poolExpiry().toNanos();
@@ -36,7 +40,7 @@ final class PoolRegistry {
      *
      * @throws HttpClientException when the client is closed
      */
-    HostPool get(HostKey key) {
+    public HostPool get(HostKey key) {
         HostPool pool = pools.get(key);
         if (pool == null) {
             if (closed) {
@@ -60,12 +64,12 @@ final class PoolRegistry {
     }
 
     /** The pool for {@code key} if there is one; for tests. */
-    HostPool find(HostKey key) {
+    public HostPool find(HostKey key) {
         return pools.get(key);
     }
 
     /** A snapshot of every pool. */
-    List<PoolStats> stats() {
+    public List<PoolStats> stats() {
         List<PoolStats> stats = new ArrayList<>(pools.size());
         for (HostPool pool : pools.values()) {
             stats.add(pool.view().stats());
@@ -91,7 +95,7 @@ final class PoolRegistry {
         return null;
     }
 
-    void close() {
+    public void close() {
         closed = true;
         expiryTask.cancel(false);
         for (HostKey key : pools.keySet()) {

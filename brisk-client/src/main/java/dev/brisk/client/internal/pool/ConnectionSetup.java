@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.ConnectTimeoutException;
@@ -7,6 +7,8 @@ import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyAuthenticationException;
 import dev.brisk.client.ProxyConnectException;
 import dev.brisk.client.TlsHandshakeException;
+import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -27,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Takes a freshly connected channel to the point where it can carry requests: waits for the proxy tunnel and the TLS
  * handshake when there are any, picks HTTP/1.1 or HTTP/2 (ALPN over TLS, the configured {@link ProtocolPolicy} on
- * cleartext), lets the pool build the matching pipeline, then removes itself. {@link #ready()} completes with the
- * connection, or fails with a typed {@link HttpClientException}; all of it is bounded by the connect timeout.
+ * cleartext), has {@link Pipelines} add the matching handlers, then removes itself. {@link #ready()} completes with
+ * the connection, or fails with a typed {@link HttpClientException}; all of it is bounded by the connect timeout.
  */
 final class ConnectionSetup extends ChannelInboundHandlerAdapter {
 
@@ -82,7 +84,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         if (ssl == null) {
             switch (protocol) {
                 case H2, H2C_PRIOR_KNOWLEDGE -> http2();
-                case H2C_UPGRADE -> pool.upgradePipeline(channel.pipeline(), this);
+                case H2C_UPGRADE -> Pipelines.h2cUpgrade(channel.pipeline(), pool.settings(), pool, this);
                 default -> http1();
             }
             return;
@@ -105,27 +107,30 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     }
 
     /** Builds the HTTP/1.1 pipeline; the connection is ready at once. */
-    void http1() {
-        if (ready.isDone()) {
-            return;
+    private void http1() {
+        if (!ready.isDone()) {
+            succeed(Pipelines.http1(channel.pipeline(), pool.settings(), pool));
         }
-        Http1Connection connection = pool.http1Pipeline(channel.pipeline());
-        succeed(connection);
     }
 
     /** Builds the HTTP/2 pipeline; the connection is ready once the server's SETTINGS arrive. */
-    void http2() {
-        if (ready.isDone()) {
-            return;
+    private void http2() {
+        if (!ready.isDone()) {
+            upgraded(Pipelines.http2(channel.pipeline(), pool.settings(), pool));
         }
-        upgraded(pool.http2Pipeline(channel.pipeline()));
     }
 
     /** The HTTP/1.1 codec is in place (an h2c upgrade was refused): add the rest; ready at once. */
     void downgraded() {
         if (!ready.isDone()) {
-            succeed(pool.http1Handlers(channel.pipeline()));
+            succeed(Pipelines.afterHttp1Codec(channel.pipeline(), pool.settings(), pool));
         }
+    }
+
+    /** The server refused the h2c upgrade and closes the connection: the pool opens an HTTP/1.1 one instead. */
+    void upgradeRefusedAndClosed() {
+        pool.h2cUpgradeRefused();
+        fail(new H2cUpgradeRefusedException(pool.key()));
     }
 
     /** The HTTP/2 pipeline is in place; the connection is ready once the server's SETTINGS arrive. */

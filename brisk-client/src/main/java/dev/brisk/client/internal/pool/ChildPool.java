@@ -1,20 +1,22 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
+import dev.brisk.client.ClientOptions;
 import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.client.ProtocolPolicy;
-import dev.brisk.codec.Codecs;
+import dev.brisk.client.internal.Call;
+import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.Failures;
+import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.http1.Http1Connection;
+import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2MultiplexHandler;
-import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
@@ -35,9 +37,7 @@ import java.util.concurrent.TimeUnit;
  * the server's stream limit, and a new connection is opened only when all are full. While a connection that may turn
  * out to be HTTP/2 is being set up, further calls wait for it rather than opening more connections.
  */
-final class ChildPool {
-
-    static final String CODEC = "codec";
+public final class ChildPool implements Http1Connection.Owner, Http2Connection.Owner {
 
     private final HostPool host;
     private final ClientRuntime runtime;
@@ -47,6 +47,7 @@ final class ChildPool {
     private final Bootstrap bootstrap;
     private final boolean proxied;
     private final boolean mayBeHttp2;
+    private final ConnectionSettings settings;
 
     private final ArrayDeque<Http1Connection> idle = new ArrayDeque<>();
     private final List<Http2Connection> http2 = new ArrayList<>(2);
@@ -71,7 +72,10 @@ final class ChildPool {
         this.maxPending = maxPending;
         this.proxied = runtime.proxied(host.key());
         this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
-        ProtocolPolicy protocol = runtime.options().protocol();
+        ClientOptions options = runtime.options();
+        this.settings = new ConnectionSettings(host.key(), options.codecs(), options.maxResponseSize(),
+                options.decompression(), !host.key().secure(), options.expectContinueTimeout().toNanos());
+        ProtocolPolicy protocol = options.protocol();
         this.mayBeHttp2 = host.key().secure() ? protocol != ProtocolPolicy.HTTP_1_1
                 : protocol == ProtocolPolicy.H2 || protocol == ProtocolPolicy.H2C_PRIOR_KNOWLEDGE
                 || protocol == ProtocolPolicy.H2C_UPGRADE;
@@ -85,29 +89,13 @@ final class ChildPool {
         return loop;
     }
 
-    boolean decompression() {
-        return runtime.options().decompression();
-    }
-
-    long maxResponseSize() {
-        return runtime.options().maxResponseSize();
-    }
-
-    Codecs codecs() {
-        return runtime.options().codecs();
-    }
-
-    /** Whether bodies may be sent as a FileRegion: plain TCP only (TLS needs the bytes in memory). */
-    boolean zeroCopy() {
-        return !host.key().secure();
+    /** What every connection of this pool is told. */
+    ConnectionSettings settings() {
+        return settings;
     }
 
     long connectTimeoutMillis() {
         return runtime.connectTimeoutMillis();
-    }
-
-    long expectContinueTimeoutNanos() {
-        return runtime.options().expectContinueTimeout().toNanos();
     }
 
     /** Open connections (idle, leased and connecting); for tests and metrics. */
@@ -116,7 +104,7 @@ final class ChildPool {
     }
 
     /** This pool's counts, readable from any thread. */
-    PoolCounters counters() {
+    public PoolCounters counters() {
         return counters;
     }
 
@@ -136,7 +124,7 @@ final class ChildPool {
      * connection, a new connection while under the limit, or a place in the queue. Returns false when this pool is
      * closed (the caller looks the host up again).
      */
-    boolean acquire(Call call) {
+    public boolean acquire(Call call) {
         if (closed) {
             return false;
         }
@@ -196,13 +184,14 @@ final class ChildPool {
     }
 
     /** Takes a waiting call out of the queue (acquire timeout, cancellation). */
-    void removeWaiter(Call call) {
+    public void removeWaiter(Call call) {
         waiters.remove(call);
         publishCounts();
     }
 
     /** Takes back an HTTP/1.1 connection whose exchange ended cleanly. */
-    void release(Http1Connection connection) {
+    @Override
+    public void release(Http1Connection connection) {
         try {
             handBack(connection);
         } finally {
@@ -233,7 +222,8 @@ final class ChildPool {
      * for us while Netty is still handling the frame that ended it, and Netty counts it as open until then, so a
      * stream opened now would be refused as one too many. The waiters are served right after that frame.
      */
-    void onStreamFree(Http2Connection connection) {
+    @Override
+    public void streamFree(Http2Connection connection) {
         if (!waiters.isEmpty() && !serveScheduled) {
             serveScheduled = true;
             loop.execute(serveTask);
@@ -245,7 +235,8 @@ final class ChildPool {
     }
 
     /** The server sent GOAWAY: the connection takes no new streams. */
-    void onGoAway(Http2Connection connection) {
+    @Override
+    public void goAway(Http2Connection connection) {
         http2.remove(connection);
         serveWaiters();
         publishCounts();
@@ -282,7 +273,8 @@ final class ChildPool {
     }
 
     /** A connection closed (by either side); its slot is free again. Called once per connection. */
-    void onClosed(PooledConnection connection) {
+    @Override
+    public void closed(PooledConnection connection) {
         if (connection != null && all.remove(connection)) {
             open--;
             if (connection instanceof Http1Connection h1) {
@@ -360,40 +352,6 @@ final class ChildPool {
         publishCounts();
     }
 
-    /** The HTTP/1.1 codec of a connection. */
-    static HttpClientCodec http1Codec() {
-        return new HttpClientCodec(new HttpDecoderConfig()
-                .setMaxInitialLineLength(8192)
-                .setMaxHeaderSize(32 * 1024)
-                .setMaxChunkSize(64 * 1024), false, false);
-    }
-
-    /** Builds the HTTP/1.1 part of the pipeline: codec, optional decompression, then the connection handler. */
-    Http1Connection http1Pipeline(ChannelPipeline pipeline) {
-        pipeline.addLast(CODEC, http1Codec());
-        return http1Handlers(pipeline);
-    }
-
-    /** Adds what follows the HTTP/1.1 codec: optional decompression, then the connection handler. */
-    Http1Connection http1Handlers(ChannelPipeline pipeline) {
-        if (decompression()) {
-            pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
-        }
-        Http1Connection connection = new Http1Connection(this);
-        pipeline.addLast("connection", connection);
-        return connection;
-    }
-
-    /** Builds the HTTP/2 part of the pipeline: frame codec, stream multiplexer, then the connection handler. */
-    Http2Connection http2Pipeline(ChannelPipeline pipeline) {
-        Http2FrameCodec codec = H2Codecs.frameCodec();
-        pipeline.addLast("h2-codec", codec);
-        pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE));
-        Http2Connection connection = new Http2Connection(this, codec);
-        pipeline.addLast("h2-connection", connection);
-        return connection;
-    }
-
     /**
      * The host answered an h2c upgrade probe without upgrading and closed the connection: new connections of this
      * pool speak HTTP/1.1 at once.
@@ -406,20 +364,6 @@ final class ChildPool {
     private ProtocolPolicy protocolForNewConnection() {
         ProtocolPolicy protocol = runtime.options().protocol();
         return skipH2cUpgrade && protocol == ProtocolPolicy.H2C_UPGRADE ? ProtocolPolicy.HTTP_1_1 : protocol;
-    }
-
-    /** Builds the HTTP/1.1 pipeline of a cleartext connection that first asks to be upgraded to h2c. */
-    void upgradePipeline(ChannelPipeline pipeline, ConnectionSetup setup) {
-        H2cUpgrade.install(this, pipeline, setup);
-    }
-
-    /** Builds the pipeline of one HTTP/2 stream: frame/object conversion, optional decompression, the exchange. */
-    void http2StreamPipeline(ChannelPipeline pipeline, Http2Stream stream) {
-        pipeline.addLast(CODEC, new Http2StreamFrameToHttpObjectCodec(false, false));
-        if (decompression()) {
-            pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
-        }
-        pipeline.addLast("exchange", stream);
     }
 
     /** Follows a connection from TCP connect through setup to the call that asked for it. */
@@ -494,7 +438,7 @@ final class ChildPool {
                 return;
             }
             call.onAcquireFailed(cause);
-            onClosed(null);
+            closed(null);
         }
     }
 
@@ -502,19 +446,11 @@ final class ChildPool {
     private final class Initializer extends ChannelInitializer<Channel> {
         @Override
         protected void initChannel(Channel channel) {
-            ChannelPipeline pipeline = channel.pipeline();
             ProxyHandler proxy = proxied ? runtime.proxyHandler() : null;
-            if (proxy != null) {
-                pipeline.addLast("proxy", proxy);
-            }
-            SslHandler ssl = null;
-            if (host.key().secure()) {
-                ssl = runtime.sslContext().newHandler(channel.alloc(), host.key().host(), host.key().port());
-                ssl.setHandshakeTimeoutMillis(runtime.connectTimeoutMillis());
-                pipeline.addLast("tls", ssl);
-            }
-            pipeline.addLast(ConnectionSetup.NAME, new ConnectionSetup(ChildPool.this, protocolForNewConnection(),
-                    proxy, ssl));
+            SslHandler ssl = Pipelines.connection(channel, host.key(), proxy,
+                    host.key().secure() ? runtime.sslContext() : null, runtime.connectTimeoutMillis());
+            Pipelines.setup(channel.pipeline(), new ConnectionSetup(ChildPool.this, protocolForNewConnection(), proxy,
+                    ssl));
         }
     }
 }

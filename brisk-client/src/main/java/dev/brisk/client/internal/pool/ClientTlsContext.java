@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.transport.TlsContexts;
@@ -11,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The client's TLS context: {@link TlsContexts#forClient} with the ALPN protocols the policy allows. */
-final class ClientTlsContext {
+public final class ClientTlsContext {
 
     private ClientTlsContext() {
     }
 
-    static SslContext create(TlsOptions tls, ProtocolPolicy protocol) {
+    public static SslContext create(TlsOptions tls, ProtocolPolicy protocol) {
         List<String> alpn = new ArrayList<>(2);
         if (protocol != ProtocolPolicy.HTTP_1_1) {
             alpn.add(ApplicationProtocolNames.HTTP_2);

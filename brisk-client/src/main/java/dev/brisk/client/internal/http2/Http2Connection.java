@@ -1,14 +1,21 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.http2;
 
+import dev.brisk.client.ConnectionClosedException;
+import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.Exchange;
+import dev.brisk.client.internal.OnDemandDecompressor;
+import dev.brisk.client.internal.PooledConnection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -16,13 +23,26 @@ import io.netty.util.concurrent.Promise;
 import java.nio.channels.ClosedChannelException;
 
 /**
- * One HTTP/2 connection of a {@link ChildPool}: the last handler of the parent channel. Opens a stream per request as
- * long as the server's SETTINGS_MAX_CONCURRENT_STREAMS allows, stops taking new streams after GOAWAY, and reports
- * freed stream slots to the pool. Touched only on its event loop.
+ * One pooled HTTP/2 connection: the last handler of the parent channel, after the frame codec and the stream
+ * multiplexer. Opens a stream per request as long as the server's SETTINGS_MAX_CONCURRENT_STREAMS allows, stops taking
+ * new streams after GOAWAY, and reports freed stream slots to its {@link Owner}. Touched only on its event loop.
  */
-final class Http2Connection extends ChannelInboundHandlerAdapter implements PooledConnection {
+public final class Http2Connection extends ChannelInboundHandlerAdapter implements PooledConnection {
 
-    private final ChildPool pool;
+    /** The pool a connection reports to, on its event loop. */
+    public interface Owner {
+        /** A stream slot became free, or the server's stream limit grew. */
+        void streamFree(Http2Connection connection);
+
+        /** The server sent GOAWAY: the connection takes no new streams. */
+        void goAway(Http2Connection connection);
+
+        /** The connection closed, or is closing; called once. */
+        void closed(PooledConnection connection);
+    }
+
+    private final ConnectionSettings settings;
+    private final Owner owner;
     private final Http2FrameCodec codec;
     private Channel channel;
     private Http2StreamChannelBootstrap streams;
@@ -34,8 +54,10 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Pool
     private Throwable closeCause;
     private long idleSinceNanos;
 
-    Http2Connection(ChildPool pool, Http2FrameCodec codec) {
-        this.pool = pool;
+    /** A connection over {@code codec}, which must be in the same pipeline, before the multiplexer. */
+    public Http2Connection(ConnectionSettings settings, Owner owner, Http2FrameCodec codec) {
+        this.settings = settings;
+        this.owner = owner;
         this.codec = codec;
     }
 
@@ -48,44 +70,53 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Pool
     }
 
     /** Completes when the server's first SETTINGS frame arrived (its stream limit is known then). */
-    Future<Void> settingsReceived() {
+    public Future<Void> settingsReceived() {
         return settingsReceived;
     }
 
     /** Whether one more stream may be opened now. */
-    boolean hasCapacity() {
+    public boolean hasCapacity() {
         return !goingAway && !detached && channel.isActive() && !codec.connection().goAwayReceived()
                 && active < codec.connection().local().maxActiveStreams();
     }
 
-    boolean isIdle() {
+    /** Whether no stream is open. */
+    public boolean isIdle() {
         return active == 0;
     }
 
-    long idleSinceNanos() {
+    public long idleSinceNanos() {
         return idleSinceNanos;
     }
 
-    /** Opens a stream for {@code call} and hands it over; the caller checked {@link #hasCapacity()}. */
-    void open(Call call) {
+    /** Opens a stream for {@code exchange} and hands it over; the caller checked {@link #hasCapacity()}. */
+    public void open(Exchange exchange) {
         active++;
         boolean reused = opened++ > 0;
         streams.open().addListener(f -> {
             if (!f.isSuccess()) {
                 streamEnded();
-                call.onAcquireFailed(new dev.brisk.client.ConnectionClosedException(pool.key().toString(), reused,
-                        false, f.cause()));
+                exchange.onAcquireFailed(new ConnectionClosedException(settings.key().toString(), reused, false,
+                        f.cause()));
                 return;
             }
-            Http2StreamChannel child = (Http2StreamChannel) f.getNow();
             Http2Stream stream = new Http2Stream(this, reused);
-            pool.http2StreamPipeline(child.pipeline(), stream);
-            call.onAcquired(stream);
+            streamPipeline(((Http2StreamChannel) f.getNow()).pipeline(), stream);
+            exchange.onAcquired(stream);
         });
     }
 
-    ChildPool pool() {
-        return pool;
+    /** A stream's own pipeline: frame/object conversion, optional decompression, the exchange. */
+    private void streamPipeline(ChannelPipeline pipeline, Http2Stream stream) {
+        pipeline.addLast(Http2Stream.CODEC, new Http2StreamFrameToHttpObjectCodec(false, false));
+        if (settings.decompression()) {
+            pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
+        }
+        pipeline.addLast("exchange", stream);
+    }
+
+    ConnectionSettings settings() {
+        return settings;
     }
 
     /** Whether the server's GOAWAY says it never processed stream {@code id} (or the stream never got an id). */
@@ -117,7 +148,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Pool
                 return;
             }
         }
-        pool.onStreamFree(this);
+        owner.streamFree(this);
     }
 
     @Override
@@ -127,11 +158,11 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Pool
                 if (!settingsReceived.isDone()) {
                     settingsReceived.trySuccess(null);
                 } else {
-                    pool.onStreamFree(this); // the limit may have grown
+                    owner.streamFree(this); // the limit may have grown
                 }
             } else if (msg instanceof Http2GoAwayFrame) {
                 goingAway = true; // streams above last-stream-id learn it from the multiplexer and fail as refused
-                pool.onGoAway(this);
+                owner.goAway(this);
                 if (active == 0) {
                     close();
                 }
@@ -166,14 +197,14 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Pool
     private void detach() {
         if (!detached) {
             detached = true;
-            pool.onClosed(this);
+            owner.closed(this);
         }
     }
 
     /** Refuses streams the server tries to open (push is switched off in our SETTINGS anyway). */
     @ChannelHandler.Sharable
-    static final class PushRefuser extends ChannelInboundHandlerAdapter {
-        static final PushRefuser INSTANCE = new PushRefuser();
+    public static final class PushRefuser extends ChannelInboundHandlerAdapter {
+        public static final PushRefuser INSTANCE = new PushRefuser();
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {

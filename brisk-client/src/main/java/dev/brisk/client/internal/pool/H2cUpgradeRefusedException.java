@@ -1,5 +1,6 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
+import dev.brisk.client.internal.HostKey;
 import dev.brisk.client.ClientConnectException;
 
 /**

@@ -1,11 +1,14 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
+
+import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.HostKey;
 
 /**
  * The pool of one host: one {@link ChildPool} per event loop, created lazily on that loop. The host's connection and
  * queue limits are split across the child pools; when the limit is below the number of loops, only that many loops
  * serve the host. Remembers when it was last used, so that pools of forgotten hosts can be dropped.
  */
-final class HostPool {
+public final class HostPool {
 
     private static final long TOUCH_GRANULARITY_NANOS = 1_000_000_000L;
 
@@ -27,12 +30,12 @@ final class HostPool {
         this.view = new HostPoolView(key.origin(), children);
     }
 
-    HostKey key() {
+    public HostKey key() {
         return key;
     }
 
     /** The pool's counts, readable from any thread. */
-    HostPoolView view() {
+    public HostPoolView view() {
         return view;
     }
 
@@ -45,12 +48,12 @@ final class HostPool {
     }
 
     /** How many event loops serve this host. */
-    int width() {
+    public int width() {
         return children.length;
     }
 
     /** The child pool of loop {@code index}; call on that loop. Null once the host pool is closed. */
-    ChildPool child(int index) {
+    public ChildPool child(int index) {
         ChildPool child = children[index];
         if (child == null) {
             if (closed) {
@@ -69,7 +72,7 @@ final class HostPool {
     }
 
     /** Records a use; cheap (writes at most once a second). */
-    void touch(long nowNanos) {
+    public void touch(long nowNanos) {
         if (nowNanos - lastUsedNanos > TOUCH_GRANULARITY_NANOS) {
             lastUsedNanos = nowNanos;
         }
@@ -102,7 +105,7 @@ final class HostPool {
     }
 
     /** Open connections over all child pools; for tests (racy outside the loops). */
-    int openConnections() {
+    public int openConnections() {
         int total = 0;
         for (ChildPool child : children) {
             if (child != null) {

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
 import dev.brisk.client.PoolView;
 

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.http1;
 
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
@@ -6,6 +6,19 @@ import dev.brisk.client.HttpRequest;
 import dev.brisk.client.ReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.client.internal.BodyBuffer;
+import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.Exchange;
+import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.Lease;
+import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.ReceivedResponse;
+import dev.brisk.client.internal.RequestBody;
+import dev.brisk.client.internal.RequestHeads;
+import dev.brisk.client.internal.ResponseStream;
+import dev.brisk.client.internal.StreamSource;
+import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -21,6 +34,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
@@ -30,22 +44,34 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One pooled HTTP/1.1 connection: the last handler of its pipeline. Writes one request at a time for the {@link Call}
- * that leased it, assembles the response straight into a heap array, runs the read and write timers, and hands itself
- * back to its {@link ChildPool} when the exchange ends with the connection still reusable. Touched only on its event
- * loop.
+ * One pooled HTTP/1.1 connection: the last handler of its pipeline, after the codec ({@link #CODEC}) and the optional
+ * decompressor. Writes one request at a time for the {@link Exchange} that leased it, assembles the response straight
+ * into a heap array (or hands it on as a {@link ResponseStream}), runs the read and write timers, and hands itself back
+ * to its {@link Owner} when the exchange ends with the connection still reusable. Touched only on its event loop.
  */
-final class Http1Connection extends ChannelInboundHandlerAdapter
+public final class Http1Connection extends ChannelInboundHandlerAdapter
         implements ChannelFutureListener, Lease, PooledConnection, StreamSource {
 
+    /** The name of the HTTP/1.1 codec in the pipeline; a chunked body's writer goes right after it. */
+    public static final String CODEC = "codec";
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
 
-    private final ChildPool pool;
+    /** The pool a connection reports to, on its event loop. */
+    public interface Owner {
+        /** An exchange ended and the connection can carry the next one. */
+        void release(Http1Connection connection);
+
+        /** The connection closed, or is closing; called once. */
+        void closed(PooledConnection connection);
+    }
+
+    private final ConnectionSettings settings;
+    private final Owner owner;
     private final HostKey key;
     private Channel channel;
 
-    private Call call;
+    private Exchange call;
     private boolean detached;
     private int exchanges;
     private long idleSinceNanos;
@@ -56,6 +82,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     private boolean informational;
     private boolean keepAlive;
     private int status;
+    private Protocol protocol;
     private HttpHeaders responseHeaders;
     private BodyBuffer body;
     private ResponseStream stream;
@@ -71,9 +98,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     private boolean awaitingContinue;
     private ScheduledFuture<?> continueTimer;
 
-    Http1Connection(ChildPool pool) {
-        this.pool = pool;
-        this.key = pool.key();
+    public Http1Connection(ConnectionSettings settings, Owner owner) {
+        this.settings = settings;
+        this.owner = owner;
+        this.key = settings.key();
     }
 
     @Override
@@ -81,30 +109,23 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         channel = ctx.channel();
     }
 
-    Channel channel() {
-        return channel;
-    }
-
-    ChildPool pool() {
-        return pool;
-    }
-
-    boolean isUsable() {
+    /** Whether the connection is open and carries no exchange. */
+    public boolean isUsable() {
         return call == null && channel.isActive();
     }
 
-    long idleSinceNanos() {
+    public long idleSinceNanos() {
         return idleSinceNanos;
     }
 
-    void markIdle(long nowNanos) {
+    public void markIdle(long nowNanos) {
         idleSinceNanos = nowNanos;
     }
 
     /** Sends the call's current request. */
     @Override
-    public void send(Call call) {
-        this.call = call;
+    public void send(Exchange exchange) {
+        this.call = exchange;
         exchanges++;
         writeDone = false;
         responseStarted = false;
@@ -112,16 +133,16 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         awaitingContinue = false;
         responseHeaders = null;
         body = null;
-        HttpRequest request = call.request();
-        HttpRequest.Settings settings = request.settings();
-        readTimeoutNanos = settings.readTimeout().toNanos();
-        RequestBody requestBody = call.body();
+        HttpRequest request = exchange.request();
+        HttpRequest.Settings limits = request.settings();
+        readTimeoutNanos = limits.readTimeout().toNanos();
+        RequestBody requestBody = exchange.body();
         ChannelFuture written;
         try {
             RequestHeads.complete(NettyHeaders.netty(request.headers()), key, request.method(), requestBody,
-                    pool.decompression());
-            if (requestBody.chunked(pool.zeroCopy()) && !chunkedWriter) {
-                channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
+                    settings.decompression());
+            if (requestBody.chunked(settings.zeroCopy()) && !chunkedWriter) {
+                channel.pipeline().addAfter(CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
                 chunkedWriter = true;
             }
             if (requestBody.length() != 0 && NettyHeaders.netty(request.headers()).containsValue(
@@ -131,17 +152,17 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
                 requestBody.writeHead(channel, request.method(), RequestHeads.target(request.uri()),
                         NettyHeaders.netty(request.headers()));
                 awaitingContinue = true;
-                continueTimer = channel.eventLoop().schedule(continueTimeoutTask, pool.expectContinueTimeoutNanos(),
-                        TimeUnit.NANOSECONDS);
+                continueTimer = channel.eventLoop().schedule(continueTimeoutTask,
+                        settings.expectContinueTimeoutNanos(), TimeUnit.NANOSECONDS);
                 return;
             }
             written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
-                    NettyHeaders.netty(request.headers()), pool.zeroCopy());
+                    NettyHeaders.netty(request.headers()), settings.zeroCopy());
         } catch (RuntimeException e) {
             fail(new HttpClientException(key.toString(), "cannot send " + request + ": " + e.getMessage(), e));
             return;
         }
-        watchWrite(written, settings);
+        watchWrite(written, limits);
     }
 
     /** Sends the body of a request that expected 100-continue (the 100 came, or the wait timed out). */
@@ -151,7 +172,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             return;
         }
         awaitingContinue = false;
-        ChannelFuture written = call.body().writeBody(channel, pool.zeroCopy());
+        ChannelFuture written = call.body().writeBody(channel, settings.zeroCopy());
         watchWrite(written, call.request().settings());
     }
 
@@ -233,7 +254,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         }
     }
 
-    /** A line or header block above the codec's limits ({@link ChildPool#http1Codec()}). */
+    /** A line or header block above the codec's limits (the pipeline's {@link #CODEC}). */
     private ResponseTooLargeException tooLarge(Throwable cause) {
         String part = responseHeaders == null && stream == null ? "response head" : "chunk line or trailers";
         return new ResponseTooLargeException(key.toString(), part + " from " + key + " is larger than the client"
@@ -260,13 +281,14 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
         }
         status = code;
+        protocol = head.protocolVersion() == HttpVersion.HTTP_1_0 ? Protocol.HTTP_1_0 : Protocol.HTTP_1_1;
         responseHeaders = head.headers();
         keepAlive = HttpUtil.isKeepAlive(head);
         if (call.streamed() && !call.follows(code)) {
             startStream();
             return;
         }
-        long max = pool.maxResponseSize();
+        long max = settings.maxResponseSize();
         long length;
         if (code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD) {
             length = 0;
@@ -282,8 +304,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
 
     /** Hands the response to the call now; the body follows as the stream's subscriber asks for it. */
     private void startStream() {
-        ResponseStream s = new ResponseStream(key.toString(), status, responseHeaders, call.request(),
-                pool.codecs(), pool.maxResponseSize(), channel.eventLoop(), this);
+        ResponseStream s = new ResponseStream(key.toString(), status, protocol, responseHeaders, call.request(),
+                settings.codecs(), settings.maxResponseSize(), channel.eventLoop(), this);
         stream = s;
         responseHeaders = null;
         channel.config().setAutoRead(false);
@@ -306,7 +328,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             return;
         }
         if (!body.append(content.content())) {
-            fail(new ResponseTooLargeException(key.toString(), pool.maxResponseSize()));
+            fail(new ResponseTooLargeException(key.toString(), settings.maxResponseSize()));
             return;
         }
         if (content instanceof LastHttpContent last) {
@@ -335,7 +357,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
         cancelWriteTimer();
         channel.config().setAutoRead(true);
         if (keepAlive && writeDone && channel.isActive()) {
-            pool.release(this);
+            owner.release(this);
         } else {
             close();
         }
@@ -360,15 +382,15 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     }
 
     private void complete(HttpHeaders trailers) {
-        Call c = call;
+        Exchange c = call;
         call = null;
         cancelWriteTimer(); // the read timer stays for the next exchange (see armReadTimer)
-        ReceivedResponse response = new ReceivedResponse(status, responseHeaders, trailers, body.data(), body.size(),
-                c.request(), pool.codecs());
+        ReceivedResponse response = new ReceivedResponse(status, protocol, responseHeaders, trailers, body.data(),
+                body.size(), c.request(), settings.codecs());
         body = null;
         responseHeaders = null;
         if (keepAlive && writeDone && channel.isActive()) {
-            pool.release(this);
+            owner.release(this);
         } else {
             close();
         }
@@ -384,7 +406,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
             s.onError(cause);
             return;
         }
-        Call c = call;
+        Exchange c = call;
         if (c == null) {
             return;
         }
@@ -398,7 +420,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
 
     @Override
     public void releaseUnused() {
-        pool.release(this);
+        owner.release(this);
     }
 
     /** Drops the current exchange (call cancelled or timed out) and closes the connection. */
@@ -422,7 +444,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter
     private void detach() {
         if (!detached) {
             detached = true;
-            pool.onClosed(this);
+            owner.closed(this);
         }
     }
 

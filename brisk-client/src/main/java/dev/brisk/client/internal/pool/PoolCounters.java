@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
  * opaque: no fence and no lock on the loop, yet other threads see each count's latest value soon after it changes
  * (counts read together may come from slightly different moments, which is fine for monitoring).
  */
-final class PoolCounters {
+public final class PoolCounters {
 
     private static final VarHandle ACTIVE;
     private static final VarHandle IDLE;
@@ -37,12 +37,12 @@ final class PoolCounters {
     private int connections;
 
     /** A call took a connection or stream of this pool; on the pool's loop. */
-    void leased() {
+    public void leased() {
         ACTIVE.setOpaque(this, (int) ACTIVE.getOpaque(this) + 1);
     }
 
     /** A call gave its connection or stream back (or lost it); on the pool's loop. */
-    void returned() {
+    public void returned() {
         ACTIVE.setOpaque(this, (int) ACTIVE.getOpaque(this) - 1);
     }
 

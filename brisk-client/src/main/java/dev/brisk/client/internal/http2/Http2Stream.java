@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.http2;
 
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
@@ -7,6 +7,17 @@ import dev.brisk.client.ReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.StreamRefusedException;
 import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.client.internal.BodyBuffer;
+import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.Exchange;
+import dev.brisk.client.internal.Lease;
+import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.client.internal.ReceivedResponse;
+import dev.brisk.client.internal.RequestBody;
+import dev.brisk.client.internal.RequestHeads;
+import dev.brisk.client.internal.ResponseStream;
+import dev.brisk.client.internal.StreamSource;
+import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -15,7 +26,6 @@ import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -40,13 +50,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, StreamSource {
 
+    /** The name of the frame/object converter in the stream's pipeline; a chunked body's writer goes after it. */
+    static final String CODEC = "codec";
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
 
     private final Http2Connection connection;
     private final boolean reusedConnection;
     private Channel channel;
-    private Call call;
+    private Exchange call;
     private boolean ended;
     private boolean writeDone;
     private boolean responseStarted;
@@ -73,22 +85,22 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
     }
 
     private String key() {
-        return connection.pool().key().toString();
+        return connection.settings().key().toString();
     }
 
     @Override
-    public void send(Call call) {
-        this.call = call;
-        ChildPool pool = connection.pool();
-        HttpRequest request = call.request();
+    public void send(Exchange exchange) {
+        this.call = exchange;
+        ConnectionSettings settings = connection.settings();
+        HttpRequest request = exchange.request();
         readTimeoutNanos = request.settings().readTimeout().toNanos();
-        RequestBody requestBody = call.body();
+        RequestBody requestBody = exchange.body();
         ChannelFuture written;
         try {
-            RequestHeads.complete(NettyHeaders.netty(request.headers()), pool.key(), request.method(), requestBody,
-                    pool.decompression());
+            RequestHeads.complete(NettyHeaders.netty(request.headers()), settings.key(), request.method(),
+                    requestBody, settings.decompression());
             if (requestBody.chunked(false)) {
-                channel.pipeline().addAfter(ChildPool.CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
+                channel.pipeline().addAfter(CODEC, CHUNKED_WRITER, new ChunkedWriteHandler());
             }
             written = requestBody.write(channel, request.method(), RequestHeads.target(request.uri()),
                     NettyHeaders.netty(request.headers()), false);
@@ -159,15 +171,16 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         responseHeaders.remove(HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text());
         if (call.streamed() && !call.follows(code)) {
             // the body follows as the subscriber asks for it; unread frames hold back the stream's window
-            ResponseStream s = new ResponseStream(key(), status, responseHeaders, call.request(),
-                    connection.pool().codecs(), connection.pool().maxResponseSize(), channel.eventLoop(), this);
+            ResponseStream s = new ResponseStream(key(), status, Protocol.HTTP_2, responseHeaders,
+                    call.request(), connection.settings().codecs(), connection.settings().maxResponseSize(),
+                    channel.eventLoop(), this);
             stream = s;
             responseHeaders = null;
             channel.config().setAutoRead(false);
             call.onResponse(s);
             return;
         }
-        long max = connection.pool().maxResponseSize();
+        long max = connection.settings().maxResponseSize();
         long length = code == 204 || code == 304 || call.request().method() == HttpMethod.HEAD ? 0
                 : HttpUtil.getContentLength(head, -1L);
         if (length > max) {
@@ -192,15 +205,15 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
             return;
         }
         if (!body.append(content.content())) {
-            fail(new ResponseTooLargeException(key(), connection.pool().maxResponseSize()));
+            fail(new ResponseTooLargeException(key(), connection.settings().maxResponseSize()));
             return;
         }
         if (content instanceof LastHttpContent last) {
             HttpHeaders trailers = last.trailingHeaders();
-            Call c = call;
-            ReceivedResponse response = new ReceivedResponse(status, responseHeaders,
+            Exchange c = call;
+            ReceivedResponse response = new ReceivedResponse(status, Protocol.HTTP_2, responseHeaders,
                     trailers.isEmpty() ? EmptyHttpHeaders.INSTANCE : trailers, body.data(), body.size(),
-                    c.request(), connection.pool().codecs());
+                    c.request(), connection.settings().codecs());
             end();
             c.onResponse(response);
         }
@@ -320,7 +333,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
             s.onError(cause);
             return;
         }
-        Call c = call;
+        Exchange c = call;
         if (c == null) {
             return;
         }
