@@ -8,7 +8,9 @@
 # environment:
 #   IMPLS="brisk-http netty-raw"   first one is the reference the ratios are computed for; IMPL@NAME=JAR runs IMPL
 #                                  from another build of the launcher, e.g. to compare a change with the commit
-#                                  before it: IMPLS="brisk-http brisk-http@before=/tmp/before.jar"
+#                                  before it: IMPLS="brisk-http brisk-http@before=/tmp/before.jar"; IMPL/TRANSPORT
+#                                  runs IMPL on that transport (auto, io_uring, epoll, nio), overriding
+#                                  SERVER_ARGS: IMPLS="brisk-http/io_uring brisk-http/epoll brisk-http/nio"
 #   SCENARIOS="echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"
 #   ROUNDS=3 WARMUP=10 DURATION=10 CONNECTIONS=64 JVM_OPTS="-Xms512m -Xmx512m"
 #
@@ -41,15 +43,19 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 # run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors"
 run_one() {
-  local impl=$1 scenario=$2 port log pid jar=$JAR
+  local impl=$1 scenario=$2 port log pid jar=$JAR transport=()
   if [[ $impl == *@*=* ]]; then
     jar=${impl#*=}
     impl=${impl%%@*}
   fi
+  if [[ $impl == */* ]]; then
+    transport=(--transport "${impl#*/}")
+    impl=${impl%%/*}
+  fi
   port=$(free_port)
   log=$(mktemp)
   # shellcheck disable=SC2086
-  taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$port" $SERVER_ARGS >"$log" 2>&1 &
+  taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$port" $SERVER_ARGS "${transport[@]}" >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
     grep -q "listening on" "$log" && break

@@ -11,7 +11,9 @@
 #   IMPLS="brisk-http brisk-rest netty"   brisk-http: HttpHello (GET /hello, text), brisk-rest: RestJson (one route
 #                                          answering a JSON object written by Jackson), netty: Netty's hello world
 #                                          server (the reference); also brisk-rest-text: RestText (one route answering
-#                                          text). IMPL@NAME=JAR runs the same service from another build, e.g. to
+#                                          text); jdk-json: JdkJson (the JDK's own HTTP server answering the
+#                                          same JSON with Jackson: the floor without Netty and Brisk).
+#                                          IMPL@NAME=JAR runs the same service from another build, e.g. to
 #                                          compare a change with the commit before it:
 #                                          IMPLS="brisk-rest brisk-rest@before=/tmp/before/brisk-startup-rest.jar"
 #   ROUNDS=10
@@ -62,6 +64,7 @@ launch() {
     brisk-http) echo "-jar ${jar:-$DIR/brisk-startup-http.jar}" ;;
     brisk-rest) echo "-jar ${jar:-$DIR/brisk-startup-rest.jar}" ;;
     brisk-rest-text) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.RestText" ;;
+    jdk-json) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.JdkJson" ;;
     netty) echo "-jar ${jar:-$DIR/brisk-startup-netty.jar}" ;;
     *) echo "unknown service $impl" >&2; exit 2 ;;
   esac

@@ -12,6 +12,8 @@ module dev.brisk.benchmarks {
     requires io.vertx.web;
     requires jakarta.ws.rs;
     requires java.net.http;
+    requires jdk.httpserver;
+    requires tools.jackson.databind;
     requires java.management;
     requires jdk.management;
     requires okhttp3;

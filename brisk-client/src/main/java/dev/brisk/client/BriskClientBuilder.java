@@ -68,8 +68,8 @@ public final class BriskClientBuilder {
     }
 
     /**
-     * The socket transport of the client's own group; default {@link Transport#AUTO}: io_uring, else epoll, else
-     * kqueue, else NIO, as for the server. A transport this machine cannot run fails {@link #build()}.
+     * The socket transport of the client's own group; default {@link Transport#AUTO}: epoll, else kqueue, else NIO,
+     * as for the server (io_uring when named). A transport this machine cannot run fails {@link #build()}.
      */
     public BriskClientBuilder transport(Transport transport) {
         this.transport = Objects.requireNonNull(transport, "transport");

@@ -1,13 +1,17 @@
 package dev.brisk.transport;
 
 /**
- * The socket transport that event loops run on. {@link #AUTO} picks the fastest one this machine supports; see
- * {@link Transports} for the rule and for creating event loop groups.
+ * The socket transport that event loops run on. {@link #AUTO} picks the native transport of the platform when this
+ * machine supports it; see {@link Transports}
+ * for the rule and for creating event loop groups.
  */
 public enum Transport {
-    /** io_uring when available, then epoll, then kqueue, then NIO. */
+    /**
+     * Epoll on Linux, kqueue on BSD and macOS, otherwise NIO; the system property {@code brisk.transport} can choose
+     * another for the whole JVM.
+     */
     AUTO,
-    /** Linux io_uring (kernel 5.14+). */
+    /** Linux io_uring (kernel 5.14+); only when asked for, by name or with {@code -Dbrisk.transport=io_uring}. */
     IO_URING,
     /** Linux epoll. */
     EPOLL,

@@ -29,15 +29,22 @@ import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
  * Transport selection and event loop groups, the same for every Brisk server and client: {@link Transport#AUTO}
- * resolves to io_uring, then epoll, then kqueue, then NIO, whichever is first available; a transport asked for by name
- * that this machine cannot run fails with the reason. The channel classes of a transport are found here too, also for
- * an {@link EventLoopGroup} an application shares with Brisk.
+ * resolves to epoll, then kqueue, then NIO, whichever is first available (io_uring only when asked for by name); a
+ * transport asked for by name that this machine cannot run fails with the reason. The system property
+ * {@value #TRANSPORT_PROPERTY} (one of {@code auto}, {@code io_uring}, {@code epoll}, {@code kqueue}, {@code nio})
+ * replaces that rule for the whole JVM, so operators choose without changing code: {@code nio} for the fastest start,
+ * {@code io_uring} for the most throughput on a recent kernel. The channel classes of a transport are found here too,
+ * also for an {@link EventLoopGroup} an application shares with Brisk.
  */
 public final class Transports {
+
+    /** The system property that decides what {@link Transport#AUTO} means. */
+    public static final String TRANSPORT_PROPERTY = "brisk.transport";
 
     private Transports() {
     }
@@ -46,7 +53,11 @@ public final class Transports {
     public static Transport resolve(Transport requested) {
         Objects.requireNonNull(requested, "transport");
         if (requested == Transport.AUTO) {
-            for (Transport candidate : new Transport[] {Transport.IO_URING, Transport.EPOLL, Transport.KQUEUE}) {
+            Transport configured = configuredDefault();
+            if (configured != null) {
+                return resolve(configured);
+            }
+            for (Transport candidate : new Transport[] {Transport.EPOLL, Transport.KQUEUE}) {
                 if (isAvailable(candidate)) {
                     return candidate;
                 }
@@ -58,6 +69,21 @@ public final class Transports {
                     + unavailabilityCause(requested));
         }
         return requested;
+    }
+
+    private static Transport configuredDefault() {
+        String value = System.getProperty(TRANSPORT_PROPERTY);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String name = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        try {
+            Transport transport = Transport.valueOf(name);
+            return transport == Transport.AUTO ? null : transport;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("system property " + TRANSPORT_PROPERTY + " must be one of auto, io_uring,"
+                    + " epoll, kqueue, nio; was '" + value + "'");
+        }
     }
 
     /** Whether this machine can run {@code transport} ({@link Transport#AUTO} always can). */

@@ -18,13 +18,67 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TransportsTest {
 
     @Test
-    void autoPicksTheFirstAvailableInOrderOfSpeed() {
+    void autoPicksThePlatformsNativeTransportButNeverIoUring() {
         Transport resolved = Transports.resolve(Transport.AUTO);
-        assertThat(resolved).isNotEqualTo(Transport.AUTO);
-        Transport expected = Transports.isAvailable(Transport.IO_URING) ? Transport.IO_URING
-                : Transports.isAvailable(Transport.EPOLL) ? Transport.EPOLL
+        assertThat(resolved).isNotEqualTo(Transport.AUTO).isNotEqualTo(Transport.IO_URING);
+        Transport expected = Transports.isAvailable(Transport.EPOLL) ? Transport.EPOLL
                 : Transports.isAvailable(Transport.KQUEUE) ? Transport.KQUEUE : Transport.NIO;
         assertThat(resolved).isEqualTo(expected);
+    }
+
+    @Test
+    void theSystemPropertyDecidesWhatAutoMeans() {
+        withTransportProperty("nio", () -> assertThat(Transports.resolve(Transport.AUTO)).isEqualTo(Transport.NIO));
+        withTransportProperty(" NIO ", () -> assertThat(Transports.resolve(Transport.AUTO)).isEqualTo(Transport.NIO));
+        withTransportProperty("auto", () -> assertThat(Transports.resolve(Transport.AUTO))
+                .isNotEqualTo(Transport.AUTO));
+        if (Transports.isAvailable(Transport.EPOLL)) {
+            withTransportProperty("epoll", () -> assertThat(Transports.resolve(Transport.AUTO))
+                    .isEqualTo(Transport.EPOLL));
+        }
+        if (Transports.isAvailable(Transport.IO_URING)) {
+            withTransportProperty("io-uring", () -> assertThat(Transports.resolve(Transport.AUTO))
+                    .isEqualTo(Transport.IO_URING));
+        }
+    }
+
+    @Test
+    void theSystemPropertyDoesNotOverrideATransportAskedForByName() {
+        withTransportProperty("io_uring", () -> assertThat(Transports.resolve(Transport.NIO))
+                .isEqualTo(Transport.NIO));
+    }
+
+    @Test
+    void aBadSystemPropertyFailsNamingItAndTheValue() {
+        withTransportProperty("fast", () -> assertThatThrownBy(() -> Transports.resolve(Transport.AUTO))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(Transports.TRANSPORT_PROPERTY)
+                .hasMessageContaining("'fast'"));
+    }
+
+    @Test
+    void anUnavailableTransportInTheSystemPropertyFailsWithTheReason() {
+        withTransportProperty("kqueue", () -> {
+            if (!Transports.isAvailable(Transport.KQUEUE)) {
+                assertThatThrownBy(() -> Transports.resolve(Transport.AUTO))
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("KQUEUE transport is not available");
+            }
+        });
+    }
+
+    private static void withTransportProperty(String value, Runnable check) {
+        String before = System.getProperty(Transports.TRANSPORT_PROPERTY);
+        System.setProperty(Transports.TRANSPORT_PROPERTY, value);
+        try {
+            check.run();
+        } finally {
+            if (before == null) {
+                System.clearProperty(Transports.TRANSPORT_PROPERTY);
+            } else {
+                System.setProperty(Transports.TRANSPORT_PROPERTY, before);
+            }
+        }
     }
 
     @Test
