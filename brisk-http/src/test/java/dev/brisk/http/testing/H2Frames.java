@@ -9,6 +9,9 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersEncoder;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +20,8 @@ import java.util.Map;
  * The HTTP/2 frame layout (RFC 9113 section 4.1) for tests that write and read frames themselves, over a socket or an
  * embedded channel: a frame is encoded as its 9-byte header followed by the payload, and decoded back; HEADERS are
  * HPACK-encoded as given (no validation) and decoded with Netty's HPACK coder. One instance per connection, since
- * HPACK keeps state in both directions; header blocks must fit one frame (no CONTINUATION).
+ * HPACK keeps state in both directions; a header block to decode is given whole (a HEADERS frame with END_HEADERS,
+ * or one whose CONTINUATION payloads the caller appended).
  */
 public final class H2Frames {
 
@@ -30,6 +34,7 @@ public final class H2Frames {
     public static final int PING = 0x6;
     public static final int GOAWAY = 0x7;
     public static final int WINDOW_UPDATE = 0x8;
+    public static final int CONTINUATION = 0x9;
 
     public static final int FLAG_END_STREAM = 0x1;
     public static final int FLAG_ACK = 0x1;
@@ -212,6 +217,44 @@ public final class H2Frames {
         byte[] payload = new byte[length];
         in.skipBytes(FRAME_HEADER_LENGTH).readBytes(payload);
         return decode(head, payload);
+    }
+
+    /**
+     * Reads and decodes the next frame of a blocking stream; a HEADERS frame is read together with its CONTINUATION
+     * frames (their payloads appended, END_HEADERS then set). Throws {@link java.io.EOFException} at the end.
+     */
+    public Frame read(DataInputStream in) throws IOException {
+        byte[] head = new byte[FRAME_HEADER_LENGTH];
+        in.readFully(head);
+        byte[] payload = readPayload(in, head);
+        if ((head[3] & 0xFF) == HEADERS && (head[4] & FLAG_END_HEADERS) == 0) {
+            if ((head[4] & FLAG_PADDED) != 0) {
+                throw new IOException("a padded header block continued in CONTINUATION frames is not supported");
+            }
+            ByteArrayOutputStream block = new ByteArrayOutputStream();
+            block.write(payload);
+            byte[] next = new byte[FRAME_HEADER_LENGTH];
+            do {
+                in.readFully(next);
+                if ((next[3] & 0xFF) != CONTINUATION) {
+                    throw new IOException("expected CONTINUATION, got frame type " + (next[3] & 0xFF));
+                }
+                block.write(readPayload(in, next));
+            } while ((next[4] & FLAG_END_HEADERS) == 0);
+            head[4] |= FLAG_END_HEADERS;
+            payload = block.toByteArray();
+        }
+        try {
+            return decode(head, payload);
+        } catch (Http2Exception e) {
+            throw new IOException("undecodable header block on stream " + (uint32(head, 5) & 0x7FFFFFFF), e);
+        }
+    }
+
+    private static byte[] readPayload(DataInputStream in, byte[] head) throws IOException {
+        byte[] payload = new byte[payloadLength(head)];
+        in.readFully(payload);
+        return payload;
     }
 
     private static long uint32(byte[] bytes, int offset) {

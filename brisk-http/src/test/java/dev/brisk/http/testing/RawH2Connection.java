@@ -1,11 +1,7 @@
 package dev.brisk.http.testing;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
+import dev.brisk.http.testing.H2Frames.Frame;
 import io.netty.handler.codec.http2.Http2Error;
-import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2Headers;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -22,11 +18,24 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.brisk.http.testing.H2Frames.CONTINUATION;
+import static dev.brisk.http.testing.H2Frames.DATA;
+import static dev.brisk.http.testing.H2Frames.FLAG_ACK;
+import static dev.brisk.http.testing.H2Frames.FLAG_END_HEADERS;
+import static dev.brisk.http.testing.H2Frames.FLAG_END_STREAM;
+import static dev.brisk.http.testing.H2Frames.FLAG_PADDED;
+import static dev.brisk.http.testing.H2Frames.GOAWAY;
+import static dev.brisk.http.testing.H2Frames.HEADERS;
+import static dev.brisk.http.testing.H2Frames.PING;
+import static dev.brisk.http.testing.H2Frames.RST_STREAM;
+import static dev.brisk.http.testing.H2Frames.SETTINGS;
+import static dev.brisk.http.testing.H2Frames.WINDOW_UPDATE;
+
 /**
  * HTTP/2 by prior knowledge over a plain blocking socket, frame by frame, for tests that must send what no proper
  * client would: header blocks are encoded here as HPACK literals, in exactly the order, case and bytes given
  * (pseudo-headers anywhere, duplicates, upper case, CR/LF/NUL), so nothing is validated or reordered on the way out.
- * Responses are decoded with Netty's HPACK decoder. SETTINGS and PING are acknowledged while reading.
+ * Responses are read and decoded by {@link H2Frames}. SETTINGS and PING are acknowledged while reading.
  *
  * <p>{@link #await} reads until the given streams are finished; a timeout inside a frame leaves the connection
  * unusable, so await once per connection.
@@ -34,19 +43,6 @@ import java.util.Map;
 public final class RawH2Connection implements AutoCloseable {
 
     private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int DATA = 0;
-    private static final int HEADERS = 1;
-    private static final int RST_STREAM = 3;
-    private static final int SETTINGS = 4;
-    private static final int PING = 6;
-    private static final int GOAWAY = 7;
-    private static final int WINDOW_UPDATE = 8;
-    private static final int CONTINUATION = 9;
-    private static final int END_STREAM = 0x1;
-    private static final int ACK = 0x1;
-    private static final int END_HEADERS = 0x4;
-    private static final int PADDED = 0x8;
-    private static final int PRIORITY = 0x20;
     /** The smallest SETTINGS_MAX_FRAME_SIZE a peer may announce; header blocks are split to fit it. */
     private static final int MAX_FRAME = 16384;
 
@@ -100,7 +96,7 @@ public final class RawH2Connection implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
-    private final DefaultHttp2HeadersDecoder decoder = new DefaultHttp2HeadersDecoder(false);
+    private final H2Frames frames = new H2Frames();
     private final Map<Integer, StreamOutcome> streams = new HashMap<>();
     private String goAway;
     private boolean closed;
@@ -126,11 +122,11 @@ public final class RawH2Connection implements AutoCloseable {
     public RawH2Connection headers(int streamId, boolean endStream, List<Field> fields) throws IOException {
         byte[] block = encode(fields);
         int first = Math.min(block.length, MAX_FRAME);
-        int flags = (endStream ? END_STREAM : 0) | (first == block.length ? END_HEADERS : 0);
+        int flags = (endStream ? FLAG_END_STREAM : 0) | (first == block.length ? FLAG_END_HEADERS : 0);
         frame(HEADERS, flags, streamId, slice(block, 0, first));
         for (int pos = first; pos < block.length; pos += MAX_FRAME) {
             int end = Math.min(block.length, pos + MAX_FRAME);
-            frame(CONTINUATION, end == block.length ? END_HEADERS : 0, streamId, slice(block, pos, end));
+            frame(CONTINUATION, end == block.length ? FLAG_END_HEADERS : 0, streamId, slice(block, pos, end));
         }
         out.flush();
         return this;
@@ -138,7 +134,7 @@ public final class RawH2Connection implements AutoCloseable {
 
     /** Sends one DATA frame. */
     public RawH2Connection data(int streamId, boolean endStream, String data) throws IOException {
-        frame(DATA, endStream ? END_STREAM : 0, streamId, data.getBytes(StandardCharsets.ISO_8859_1));
+        frame(DATA, endStream ? FLAG_END_STREAM : 0, streamId, data.getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
         return this;
     }
@@ -190,100 +186,59 @@ public final class RawH2Connection implements AutoCloseable {
     }
 
     private void readFrame() throws IOException {
-        byte[] header = new byte[9];
-        in.readFully(header);
-        int length = (header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF;
-        int type = header[3] & 0xFF;
-        int flags = header[4] & 0xFF;
-        int streamId = ((header[5] & 0x7F) << 24 | (header[6] & 0xFF) << 16 | (header[7] & 0xFF) << 8
-                | header[8] & 0xFF);
-        byte[] payload = new byte[length];
-        in.readFully(payload);
-        switch (type) {
+        Frame frame = frames.read(in);
+        int streamId = frame.streamId();
+        byte[] payload = frame.payload();
+        switch (frame.type()) {
             case DATA -> {
-                int padding = (flags & PADDED) != 0 ? (payload[0] & 0xFF) + 1 : 0;
-                int start = (flags & PADDED) != 0 ? 1 : 0;
-                stream(streamId).body.write(payload, start, length - padding);
-                endIf(streamId, flags);
+                int start = frame.has(FLAG_PADDED) ? 1 : 0;
+                int padding = frame.has(FLAG_PADDED) ? (payload[0] & 0xFF) + 1 : 0;
+                stream(streamId).body.write(payload, start, payload.length - padding);
+                endIf(frame);
             }
-            case HEADERS -> onHeaders(streamId, flags, payload);
+            case HEADERS -> {
+                StreamOutcome outcome = stream(streamId);
+                if (outcome.status < 0 && frame.status() != null) {
+                    outcome.status = Integer.parseInt(frame.status());
+                }
+                endIf(frame);
+            }
             case RST_STREAM -> {
                 // the first reset ends the stream; a later one answers frames the client still had in flight
                 StreamOutcome outcome = stream(streamId);
                 if (outcome.resetCode < 0) {
-                    outcome.resetCode = uint32(payload, 0);
+                    outcome.resetCode = frame.errorCode();
                 }
             }
             case SETTINGS -> {
-                if ((flags & ACK) == 0) {
-                    frame(SETTINGS, ACK, 0, new byte[0]);
+                if (!frame.has(FLAG_ACK)) {
+                    out.write(H2Frames.settingsAck());
                     out.flush();
                 }
             }
             case PING -> {
-                if ((flags & ACK) == 0) {
-                    frame(PING, ACK, 0, payload);
+                if (!frame.has(FLAG_ACK)) {
+                    out.write(H2Frames.ping(true, payload));
                     out.flush();
                 }
             }
-            case GOAWAY -> goAway = "GOAWAY(" + errorName(uint32(payload, 4)) + ", last stream "
-                    + (uint32(payload, 0) & 0x7FFF_FFFF) + ", '"
-                    + new String(payload, 8, length - 8, StandardCharsets.UTF_8) + "')";
+            case GOAWAY -> goAway = "GOAWAY(" + errorName(frame.errorCode()) + ", last stream "
+                    + frame.lastStreamId() + ", '"
+                    + new String(payload, 8, payload.length - 8, StandardCharsets.UTF_8) + "')";
             default -> {
                 // PRIORITY, WINDOW_UPDATE, PUSH_PROMISE and unknown frames change nothing a test looks at
             }
         }
     }
 
-    private void onHeaders(int streamId, int flags, byte[] payload) throws IOException {
-        int start = 0;
-        int end = payload.length;
-        if ((flags & PADDED) != 0) {
-            end -= payload[0] & 0xFF;
-            start = 1;
-        }
-        if ((flags & PRIORITY) != 0) {
-            start += 5;
-        }
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        block.write(payload, start, end - start);
-        boolean endHeaders = (flags & END_HEADERS) != 0;
-        while (!endHeaders) {
-            byte[] header = new byte[9];
-            in.readFully(header);
-            int length = (header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF;
-            byte[] continuation = new byte[length];
-            in.readFully(continuation);
-            block.write(continuation);
-            endHeaders = (header[4] & END_HEADERS) != 0;
-        }
-        ByteBuf buffer = Unpooled.wrappedBuffer(block.toByteArray());
-        try {
-            Http2Headers headers = decoder.decodeHeaders(streamId, buffer);
-            StreamOutcome outcome = stream(streamId);
-            if (outcome.status < 0 && headers.status() != null) {
-                outcome.status = Integer.parseInt(headers.status().toString());
-            }
-        } catch (Http2Exception e) {
-            throw new IOException("undecodable response headers on stream " + streamId, e);
-        } finally {
-            buffer.release();
-        }
-        endIf(streamId, flags);
-    }
-
-    private void endIf(int streamId, int flags) {
-        if ((flags & END_STREAM) != 0) {
-            stream(streamId).ended = true;
+    private void endIf(Frame frame) {
+        if (frame.endStream()) {
+            stream(frame.streamId()).ended = true;
         }
     }
 
     private void frame(int type, int flags, int streamId, byte[] payload) throws IOException {
-        byte[] header = {(byte) (payload.length >>> 16), (byte) (payload.length >>> 8), (byte) payload.length,
-                (byte) type, (byte) flags, (byte) (streamId >>> 24), (byte) (streamId >>> 16),
-                (byte) (streamId >>> 8), (byte) streamId};
-        out.write(header);
-        out.write(payload);
+        out.write(H2Frames.encode(type, flags, streamId, payload));
     }
 
     /** HPACK: every field as a literal without indexing, with a literal name, no Huffman coding. */
@@ -326,11 +281,6 @@ public final class RawH2Connection implements AutoCloseable {
 
     private static byte[] int32(int value) {
         return new byte[] {(byte) (value >>> 24), (byte) (value >>> 16), (byte) (value >>> 8), (byte) value};
-    }
-
-    private static long uint32(byte[] bytes, int offset) {
-        return (bytes[offset] & 0xFFL) << 24 | (bytes[offset + 1] & 0xFFL) << 16 | (bytes[offset + 2] & 0xFFL) << 8
-                | bytes[offset + 3] & 0xFFL;
     }
 
     private static String errorName(long code) {

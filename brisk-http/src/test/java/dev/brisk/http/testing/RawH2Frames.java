@@ -6,7 +6,6 @@ import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Headers;
 
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -77,17 +76,13 @@ public final class RawH2Frames implements AutoCloseable {
     /** The next frame, or null when the server closed the connection or nothing came within {@code millis}. */
     public Frame next(int millis) throws Exception {
         socket.setSoTimeout(millis);
-        byte[] head = new byte[H2Frames.FRAME_HEADER_LENGTH];
         try {
-            in.readFully(head);
-        } catch (EOFException | SocketTimeoutException e) {
+            return frames.read(in);
+        } catch (SocketTimeoutException e) {
             return null;
-        } catch (IOException reset) {
+        } catch (IOException closedOrReset) {
             return null;
         }
-        byte[] payload = new byte[H2Frames.payloadLength(head)];
-        in.readFully(payload);
-        return frames.decode(head, payload);
     }
 
     /** Reads frames until one of {@code type} for {@code streamId} (any stream when 0), or null at close/timeout. */
