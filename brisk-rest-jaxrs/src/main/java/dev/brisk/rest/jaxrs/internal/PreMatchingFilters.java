@@ -4,7 +4,6 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ContainerResponseFilter;
 
 import java.util.List;
 
@@ -17,13 +16,11 @@ public final class PreMatchingFilters implements Filter {
     static final String EXCHANGE = PreMatchingFilters.class.getName() + ".exchange";
 
     private final List<ContainerRequestFilter> filters;
-    private final List<ContainerResponseFilter> responseFilters;
-    private final EntityIO entities;
+    private final Responder responder;
 
-    PreMatchingFilters(Providers providers, EntityIO entities) {
+    PreMatchingFilters(Providers providers, Responder responder) {
         this.filters = providers.preMatchingFilters();
-        this.responseFilters = providers.responseFilters(java.util.Set.of());
-        this.entities = entities;
+        this.responder = responder;
     }
 
     @Override
@@ -34,14 +31,13 @@ public final class PreMatchingFilters implements Filter {
             for (ContainerRequestFilter filter : filters) {
                 filter.filter(exchange);
                 if (exchange.aborted() != null) {
-                    ResponseState state = new ResponseState(exchange.aborted(), null, null);
-                    for (ContainerResponseFilter responseFilter : responseFilters) {
-                        responseFilter.filter(exchange, state);
-                    }
-                    entities.write(exchange, state, List.of(), new EntityIO.Bound(List.of(), List.of()));
+                    responder.respond(exchange, new ResponseState(exchange.aborted(), null, null), List.of());
                     return;
                 }
             }
+        } catch (Exception e) {
+            responder.fail(exchange, e);
+            return;
         } finally {
             Exchange.leave(previous);
         }
