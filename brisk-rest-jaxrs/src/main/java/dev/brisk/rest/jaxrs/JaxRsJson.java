@@ -6,9 +6,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How Jakarta REST resources read and write JSON on Brisk: Jackson 3 with the defaults applications written for
- * Jersey's Jackson provider expect — an unknown property is an error (400 naming the property) and properties are
- * written in declaration order (record components in order, creator properties first) rather than alphabetically.
- * Other settings are Jackson 3's (ISO-8601 dates, {@code null} for a primitive is an error).
+ * Jersey's Jackson provider (Jackson 2) expect:
+ * <ul>
+ *   <li>an unknown property is an error (400 naming the property);</li>
+ *   <li>properties are written in the order their fields are declared (record components in order), not
+ *       alphabetically;</li>
+ *   <li>constructor parameter names are not read: a bean with a no-argument constructor is filled through its
+ *       setters or fields even when it has other constructors (records and {@code @JsonCreator} with
+ *       {@code @JsonProperty} names work as usual), as Jackson 2 without its parameter-names module did.</li>
+ * </ul>
+ * Other settings are Jackson 3's: ISO-8601 dates, {@code null} for a primitive and trailing content are errors.
  *
  * <p>To change them, register a {@code ContextResolver<JsonMapper>} starting from these defaults:
  * <pre>{@code
@@ -33,6 +40,8 @@ public final class JaxRsJson {
     public static JsonMapper.Builder mapperBuilder() {
         return JsonMapper.builder()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY);
+                .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+                .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
+                .disable(MapperFeature.DETECT_PARAMETER_NAMES);
     }
 }

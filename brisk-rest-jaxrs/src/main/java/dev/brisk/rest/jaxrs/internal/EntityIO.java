@@ -71,7 +71,7 @@ final class EntityIO {
 
     // ---- reading ----------------------------------------------------------------------------------------------
 
-    ParamSource entityParameter(Class<?> raw, Type type, Annotation[] annotations, Bound bound) {
+    EntitySource entityParameter(Class<?> raw, Type type, Annotation[] annotations, Bound bound) {
         boolean custom = !bound.readers().isEmpty() || !providers.readers().isEmpty();
         return exchange -> {
             MediaType mediaType = exchange.getMediaType();

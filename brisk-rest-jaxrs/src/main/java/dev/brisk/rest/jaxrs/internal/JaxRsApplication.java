@@ -177,7 +177,8 @@ public final class JaxRsApplication {
                 }
             }
             allowed.add(HttpMethod.OPTIONS.name());
-            OptionsHandler handler = new OptionsHandler(String.join(", ", allowed), group.applicationPath(),
+            OptionsHandler handler = new OptionsHandler(java.util.Collections.unmodifiableSet(allowed),
+                    group.applicationPath(),
                     requestFilters, globalResponder);
             routes.get(group.key()).add(Route.of(HttpMethod.OPTIONS, group.template()).handler(handler));
             added.add(handler);
@@ -252,7 +253,7 @@ public final class JaxRsApplication {
     /** The filters to run before routing ({@code @PreMatching} request filters), if any. */
     public List<Filter> filters() {
         return providers.preMatchingFilters().isEmpty() ? List.of() : List.of(new PreMatchingFilters(providers,
-                globalResponder));
+                globalResponder, new java.util.TreeSet<>(claimedPaths.values())));
     }
 
     private void scan(Class<?> type, Class<?> root, String prefix, String applicationPath,
@@ -323,7 +324,8 @@ public final class JaxRsApplication {
         Consumes consumes = annotated.isAnnotationPresent(Consumes.class) ? annotated.getAnnotation(Consumes.class)
                 : Annotations.find(type, Consumes.class);
         List<dev.brisk.codec.MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
-        List<dev.brisk.codec.MediaType> consumable = MediaTypes.parse(consumes == null ? null : consumes.value());
+        List<dev.brisk.codec.MediaType> consumable = readsBody(steps.get(steps.size() - 1), annotated)
+                ? MediaTypes.parse(consumes == null ? null : consumes.value()) : List.of();
         RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                 : annotated.isAnnotationPresent(RunOn.class) ? annotated.getAnnotation(RunOn.class)
                 : Annotations.find(type, RunOn.class) != null ? Annotations.find(type, RunOn.class)
@@ -338,6 +340,27 @@ public final class JaxRsApplication {
                 .consumes(MediaTypes.conditions(consumable))
                 .scheduler(scheduler)
                 .handler(handler);
+    }
+
+    /**
+     * Whether a resource method reads the request body (an entity parameter or form fields): only then does its
+     * {@code @Consumes} select it, as in Jersey, where a class-level {@code @Consumes} does not turn away a
+     * {@code GET} that has no Content-Type.
+     */
+    private static boolean readsBody(Step step, Method annotated) {
+        for (ParamSource source : step.plan()) {
+            if (source instanceof EntitySource) {
+                return true;
+            }
+        }
+        for (Annotation[] annotations : annotated.getParameterAnnotations()) {
+            for (Annotation annotation : annotations) {
+                if (annotation instanceof jakarta.ws.rs.FormParam || annotation instanceof jakarta.ws.rs.BeanParam) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private Step step(Method method, Method annotated, PathTemplate template, EntityIO.Bound bound, boolean locator) {

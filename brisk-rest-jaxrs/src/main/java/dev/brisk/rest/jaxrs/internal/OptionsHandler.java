@@ -3,7 +3,6 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
 import java.util.List;
@@ -15,12 +14,12 @@ import java.util.List;
  */
 final class OptionsHandler implements Handler {
 
-    private final String allow;
+    private final java.util.Set<String> allow;
     private final String applicationPath;
     private final List<ContainerRequestFilter> requestFilters;
     private final Responder responder;
 
-    OptionsHandler(String allow, String applicationPath, List<ContainerRequestFilter> requestFilters,
+    OptionsHandler(java.util.Set<String> allow, String applicationPath, List<ContainerRequestFilter> requestFilters,
                    Responder responder) {
         this.allow = allow;
         this.applicationPath = applicationPath;
@@ -47,7 +46,7 @@ final class OptionsHandler implements Handler {
                     return;
                 }
             }
-            Response response = Response.ok().header(HttpHeaders.ALLOW, allow).build();
+            Response response = Response.ok().allow(allow).build();
             responder.respond(exchange, new ResponseState(response, null, null), List.of());
         } catch (Throwable t) {
             responder.fail(exchange, t);

@@ -18,14 +18,31 @@ public final class PreMatchingFilters implements Filter {
     private final List<ContainerRequestFilter> filters;
     private final Responder responder;
 
-    PreMatchingFilters(Providers providers, Responder responder) {
+    /** The application paths, longest first. */
+    private final List<String> applicationPaths;
+
+    PreMatchingFilters(Providers providers, Responder responder, java.util.Collection<String> applicationPaths) {
         this.filters = providers.preMatchingFilters();
         this.responder = responder;
+        List<String> paths = new java.util.ArrayList<>(applicationPaths);
+        paths.sort(java.util.Comparator.comparingInt(String::length).reversed());
+        this.applicationPaths = List.copyOf(paths);
+    }
+
+    /** The application path the request's path lies under (the base URI filters see before matching). */
+    private String applicationPathOf(String path) {
+        for (String applicationPath : applicationPaths) {
+            if (applicationPath.equals("/") || path.equals(applicationPath)
+                    || path.startsWith(applicationPath) && path.charAt(applicationPath.length()) == '/') {
+                return applicationPath;
+            }
+        }
+        return "/";
     }
 
     @Override
     public void filter(RequestContext ctx, FilterChain chain) throws Exception {
-        Exchange exchange = new Exchange(ctx, "/");
+        Exchange exchange = new Exchange(ctx, applicationPathOf(ctx.request().rawPath()));
         Exchange previous = Exchange.enter(exchange);
         try {
             for (ContainerRequestFilter filter : filters) {
