@@ -4,6 +4,9 @@ import dev.brisk.rest.Brisk;
 import dev.brisk.test.BriskServerExtension;
 import dev.brisk.test.TestClient;
 import dev.brisk.test.TestResponse;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,9 +21,19 @@ class DefaultAnswersTest {
 
     private static final String ORIGIN = "https://app.example.com";
 
+    /** A resource whose result breaks its constraint: the server's fault. */
+    @Path("/reports")
+    public static class ReportResource {
+        @GET
+        @NotNull
+        public String latest() {
+            return null;
+        }
+    }
+
     @RegisterExtension
     static final BriskServerExtension SERVER = BriskServerExtension.of(() -> Brisk.server()
-            .controllers(new TaskResource(TaskStore.seeded()), new CorsFilter()));
+            .controllers(new TaskResource(TaskStore.seeded()), new ReportResource(), new CorsFilter()));
 
     @Test
     void aNotFoundUnderTheResourcesPathIsAProblemWithTheFiltersHeaders(TestClient client) {
@@ -85,6 +98,16 @@ class DefaultAnswersTest {
                 "\"message\":\"must be greater than or equal to 1\"", "\"field\":\"create.task.title\"",
                 "\"message\":\"must not be blank\"");
         assertThat(invalid.header("access-control-allow-origin")).hasValue(ORIGIN);
+    }
+
+    @Test
+    void aResultThatBreaksItsConstraintsIsA500WithoutDetails(TestClient client) {
+        TestResponse report = client.get("/reports").header("Origin", ORIGIN).execute();
+
+        assertThat(report.status()).isEqualTo(500);
+        assertThat(report.header("content-type")).hasValue("application/problem+json");
+        assertThat(report.body()).doesNotContain("errors", "must not be null");
+        assertThat(report.header("access-control-allow-origin")).hasValue(ORIGIN);
     }
 
     @Test
