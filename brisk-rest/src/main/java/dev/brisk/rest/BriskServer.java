@@ -216,9 +216,12 @@ public final class BriskServer implements AutoCloseable {
         private RestServer buildRest() {
             List<Route> all = new ArrayList<>(routes);
             List<Filter> allFilters = new ArrayList<>(filters);
-            all.addAll(controllerRoutes(allFilters));
-            return new RestServer(options, codecs, allFilters, routeFilters, interceptors, exceptionHandlers,
-                    schedulers, all);
+            List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers = new ArrayList<>();
+            all.addAll(controllerRoutes(allFilters, failureHandlers));
+            RestServer rest = new RestServer(options, codecs, allFilters, routeFilters, interceptors,
+                    exceptionHandlers, schedulers, all);
+            rest.routingFailureHandlers(failureHandlers);
+            return rest;
         }
 
         /** Validates every route, binds and starts serving. */
@@ -232,8 +235,12 @@ public final class BriskServer implements AutoCloseable {
             }
         }
 
-        /** The routes of the annotated controllers; the filters their supports need are added to {@code filters}. */
-        private List<Route> controllerRoutes(List<Filter> filters) {
+        /**
+         * The routes of the annotated controllers; the filters and routing failure handlers their supports need are
+         * added to {@code filters} and {@code failureHandlers}.
+         */
+        private List<Route> controllerRoutes(List<Filter> filters,
+                                             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers) {
             if (controllers.isEmpty()) {
                 return List.of();
             }
@@ -258,6 +265,8 @@ public final class BriskServer implements AutoCloseable {
             chosen.forEach(e -> result.addAll(e.getValue().routes(e.getKey())));
             chosen.stream().map(java.util.Map.Entry::getValue).distinct()
                     .forEach(support -> filters.addAll(support.filters()));
+            chosen.stream().map(java.util.Map.Entry::getValue).distinct()
+                    .forEach(support -> support.routingFailureHandler().ifPresent(failureHandlers::add));
             return result;
         }
     }

@@ -4,8 +4,10 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.jaxrs.internal.JaxRsApplication;
 import dev.brisk.rest.spi.ControllerSupport;
+import dev.brisk.rest.spi.RoutingFailureHandler;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs Jakarta REST (JAX-RS) resources and providers on Brisk, unchanged: found through
@@ -37,5 +39,10 @@ public final class JaxRsControllerSupport implements ControllerSupport {
     @Override
     public List<Filter> filters() {
         return application.filters();
+    }
+
+    @Override
+    public Optional<RoutingFailureHandler> routingFailureHandler() {
+        return application.routingFailureHandler();
     }
 }

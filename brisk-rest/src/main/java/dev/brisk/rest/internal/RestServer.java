@@ -15,6 +15,8 @@ import dev.brisk.rest.Route;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
+import dev.brisk.rest.spi.RoutingFailure;
+import dev.brisk.rest.spi.RoutingFailureHandler;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;
@@ -49,6 +51,8 @@ public final class RestServer implements HttpHandler {
     private volatile boolean anyStreaming;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
+    /** The controller styles' answers to requests no route takes; set before serving. */
+    private volatile List<RoutingFailureHandler> failureHandlers = List.of();
 
     /**
      * @param interceptors {@code HandlerInterceptor}s (route, mapping or plain) and {@code InterceptorRegistration}s,
@@ -139,6 +143,11 @@ public final class RestServer implements HttpHandler {
         this.common = only != null && !only.inline() ? only : null;
         routes.clear();
         routes.addAll(next);
+    }
+
+    /** The handlers offered 404, 405, 406 and 415 answers before Brisk gives its own, in order. */
+    public void routingFailureHandlers(List<RoutingFailureHandler> handlers) {
+        this.failureHandlers = List.copyOf(handlers);
     }
 
     public void shutdown() {
@@ -242,6 +251,9 @@ public final class RestServer implements HttpHandler {
             return;
         }
         CompiledRoute route = select(ctx, match.candidates());
+        if (route == null) {
+            return;
+        }
         ctx.routed(route, path);
         if (routeFilters.isEmpty()) {
             invoke(ctx, route);
@@ -250,9 +262,13 @@ public final class RestServer implements HttpHandler {
         }
     }
 
-    private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match) {
+    private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match)
+            throws Exception {
         if (!match.pathMatched()) {
-            problems.send(ctx, 404, "no route for " + ctx.request().path(), false);
+            String detail = "no route for " + ctx.request().path();
+            if (!unrouted(ctx, new RoutingFailure(404, path, detail, List.of(), List.of()))) {
+                problems.send(ctx, 404, detail, false);
+            }
             return;
         }
         Set<String> allowed = new LinkedHashSet<>();
@@ -264,16 +280,41 @@ public final class RestServer implements HttpHandler {
         }
         allowed.add("OPTIONS");
         String allow = String.join(", ", allowed);
-        ctx.response().header("allow", allow);
         if (method == HttpMethod.OPTIONS) {
+            ctx.response().header("allow", allow);
             ctx.markResponded();
             ctx.response().status(204).send();
-        } else {
-            problems.send(ctx, 405, method + " is not allowed on " + path + "; allowed: " + allow, false);
+            return;
+        }
+        String detail = method + " is not allowed on " + path + "; allowed: " + allow;
+        if (!unrouted(ctx, new RoutingFailure(405, path, detail, List.copyOf(allowed),
+                routesOf(match.pathRoutes())))) {
+            ctx.response().header("allow", allow);
+            problems.send(ctx, 405, detail, false);
         }
     }
 
-    private static CompiledRoute select(DefaultRequestContext ctx, List<CompiledRoute> candidates) {
+    /** Offers a routing failure to the controller styles' handlers; true when one answered. */
+    private boolean unrouted(DefaultRequestContext ctx, RoutingFailure failure) throws Exception {
+        for (RoutingFailureHandler handler : failureHandlers) {
+            if (handler.handle(ctx, failure)) {
+                ctx.markResponded();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Route> routesOf(List<CompiledRoute> routes) {
+        List<Route> result = new ArrayList<>(routes.size());
+        for (CompiledRoute route : routes) {
+            result.add(route.route);
+        }
+        return result;
+    }
+
+    /** The candidate that takes the request, or null when a routing failure handler answered it instead. */
+    private CompiledRoute select(DefaultRequestContext ctx, List<CompiledRoute> candidates) throws Exception {
         CompiledRoute only = candidates.get(0);
         if (candidates.size() == 1 && !only.hasConditions()) {
             return only;
@@ -298,7 +339,7 @@ public final class RestServer implements HttpHandler {
         if (best != null) {
             return best;
         }
-        throw switch (worst) {
+        HttpStatusException failure = switch (worst) {
             case CONSUMES -> new HttpStatusException(415, "Content-Type "
                     + ctx.request().headers().get("content-type", "(none)") + " is not accepted here; accepted: "
                     + candidates.stream().flatMap(c -> c.consumes().stream()).map(MediaType::toString).toList());
@@ -308,6 +349,11 @@ public final class RestServer implements HttpHandler {
             default -> new HttpStatusException(400, "the request does not meet the conditions of "
                     + candidates.get(0).path());
         };
+        if (worst != CompiledRoute.Mismatch.PARAMS && unrouted(ctx, new RoutingFailure(failure.status(),
+                ctx.match().path(), failure.getMessage(), List.of(), routesOf(candidates)))) {
+            return null;
+        }
+        throw failure;
     }
 
     /**

@@ -85,6 +85,19 @@ public final class BeanValidation {
         }
     }
 
+    /**
+     * The constraints the arguments break, as Bean Validation reports them (empty when none), for controller styles
+     * that raise {@code jakarta.validation.ConstraintViolationException} themselves.
+     */
+    public Set<ConstraintViolation<Object>> parameterViolations(Object target, Object[] args) {
+        return parameters ? validator.validateParameters(target, method, args, groups) : Set.of();
+    }
+
+    /** The constraints the result breaks, as Bean Validation reports them (empty when none). */
+    public Set<ConstraintViolation<Object>> returnValueViolations(Object target, Object result) {
+        return returnValue ? validator.validateReturnValue(target, method, result, groups) : Set.of();
+    }
+
     private static void check(Set<ConstraintViolation<Object>> violations) {
         if (!violations.isEmpty()) {
             throw new ConstraintViolationsException(violations(violations));

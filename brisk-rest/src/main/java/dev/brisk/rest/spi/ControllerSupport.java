@@ -28,4 +28,12 @@ public interface ControllerSupport {
     default List<Filter> filters() {
         return List.of();
     }
+
+    /**
+     * Answers requests that routing could not hand to a route, for the paths this support owns; called after all
+     * {@link #routes}. Brisk answers the requests no handler takes.
+     */
+    default java.util.Optional<RoutingFailureHandler> routingFailureHandler() {
+        return java.util.Optional.empty();
+    }
 }

@@ -7,17 +7,19 @@ import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.ContentNegotiation;
 import dev.brisk.http.ServerResponse;
-import dev.brisk.rest.HttpStatusException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.Form;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.NoContentException;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
@@ -54,7 +56,7 @@ final class EntityIO {
     }
 
     private final Providers providers;
-    private final Codecs codecs = Codecs.defaults();
+    private final Codecs codecs;
     private final ClassValue<List<dev.brisk.codec.MediaType>> builtInTypes = new ClassValue<>() {
         @Override
         protected List<dev.brisk.codec.MediaType> computeValue(Class<?> type) {
@@ -64,11 +66,12 @@ final class EntityIO {
 
     EntityIO(Providers providers) {
         this.providers = providers;
+        this.codecs = Codecs.builder().json(new JsonEntities(new JsonMapperResolvers(providers))).build();
     }
 
     // ---- reading ----------------------------------------------------------------------------------------------
 
-    ParamSource entityParameter(Class<?> raw, Type type, Annotation[] annotations, Bound bound) {
+    EntitySource entityParameter(Class<?> raw, Type type, Annotation[] annotations, Bound bound) {
         boolean custom = !bound.readers().isEmpty() || !providers.readers().isEmpty();
         return exchange -> {
             MediaType mediaType = exchange.getMediaType();
@@ -89,7 +92,11 @@ final class EntityIO {
         for (Providers.Entry<MessageBodyReader<?>> entry : providers.readers()) {
             MessageBodyReader reader = entry.provider();
             if (compatible(entry.mediaTypes(), mediaType) && reader.isReadable(raw, type, annotations, mediaType)) {
-                return reader.readFrom(raw, type, annotations, mediaType, headers, input);
+                try {
+                    return reader.readFrom(raw, type, annotations, mediaType, headers, input);
+                } catch (NoContentException e) {
+                    throw new BadRequestException(e.getMessage(), e);
+                }
             }
         }
         return readBuiltIn(exchange, raw, type, mediaType, input);
@@ -125,7 +132,10 @@ final class EntityIO {
         try {
             return input == null ? codec.decode(body, type, briskType) : codec.decode(input, type, briskType);
         } catch (CodecException e) {
-            throw new HttpStatusException(400, e.getMessage());
+            if (e.decoding()) {
+                throw new BadRequestException(e.getMessage(), e);
+            }
+            throw new ProcessingException(e.getMessage(), e);
         }
     }
 
@@ -458,7 +468,7 @@ final class EntityIO {
         try {
             return charset == null ? StandardCharsets.UTF_8 : Charset.forName(charset);
         } catch (IllegalArgumentException e) {
-            throw new HttpStatusException(415, "unsupported charset " + charset);
+            throw new NotSupportedException("unsupported charset " + charset);
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.handler.codec.http.HttpMethod;
@@ -313,7 +312,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
         try {
             return MediaTypes.fromString(type);
         } catch (IllegalArgumentException e) {
-            throw new HttpStatusException(400, "invalid Content-Type: " + e.getMessage());
+            throw new jakarta.ws.rs.BadRequestException("invalid Content-Type: " + e.getMessage(), e);
         }
     }
 
@@ -334,7 +333,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
                 accepted = values == null ? ANY
                         : dev.brisk.codec.MediaType.parseList(String.join(",", values));
             } catch (IllegalArgumentException e) {
-                throw new HttpStatusException(400, "invalid Accept header: " + e.getMessage());
+                throw new jakarta.ws.rs.BadRequestException("invalid Accept header: " + e.getMessage(), e);
             }
         }
         return accepted;
@@ -350,7 +349,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
                             : Locale.forLanguageTag(range.getRange()));
                 }
             } catch (IllegalArgumentException e) {
-                throw new HttpStatusException(400, "invalid Accept-Language header: " + e.getMessage());
+                throw new jakarta.ws.rs.BadRequestException("invalid Accept-Language header: " + e.getMessage(), e);
             }
         }
         if (languages.isEmpty()) {

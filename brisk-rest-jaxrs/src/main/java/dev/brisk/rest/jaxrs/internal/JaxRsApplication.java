@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.rest.Filter;
+import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RunOn;
 import dev.brisk.rest.spi.BeanValidation;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 
@@ -40,8 +42,19 @@ public final class JaxRsApplication {
     private final Providers providers = new Providers();
     private final EntityIO entities = new EntityIO(providers);
     private final Params params = new Params(providers, entities);
+    private final Failures failures = new Failures(providers);
     private final Map<Object, List<Route>> routes = new IdentityHashMap<>();
     private final List<ResourceHandler> handlers = new ArrayList<>();
+    /** The registered object each handler comes from. */
+    private final Map<ResourceHandler, Object> handlerKeys = new IdentityHashMap<>();
+    /** What answers for the global providers when no resource method does; set by prepare. */
+    private Responder globalResponder;
+    private RoutingFailures routingFailures;
+    /**
+     * The paths whose 404s the application answers, each with its application path: an {@code Application}'s whole
+     * {@code @ApplicationPath}; for resources registered on their own, the literal start of their {@code @Path}.
+     */
+    private final Map<String, String> claimedPaths = new java.util.HashMap<>();
 
     /** Whether Brisk serves {@code type}: a resource, a provider or an {@code Application}. */
     public static boolean supports(Class<?> type) {
@@ -104,9 +117,109 @@ public final class JaxRsApplication {
             }
             List<Route> built = routes.computeIfAbsent(resource.key(), k -> new ArrayList<>());
             String root = PathTemplate.join(resource.applicationPath(), Annotations.classPath(resource.type()).value());
+            boolean fromApplication = resource.key() instanceof Application;
+            claimedPaths.putIfAbsent(fromApplication ? resource.applicationPath() : literalStart(root),
+                    resource.applicationPath());
+            int before = handlers.size();
             scan(resource.type(), resource.type(), root, resource.applicationPath(), supplier, List.of(), built, 0);
+            for (int i = before; i < handlers.size(); i++) {
+                handlerKeys.put(handlers.get(i), resource.key());
+            }
         }
         linkRivals();
+        globalResponder = new Responder(failures, entities, providers.responseFilters(Set.of()),
+                new EntityIO.Bound(providers.readerInterceptors(Set.of()), providers.writerInterceptors(Set.of())));
+        Map<Handler, String> owned = new IdentityHashMap<>();
+        for (ResourceHandler handler : handlers) {
+            owned.put(handler, handler.endpoint().applicationPath());
+        }
+        for (OptionsHandler options : automaticOptions()) {
+            owned.put(options, options.applicationPath());
+        }
+        routingFailures = handlers.isEmpty() ? null : new RoutingFailures(globalResponder, owned, claimedPaths);
+    }
+
+    /** The segments of a template before its first variable, e.g. {@code /books} of {@code /books/{id}}. */
+    private static String literalStart(String template) {
+        int variable = template.indexOf('{');
+        if (variable < 0) {
+            return template;
+        }
+        int segmentEnd = template.lastIndexOf('/', variable);
+        return segmentEnd <= 0 ? "/" : template.substring(0, segmentEnd);
+    }
+
+    /**
+     * Adds an {@code OPTIONS} route to every path whose resources declare none (one per router path shape), as
+     * Jersey does; each goes with the routes of the first resource that serves the path.
+     */
+    private List<OptionsHandler> automaticOptions() {
+        record Group(Object key, String template, String applicationPath, Set<String> methods) {
+        }
+        Map<String, Group> groups = new java.util.LinkedHashMap<>();
+        for (ResourceHandler handler : handlers) {
+            Endpoint endpoint = handler.endpoint();
+            String template = endpoint.template().routerTemplate();
+            groups.computeIfAbsent(shapeOf(template), k -> new Group(handlerKeys.get(handler), template,
+                    endpoint.applicationPath(), new java.util.LinkedHashSet<>())).methods().add(endpoint.httpMethod());
+        }
+        List<ContainerRequestFilter> requestFilters = providers.requestFilters(Set.of());
+        List<OptionsHandler> added = new ArrayList<>();
+        for (Group group : groups.values()) {
+            if (group.methods().contains(HttpMethod.OPTIONS.name())) {
+                continue;
+            }
+            Set<String> allowed = new java.util.LinkedHashSet<>();
+            for (String method : group.methods()) {
+                allowed.add(method);
+                if (method.equals(HttpMethod.GET.name())) {
+                    allowed.add(HttpMethod.HEAD.name());
+                }
+            }
+            allowed.add(HttpMethod.OPTIONS.name());
+            OptionsHandler handler = new OptionsHandler(java.util.Collections.unmodifiableSet(allowed),
+                    group.applicationPath(),
+                    requestFilters, globalResponder);
+            routes.get(group.key()).add(Route.of(HttpMethod.OPTIONS, group.template()).handler(handler));
+            added.add(handler);
+        }
+        return added;
+    }
+
+    /** A router template without variable names: two templates of one shape match the same paths. */
+    static String shapeOf(String template) {
+        StringBuilder shape = new StringBuilder(template.length());
+        int i = 0;
+        while (i < template.length()) {
+            char c = template.charAt(i);
+            if (c != '{') {
+                shape.append(c);
+                i++;
+                continue;
+            }
+            int depth = 1;
+            int colon = -1;
+            int j = i + 1;
+            while (j < template.length() && depth > 0) {
+                char d = template.charAt(j);
+                if (d == '{') {
+                    depth++;
+                } else if (d == '}') {
+                    depth--;
+                } else if (d == ':' && depth == 1 && colon < 0) {
+                    colon = j;
+                }
+                j++;
+            }
+            shape.append(colon < 0 ? "{}" : "{:" + template.substring(colon + 1, j - 1).trim() + "}");
+            i = j;
+        }
+        return shape.toString();
+    }
+
+    /** Answers requests for the application's paths that no resource method takes; empty without resources. */
+    public java.util.Optional<dev.brisk.rest.spi.RoutingFailureHandler> routingFailureHandler() {
+        return java.util.Optional.ofNullable(routingFailures);
     }
 
     private void addProvider(Object provider) {
@@ -140,7 +253,7 @@ public final class JaxRsApplication {
     /** The filters to run before routing ({@code @PreMatching} request filters), if any. */
     public List<Filter> filters() {
         return providers.preMatchingFilters().isEmpty() ? List.of() : List.of(new PreMatchingFilters(providers,
-                entities));
+                globalResponder, new java.util.TreeSet<>(claimedPaths.values())));
     }
 
     private void scan(Class<?> type, Class<?> root, String prefix, String applicationPath,
@@ -211,7 +324,8 @@ public final class JaxRsApplication {
         Consumes consumes = annotated.isAnnotationPresent(Consumes.class) ? annotated.getAnnotation(Consumes.class)
                 : Annotations.find(type, Consumes.class);
         List<dev.brisk.codec.MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
-        List<dev.brisk.codec.MediaType> consumable = MediaTypes.parse(consumes == null ? null : consumes.value());
+        List<dev.brisk.codec.MediaType> consumable = readsBody(steps.get(steps.size() - 1), annotated)
+                ? MediaTypes.parse(consumes == null ? null : consumes.value()) : List.of();
         RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                 : annotated.isAnnotationPresent(RunOn.class) ? annotated.getAnnotation(RunOn.class)
                 : Annotations.find(type, RunOn.class) != null ? Annotations.find(type, RunOn.class)
@@ -219,13 +333,34 @@ public final class JaxRsApplication {
         String scheduler = runOn == null ? "" : runOn.value();
         Endpoint endpoint = new Endpoint(http, template, applicationPath, supplier, List.copyOf(steps), producible,
                 consumable, scheduler, resultType(method.getGenericReturnType()), annotated.getAnnotations());
-        ResourceHandler handler = new ResourceHandler(endpoint, providers, entities, bound, bindings);
+        ResourceHandler handler = new ResourceHandler(endpoint, providers, entities, failures, bound, bindings);
         handlers.add(handler);
         return Route.of(HttpMethod.valueOf(http), template.routerTemplate())
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
                 .scheduler(scheduler)
                 .handler(handler);
+    }
+
+    /**
+     * Whether a resource method reads the request body (an entity parameter or form fields): only then does its
+     * {@code @Consumes} select it, as in Jersey, where a class-level {@code @Consumes} does not turn away a
+     * {@code GET} that has no Content-Type.
+     */
+    private static boolean readsBody(Step step, Method annotated) {
+        for (ParamSource source : step.plan()) {
+            if (source instanceof EntitySource) {
+                return true;
+            }
+        }
+        for (Annotation[] annotations : annotated.getParameterAnnotations()) {
+            for (Annotation annotation : annotations) {
+                if (annotation instanceof jakarta.ws.rs.FormParam || annotation instanceof jakarta.ws.rs.BeanParam) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private Step step(Method method, Method annotated, PathTemplate template, EntityIO.Bound bound, boolean locator) {

@@ -6,3 +6,8 @@ interface ParamSource {
 
     Object resolve(Exchange exchange) throws Exception;
 }
+
+/** The source of the request entity: a method with one reads the body, so its {@code @Consumes} applies. */
+@FunctionalInterface
+interface EntitySource extends ParamSource {
+}

@@ -4,7 +4,6 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ContainerResponseFilter;
 
 import java.util.List;
 
@@ -17,31 +16,45 @@ public final class PreMatchingFilters implements Filter {
     static final String EXCHANGE = PreMatchingFilters.class.getName() + ".exchange";
 
     private final List<ContainerRequestFilter> filters;
-    private final List<ContainerResponseFilter> responseFilters;
-    private final EntityIO entities;
+    private final Responder responder;
 
-    PreMatchingFilters(Providers providers, EntityIO entities) {
+    /** The application paths, longest first. */
+    private final List<String> applicationPaths;
+
+    PreMatchingFilters(Providers providers, Responder responder, java.util.Collection<String> applicationPaths) {
         this.filters = providers.preMatchingFilters();
-        this.responseFilters = providers.responseFilters(java.util.Set.of());
-        this.entities = entities;
+        this.responder = responder;
+        List<String> paths = new java.util.ArrayList<>(applicationPaths);
+        paths.sort(java.util.Comparator.comparingInt(String::length).reversed());
+        this.applicationPaths = List.copyOf(paths);
+    }
+
+    /** The application path the request's path lies under (the base URI filters see before matching). */
+    private String applicationPathOf(String path) {
+        for (String applicationPath : applicationPaths) {
+            if (applicationPath.equals("/") || path.equals(applicationPath)
+                    || path.startsWith(applicationPath) && path.charAt(applicationPath.length()) == '/') {
+                return applicationPath;
+            }
+        }
+        return "/";
     }
 
     @Override
     public void filter(RequestContext ctx, FilterChain chain) throws Exception {
-        Exchange exchange = new Exchange(ctx, "/");
+        Exchange exchange = new Exchange(ctx, applicationPathOf(ctx.request().rawPath()));
         Exchange previous = Exchange.enter(exchange);
         try {
             for (ContainerRequestFilter filter : filters) {
                 filter.filter(exchange);
                 if (exchange.aborted() != null) {
-                    ResponseState state = new ResponseState(exchange.aborted(), null, null);
-                    for (ContainerResponseFilter responseFilter : responseFilters) {
-                        responseFilter.filter(exchange, state);
-                    }
-                    entities.write(exchange, state, List.of(), new EntityIO.Bound(List.of(), List.of()));
+                    responder.respond(exchange, new ResponseState(exchange.aborted(), null, null), List.of());
                     return;
                 }
             }
+        } catch (Exception e) {
+            responder.fail(exchange, e);
+            return;
         } finally {
             Exchange.leave(previous);
         }

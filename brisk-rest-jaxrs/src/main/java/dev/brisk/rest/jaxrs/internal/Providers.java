@@ -8,6 +8,7 @@ import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
@@ -45,6 +46,7 @@ public final class Providers {
     private final List<Entry<ContainerResponseFilter>> responseFilters = new ArrayList<>();
     private final List<Entry<ReaderInterceptor>> readerInterceptors = new ArrayList<>();
     private final List<Entry<WriterInterceptor>> writerInterceptors = new ArrayList<>();
+    private final List<Entry<ContextResolver<?>>> jsonMapperResolvers = new ArrayList<>();
 
     /** Whether {@code type} is a provider Brisk can use. */
     public static boolean isProvider(Class<?> type) {
@@ -53,7 +55,8 @@ public final class Providers {
                 || MessageBodyWriter.class.isAssignableFrom(type) || ParamConverterProvider.class.isAssignableFrom(type)
                 || ContainerRequestFilter.class.isAssignableFrom(type)
                 || ContainerResponseFilter.class.isAssignableFrom(type)
-                || ReaderInterceptor.class.isAssignableFrom(type) || WriterInterceptor.class.isAssignableFrom(type);
+                || ReaderInterceptor.class.isAssignableFrom(type) || WriterInterceptor.class.isAssignableFrom(type)
+                || ContextResolver.class.isAssignableFrom(type);
     }
 
     /** Registers {@code provider} under every provider contract it implements. */
@@ -104,14 +107,20 @@ public final class Providers {
             writerInterceptors.add(new Entry<>(interceptor, order, bindings, type, List.of()));
             any = true;
         }
+        if (provider instanceof ContextResolver<?> resolver) {
+            if (JsonMapperResolvers.resolvesJsonMapper(type)) {
+                jsonMapperResolvers.add(new Entry<>(resolver, order, bindings, type, List.of()));
+            }
+            any = true;
+        }
         if (!any) {
             throw new IllegalArgumentException(type.getName() + " is annotated @Provider but implements no provider "
                     + "contract Brisk supports (ExceptionMapper, MessageBodyReader/Writer, ParamConverterProvider, "
-                    + "ContainerRequest/ResponseFilter, Reader/WriterInterceptor)");
+                    + "ContainerRequest/ResponseFilter, Reader/WriterInterceptor, ContextResolver)");
         }
         Comparator<Entry<?>> byPriority = Comparator.comparingInt(Entry::priority);
         for (List<? extends Entry<?>> list : List.of(mappers, readers, writers, converters, preMatching,
-                requestFilters, readerInterceptors, writerInterceptors)) {
+                requestFilters, readerInterceptors, writerInterceptors, jsonMapperResolvers)) {
             list.sort(byPriority);
         }
         // response filters run in descending priority
@@ -172,6 +181,11 @@ public final class Providers {
             }
         }
         return null;
+    }
+
+    /** The {@code ContextResolver}s of Jackson 3 mappers, by priority. */
+    public List<Entry<ContextResolver<?>>> jsonMapperResolvers() {
+        return jsonMapperResolvers;
     }
 
     public List<Entry<MessageBodyReader<?>>> readers() {

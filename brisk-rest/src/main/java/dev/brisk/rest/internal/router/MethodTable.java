@@ -47,6 +47,16 @@ final class MethodTable<T> {
         return null;
     }
 
+    /** Every route of the table, all methods. */
+    @SuppressWarnings("unchecked")
+    List<T> all() {
+        List<T> all = new ArrayList<>();
+        for (Object list : candidates) {
+            all.addAll((List<T>) list);
+        }
+        return all;
+    }
+
     Set<HttpMethod> methods() {
         return new LinkedHashSet<>(Arrays.asList(methods));
     }

@@ -74,6 +74,11 @@ public final class RouteMatch<T> {
         return pathMatch == null ? Set.of() : pathMatch.methods();
     }
 
+    /** The routes of every method at the first matching path (for a 405), or an empty list. */
+    public List<T> pathRoutes() {
+        return pathMatch == null ? List.of() : pathMatch.all();
+    }
+
     public int captureCount() {
         return captureCount;
     }

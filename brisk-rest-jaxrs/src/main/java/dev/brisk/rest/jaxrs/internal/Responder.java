@@ -1,0 +1,73 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import dev.brisk.codec.MediaType;
+import dev.brisk.rest.RequestContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.Response;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Sends responses the Jakarta REST way: through the response filters (and writer interceptors) that apply, then
+ * the entity writer; failures first become responses through {@link Failures}. One per resource method (its bound
+ * filters), and one with the global providers for what no resource method answers (routing failures, automatic
+ * {@code OPTIONS}, aborts before matching).
+ */
+final class Responder {
+
+    private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
+
+    private final Failures failures;
+    private final EntityIO entities;
+    private final List<ContainerResponseFilter> filters;
+    private final EntityIO.Bound bound;
+
+    Responder(Failures failures, EntityIO entities, List<ContainerResponseFilter> filters, EntityIO.Bound bound) {
+        this.failures = failures;
+        this.entities = entities;
+        this.filters = filters;
+        this.bound = bound;
+    }
+
+    /** Runs the response filters on {@code state}, then writes it. */
+    void respond(Exchange exchange, ResponseState state, List<MediaType> produces) throws Exception {
+        for (ContainerResponseFilter filter : filters) {
+            filter.filter(exchange, state);
+        }
+        entities.write(exchange, state, produces, bound);
+    }
+
+    /** Answers a failure with the response {@link Failures} gives, else leaves it to Brisk's pipeline. */
+    void fail(Exchange exchange, Throwable error) {
+        Throwable cause = unwrap(error);
+        RequestContext ctx = exchange.context();
+        if (ctx.response().isCommitted()) {
+            LOG.log(System.Logger.Level.WARNING, "failure after the response was committed: " + cause, cause);
+            return;
+        }
+        try {
+            Response mapped = failures.toResponse(exchange, cause);
+            if (mapped != null) {
+                respond(exchange, new ResponseState(mapped, null, null), List.of());
+                return;
+            }
+        } catch (Throwable mappingFailed) {
+            cause = unwrap(mappingFailed);
+        }
+        // Brisk's pipeline answers the rest (exception handlers, 500)
+        ctx.send(CompletableFuture.failedFuture(cause));
+    }
+
+    static Throwable unwrap(Throwable error) {
+        Throwable current = error;
+        while ((current instanceof CompletionException || current instanceof ExecutionException
+                || current instanceof InvocationTargetException) && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.brisk.rest.jaxrs.compat;
+
+import dev.brisk.rest.Brisk;
+import dev.brisk.rest.jaxrs.JaxRsJson;
+import dev.brisk.test.BriskServerExtension;
+import dev.brisk.test.TestClient;
+import dev.brisk.test.TestResponse;
+import jakarta.ws.rs.ext.ContextResolver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@code ContextResolver}s of JSON mappers: one of a Jackson 3 mapper is honoured (here: unknown properties ignored,
+ * for {@link Task} only — the resolver gives no mapper for other types, which keep the defaults); one of Jackson 2's
+ * {@code ObjectMapper}, as Jersey applications register, is refused at startup with what to write instead.
+ */
+class ContextResolverTest {
+
+    /** Lenient JSON for tasks only. */
+    public static class LenientTasks implements ContextResolver<JsonMapper> {
+        private final JsonMapper mapper = JaxRsJson.mapperBuilder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+        @Override
+        public JsonMapper getContext(Class<?> type) {
+            return type == Task.class ? mapper : null;
+        }
+    }
+
+    /** What a Jersey application registers. */
+    public static class Jackson2Resolver implements ContextResolver<com.fasterxml.jackson.databind.ObjectMapper> {
+        @Override
+        public com.fasterxml.jackson.databind.ObjectMapper getContext(Class<?> type) {
+            return new com.fasterxml.jackson.databind.ObjectMapper();
+        }
+    }
+
+    @RegisterExtension
+    static final BriskServerExtension SERVER = BriskServerExtension.of(() -> Brisk.server()
+            .controllers(new TaskResource(TaskStore.seeded()), new LenientTasks()));
+
+    @Test
+    void aJackson3ResolverDecidesForTheTypesItResolves(TestClient client) {
+        TestResponse lenient = client.post("/tasks").contentType("application/json")
+                .body("{\"title\": \"tea\", \"colour\": \"green\"}").execute();
+
+        assertThat(lenient.status()).isEqualTo(201);
+        assertThat(lenient.body()).contains("\"title\":\"tea\"").doesNotContain("colour");
+    }
+
+    @Test
+    void aJackson2ResolverIsRefusedAtStartupSayingHowToConfigureJson() {
+        assertThatThrownBy(() -> Brisk.server().port(0).controllers(new TaskResource(new TaskStore()),
+                new Jackson2Resolver()).start())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(Jackson2Resolver.class.getName())
+                .hasMessageContaining("Jackson 2")
+                .hasMessageContaining("ContextResolver<tools.jackson.databind.json.JsonMapper>")
+                .hasMessageContaining("JaxRsJson.mapperBuilder()");
+    }
+}
