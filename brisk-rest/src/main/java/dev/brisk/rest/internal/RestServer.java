@@ -11,6 +11,7 @@ import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.NoRouteException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
@@ -222,8 +223,8 @@ public final class RestServer implements HttpHandler {
         ServerRequest request = ctx.request();
         String path = ctx.reroutePath() != null ? ctx.reroutePath() : pathWithinContext(request);
         if (path == null) {
-            problems.send(ctx, 404, "no route for " + request.path(), false);
-            return;
+            throw new NoRouteException(NoRouteException.Reason.PATH, "no route for " + request.path(), Set.of(),
+                    List.of());
         }
         if (path.indexOf(';') >= 0) {
             MatrixParams matrix = MatrixParams.strip(path);
@@ -252,8 +253,8 @@ public final class RestServer implements HttpHandler {
 
     private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match) {
         if (!match.pathMatched()) {
-            problems.send(ctx, 404, "no route for " + ctx.request().path(), false);
-            return;
+            throw new NoRouteException(NoRouteException.Reason.PATH, "no route for " + ctx.request().path(),
+                    Set.of(), List.of());
         }
         Set<String> allowed = new LinkedHashSet<>();
         for (HttpMethod m : match.allowedMethods()) {
@@ -269,7 +270,8 @@ public final class RestServer implements HttpHandler {
             ctx.markResponded();
             ctx.response().status(204).send();
         } else {
-            problems.send(ctx, 405, method + " is not allowed on " + path + "; allowed: " + allow, false);
+            throw new NoRouteException(NoRouteException.Reason.METHOD, method + " is not allowed on " + path
+                    + "; allowed: " + allow, allowed, List.of());
         }
     }
 
@@ -298,15 +300,17 @@ public final class RestServer implements HttpHandler {
         if (best != null) {
             return best;
         }
+        List<MediaType> consumed = candidates.stream().flatMap(c -> c.consumes().stream()).distinct().toList();
+        List<MediaType> produced = candidates.stream().flatMap(c -> c.produces().stream()).distinct().toList();
         throw switch (worst) {
-            case CONSUMES -> new HttpStatusException(415, "Content-Type "
+            case CONSUMES -> new NoRouteException(NoRouteException.Reason.CONTENT_TYPE, "Content-Type "
                     + ctx.request().headers().get("content-type", "(none)") + " is not accepted here; accepted: "
-                    + candidates.stream().flatMap(c -> c.consumes().stream()).map(MediaType::toString).toList());
-            case PRODUCES -> new HttpStatusException(406, "none of " + ctx.accepted() + " can be produced; "
-                    + "available: " + candidates.stream().flatMap(c -> c.produces().stream())
-                    .map(MediaType::toString).toList());
-            default -> new HttpStatusException(400, "the request does not meet the conditions of "
-                    + candidates.get(0).path());
+                    + consumed.stream().map(MediaType::toString).toList(), Set.of(), consumed);
+            case PRODUCES -> new NoRouteException(NoRouteException.Reason.ACCEPT, "none of " + ctx.accepted()
+                    + " can be produced; available: " + produced.stream().map(MediaType::toString).toList(),
+                    Set.of(), produced);
+            default -> new NoRouteException(NoRouteException.Reason.CONDITIONS, "the request does not meet the "
+                    + "conditions of " + candidates.get(0).path(), Set.of(), List.of());
         };
     }
 
