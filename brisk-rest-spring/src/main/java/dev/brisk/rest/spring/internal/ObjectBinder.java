@@ -8,6 +8,7 @@ import dev.brisk.rest.RequestContext;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -61,7 +62,7 @@ final class ObjectBinder {
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
             properties[i] = property(prefix + components[i].getName(), types[i], components[i].getGenericType(),
-                    depth);
+                    depth, field(type, components[i].getName()));
         }
         MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
         return ctx -> {
@@ -90,7 +91,7 @@ final class ObjectBinder {
             String name = method.getName().substring(3);
             name = name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
             PropertyBinder property = propertyOrNull(prefix + name, method.getParameterTypes()[0],
-                    method.getGenericParameterTypes()[0], depth);
+                    method.getGenericParameterTypes()[0], depth, method, field(type, name));
             if (property != null) {
                 setters.add(lookup.unreflect(method));
                 properties.add(property);
@@ -108,8 +109,9 @@ final class ObjectBinder {
         };
     }
 
-    private static PropertyBinder property(String name, Class<?> type, Type generic, int depth) {
-        PropertyBinder binder = propertyOrNull(name, type, generic, depth);
+    private static PropertyBinder property(String name, Class<?> type, Type generic, int depth,
+                                           AnnotatedElement... annotated) {
+        PropertyBinder binder = propertyOrNull(name, type, generic, depth, annotated);
         if (binder == null) {
             throw new IllegalArgumentException("cannot bind field '" + name + "' of type " + type.getName());
         }
@@ -117,9 +119,12 @@ final class ObjectBinder {
     }
 
     /** How to bind a property named {@code name}, or null when its type cannot be bound from request fields. */
-    private static PropertyBinder propertyOrNull(String name, Class<?> type, Type generic, int depth) {
-        if (Converters.supports(type)) {
-            Function<String, Object> converter = Converters.forType(type);
+    private static PropertyBinder propertyOrNull(String name, Class<?> type, Type generic, int depth,
+                                                 AnnotatedElement... annotated) {
+        Function<String, Object> formatted = SpringClasses.CONTEXT ? DateFormats.converterOrNull(type, annotated)
+                : null;
+        if (formatted != null || Converters.supports(type)) {
+            Function<String, Object> converter = formatted != null ? formatted : Converters.forType(type);
             return ctx -> {
                 List<String> values = RequestValues.all(ctx, name);
                 return values.isEmpty() ? null
@@ -154,6 +159,18 @@ final class ObjectBinder {
                 }
                 return null;
             };
+        }
+        return null;
+    }
+
+    /** The field declared for property {@code name} (where {@code @DateTimeFormat} may sit), or null. */
+    private static java.lang.reflect.Field field(Class<?> type, String name) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            }
         }
         return null;
     }
