@@ -6,8 +6,6 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.temporal.Temporal;
 import java.util.Arrays;
 import java.util.Collection;
@@ -78,11 +76,7 @@ final class BodyErrors {
         }
         Class<?> type = target.isPrimitive() ? java.lang.invoke.MethodType.methodType(target).wrap().returnType()
                 : target;
-        if (type == Integer.class || type == Long.class || type == Short.class || type == Byte.class
-                || type == BigInteger.class) {
-            return "a whole number";
-        }
-        if (Number.class.isAssignableFrom(type) || type == BigDecimal.class) {
+        if (Number.class.isAssignableFrom(type)) {
             return "a number";
         }
         if (type == Boolean.class) {

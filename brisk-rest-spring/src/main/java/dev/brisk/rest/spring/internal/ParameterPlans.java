@@ -8,6 +8,8 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
+import org.springframework.util.CollectionUtils;
+import org.springframework.util.LinkedCaseInsensitiveMap;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.CookieValue;
@@ -137,7 +139,7 @@ final class ParameterPlans {
             }
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, header.name());
             return named(parameter, SpringErrors.Source.HEADER, name, header.required(), header.defaultValue(),
-                    ctx -> ctx.request().headers().all(name), ParameterPlans::allHeaders);
+                    ctx -> ctx.request().headers().all(name), ParameterPlans::allHeaders, true);
         }
         CookieValue cookie = parameter.getParameterAnnotation(CookieValue.class);
         if (cookie != null) {
@@ -252,6 +254,15 @@ final class ParameterPlans {
                                           boolean required, String defaultValue,
                                           Function<RequestContext, List<String>> values,
                                           Function<RequestContext, Map<String, List<String>>> all) {
+        return named(parameter, source, name, required, defaultValue, values, all, false);
+    }
+
+    /** @param caseInsensitive whether a map of all values ignores the case of names (as for headers) */
+    private static ArgumentResolver named(MethodParameter parameter, SpringErrors.Source source, String name,
+                                          boolean required, String defaultValue,
+                                          Function<RequestContext, List<String>> values,
+                                          Function<RequestContext, Map<String, List<String>>> all,
+                                          boolean caseInsensitive) {
         Class<?> type = parameter.getParameterType();
         boolean hasDefault = !ValueConstants.DEFAULT_NONE.equals(defaultValue);
         if (Map.class.isAssignableFrom(type) && all != null) {
@@ -259,9 +270,14 @@ final class ParameterPlans {
             return ctx -> {
                 Map<String, List<String>> found = all.apply(ctx);
                 if (multi) {
-                    return new LinkedMultiValueMap<>(found);
+                    MultiValueMap<String, String> map = caseInsensitive
+                            ? CollectionUtils.toMultiValueMap(new LinkedCaseInsensitiveMap<>())
+                            : new LinkedMultiValueMap<>();
+                    found.forEach((k, v) -> map.addAll(k, v));
+                    return map;
                 }
-                Map<String, String> first = new LinkedHashMap<>();
+                Map<String, String> first = caseInsensitive ? new LinkedCaseInsensitiveMap<>()
+                        : new LinkedHashMap<>();
                 found.forEach((k, v) -> first.put(k, v.isEmpty() ? "" : v.get(0)));
                 return first;
             };
