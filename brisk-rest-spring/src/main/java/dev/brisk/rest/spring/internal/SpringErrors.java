@@ -45,6 +45,11 @@ abstract class SpringErrors {
         return INSTANCE;
     }
 
+    /** The servlet-free types, whatever the class path holds. */
+    static SpringErrors servletFree() {
+        return new ServerErrors();
+    }
+
     /** A required value is missing (400; a path variable the route lacks is the server's error, 500, as in Spring). */
     abstract Exception missing(Source source, String name, MethodParameter parameter);
 
