@@ -2,6 +2,7 @@ package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Handler;
+import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.ResponseEntity;
 import dev.brisk.rest.spi.BeanValidation;
@@ -83,7 +84,8 @@ final class SpringHandler implements Handler {
             if (ctx.response().isCommitted()) {
                 throw e;
             }
-            ctx.send(answer(ctx, e));
+            ctx.send(answer(ctx, e instanceof HttpStatusException status && status.status() == 406
+                    ? SpringErrors.get().notAcceptable(List.of()) : e));
         }
     }
 

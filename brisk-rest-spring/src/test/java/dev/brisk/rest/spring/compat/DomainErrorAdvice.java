@@ -5,6 +5,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -25,6 +26,12 @@ public class DomainErrorAdvice {
         problem.setProperty("customerId", e.customerId());
         problem.setProperty("path", request.getDescription(false));
         return problem;
+    }
+
+    @ExceptionHandler
+    public ErrorResponse invalidReservation(InvalidReservationException e) {
+        return ErrorResponse.builder(e, HttpStatus.UNPROCESSABLE_CONTENT, e.getMessage())
+                .header("X-Stock-Error", "count").build();
     }
 
     @ExceptionHandler

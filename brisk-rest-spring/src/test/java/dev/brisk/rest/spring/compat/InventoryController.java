@@ -15,4 +15,12 @@ public class InventoryController {
     public String shelf(@PathVariable @Min(1) int shelf, @RequestParam(defaultValue = "1") @Max(10) int rows) {
         return "shelf " + shelf + ", " + rows + " row(s)";
     }
+
+    @GetMapping("/inventory/{shelf}/reserve")
+    public String reserve(@PathVariable int shelf, @RequestParam int count) {
+        if (count <= 0) {
+            throw new InvalidReservationException("count must be positive, not " + count);
+        }
+        return count + " reserved on shelf " + shelf;
+    }
 }

@@ -182,10 +182,18 @@ class SpringCompatTest {
     }
 
     @Test
-    void unhandledResponseStatusExceptionIsBrisksProblem(TestClient client) {
+    void responseStatusExceptionIsAnErrorResponseTheHandlerAnswers(TestClient client) {
         TestResponse response = client.get("/orders/7").execute();
         assertProblem(response, 404);
         assertThat(json(response)).containsEntry("detail", "order 7 does not exist");
+    }
+
+    @Test
+    void errorResponseReturnedByAnExceptionHandler(TestClient client) {
+        TestResponse response = client.get("/inventory/3/reserve?count=-2").execute();
+        assertProblem(response, 422);
+        assertThat(response.header("x-stock-error")).hasValue("count");
+        assertThat(json(response)).containsEntry("detail", "count must be positive, not -2");
     }
 
     // ---- silently wrong before ------------------------------------------------------------------------------
