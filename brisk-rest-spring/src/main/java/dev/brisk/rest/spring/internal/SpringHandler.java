@@ -96,8 +96,11 @@ final class SpringHandler implements Handler {
         }
         if (validation != null) {
             validation.validateArguments(args);
-        } else if (briskValidation != null) {
-            briskValidation.validateParameters(controller, args);
+        } else {
+            unwrapBound(args);
+            if (briskValidation != null) {
+                briskValidation.validateParameters(controller, args);
+            }
         }
         Object result;
         try {
@@ -113,6 +116,16 @@ final class SpringHandler implements Handler {
             briskValidation.validateReturnValue(controller, result);
         }
         return result;
+    }
+
+    /** Without spring-context there is no binding result: a model attribute's field that did not convert is a 400. */
+    private static void unwrapBound(Object[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof ObjectBinder.Bound bound) {
+                ObjectBinder.Failure failure = bound.failures().get(0);
+                throw new HttpStatusException(400, "field '" + failure.field() + "': " + failure.message());
+            }
+        }
     }
 
     /** The value to send for a successful result: adapted, with the {@code @ResponseStatus} of the method. */

@@ -13,6 +13,7 @@ import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.validation.BeanPropertyBindingResult;
 import org.springframework.validation.BindingResult;
 import org.springframework.validation.Errors;
+import org.springframework.validation.FieldError;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.validation.annotation.ValidationAnnotationUtils;
 import org.springframework.validation.beanvalidation.MethodValidationAdapter;
@@ -116,7 +117,11 @@ final class SpringValidation {
         boolean builtIn = SpringClasses.VALIDATION && !validatedClass && builtInArguments(parameters);
         boolean builtInResult = SpringClasses.VALIDATION && !validatedClass && builtInResult(method);
         boolean aop = SpringClasses.VALIDATION && validatedClass && declaresConstraints(method, parameters);
-        if (!anyHints && !errorsParameters && !builtIn && !builtInResult && !aop) {
+        boolean anyBound = false;
+        for (boolean body : bodies) {
+            anyBound |= body;
+        }
+        if (!anyHints && !anyBound && !errorsParameters && !builtIn && !builtInResult && !aop) {
             return null;
         }
         Validator validator = null;
@@ -144,10 +149,21 @@ final class SpringValidation {
             }
             boolean errorsNext = i + 1 < args.length
                     && Errors.class.isAssignableFrom(parameters[i + 1].getParameterType());
-            if (args[i] == null || (hints[i] == null && !errorsNext)) {
+            List<ObjectBinder.Failure> failures = List.of();
+            if (args[i] instanceof ObjectBinder.Bound bound) {
+                args[i] = bound.target();
+                failures = bound.failures();
+            }
+            if (args[i] == null || (hints[i] == null && !errorsNext && failures.isEmpty())) {
                 continue;
             }
-            BindingResult result = new BeanPropertyBindingResult(args[i], objectName(parameters[i]));
+            String objectName = objectName(parameters[i]);
+            BindingResult result = new BeanPropertyBindingResult(args[i], objectName);
+            for (ObjectBinder.Failure failure : failures) {
+                // as Spring's data binder records a value that does not convert
+                result.addError(new FieldError(objectName, failure.field(), failure.value(), true,
+                        result.resolveMessageCodes("typeMismatch", failure.field()), null, failure.message()));
+            }
             if (hints[i] != null && !builtIn) {
                 beans.validate(args[i], result, hints[i]);
             }

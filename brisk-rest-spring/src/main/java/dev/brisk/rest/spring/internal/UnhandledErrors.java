@@ -86,11 +86,16 @@ final class UnhandledErrors {
         return "query parameter";
     }
 
+    /** A type as a client reads it: {@code int}, {@code boolean}, {@code local date}, {@code uuid}. */
     static String typeName(Class<?> type) {
         if (type == null) {
             return "the expected type";
         }
-        return type.getSimpleName().toLowerCase(Locale.ROOT).replace("integer", "int");
+        Class<?> primitive = java.lang.invoke.MethodType.methodType(type).unwrap().returnType();
+        if (primitive.isPrimitive()) {
+            return primitive.getName();
+        }
+        return type.getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 
     /** Brisk's violations for Spring's validation exceptions (needs spring-context and Bean Validation). */

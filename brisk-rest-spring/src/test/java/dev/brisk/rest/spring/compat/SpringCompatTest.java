@@ -82,6 +82,14 @@ class SpringCompatTest {
     }
 
     @Test
+    void modelAttributeFieldThatDoesNotConvertIsABindingError(TestClient client) {
+        TestResponse response = client.get("/orders/search?from=soon&to=2026-03-01").execute();
+        assertProblem(response, 400);
+        assertThat(json(response)).containsEntry("object", "search")
+                .containsEntry("errors", Map.of("from", "cannot convert 'soon' to local date"));
+    }
+
+    @Test
     void constraintsOnParametersAreHandlerMethodValidation(TestClient client) {
         assertThat(client.get("/inventory/3?rows=2").execute().body()).isEqualTo("shelf 3, 2 row(s)");
         TestResponse response = client.get("/inventory/0?rows=20").execute();
