@@ -36,8 +36,8 @@ final class ExceptionHandlerMethods {
         Object resolve(RequestContext ctx, List<Throwable> exceptions) throws Exception;
     }
 
-    /** The handler found for a failure, and the exception (the failure or one of its causes) it was found for. */
-    record Match(ExceptionHandlerMethods owner, Call call) {
+    /** The handler found for a failure (for the failure itself or for one of its causes). */
+    record Match(Call call) {
     }
 
     private static final int MAX_CAUSES = 16;
@@ -95,7 +95,7 @@ final class ExceptionHandlerMethods {
         for (Throwable t = error; t != null && depth < MAX_CAUSES; t = t.getCause() == t ? null : t.getCause()) {
             Call call = resolved.computeIfAbsent(t.getClass(), this::closest).orElse(null);
             if (call != null) {
-                return new Match(this, call);
+                return new Match(call);
             }
             depth++;
         }

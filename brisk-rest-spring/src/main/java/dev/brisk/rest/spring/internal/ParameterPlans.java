@@ -108,7 +108,8 @@ final class ParameterPlans {
 
     private static ArgumentResolver resolver(MethodParameter parameter, List<String> paths) {
         Class<?> type = parameter.getParameterType();
-        ContextArguments.Resolver context = ContextArguments.resolverOrNull(parameter);
+        ContextArguments.Resolver context = hasSourceAnnotation(parameter) ? null
+                : ContextArguments.resolverOrNull(parameter);
         if (context != null) {
             return context::resolve;
         }
@@ -341,6 +342,9 @@ final class ParameterPlans {
             if (formatted != null) {
                 return formatted;
             }
+        }
+        if (type == java.util.Locale.class) {
+            return org.springframework.util.StringUtils::parseLocale;
         }
         return Converters.forType(type);
     }

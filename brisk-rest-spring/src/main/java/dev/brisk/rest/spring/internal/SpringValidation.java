@@ -26,7 +26,6 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,8 +51,8 @@ final class SpringValidation {
     private final MethodParameter[] parameters;
     /** Per parameter: the validation hints of a body or model attribute to validate (null: not validated). */
     private final Object[][] hints;
-    /** Per parameter: whether it is a body or model attribute whose errors go to the Errors parameter after it. */
-    private final boolean[] bound;
+    /** Per parameter: whether it is a body or model attribute (bound, and validated when it has hints). */
+    private final boolean[] bodies;
     private final boolean errorsParameters;
     private final boolean builtIn;
     private final boolean builtInResult;
@@ -64,13 +63,13 @@ final class SpringValidation {
     private final Validator validator;
 
     private SpringValidation(Object controller, Method method, MethodParameter[] parameters, Object[][] hints,
-                             boolean[] bound, boolean errorsParameters, boolean builtIn, boolean builtInResult,
+                             boolean[] bodies, boolean errorsParameters, boolean builtIn, boolean builtInResult,
                              boolean aop, Validator validator) {
         this.controller = controller;
         this.method = method;
         this.parameters = parameters;
         this.hints = hints;
-        this.bound = bound;
+        this.bodies = bodies;
         this.errorsParameters = errorsParameters;
         this.builtIn = builtIn;
         this.builtInResult = builtInResult;
@@ -133,18 +132,14 @@ final class SpringValidation {
             }
             validator = BeanValidation.validatorFactory().getValidator();
         }
-        boolean[] bound = new boolean[parameters.length];
-        for (int i = 0; i < parameters.length; i++) {
-            bound[i] = bodies[i];
-        }
-        return new SpringValidation(controller, method, parameters, hints, bound, errorsParameters, builtIn,
+        return new SpringValidation(controller, method, parameters, hints, bodies.clone(), errorsParameters, builtIn,
                 builtInResult, aop, validator);
     }
 
     /** Validates {@code args} in place: binding results go into the {@code Errors} parameters. */
     void validateArguments(Object[] args) throws Exception {
         for (int i = 0; i < args.length; i++) {
-            if (!bound[i]) {
+            if (!bodies[i]) {
                 continue;
             }
             boolean errorsNext = i + 1 < args.length
