@@ -3,6 +3,10 @@ module dev.brisk.rest.spring {
     requires transitive dev.brisk.rest;
     requires spring.web;
     requires spring.core;
+    requires spring.beans;
+    requires static spring.context;
+    requires static spring.webmvc;
+    requires static jakarta.servlet;
     requires static jakarta.validation;
 
     exports dev.brisk.rest.spring;

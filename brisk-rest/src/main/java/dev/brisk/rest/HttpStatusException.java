@@ -6,7 +6,15 @@ public class HttpStatusException extends RuntimeException {
     private final int status;
 
     public HttpStatusException(int status, String detail) {
-        super(detail, null, false, false);
+        this(status, detail, null);
+    }
+
+    /**
+     * Like {@link #HttpStatusException(int, String)}, keeping what went wrong underneath (e.g. the codec's failure)
+     * for handlers that want to look closer; the cause never appears in the response.
+     */
+    public HttpStatusException(int status, String detail, Throwable cause) {
+        super(detail, cause, false, false);
         if (status < 400 || status > 599) {
             throw new IllegalArgumentException("an error status is 4xx or 5xx: " + status);
         }

@@ -1,10 +1,13 @@
 package dev.brisk.rest.spring;
 
+import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spring.internal.Advice;
+import dev.brisk.rest.spring.internal.RoutingErrors;
 import dev.brisk.rest.spring.internal.SpringRoutes;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationAwareOrderComparator;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.RestController;
@@ -14,8 +17,11 @@ import java.util.List;
 
 /**
  * Runs Spring MVC controllers ({@code @RestController}, or {@code @Controller} with {@code @ResponseBody}) and their
- * {@code @ControllerAdvice}/{@code @RestControllerAdvice} exception handlers on Brisk: found through {@link java.util.ServiceLoader} when this module is on the class path, so
- * {@code Brisk.server().controllers(new MyController())} is all it takes.
+ * {@code @ControllerAdvice}/{@code @RestControllerAdvice} exception handlers on Brisk: found through
+ * {@link java.util.ServiceLoader} when this module is on the class path, so
+ * {@code Brisk.server().controllers(new MyController())} is all it takes. Requests no controller takes (no route for
+ * the path, the method, the Content-Type or the Accept header) raise Spring's exceptions for the advice that applies
+ * to every controller.
  */
 public final class SpringControllerSupport implements ControllerSupport {
 
@@ -31,11 +37,15 @@ public final class SpringControllerSupport implements ControllerSupport {
 
     @Override
     public void prepare(List<Object> controllers) {
+        List<Object> beans = new ArrayList<>();
         for (Object controller : controllers) {
             if (AnnotatedElementUtils.hasAnnotation(ClassUtils.getUserClass(controller), ControllerAdvice.class)) {
-                advices.add(Advice.of(controller));
+                beans.add(controller);
             }
         }
+        // as Spring does: advice ordered by @Order or Ordered, registration order otherwise
+        AnnotationAwareOrderComparator.sort(beans);
+        beans.forEach(bean -> advices.add(Advice.of(bean)));
     }
 
     @Override
@@ -44,5 +54,11 @@ public final class SpringControllerSupport implements ControllerSupport {
             return List.of();
         }
         return SpringRoutes.of(controller, advices);
+    }
+
+    @Override
+    public List<Filter> filters() {
+        Filter routing = RoutingErrors.filter(advices);
+        return routing == null ? List.of() : List.of(routing);
     }
 }

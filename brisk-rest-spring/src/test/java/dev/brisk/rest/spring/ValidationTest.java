@@ -22,7 +22,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Jakarta Bean Validation (Hibernate Validator) on bodies, parameters, groups and results. */
+/**
+ * Jakarta Bean Validation (Hibernate Validator) on bodies, parameters, groups and results, as Spring MVC applies it;
+ * unhandled violations are Brisk's 400 problem listing each field.
+ */
 class ValidationTest {
 
     public interface Strict {
@@ -39,8 +42,7 @@ class ValidationTest {
         }
 
         @PostMapping("/strict")
-        @Validated(Strict.class)
-        public Signup strict(@Valid @RequestBody Signup body) {
+        public Signup strict(@Validated(Strict.class) @RequestBody Signup body) {
             return body;
         }
 
@@ -69,8 +71,8 @@ class ValidationTest {
                 .body("{\"name\":\" \",\"email\":\"nope\"}").execute();
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.header("content-type")).hasValue("application/problem+json");
-        assertThat(bad.body()).contains("\"errors\":[").contains("\"field\":\"signup.body.email\"")
-                .contains("\"field\":\"signup.body.name\"").contains("must not be blank");
+        assertThat(bad.body()).contains("\"errors\":[").contains("\"field\":\"email\"")
+                .contains("\"field\":\"name\"").contains("must not be blank");
     }
 
     @Test
@@ -78,7 +80,7 @@ class ValidationTest {
         TestResponse weak = client.post("/strict").contentType("application/json")
                 .body("{\"name\":\"Ada\",\"email\":\"ada@example.com\",\"password\":\"short\"}").execute();
         assertThat(weak.status()).isEqualTo(400);
-        assertThat(weak.body()).contains("strict.body.password").doesNotContain("body.name");
+        assertThat(weak.body()).contains("\"field\":\"password\"").doesNotContain("\"field\":\"name\"");
     }
 
     @Test
@@ -86,7 +88,7 @@ class ValidationTest {
         assertThat(client.get("/pages/2?size=50").execute().body()).isEqualTo("2/50");
         TestResponse zero = client.get("/pages/0?size=500").execute();
         assertThat(zero.status()).isEqualTo(400);
-        assertThat(zero.body()).contains("page.page").contains("page.size");
+        assertThat(zero.body()).contains("\"field\":\"page\"").contains("\"field\":\"size\"");
         TestResponse broken = client.get("/broken").execute();
         assertThat(broken.status()).isEqualTo(500);
         assertThat(broken.body()).doesNotContain("must not be blank");

@@ -198,7 +198,7 @@ final class DefaultRequestContext implements RequestContext {
         try {
             return codec.decode(request.body(), type, mediaType);
         } catch (CodecException e) {
-            throw new HttpStatusException(400, e.getMessage());
+            throw new HttpStatusException(400, e.getMessage(), e);
         }
     }
 

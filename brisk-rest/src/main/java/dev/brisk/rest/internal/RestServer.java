@@ -11,6 +11,7 @@ import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.NoRouteException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
@@ -231,8 +232,8 @@ public final class RestServer implements HttpHandler {
         ServerRequest request = ctx.request();
         String path = ctx.reroutePath() != null ? ctx.reroutePath() : pathWithinContext(request);
         if (path == null) {
-            problems.send(ctx, 404, "no route for " + request.path(), false);
-            return;
+            throw new NoRouteException(NoRouteException.Reason.PATH, "no route for " + request.path(), Set.of(),
+                    List.of());
         }
         if (path.indexOf(';') >= 0) {
             MatrixParams matrix = MatrixParams.strip(path);
@@ -266,10 +267,10 @@ public final class RestServer implements HttpHandler {
             throws Exception {
         if (!match.pathMatched()) {
             String detail = "no route for " + ctx.request().path();
-            if (!unrouted(ctx, new RoutingFailure(404, path, detail, List.of(), List.of()))) {
-                problems.send(ctx, 404, detail, false);
+            if (unrouted(ctx, new RoutingFailure(404, path, detail, List.of(), List.of()))) {
+                return;
             }
-            return;
+            throw new NoRouteException(NoRouteException.Reason.PATH, detail, Set.of(), List.of());
         }
         Set<String> allowed = new LinkedHashSet<>();
         for (HttpMethod m : match.allowedMethods()) {
@@ -287,11 +288,12 @@ public final class RestServer implements HttpHandler {
             return;
         }
         String detail = method + " is not allowed on " + path + "; allowed: " + allow;
-        if (!unrouted(ctx, new RoutingFailure(405, path, detail, List.copyOf(allowed),
+        if (unrouted(ctx, new RoutingFailure(405, path, detail, List.copyOf(allowed),
                 routesOf(match.pathRoutes())))) {
-            ctx.response().header("allow", allow);
-            problems.send(ctx, 405, detail, false);
+            return;
         }
+        ctx.response().header("allow", allow);
+        throw new NoRouteException(NoRouteException.Reason.METHOD, detail, allowed, List.of());
     }
 
     /** Offers a routing failure to the controller styles' handlers; true when one answered. */
@@ -339,15 +341,17 @@ public final class RestServer implements HttpHandler {
         if (best != null) {
             return best;
         }
-        HttpStatusException failure = switch (worst) {
-            case CONSUMES -> new HttpStatusException(415, "Content-Type "
+        List<MediaType> consumed = candidates.stream().flatMap(c -> c.consumes().stream()).distinct().toList();
+        List<MediaType> produced = candidates.stream().flatMap(c -> c.produces().stream()).distinct().toList();
+        NoRouteException failure = switch (worst) {
+            case CONSUMES -> new NoRouteException(NoRouteException.Reason.CONTENT_TYPE, "Content-Type "
                     + ctx.request().headers().get("content-type", "(none)") + " is not accepted here; accepted: "
-                    + candidates.stream().flatMap(c -> c.consumes().stream()).map(MediaType::toString).toList());
-            case PRODUCES -> new HttpStatusException(406, "none of " + ctx.accepted() + " can be produced; "
-                    + "available: " + candidates.stream().flatMap(c -> c.produces().stream())
-                    .map(MediaType::toString).toList());
-            default -> new HttpStatusException(400, "the request does not meet the conditions of "
-                    + candidates.get(0).path());
+                    + consumed.stream().map(MediaType::toString).toList(), Set.of(), consumed);
+            case PRODUCES -> new NoRouteException(NoRouteException.Reason.ACCEPT, "none of " + ctx.accepted()
+                    + " can be produced; available: " + produced.stream().map(MediaType::toString).toList(),
+                    Set.of(), produced);
+            default -> new NoRouteException(NoRouteException.Reason.CONDITIONS, "the request does not meet the "
+                    + "conditions of " + candidates.get(0).path(), Set.of(), List.of());
         };
         if (worst != CompiledRoute.Mismatch.PARAMS && unrouted(ctx, new RoutingFailure(failure.status(),
                 ctx.match().path(), failure.getMessage(), List.of(), routesOf(candidates)))) {

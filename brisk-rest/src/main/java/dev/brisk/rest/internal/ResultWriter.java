@@ -86,8 +86,26 @@ final class ResultWriter {
                 }
             });
         } else {
-            MediaType type = negotiated(ctx, result.getClass());
-            encode(ctx, result, type);
+            MediaType type = preset(response, result.getClass());
+            encode(ctx, result, type != null ? type : negotiated(ctx, result.getClass()));
+        }
+    }
+
+    /**
+     * The concrete Content-Type the handler set itself (e.g. on a {@link ResponseEntity}), when a codec writes the
+     * value as that type: it is used as it is, without negotiation (as Spring MVC does). Null otherwise.
+     */
+    private MediaType preset(ServerResponse response, Class<?> valueType) {
+        String header = response.headers().get("content-type", null);
+        if (header == null) {
+            return null;
+        }
+        try {
+            MediaType type = MediaType.parse(header);
+            return type.isWildcardType() || type.isWildcardSubtype() || codecs.encoder(valueType, type).isEmpty()
+                    ? null : type;
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 

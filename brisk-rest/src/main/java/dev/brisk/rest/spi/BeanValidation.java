@@ -114,6 +114,16 @@ public final class BeanValidation {
         return list;
     }
 
+    /**
+     * The validator factory every controller style shares: the default provider's, with its EL-free message
+     * interpolator when Jakarta EL is absent (messages are interpolated either way).
+     *
+     * @throws IllegalStateException when no Bean Validation provider is on the class path
+     */
+    public static ValidatorFactory validatorFactory() {
+        return factory();
+    }
+
     private static ValidatorFactory factory() {
         ValidatorFactory current = factory;
         if (current == null) {

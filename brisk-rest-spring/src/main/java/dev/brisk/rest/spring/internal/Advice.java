@@ -1,6 +1,5 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.RequestContext;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -9,10 +8,12 @@ import org.springframework.web.method.HandlerTypePredicate;
 /** A {@code @ControllerAdvice} bean: its exception handlers, for the controllers its selectors name. */
 public final class Advice {
 
+    private final Object bean;
     private final HandlerTypePredicate selector;
-    private final SpringExceptions handlers;
+    private final ExceptionHandlerMethods handlers;
 
-    private Advice(HandlerTypePredicate selector, SpringExceptions handlers) {
+    private Advice(Object bean, HandlerTypePredicate selector, ExceptionHandlerMethods handlers) {
+        this.bean = bean;
         this.selector = selector;
         this.handlers = handlers;
     }
@@ -26,14 +27,25 @@ public final class Advice {
                 .assignableType(annotation.assignableTypes())
                 .annotation(annotation.annotations())
                 .build();
-        return new Advice(selector, SpringExceptions.of(bean, type));
+        return new Advice(bean, selector, ExceptionHandlerMethods.of(bean, type));
     }
 
+    /** The advice bean, for ordering by {@code @Order}/{@code Ordered}. */
+    public Object bean() {
+        return bean;
+    }
+
+    /** Whether it applies to {@code controllerType}; advice without selectors applies to every controller. */
     boolean appliesTo(Class<?> controllerType) {
         return selector.test(controllerType);
     }
 
-    boolean handle(RequestContext ctx, Throwable error) throws Exception {
-        return handlers.handle(ctx, error);
+    /** Whether it applies to requests no controller took (routing failures): only advice without selectors. */
+    boolean isGlobal() {
+        return selector.test(null);
+    }
+
+    ExceptionHandlerMethods handlers() {
+        return handlers;
     }
 }

@@ -8,6 +8,7 @@ import dev.brisk.rest.RequestContext;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -33,7 +34,20 @@ final class ObjectBinder {
 
     /** Builds one property's value from the request (null when the request names none of it). */
     private interface PropertyBinder {
-        Object bind(RequestContext ctx);
+        Object bind(RequestContext ctx, List<Failure> failures);
+    }
+
+    /** A request field whose value did not convert to its property's type. */
+    record Failure(String field, String value, Class<?> type) {
+
+        /** What is wrong, in the client's terms. */
+        String message() {
+            return "cannot convert '" + value + "' to " + UnhandledErrors.typeName(type);
+        }
+    }
+
+    /** An object bound with failures: the object (failed properties left empty) and what failed. */
+    record Bound(Object target, List<Failure> failures) {
     }
 
     private ObjectBinder() {
@@ -41,7 +55,11 @@ final class ObjectBinder {
 
     static ArgumentResolver forType(Class<?> type) {
         PropertyBinder binder = binder(type, "", 0);
-        return binder::bind;
+        return ctx -> {
+            List<Failure> failures = new ArrayList<>(0);
+            Object target = binder.bind(ctx, failures);
+            return failures.isEmpty() ? target : new Bound(target, List.copyOf(failures));
+        };
     }
 
     private static PropertyBinder binder(Class<?> type, String prefix, int depth) {
@@ -61,13 +79,13 @@ final class ObjectBinder {
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
             properties[i] = property(prefix + components[i].getName(), types[i], components[i].getGenericType(),
-                    depth);
+                    depth, field(type, components[i].getName()));
         }
         MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
-        return ctx -> {
+        return (ctx, failures) -> {
             Object[] args = new Object[properties.length];
             for (int i = 0; i < properties.length; i++) {
-                Object value = properties[i].bind(ctx);
+                Object value = properties[i].bind(ctx, failures);
                 args[i] = value == null ? defaultValue(types[i]) : value;
             }
             return invoke(constructor, args);
@@ -90,16 +108,16 @@ final class ObjectBinder {
             String name = method.getName().substring(3);
             name = name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
             PropertyBinder property = propertyOrNull(prefix + name, method.getParameterTypes()[0],
-                    method.getGenericParameterTypes()[0], depth);
+                    method.getGenericParameterTypes()[0], depth, method, field(type, name));
             if (property != null) {
                 setters.add(lookup.unreflect(method));
                 properties.add(property);
             }
         }
-        return ctx -> {
+        return (ctx, failures) -> {
             Object bean = invoke(constructor, new Object[0]);
             for (int i = 0; i < properties.size(); i++) {
-                Object value = properties.get(i).bind(ctx);
+                Object value = properties.get(i).bind(ctx, failures);
                 if (value != null) {
                     invoke(setters.get(i), new Object[] {bean, value});
                 }
@@ -108,8 +126,9 @@ final class ObjectBinder {
         };
     }
 
-    private static PropertyBinder property(String name, Class<?> type, Type generic, int depth) {
-        PropertyBinder binder = propertyOrNull(name, type, generic, depth);
+    private static PropertyBinder property(String name, Class<?> type, Type generic, int depth,
+                                           AnnotatedElement... annotated) {
+        PropertyBinder binder = propertyOrNull(name, type, generic, depth, annotated);
         if (binder == null) {
             throw new IllegalArgumentException("cannot bind field '" + name + "' of type " + type.getName());
         }
@@ -117,13 +136,15 @@ final class ObjectBinder {
     }
 
     /** How to bind a property named {@code name}, or null when its type cannot be bound from request fields. */
-    private static PropertyBinder propertyOrNull(String name, Class<?> type, Type generic, int depth) {
-        if (Converters.supports(type)) {
-            Function<String, Object> converter = Converters.forType(type);
-            return ctx -> {
+    private static PropertyBinder propertyOrNull(String name, Class<?> type, Type generic, int depth,
+                                                 AnnotatedElement... annotated) {
+        Function<String, Object> formatted = SpringClasses.CONTEXT ? DateFormats.converterOrNull(type, annotated)
+                : null;
+        if (formatted != null || Converters.supports(type)) {
+            Function<String, Object> converter = formatted != null ? formatted : Converters.forType(type);
+            return (ctx, failures) -> {
                 List<String> values = RequestValues.all(ctx, name);
-                return values.isEmpty() ? null
-                        : Converters.convert(converter, values.get(0), "field '" + name + "'", type);
+                return values.isEmpty() ? null : convert(converter, values.get(0), name, type, failures);
             };
         }
         if ((type == List.class || type == Set.class || type == Collection.class)
@@ -131,14 +152,17 @@ final class ObjectBinder {
                 && parameterized.getActualTypeArguments()[0] instanceof Class<?> element
                 && Converters.supports(element)) {
             Function<String, Object> converter = Converters.forType(element);
-            return ctx -> {
+            return (ctx, failures) -> {
                 List<String> values = RequestValues.all(ctx, name);
                 if (values.isEmpty()) {
                     return null;
                 }
                 Collection<Object> result = type == Set.class ? new LinkedHashSet<>() : new ArrayList<>();
                 for (String value : values) {
-                    result.add(Converters.convert(converter, value, "field '" + name + "'", element));
+                    Object converted = convert(converter, value, name, element, failures);
+                    if (converted != null) {
+                        result.add(converted);
+                    }
                 }
                 return result;
             };
@@ -146,14 +170,37 @@ final class ObjectBinder {
         if (depth < MAX_DEPTH && ParameterPlans.isBindable(type)) {
             PropertyBinder nested = binder(type, name + ".", depth + 1);
             String nestedPrefix = name + ".";
-            return ctx -> {
+            return (ctx, failures) -> {
                 for (String field : RequestValues.all(ctx).keySet()) {
                     if (field.startsWith(nestedPrefix)) {
-                        return nested.bind(ctx);
+                        return nested.bind(ctx, failures);
                     }
                 }
                 return null;
             };
+        }
+        return null;
+    }
+
+    /** Converts a field's value; a value that does not convert is recorded as a failure and left empty. */
+    private static Object convert(Function<String, Object> converter, String value, String field, Class<?> type,
+                                  List<Failure> failures) {
+        try {
+            return converter.apply(value);
+        } catch (RuntimeException e) {
+            failures.add(new Failure(field, value, type));
+            return null;
+        }
+    }
+
+    /** The field declared for property {@code name} (where {@code @DateTimeFormat} may sit), or null. */
+    private static java.lang.reflect.Field field(Class<?> type, String name) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                // look in the superclass
+            }
         }
         return null;
     }

@@ -1,28 +1,36 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.http.ServerRequest;
-import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Converters;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.util.CollectionUtils;
+import org.springframework.util.LinkedCaseInsensitiveMap;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.MatrixVariable;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ValueConstants;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -33,57 +41,111 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-/** Builds, at startup, how each parameter of a Spring MVC handler method is filled from a request. */
+/**
+ * Builds, at startup, how each parameter of a Spring MVC handler method is filled from a request. Missing and
+ * unconvertible values raise Spring's own exceptions ({@link SpringErrors}), so the application's handlers see them.
+ */
 final class ParameterPlans {
+
+    /** The resolvers of a method's parameters, and which parameters are bodies or model attributes. */
+    record Plan(List<ArgumentResolver> resolvers, MethodParameter[] parameters, boolean[] bodies) {
+    }
 
     private ParameterPlans() {
     }
 
-    static List<ArgumentResolver> forMethod(Method method, List<String> paths) {
-        List<ArgumentResolver> plan = new ArrayList<>();
-        for (int i = 0; i < method.getParameterCount(); i++) {
+    static Plan forMethod(Method method, List<String> paths) {
+        int count = method.getParameterCount();
+        List<ArgumentResolver> plan = new ArrayList<>(count);
+        MethodParameter[] parameters = new MethodParameter[count];
+        boolean[] bodies = new boolean[count];
+        for (int i = 0; i < count; i++) {
             MethodParameter parameter = new SynthesizingMethodParameter(method, i);
+            parameters[i] = parameter;
             try {
+                UnsupportedParameters.check(parameter);
+                if (SpringClasses.CONTEXT && org.springframework.validation.Errors.class
+                        .isAssignableFrom(parameter.getParameterType())) {
+                    if (i == 0 || !bodies[i - 1]) {
+                        throw new IllegalArgumentException("an Errors/BindingResult parameter must come right "
+                                + "after the @RequestBody or @ModelAttribute parameter whose errors it receives");
+                    }
+                    plan.add(ctx -> null);
+                    continue;
+                }
                 plan.add(resolver(parameter, paths));
+                bodies[i] = parameter.hasParameterAnnotation(RequestBody.class) || isModelAttribute(parameter);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("cannot resolve parameter #" + i + " ("
                         + parameter.getParameterType().getSimpleName() + ") of " + method + ": " + e.getMessage(), e);
             }
         }
-        return plan;
+        return new Plan(plan, parameters, bodies);
+    }
+
+    /** Whether the parameter is bound from request fields as a model attribute (annotated or not). */
+    private static boolean isModelAttribute(MethodParameter parameter) {
+        if (hasSourceAnnotation(parameter)) {
+            return false;
+        }
+        if (parameter.hasParameterAnnotation(ModelAttribute.class)) {
+            return true;
+        }
+        Class<?> type = parameter.getParameterType();
+        return !Converters.supports(type == Optional.class ? rawArgument(parameter) : type) && isBindable(type);
+    }
+
+    private static boolean hasSourceAnnotation(MethodParameter parameter) {
+        for (Class<? extends java.lang.annotation.Annotation> source : List.of(PathVariable.class, RequestParam.class,
+                RequestHeader.class, CookieValue.class, MatrixVariable.class, RequestBody.class,
+                RequestAttribute.class)) {
+            if (parameter.hasParameterAnnotation(source)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ArgumentResolver resolver(MethodParameter parameter, List<String> paths) {
         Class<?> type = parameter.getParameterType();
-        if (type == RequestContext.class) {
-            return ctx -> ctx;
+        ContextArguments.Resolver context = hasSourceAnnotation(parameter) ? null
+                : ContextArguments.resolverOrNull(parameter);
+        if (context != null) {
+            return context::resolve;
         }
-        if (type == ServerRequest.class) {
-            return RequestContext::request;
+        if (HttpEntity.class.isAssignableFrom(type)) {
+            return RequestBodies.httpEntity(parameter);
         }
-        if (type == ServerResponse.class) {
-            return RequestContext::response;
+        if (type == InputStream.class) {
+            return ctx -> new io.netty.buffer.ByteBufInputStream(ctx.request().body().duplicate());
+        }
+        if (type == Reader.class) {
+            return ctx -> new InputStreamReader(new io.netty.buffer.ByteBufInputStream(
+                    ctx.request().body().duplicate()), StandardCharsets.UTF_8);
         }
         PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
         if (path != null) {
-            return pathVariable(parameter, name(parameter, path.name()), path.required(), paths);
+            return pathVariable(parameter, name(parameter, path.name()), paths);
         }
         RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
         if (param != null) {
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, param.name());
-            return named(parameter, "query parameter", name, param.required(), param.defaultValue(),
-                    ctx -> RequestValues.all(ctx, name), RequestValues::all);
+            return named(parameter, SpringErrors.Source.QUERY_PARAMETER, name, param.required(),
+                    param.defaultValue(), ctx -> RequestValues.all(ctx, name), RequestValues::all);
         }
         RequestHeader header = parameter.getParameterAnnotation(RequestHeader.class);
         if (header != null) {
+            if (type == HttpHeaders.class) {
+                return RequestBodies::headers;
+            }
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, header.name());
-            return named(parameter, "header", name, header.required(), header.defaultValue(),
-                    ctx -> ctx.request().headers().all(name), ParameterPlans::allHeaders);
+            return named(parameter, SpringErrors.Source.HEADER, name, header.required(), header.defaultValue(),
+                    ctx -> ctx.request().headers().all(name), ParameterPlans::allHeaders, true);
         }
         CookieValue cookie = parameter.getParameterAnnotation(CookieValue.class);
         if (cookie != null) {
             String name = name(parameter, cookie.name());
-            return named(parameter, "cookie", name, cookie.required(), cookie.defaultValue(),
+            return named(parameter, SpringErrors.Source.COOKIE, name, cookie.required(), cookie.defaultValue(),
                     ctx -> ctx.request().cookie(name).map(List::of).orElse(List.of()), null);
         }
         MatrixVariable matrix = parameter.getParameterAnnotation(MatrixVariable.class);
@@ -92,17 +154,21 @@ final class ParameterPlans {
             Function<RequestContext, Map<String, List<String>>> all = pathVar == null
                     ? RequestContext::matrixParams : ctx -> ctx.matrixParams(pathVar);
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, matrix.name());
-            return named(parameter, "matrix variable", name, matrix.required(), matrix.defaultValue(),
-                    ctx -> all.apply(ctx).getOrDefault(name, List.of()), all);
+            return named(parameter, SpringErrors.Source.MATRIX_VARIABLE, name, matrix.required(),
+                    matrix.defaultValue(), ctx -> all.apply(ctx).getOrDefault(name, List.of()), all);
+        }
+        RequestAttribute attribute = parameter.getParameterAnnotation(RequestAttribute.class);
+        if (attribute != null) {
+            return requestAttribute(parameter, name(parameter, attribute.name()), attribute.required());
         }
         RequestBody body = parameter.getParameterAnnotation(RequestBody.class);
         if (body != null) {
-            return requestBody(parameter, body.required());
+            return RequestBodies.requestBody(parameter, body.required());
         }
-        if (Converters.supports(Optional.class == type ? optionalElement(parameter) : type)) {
+        if (Converters.supports(Optional.class == type ? rawArgument(parameter) : type)) {
             // Spring treats an unannotated simple parameter as an optional query parameter
             String name = name(parameter, "");
-            return named(parameter, "query parameter", name, false, ValueConstants.DEFAULT_NONE,
+            return named(parameter, SpringErrors.Source.QUERY_PARAMETER, name, false, ValueConstants.DEFAULT_NONE,
                     ctx -> RequestValues.all(ctx, name), null);
         }
         if (parameter.hasParameterAnnotation(ModelAttribute.class) || isBindable(type)) {
@@ -153,8 +219,7 @@ final class ParameterPlans {
                 .orElse(null);
     }
 
-    private static ArgumentResolver pathVariable(MethodParameter parameter, String name, boolean required,
-                                                 List<String> paths) {
+    private static ArgumentResolver pathVariable(MethodParameter parameter, String name, List<String> paths) {
         Class<?> type = parameter.getParameterType();
         if (Map.class.isAssignableFrom(type)) {
             return RequestContext::pathParams;
@@ -166,38 +231,62 @@ final class ParameterPlans {
             }
         }
         boolean optional = type == Optional.class;
-        Class<?> target = optional ? optionalElement(parameter) : type;
-        Function<String, Object> converter = Converters.forType(target);
-        String what = "path variable '" + name + "'";
+        Class<?> target = optional ? rawArgument(parameter) : type;
+        Function<String, Object> converter = converter(parameter, target);
         return ctx -> {
-            Object value = Converters.convert(converter, ctx.pathParam(name), what, target);
+            Object value = convert(converter, ctx.pathParam(name), name, target, parameter);
             return optional ? Optional.of(value) : value;
         };
     }
 
-    /** Query parameters, headers and cookies: single values, collections, arrays, Optional, maps. */
-    private static ArgumentResolver named(MethodParameter parameter, String kind, String name, boolean required,
-                                          String defaultValue, Function<RequestContext, List<String>> values,
+    private static ArgumentResolver requestAttribute(MethodParameter parameter, String name, boolean required) {
+        boolean optional = parameter.getParameterType() == Optional.class;
+        return ctx -> {
+            Object value = ctx.attributes().get(name);
+            if (value == null && required && !optional) {
+                throw SpringErrors.get().missingAttribute(name, parameter);
+            }
+            return optional ? Optional.ofNullable(value) : value;
+        };
+    }
+
+    /** Query parameters, headers, cookies and matrix variables: single values, collections, arrays, Optional, maps. */
+    private static ArgumentResolver named(MethodParameter parameter, SpringErrors.Source source, String name,
+                                          boolean required, String defaultValue,
+                                          Function<RequestContext, List<String>> values,
                                           Function<RequestContext, Map<String, List<String>>> all) {
+        return named(parameter, source, name, required, defaultValue, values, all, false);
+    }
+
+    /** @param caseInsensitive whether a map of all values ignores the case of names (as for headers) */
+    private static ArgumentResolver named(MethodParameter parameter, SpringErrors.Source source, String name,
+                                          boolean required, String defaultValue,
+                                          Function<RequestContext, List<String>> values,
+                                          Function<RequestContext, Map<String, List<String>>> all,
+                                          boolean caseInsensitive) {
         Class<?> type = parameter.getParameterType();
         boolean hasDefault = !ValueConstants.DEFAULT_NONE.equals(defaultValue);
         if (Map.class.isAssignableFrom(type) && all != null) {
             boolean multi = MultiValueMap.class.isAssignableFrom(type);
             return ctx -> {
-                Map<String, List<String>> source = all.apply(ctx);
+                Map<String, List<String>> found = all.apply(ctx);
                 if (multi) {
-                    return new LinkedMultiValueMap<>(source);
+                    MultiValueMap<String, String> map = caseInsensitive
+                            ? CollectionUtils.toMultiValueMap(new LinkedCaseInsensitiveMap<>())
+                            : new LinkedMultiValueMap<>();
+                    found.forEach((k, v) -> map.addAll(k, v));
+                    return map;
                 }
-                Map<String, String> first = new LinkedHashMap<>();
-                source.forEach((k, v) -> first.put(k, v.isEmpty() ? "" : v.get(0)));
+                Map<String, String> first = caseInsensitive ? new LinkedCaseInsensitiveMap<>()
+                        : new LinkedHashMap<>();
+                found.forEach((k, v) -> first.put(k, v.isEmpty() ? "" : v.get(0)));
                 return first;
             };
         }
-        String what = kind + " '" + name + "'";
         boolean optional = type == Optional.class;
         if (type.isArray() || Collection.class.isAssignableFrom(type)) {
-            Class<?> element = type.isArray() ? type.getComponentType() : collectionElement(parameter);
-            Function<String, Object> converter = Converters.forType(element);
+            Class<?> element = type.isArray() ? type.getComponentType() : rawArgument(parameter);
+            Function<String, Object> converter = converter(parameter, element);
             boolean set = Set.class.isAssignableFrom(type);
             return ctx -> {
                 List<String> raw = splitSingle(values.apply(ctx));
@@ -205,11 +294,11 @@ final class ParameterPlans {
                     raw = splitSingle(List.of(defaultValue));
                 }
                 if (raw.isEmpty() && required) {
-                    throw new HttpStatusException(400, "required " + what + " is missing");
+                    throw SpringErrors.get().missing(source, name, parameter);
                 }
                 Collection<Object> converted = set ? new LinkedHashSet<>() : new ArrayList<>();
                 for (String value : raw) {
-                    converted.add(Converters.convert(converter, value, what, element));
+                    converted.add(convert(converter, value, name, element, parameter));
                 }
                 if (type.isArray()) {
                     Object array = Array.newInstance(element, converted.size());
@@ -222,43 +311,52 @@ final class ParameterPlans {
                 return converted;
             };
         }
-        Class<?> target = optional ? optionalElement(parameter) : type;
-        Function<String, Object> converter = Converters.forType(target);
+        Class<?> target = optional ? rawArgument(parameter) : type;
+        Function<String, Object> converter = converter(parameter, target);
         boolean mandatory = required && !optional && !hasDefault;
         return ctx -> {
             List<String> raw = values.apply(ctx);
             String value = raw.isEmpty() ? (hasDefault ? defaultValue : null) : raw.get(0);
             if (value == null) {
                 if (mandatory) {
-                    throw new HttpStatusException(400, "required " + what + " is missing");
+                    throw SpringErrors.get().missing(source, name, parameter);
                 }
                 if (optional) {
                     return Optional.empty();
                 }
                 if (target.isPrimitive()) {
-                    throw new HttpStatusException(400, what + " is missing and " + target + " cannot be null");
+                    throw new HttpStatusException(400, source.label + " '" + name + "' is missing and " + target
+                            + " cannot be null");
                 }
                 return null;
             }
-            Object converted = Converters.convert(converter, value, what, target);
+            Object converted = convert(converter, value, name, target, parameter);
             return optional ? Optional.of(converted) : converted;
         };
     }
 
-    private static ArgumentResolver requestBody(MethodParameter parameter, boolean required) {
-        boolean optional = parameter.getParameterType() == Optional.class;
-        Type type = optional ? ((ParameterizedType) parameter.getGenericParameterType()).getActualTypeArguments()[0]
-                : parameter.getGenericParameterType();
-        return ctx -> {
-            if (ctx.request().body().readableBytes() == 0) {
-                if (required && !optional) {
-                    throw new HttpStatusException(400, "required request body is missing");
-                }
-                return optional ? Optional.empty() : null;
+    /** The converter for {@code type}: the one {@code @DateTimeFormat} asks for, else Brisk's. */
+    private static Function<String, Object> converter(MethodParameter parameter, Class<?> type) {
+        if (SpringClasses.CONTEXT) {
+            Function<String, Object> formatted = DateFormats.converterOrNull(type, parameter.getParameter());
+            if (formatted != null) {
+                return formatted;
             }
-            Object value = ctx.body(type);
-            return optional ? Optional.ofNullable(value) : value;
-        };
+        }
+        if (type == java.util.Locale.class) {
+            return org.springframework.util.StringUtils::parseLocale;
+        }
+        return Converters.forType(type);
+    }
+
+    /** Converts {@code value}, raising Spring's {@link MethodArgumentTypeMismatchException} when it cannot. */
+    private static Object convert(Function<String, Object> converter, String value, String name, Class<?> type,
+                                  MethodParameter parameter) {
+        try {
+            return converter.apply(value);
+        } catch (RuntimeException e) {
+            throw new MethodArgumentTypeMismatchException(value, type, name, parameter, e);
+        }
     }
 
     private static Map<String, List<String>> allHeaders(RequestContext ctx) {
@@ -279,14 +377,6 @@ final class ParameterPlans {
             return split;
         }
         return values;
-    }
-
-    private static Class<?> optionalElement(MethodParameter parameter) {
-        return rawArgument(parameter);
-    }
-
-    private static Class<?> collectionElement(MethodParameter parameter) {
-        return rawArgument(parameter);
     }
 
     private static Class<?> rawArgument(MethodParameter parameter) {

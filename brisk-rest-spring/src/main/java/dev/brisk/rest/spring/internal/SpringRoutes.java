@@ -1,8 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Handler;
-import dev.brisk.rest.MethodHandler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RunOn;
 import io.netty.handler.codec.http.HttpMethod;
@@ -32,15 +30,16 @@ public final class SpringRoutes {
     /** The routes of {@code controller}; exceptions its own handlers leave go to the advices that apply to it. */
     public static List<Route> of(Object controller, List<Advice> advices) {
         Class<?> type = ClassUtils.getUserClass(controller);
+        UnsupportedParameters.checkClass(type);
         List<Advice> applicable = advices.stream().filter(a -> a.appliesTo(type)).toList();
+        ErrorResolution errors = ErrorResolution.of(ExceptionHandlerMethods.of(controller, type), applicable);
         RequestMapping classMapping = AnnotatedElementUtils.findMergedAnnotation(type, RequestMapping.class);
         boolean classBody = AnnotatedElementUtils.hasAnnotation(type, ResponseBody.class);
-        SpringExceptions exceptions = SpringExceptions.of(controller, type);
         Map<Method, RequestMapping> mappings = MethodIntrospector.selectMethods(type,
                 (MethodIntrospector.MetadataLookup<RequestMapping>) method ->
                         AnnotatedElementUtils.findMergedAnnotation(method, RequestMapping.class));
         List<Route> routes = new ArrayList<>();
-        for (Map.Entry<Method, RequestMapping> entry : mappings.entrySet()) {
+        for (Map.Entry<Method, RequestMapping> entry : ordered(mappings, classMapping)) {
             Method method = ClassUtils.getMostSpecificMethod(entry.getKey(), type);
             RequestMapping mapping = entry.getValue();
             if (!classBody && !AnnotatedElementUtils.hasAnnotation(method, ResponseBody.class)) {
@@ -48,8 +47,7 @@ public final class SpringRoutes {
                         + "annotate the controller with @RestController or the method with @ResponseBody");
             }
             List<String> paths = paths(classMapping, mapping);
-            List<ArgumentResolver> plan = ParameterPlans.forMethod(method, paths);
-            Handler handler = handler(controller, method, plan, exceptions, applicable);
+            Handler handler = handler(controller, type, method, paths, errors);
             RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                     : type.getAnnotation(RunOn.class);
             String scheduler = runOn == null ? "" : runOn.value();
@@ -58,10 +56,8 @@ public final class SpringRoutes {
                     routes.add(Route.of(HttpMethod.valueOf(requestMethod.name()), path)
                             .params(concat(classMapping == null ? null : classMapping.params(), mapping.params()))
                             .headers(concat(classMapping == null ? null : classMapping.headers(), mapping.headers()))
-                            .consumes(mapping.consumes().length > 0 || classMapping == null ? mapping.consumes()
-                                    : classMapping.consumes())
-                            .produces(mapping.produces().length > 0 || classMapping == null ? mapping.produces()
-                                    : classMapping.produces())
+                            .consumes(consumes(classMapping, mapping))
+                            .produces(produces(classMapping, mapping))
                             .scheduler(scheduler)
                             .handler(handler));
                 }
@@ -70,51 +66,55 @@ public final class SpringRoutes {
         return routes;
     }
 
-    private static Handler handler(Object controller, Method method, List<ArgumentResolver> plan,
-                                   SpringExceptions exceptions, List<Advice> advices) {
-        MethodHandler invoke = MethodHandler.of(controller, method, plan, SpringResults::adapt,
-                validationGroups(method));
+    /**
+     * The mappings in the order Spring prefers them when several could answer a request: by their first
+     * {@code produces} type, more specific first, then as Spring's {@code MimeType} orders types
+     * ({@code application/json} before {@code application/xml} before {@code text/plain}); Brisk takes the first
+     * of equally acceptable routes, so {@code Accept: *}{@code /*} picks what Spring picks.
+     */
+    private static List<Map.Entry<Method, RequestMapping>> ordered(Map<Method, RequestMapping> mappings,
+                                                                   RequestMapping classMapping) {
+        List<Map.Entry<Method, RequestMapping>> entries = new ArrayList<>(mappings.entrySet());
+        entries.sort((a, b) -> {
+            String[] first = produces(classMapping, a.getValue());
+            String[] second = produces(classMapping, b.getValue());
+            if (first.length == 0 || second.length == 0) {
+                return Boolean.compare(first.length == 0, second.length == 0);
+            }
+            org.springframework.http.MediaType x = org.springframework.http.MediaType.parseMediaType(first[0]);
+            org.springframework.http.MediaType y = org.springframework.http.MediaType.parseMediaType(second[0]);
+            if (x.isMoreSpecific(y)) {
+                return -1;
+            }
+            if (x.isLessSpecific(y)) {
+                return 1;
+            }
+            return x.compareTo(y);
+        });
+        return entries;
+    }
+
+    private static String[] consumes(RequestMapping classMapping, RequestMapping mapping) {
+        return mapping.consumes().length > 0 || classMapping == null ? mapping.consumes() : classMapping.consumes();
+    }
+
+    private static String[] produces(RequestMapping classMapping, RequestMapping mapping) {
+        return mapping.produces().length > 0 || classMapping == null ? mapping.produces() : classMapping.produces();
+    }
+
+    private static Handler handler(Object controller, Class<?> type, Method method, List<String> paths,
+                                   ErrorResolution errors) {
+        ParameterPlans.Plan plan = ParameterPlans.forMethod(method, paths);
+        SpringValidation validation = null;
+        dev.brisk.rest.spi.BeanValidation briskValidation = null;
+        if (SpringClasses.CONTEXT) {
+            validation = SpringValidation.forMethod(controller, type, method, plan.parameters(), plan.bodies());
+        } else if (SpringClasses.VALIDATION) {
+            briskValidation = dev.brisk.rest.spi.BeanValidation.forMethod(method);
+        }
         ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
-        int code = status == null ? 0 : status.code().value();
-        return ctx -> {
-            try {
-                if (code != 0) {
-                    ctx.status(code);
-                }
-                invoke.handle(ctx);
-            } catch (Exception e) {
-                if (!exceptions.handle(ctx, e) && !handledByAdvice(advices, ctx, e)) {
-                    Throwable translated = SpringExceptions.translate(e);
-                    if (translated instanceof Exception exception) {
-                        throw exception;
-                    }
-                    throw e;
-                }
-            }
-        };
-    }
-
-    /** The groups of Spring's {@code @Validated} on the method or its class (read by name: it is in spring-context). */
-    private static Class<?>[] validationGroups(Method method) {
-        for (java.lang.reflect.AnnotatedElement element : new java.lang.reflect.AnnotatedElement[] {method,
-                method.getDeclaringClass()}) {
-            org.springframework.core.annotation.AnnotationAttributes validated = AnnotatedElementUtils
-                    .getMergedAnnotationAttributes(element, "org.springframework.validation.annotation.Validated");
-            if (validated != null) {
-                return validated.getClassArray("value");
-            }
-        }
-        return new Class<?>[0];
-    }
-
-    private static boolean handledByAdvice(List<Advice> advices, dev.brisk.rest.RequestContext ctx, Exception e)
-            throws Exception {
-        for (Advice advice : advices) {
-            if (advice.handle(ctx, e)) {
-                return true;
-            }
-        }
-        return false;
+        return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors,
+                status == null ? 0 : status.code().value());
     }
 
     private static List<String> paths(RequestMapping classMapping, RequestMapping mapping) {

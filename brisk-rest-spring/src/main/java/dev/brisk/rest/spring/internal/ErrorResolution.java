@@ -1,0 +1,51 @@
+package dev.brisk.rest.spring.internal;
+
+import dev.brisk.rest.RequestContext;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds who answers a failure, in Spring MVC's order: the controller's own {@code @ExceptionHandler}s, then each
+ * applicable {@code @ControllerAdvice} in order; each looks at the exception, then at its causes.
+ */
+final class ErrorResolution {
+
+    /** Returned by {@link #resolve} when no handler answers the failure. */
+    static final Object UNHANDLED = new Object();
+
+    private final List<ExceptionHandlerMethods> handlers;
+
+    private ErrorResolution(List<ExceptionHandlerMethods> handlers) {
+        this.handlers = handlers;
+    }
+
+    /** For a controller: its own handlers (may be null), then the advices' in order. */
+    static ErrorResolution of(ExceptionHandlerMethods own, List<Advice> advices) {
+        List<ExceptionHandlerMethods> all = new ArrayList<>();
+        if (own != null && !own.isEmpty()) {
+            all.add(own);
+        }
+        for (Advice advice : advices) {
+            if (!advice.handlers().isEmpty()) {
+                all.add(advice.handlers());
+            }
+        }
+        return new ErrorResolution(List.copyOf(all));
+    }
+
+    boolean isEmpty() {
+        return handlers.isEmpty();
+    }
+
+    /** The result of the handler that answers {@code error}, or {@link #UNHANDLED}. */
+    Object resolve(RequestContext ctx, Throwable error) throws Exception {
+        for (ExceptionHandlerMethods candidate : handlers) {
+            ExceptionHandlerMethods.Match match = candidate.find(error);
+            if (match != null) {
+                return candidate.invoke(ctx, match, error);
+            }
+        }
+        return UNHANDLED;
+    }
+}

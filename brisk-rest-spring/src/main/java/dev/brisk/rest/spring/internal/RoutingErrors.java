@@ -1,0 +1,41 @@
+package dev.brisk.rest.spring.internal;
+
+import dev.brisk.rest.Filter;
+import dev.brisk.rest.NoRouteException;
+
+import java.util.List;
+
+/**
+ * Requests no route takes, answered as Spring MVC answers them: routing's {@link NoRouteException} becomes Spring's
+ * exception ({@code NoResourceFoundException}, {@code HttpRequestMethodNotSupportedException},
+ * {@code HttpMediaTypeNotSupportedException}, {@code HttpMediaTypeNotAcceptableException}, ...) and is offered to the
+ * {@code @ControllerAdvice} beans that apply to every controller; unanswered, Brisk's problem stands.
+ */
+public final class RoutingErrors {
+
+    private RoutingErrors() {
+    }
+
+    /** The filter that offers routing failures to global advice, or null when no advice would take them. */
+    public static Filter filter(List<Advice> advices) {
+        ErrorResolution resolution = ErrorResolution.of(null, advices.stream().filter(Advice::isGlobal).toList());
+        if (resolution.isEmpty()) {
+            return null;
+        }
+        return (ctx, chain) -> {
+            try {
+                chain.proceed(ctx);
+            } catch (NoRouteException e) {
+                Exception spring = SpringErrors.get().forRouting(e, ctx.request().method().name(),
+                        ctx.request().path(), ctx.request().headers().get("content-type", null),
+                        RequestValues.all(ctx));
+                Object handled = resolution.resolve(ctx, spring);
+                if (handled == ErrorResolution.UNHANDLED) {
+                    throw e;
+                }
+                ctx.send(handled);
+            }
+        };
+    }
+
+}

@@ -1,0 +1,30 @@
+package dev.brisk.rest.spring.internal;
+
+/** Which optional Spring (and servlet) libraries the application has; checked without loading their classes. */
+final class SpringClasses {
+
+    /** The servlet API: Spring MVC's own exception types extend its {@code ServletException}. */
+    static final boolean SERVLET_API = present("jakarta.servlet.ServletException");
+
+    /** spring-context: data binding results, method validation and {@code @DateTimeFormat}. */
+    static final boolean CONTEXT = present("org.springframework.validation.BindingResult");
+
+    /** Spring MVC's {@code NoResourceFoundException} (spring-webmvc, which needs the servlet API). */
+    static final boolean WEBMVC_RESOURCES = SERVLET_API
+            && present("org.springframework.web.servlet.resource.NoResourceFoundException");
+
+    /** Jakarta Bean Validation with a provider. */
+    static final boolean VALIDATION = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION;
+
+    private SpringClasses() {
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, SpringClasses.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}

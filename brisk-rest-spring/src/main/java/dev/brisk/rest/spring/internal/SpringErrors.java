@@ -1,0 +1,187 @@
+package dev.brisk.rest.spring.internal;
+
+import dev.brisk.rest.NoRouteException;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.NotAcceptableStatusException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The exceptions Spring raises when a request cannot be served as asked, so that the application's
+ * {@code @ExceptionHandler}s see the types they name. Spring MVC's own types ({@code MissingServletRequestParameterException},
+ * {@code HttpRequestMethodNotSupportedException}, ...) extend the servlet API's {@code ServletException}: they are used
+ * when the servlet API is on the class path (an application whose handlers name them has it); otherwise the
+ * servlet-free types of spring-web ({@code org.springframework.web.server}) take their place.
+ */
+abstract class SpringErrors {
+
+    /** Where a missing value was to come from. */
+    enum Source {
+        QUERY_PARAMETER("query parameter", "parameter"),
+        HEADER("header", "header"),
+        COOKIE("cookie", "cookie"),
+        PATH_VARIABLE("path variable", "path"),
+        MATRIX_VARIABLE("matrix variable", "matrix variable");
+
+        final String label;
+        final String springLabel;
+
+        Source(String label, String springLabel) {
+            this.label = label;
+            this.springLabel = springLabel;
+        }
+    }
+
+    private static final SpringErrors INSTANCE = SpringClasses.SERVLET_API ? new MvcErrors() : new ServerErrors();
+
+    static SpringErrors get() {
+        return INSTANCE;
+    }
+
+    /** The servlet-free types, whatever the class path holds. */
+    static SpringErrors servletFree() {
+        return new ServerErrors();
+    }
+
+    /** A required value is missing (400; a path variable the route lacks is the server's error, 500, as in Spring). */
+    abstract Exception missing(Source source, String name, MethodParameter parameter);
+
+    /** A required request attribute is missing (400). */
+    abstract Exception missingAttribute(String name, MethodParameter parameter);
+
+    /** No route for the method (405). */
+    abstract Exception methodNotAllowed(String method, List<String> allowed);
+
+    /** No route consumes the request's Content-Type (415). */
+    abstract Exception unsupportedMediaType(String contentType, List<MediaType> supported, String method);
+
+    /** No route produces an acceptable type (406). */
+    abstract Exception notAcceptable(List<MediaType> producible);
+
+    /** The request does not meet the parameter conditions of the routes (400). */
+    abstract Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters);
+
+    /** Nothing is mapped to the path (404): Spring MVC's {@code NoResourceFoundException} when present. */
+    Exception noResource(String method, String path) {
+        if (SpringClasses.WEBMVC_RESOURCES) {
+            return new org.springframework.web.servlet.resource.NoResourceFoundException(HttpMethod.valueOf(method),
+                    path, path.startsWith("/") ? path.substring(1) : path);
+        }
+        return new ResponseStatusException(org.springframework.http.HttpStatus.NOT_FOUND, "No static resource "
+                + path + ".");
+    }
+
+    /** The Spring exception for a routing failure. */
+    Exception forRouting(NoRouteException e, String method, String path, String contentType,
+                         Map<String, List<String>> parameters) {
+        return switch (e.reason()) {
+            case PATH -> noResource(method, path);
+            case METHOD -> methodNotAllowed(method, List.copyOf(e.allowedMethods()));
+            case CONTENT_TYPE -> unsupportedMediaType(contentType, springTypes(e.mediaTypes()), method);
+            case ACCEPT -> notAcceptable(springTypes(e.mediaTypes()));
+            case CONDITIONS -> unsatisfiedConditions(e.getMessage(), parameters);
+        };
+    }
+
+    static List<MediaType> springTypes(List<dev.brisk.codec.MediaType> types) {
+        return types.stream().map(t -> MediaType.parseMediaType(t.toString())).toList();
+    }
+
+    static MediaType springType(String contentType) {
+        try {
+            return contentType == null ? null : MediaType.parseMediaType(contentType);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Spring MVC's exception types (they need the servlet API). */
+    private static final class MvcErrors extends SpringErrors {
+
+        @Override
+        Exception missing(Source source, String name, MethodParameter parameter) {
+            return switch (source) {
+                case QUERY_PARAMETER -> new org.springframework.web.bind.MissingServletRequestParameterException(
+                        name, parameter, false);
+                case HEADER -> new org.springframework.web.bind.MissingRequestHeaderException(name, parameter);
+                case COOKIE -> new org.springframework.web.bind.MissingRequestCookieException(name, parameter);
+                case PATH_VARIABLE -> new org.springframework.web.bind.MissingPathVariableException(name, parameter);
+                case MATRIX_VARIABLE -> new org.springframework.web.bind.MissingMatrixVariableException(name,
+                        parameter);
+            };
+        }
+
+        @Override
+        Exception missingAttribute(String name, MethodParameter parameter) {
+            return new org.springframework.web.bind.ServletRequestBindingException("Missing request attribute '"
+                    + name + "' of type " + parameter.getNestedParameterType().getSimpleName());
+        }
+
+        @Override
+        Exception methodNotAllowed(String method, List<String> allowed) {
+            return new org.springframework.web.HttpRequestMethodNotSupportedException(method, allowed);
+        }
+
+        @Override
+        Exception unsupportedMediaType(String contentType, List<MediaType> supported, String method) {
+            return new org.springframework.web.HttpMediaTypeNotSupportedException(springType(contentType), supported,
+                    HttpMethod.valueOf(method));
+        }
+
+        @Override
+        Exception notAcceptable(List<MediaType> producible) {
+            return new org.springframework.web.HttpMediaTypeNotAcceptableException(producible);
+        }
+
+        @Override
+        Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters) {
+            Map<String, String[]> actual = new java.util.LinkedHashMap<>();
+            parameters.forEach((k, v) -> actual.put(k, v.toArray(String[]::new)));
+            return new org.springframework.web.bind.UnsatisfiedServletRequestParameterException(new String[0], actual);
+        }
+    }
+
+    /** spring-web's servlet-free exception types. */
+    private static final class ServerErrors extends SpringErrors {
+
+        @Override
+        Exception missing(Source source, String name, MethodParameter parameter) {
+            return new org.springframework.web.server.MissingRequestValueException(name,
+                    parameter.getNestedParameterType(), source.springLabel, parameter);
+        }
+
+        @Override
+        Exception missingAttribute(String name, MethodParameter parameter) {
+            return new ServerWebInputException("Missing request attribute '" + name + "' of type "
+                    + parameter.getNestedParameterType().getSimpleName(), parameter);
+        }
+
+        @Override
+        Exception methodNotAllowed(String method, List<String> allowed) {
+            return new MethodNotAllowedException(method, allowed.stream().map(HttpMethod::valueOf).toList());
+        }
+
+        @Override
+        Exception unsupportedMediaType(String contentType, List<MediaType> supported, String method) {
+            return new UnsupportedMediaTypeStatusException(springType(contentType), supported,
+                    HttpMethod.valueOf(method));
+        }
+
+        @Override
+        Exception notAcceptable(List<MediaType> producible) {
+            return new NotAcceptableStatusException(producible);
+        }
+
+        @Override
+        Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters) {
+            return new ServerWebInputException(detail);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.brisk.rest.spring.internal;
+
+import org.springframework.core.MethodParameter;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.Map;
+
+/**
+ * Refuses, when the server starts, parameters that have no meaning on Brisk (servlet objects, HTTP sessions, views)
+ * or that Brisk does not support yet (multipart), saying what to use instead.
+ */
+final class UnsupportedParameters {
+
+    private static final String MULTIPART = "multipart parameters (MultipartFile, Part, @RequestPart) are not "
+            + "supported yet";
+    private static final String NO_SERVLET = "Brisk does not run on the servlet API: ";
+    private static final String NO_SESSION = "Brisk has no HTTP session: keep such state in a store of the "
+            + "application's (a cache or a database) keyed by a cookie or a token, read with @CookieValue or "
+            + "@RequestHeader";
+
+    private static final Map<String, String> TYPES = Map.ofEntries(
+            Map.entry("jakarta.servlet.ServletRequest", NO_SERVLET + "take the values themselves (@RequestHeader, "
+                    + "@RequestParam, @CookieValue, @RequestBody...), Spring's WebRequest, or Brisk's RequestContext"),
+            Map.entry("jakarta.servlet.http.HttpServletRequest", NO_SERVLET + "take the values themselves "
+                    + "(@RequestHeader, @RequestParam, @CookieValue, @RequestBody...), Spring's WebRequest, or "
+                    + "Brisk's RequestContext"),
+            Map.entry("jakarta.servlet.ServletResponse", NO_SERVLET + "return a ResponseEntity to set the status "
+                    + "and headers, or take Brisk's RequestContext"),
+            Map.entry("jakarta.servlet.http.HttpServletResponse", NO_SERVLET + "return a ResponseEntity to set the "
+                    + "status and headers, or take Brisk's RequestContext"),
+            Map.entry("jakarta.servlet.http.HttpSession", NO_SESSION),
+            Map.entry("jakarta.servlet.http.Part", MULTIPART),
+            Map.entry("org.springframework.web.multipart.MultipartFile", MULTIPART),
+            Map.entry("org.springframework.web.multipart.MultipartRequest", MULTIPART),
+            Map.entry("org.springframework.web.multipart.MultipartHttpServletRequest", MULTIPART),
+            Map.entry("org.springframework.ui.Model", "views are not supported: return the body "
+                    + "(@RestController or @ResponseBody)"),
+            Map.entry("org.springframework.ui.ModelMap", "views are not supported: return the body "
+                    + "(@RestController or @ResponseBody)"),
+            Map.entry("org.springframework.web.servlet.mvc.support.RedirectAttributes", "views and redirect "
+                    + "attributes are not supported: return a ResponseEntity with a Location header"),
+            Map.entry("org.springframework.web.bind.support.SessionStatus", NO_SESSION),
+            Map.entry("java.io.OutputStream", "write the body by returning it (a String, byte[], an object or a "
+                    + "ResponseEntity)"),
+            Map.entry("java.io.Writer", "write the body by returning it (a String, byte[], an object or a "
+                    + "ResponseEntity)"));
+
+    private UnsupportedParameters() {
+    }
+
+    /** Throws {@link IllegalArgumentException} saying what to use instead when Brisk cannot fill the parameter. */
+    static void check(MethodParameter parameter) {
+        for (Annotation annotation : parameter.getParameterAnnotations()) {
+            String name = annotation.annotationType().getName();
+            if (name.equals("org.springframework.web.bind.annotation.RequestPart")) {
+                throw new IllegalArgumentException("@RequestPart: " + MULTIPART);
+            }
+            if (name.equals("org.springframework.web.bind.annotation.SessionAttribute")) {
+                throw new IllegalArgumentException("@SessionAttribute: " + NO_SESSION);
+            }
+        }
+        String reason = reason(parameter.getParameterType());
+        if (reason == null) {
+            reason = reason(element(parameter.getGenericParameterType()));
+        }
+        if (reason != null) {
+            throw new IllegalArgumentException(parameter.getParameterType().getSimpleName() + ": " + reason);
+        }
+    }
+
+    /** Refuses {@code @SessionAttributes} on a controller class. */
+    static void checkClass(Class<?> type) {
+        for (Annotation annotation : type.getAnnotations()) {
+            if (annotation.annotationType().getName().equals(
+                    "org.springframework.web.bind.annotation.SessionAttributes")) {
+                throw new IllegalArgumentException(type.getName() + " has @SessionAttributes: " + NO_SESSION);
+            }
+        }
+    }
+
+    private static String reason(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            String reason = TYPES.get(c.getName());
+            if (reason != null) {
+                return reason;
+            }
+            for (Class<?> implemented : c.getInterfaces()) {
+                reason = reason(implemented);
+                if (reason != null) {
+                    return reason;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The element type of a collection, array or Optional parameter (List&lt;MultipartFile&gt;...); else null. */
+    private static Class<?> element(Type generic) {
+        if (generic instanceof ParameterizedType parameterized
+                && parameterized.getActualTypeArguments().length == 1
+                && parameterized.getActualTypeArguments()[0] instanceof Class<?> element) {
+            return element;
+        }
+        if (generic instanceof Class<?> array && array.isArray()) {
+            return array.getComponentType();
+        }
+        return null;
+    }
+}
