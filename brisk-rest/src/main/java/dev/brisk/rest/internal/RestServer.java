@@ -38,6 +38,7 @@ public final class RestServer implements HttpHandler {
     private final BriskOptions options;
     private final Codecs codecs;
     private final ResultWriter results;
+    private final StreamingResults streaming = new StreamingResults(this);
     private final ProblemResponses problems = new ProblemResponses();
     private final List<Filter> filters;
     private final List<Filter> routeFilters;
@@ -83,6 +84,15 @@ public final class RestServer implements HttpHandler {
 
     ProblemResponses problems() {
         return problems;
+    }
+
+    StreamingResults streaming() {
+        return streaming;
+    }
+
+    /** Where work that blocks goes when it was started on an event loop: the {@code biz} pool. */
+    RouteScheduler blockingScheduler() {
+        return schedulers.get(dev.brisk.rest.Schedulers.BIZ);
     }
 
     // ---- route table ----------------------------------------------------------------------------------------
@@ -410,10 +420,13 @@ public final class RestServer implements HttpHandler {
         }
     }
 
-    /** Answers a failure: the application's exception handler if one matches, else a problem response. */
+    /**
+     * Answers a failure: the application's exception handler if one matches, else a problem response. Once the head
+     * has been sent nothing can be answered any more: the response is aborted.
+     */
     void fail(DefaultRequestContext ctx, Throwable error) {
         Throwable cause = ResultWriter.unwrap(error);
-        ExceptionHandler<Throwable> handler = exceptionHandlers.find(cause);
+        ExceptionHandler<Throwable> handler = ctx.response().isCommitted() ? null : exceptionHandlers.find(cause);
         if (handler != null) {
             try {
                 ctx.markResponded();
@@ -427,8 +440,12 @@ public final class RestServer implements HttpHandler {
             }
         }
         if (ctx.response().isCommitted()) {
-            LOG.log(System.Logger.Level.WARNING, "failure after the response was committed for "
-                    + ctx.request().method() + " " + ctx.request().uri() + ": " + cause, cause);
+            if (!ctx.response().isEnded()) {
+                LOG.log(System.Logger.Level.WARNING, "failure after the response was committed for "
+                        + ctx.request().method() + " " + ctx.request().uri() + ": " + cause, cause);
+                // a second head cannot follow the first: the client must see the body cut off, not complete
+                ctx.response().abort(cause);
+            }
             return;
         }
         if (cause instanceof dev.brisk.rest.ConstraintViolationsException violations) {
