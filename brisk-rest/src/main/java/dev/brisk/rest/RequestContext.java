@@ -89,4 +89,23 @@ public interface RequestContext {
 
     /** Declares that the response will be sent later, possibly from another thread. */
     void async();
+
+    /**
+     * Opens a Server-Sent Events stream as the response: the {@code text/event-stream} head is sent now, events follow
+     * with {@link SseSink#send(SseEvent)} from any thread, until the sink is completed or the client goes away. The
+     * handler may return at once. No timeout: see {@link #sse(java.time.Duration)}.
+     *
+     * @throws IllegalStateException when the response has already been sent or started
+     */
+    default SseSink sse() {
+        throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Like {@link #sse()}, ending the stream normally ({@link SseSink.CloseReason#TIMED_OUT}) once {@code timeout}
+     * has elapsed; clients reconnect then, sending {@code Last-Event-ID}.
+     */
+    default SseSink sse(java.time.Duration timeout) {
+        throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
+    }
 }

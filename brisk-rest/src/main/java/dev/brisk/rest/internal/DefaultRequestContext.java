@@ -225,6 +225,28 @@ final class DefaultRequestContext implements RequestContext {
         async = true;
     }
 
+    @Override
+    public dev.brisk.rest.SseSink sse() {
+        return openSse(null);
+    }
+
+    @Override
+    public dev.brisk.rest.SseSink sse(java.time.Duration timeout) {
+        java.util.Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        return openSse(timeout);
+    }
+
+    private dev.brisk.rest.SseSink openSse(java.time.Duration timeout) {
+        dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), server.sseEncoder(),
+                request.allocator(), timeout);
+        async = true;
+        responded = true;
+        return sink;
+    }
+
     boolean isAsync() {
         return async;
     }

@@ -39,6 +39,7 @@ public final class RestServer implements HttpHandler {
     private final Codecs codecs;
     private final ResultWriter results;
     private final StreamingResults streaming = new StreamingResults(this);
+    private final dev.brisk.rest.internal.sse.SseEncoder sseEncoder;
     private final ProblemResponses problems = new ProblemResponses();
     private final List<Filter> filters;
     private final List<Filter> routeFilters;
@@ -61,6 +62,7 @@ public final class RestServer implements HttpHandler {
         this.options = options;
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
+        this.sseEncoder = new dev.brisk.rest.internal.sse.SseEncoder(codecs);
         this.filters = List.copyOf(filters);
         this.routeFilters = List.copyOf(routeFilters);
         this.interceptors = List.copyOf(interceptors);
@@ -84,6 +86,10 @@ public final class RestServer implements HttpHandler {
 
     ProblemResponses problems() {
         return problems;
+    }
+
+    dev.brisk.rest.internal.sse.SseEncoder sseEncoder() {
+        return sseEncoder;
     }
 
     StreamingResults streaming() {
