@@ -12,6 +12,7 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.internal.cors.CorsProcessor;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
@@ -49,6 +50,9 @@ public final class RestServer implements HttpHandler {
     private final List<CompiledRoute> routes = new ArrayList<>();
     private volatile Router<CompiledRoute> router = Router.of(List.of());
     private volatile boolean anyStreaming;
+    private final CorsMappings corsMappings;
+    /** Whether any route has CORS rules: only then are requests checked for them. */
+    private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
 
@@ -59,7 +63,16 @@ public final class RestServer implements HttpHandler {
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes) {
+        this(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, customSchedulers, routes,
+                WebFeatures.DEFAULT);
+    }
+
+    /** Like the other constructor, with the server's CORS rules and multipart settings. */
+    public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
+                      List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
+                      Map<String, Executor> customSchedulers, List<Route> routes, WebFeatures web) {
         this.options = options;
+        this.corsMappings = new CorsMappings(web.cors());
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
         this.sseEncoder = new dev.brisk.rest.internal.sse.SseEncoder(codecs);
@@ -111,6 +124,7 @@ public final class RestServer implements HttpHandler {
             String scheduler = route.scheduler().isEmpty() ? options.defaultScheduler() : route.scheduler();
             CompiledRoute compiled = new CompiledRoute(route, pattern, schedulers.get(scheduler));
             compiled.interceptors = BoundInterceptor.forRoute(compiled, interceptors);
+            compiled.cors = RouteCors.forRoute(compiled, corsMappings);
             next.add(compiled);
         }
         install(next);
@@ -152,6 +166,7 @@ public final class RestServer implements HttpHandler {
         RouteScheduler only = used.size() == 1 ? used.iterator().next() : null;
         this.router = Router.of(entries);
         this.anyStreaming = next.stream().anyMatch(r -> r.route.streaming());
+        this.anyCors = !corsMappings.isEmpty() || next.stream().anyMatch(r -> r.cors != null);
         this.common = only != null && !only.inline() ? only : null;
         routes.clear();
         routes.addAll(next);
@@ -247,8 +262,12 @@ public final class RestServer implements HttpHandler {
             path = matrix.path();
         }
         HttpMethod method = ctx.routingMethod();
-        RouteMatch<CompiledRoute> match = ctx.match();
         Router<CompiledRoute> table = router;
+        if (method == HttpMethod.OPTIONS && anyCors && CorsProcessor.isPreflight(request)
+                && preflight(ctx, table, path)) {
+            return;
+        }
+        RouteMatch<CompiledRoute> match = ctx.match();
         boolean found = table.find(method, path, match);
         if (!found && method == HttpMethod.HEAD) {
             found = table.find(HttpMethod.GET, path, match);
@@ -259,11 +278,76 @@ public final class RestServer implements HttpHandler {
         }
         CompiledRoute route = select(ctx, match.candidates());
         ctx.routed(route, path);
+        if (route.cors != null && !applyCors(ctx, route, path)) {
+            return;
+        }
         if (routeFilters.isEmpty()) {
             invoke(ctx, route);
         } else {
             chain(routeFilters, c -> invoke(ctx, route)).proceed(ctx);
         }
+    }
+
+    /**
+     * Answers a CORS preflight for the route the method it announces would reach: 200 with the allow headers, or
+     * 403 when the rules refuse it. Returns false, answering nothing, when no CORS rules apply (routing goes on as
+     * for any OPTIONS request) or the path matches no route (404).
+     */
+    private boolean preflight(DefaultRequestContext ctx, Router<CompiledRoute> table, String path) {
+        ServerRequest request = ctx.request();
+        String announced = request.headers().get("access-control-request-method", "").trim();
+        HttpMethod wanted;
+        try {
+            wanted = HttpMethod.valueOf(announced);
+        } catch (IllegalArgumentException e) {
+            problems.send(ctx, 403, "CORS preflight rejected: invalid Access-Control-Request-Method \""
+                    + announced + "\"", false);
+            return true;
+        }
+        RouteMatch<CompiledRoute> match = new RouteMatch<>();
+        boolean found = table.find(wanted, path, match)
+                || wanted == HttpMethod.HEAD && table.find(HttpMethod.GET, path, match);
+        CorsProcessor processor = null;
+        if (found) {
+            for (CompiledRoute candidate : match.candidates()) {
+                if (candidate.cors != null) {
+                    processor = candidate.cors.processor(path);
+                    break;
+                }
+            }
+        } else if (match.pathMatched()) {
+            if (corsMappings.forPath(path) != null) {
+                ctx.response().headers().add("vary", "Origin, Access-Control-Request-Method, "
+                        + "Access-Control-Request-Headers");
+                problems.send(ctx, 403, "CORS preflight rejected: no route for " + wanted + " " + path, false);
+                return true;
+            }
+        }
+        if (processor == null) {
+            return false;
+        }
+        CorsProcessor.Rejection rejection = processor.preflight(request, ctx.response());
+        if (rejection != null) {
+            problems.send(ctx, 403, rejection.reason(), false);
+        } else {
+            ctx.markResponded();
+            ctx.response().status(200).send();
+        }
+        return true;
+    }
+
+    /** Checks an actual request against the route's CORS rules; false when it was refused (answered 403). */
+    private boolean applyCors(DefaultRequestContext ctx, CompiledRoute route, String path) {
+        CorsProcessor processor = route.cors.processor(path);
+        if (processor == null) {
+            return true;
+        }
+        CorsProcessor.Rejection rejection = processor.actual(ctx.request(), ctx.response());
+        if (rejection == null) {
+            return true;
+        }
+        problems.send(ctx, 403, rejection.reason(), false);
+        return false;
     }
 
     private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match) {
