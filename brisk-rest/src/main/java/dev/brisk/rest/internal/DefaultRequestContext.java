@@ -32,6 +32,8 @@ final class DefaultRequestContext implements RequestContext {
     private boolean responded;
     private io.netty.handler.codec.http.HttpMethod rerouteMethod;
     private String reroutePath;
+    private dev.brisk.rest.MultipartForm multipart;
+    private Map<String, List<String>> formParams;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -223,6 +225,34 @@ final class DefaultRequestContext implements RequestContext {
     @Override
     public void async() {
         async = true;
+    }
+
+    /** The parts the engine received before the handler ran. */
+    void multipart(dev.brisk.rest.MultipartForm form) {
+        this.multipart = form;
+    }
+
+    @Override
+    public dev.brisk.rest.MultipartForm multipart() {
+        if (multipart == null) {
+            String contentType = request.headers().get("content-type", null);
+            if (!dev.brisk.rest.internal.multipart.MultipartReceiver.isMultipart(contentType)) {
+                throw new HttpStatusException(415, "the request body is not multipart/form-data (Content-Type: "
+                        + (contentType == null ? "none" : contentType) + ")");
+            }
+            // a body that was aggregated rather than streamed (e.g. a route with streaming bodies): parsed now
+            multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, server.multipartOptions(),
+                    request.body());
+        }
+        return multipart;
+    }
+
+    @Override
+    public Map<String, List<String>> formParams() {
+        if (formParams == null) {
+            formParams = FormParams.of(this);
+        }
+        return formParams;
     }
 
     @Override

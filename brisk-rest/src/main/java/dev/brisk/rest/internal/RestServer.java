@@ -13,6 +13,7 @@ import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.internal.cors.CorsProcessor;
+import dev.brisk.rest.internal.multipart.MultipartReceiver;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
@@ -51,6 +52,7 @@ public final class RestServer implements HttpHandler {
     private volatile Router<CompiledRoute> router = Router.of(List.of());
     private volatile boolean anyStreaming;
     private final CorsMappings corsMappings;
+    private final dev.brisk.rest.MultipartOptions multipart;
     /** Whether any route has CORS rules: only then are requests checked for them. */
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
@@ -73,6 +75,7 @@ public final class RestServer implements HttpHandler {
                       Map<String, Executor> customSchedulers, List<Route> routes, WebFeatures web) {
         this.options = options;
         this.corsMappings = new CorsMappings(web.cors());
+        this.multipart = web.multipart();
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
         this.sseEncoder = new dev.brisk.rest.internal.sse.SseEncoder(codecs);
@@ -103,6 +106,10 @@ public final class RestServer implements HttpHandler {
 
     dev.brisk.rest.internal.sse.SseEncoder sseEncoder() {
         return sseEncoder;
+    }
+
+    dev.brisk.rest.MultipartOptions multipartOptions() {
+        return multipart;
     }
 
     StreamingResults streaming() {
@@ -180,23 +187,34 @@ public final class RestServer implements HttpHandler {
 
     @Override
     public BodyMode bodyMode(ServerRequest request) {
-        if (!anyStreaming) {
+        boolean multipartBody = MultipartReceiver.isMultipart(request.headers().get("content-type", null));
+        if (!anyStreaming && !multipartBody) {
             return BodyMode.AGGREGATE;
         }
-        String path = pathWithinContext(request);
-        RouteMatch<CompiledRoute> match = new RouteMatch<>();
-        if (path != null && router.find(request.method(), path, match)) {
-            for (CompiledRoute route : match.candidates()) {
-                if (route.route.streaming()) {
-                    return BodyMode.STREAM;
+        if (anyStreaming) {
+            String path = pathWithinContext(request);
+            RouteMatch<CompiledRoute> match = new RouteMatch<>();
+            if (path != null && router.find(request.method(), path, match)) {
+                for (CompiledRoute route : match.candidates()) {
+                    if (route.route.streaming()) {
+                        return BodyMode.STREAM;
+                    }
                 }
             }
+        }
+        if (multipartBody) {
+            // parsed as it arrives, large parts spilled to disk: never aggregated in memory
+            MultipartReceiver.prepare(request, multipart);
+            return BodyMode.STREAM;
         }
         return BodyMode.AGGREGATE;
     }
 
     @Override
     public void handle(ServerRequest request) {
+        if (request.response().isCommitted()) {
+            return; // refused when its head arrived (a multipart body declared too large)
+        }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
         RouteScheduler shared = common;
         if (shared != null) {
@@ -281,6 +299,16 @@ public final class RestServer implements HttpHandler {
         if (route.cors != null && !applyCors(ctx, route, path)) {
             return;
         }
+        if (MultipartReceiver.isMultipart(request.headers().get("content-type", null))
+                && MultipartReceiver.pending(request)) {
+            receiveParts(ctx, route);
+            return;
+        }
+        afterRouting(ctx, route);
+    }
+
+    /** Route filters, then the handler on its scheduler. */
+    private void afterRouting(DefaultRequestContext ctx, CompiledRoute route) throws Exception {
         if (routeFilters.isEmpty()) {
             invoke(ctx, route);
         } else {
@@ -334,6 +362,38 @@ public final class RestServer implements HttpHandler {
             ctx.response().status(200).send();
         }
         return true;
+    }
+
+    /**
+     * Receives a multipart body before the route's filters and handler run: they see the parts. The body arrives on
+     * the event loop; the request then goes on where it would have (the route's scheduler when it is the one that
+     * also runs routing, else the event loop, from which the route's scheduler is reached as usual).
+     */
+    private void receiveParts(DefaultRequestContext ctx, CompiledRoute route) {
+        MultipartReceiver.receive(ctx.request(), multipart, form -> {
+            ctx.multipart(form);
+            Runnable next = () -> {
+                try {
+                    afterRouting(ctx, route);
+                } catch (Throwable t) {
+                    fail(ctx, t);
+                }
+            };
+            if (route.scheduler == common) {
+                common.dispatch(ctx, next);
+            } else {
+                next.run();
+            }
+        }, error -> {
+            if (error instanceof HttpStatusException) {
+                fail(ctx, error);
+                return;
+            }
+            LOG.log(System.Logger.Level.DEBUG, () -> "multipart body of " + ctx.request().method() + " "
+                    + ctx.request().uri() + " broke off: " + error);
+            fail(ctx, new HttpStatusException(400, "the multipart body could not be received: "
+                    + error.getMessage()));
+        });
     }
 
     /** Checks an actual request against the route's CORS rules; false when it was refused (answered 403). */
