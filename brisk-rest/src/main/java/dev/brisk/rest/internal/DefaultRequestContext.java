@@ -240,7 +240,11 @@ final class DefaultRequestContext implements RequestContext {
                 throw new HttpStatusException(415, "the request body is not multipart/form-data (Content-Type: "
                         + (contentType == null ? "none" : contentType) + ")");
             }
-            // a body that was aggregated rather than streamed (e.g. a route with streaming bodies): parsed now
+            if (dev.brisk.rest.internal.multipart.MultipartReceiver.pending(request)) {
+                throw new IllegalStateException("the multipart body has not been received yet: its parts are "
+                        + "there for route filters and handlers, not for filters that run before routing");
+            }
+            // a body that was aggregated rather than streamed: parsed now
             multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, server.multipartOptions(),
                     request.body());
         }
