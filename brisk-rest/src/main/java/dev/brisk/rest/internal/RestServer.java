@@ -52,6 +52,7 @@ public final class RestServer implements HttpHandler {
     private volatile Router<CompiledRoute> router = Router.of(List.of());
     private volatile boolean anyStreaming;
     private final CorsMappings corsMappings;
+    private final CorsStage cors;
     private final dev.brisk.rest.MultipartOptions multipart;
     /** Whether any route has CORS rules: only then are requests checked for them. */
     private volatile boolean anyCors;
@@ -75,6 +76,7 @@ public final class RestServer implements HttpHandler {
                       Map<String, Executor> customSchedulers, List<Route> routes, WebFeatures web) {
         this.options = options;
         this.corsMappings = new CorsMappings(web.cors());
+        this.cors = new CorsStage(corsMappings, problems);
         this.multipart = web.multipart();
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
@@ -282,7 +284,7 @@ public final class RestServer implements HttpHandler {
         HttpMethod method = ctx.routingMethod();
         Router<CompiledRoute> table = router;
         if (method == HttpMethod.OPTIONS && anyCors && CorsProcessor.isPreflight(request)
-                && preflight(ctx, table, path)) {
+                && cors.preflight(ctx, table, path)) {
             return;
         }
         RouteMatch<CompiledRoute> match = ctx.match();
@@ -296,7 +298,7 @@ public final class RestServer implements HttpHandler {
         }
         CompiledRoute route = select(ctx, match.candidates());
         ctx.routed(route, path);
-        if (route.cors != null && !applyCors(ctx, route, path)) {
+        if (route.cors != null && !cors.check(ctx, route, path)) {
             return;
         }
         if (MultipartReceiver.isMultipart(request.headers().get("content-type", null))
@@ -314,54 +316,6 @@ public final class RestServer implements HttpHandler {
         } else {
             chain(routeFilters, c -> invoke(ctx, route)).proceed(ctx);
         }
-    }
-
-    /**
-     * Answers a CORS preflight for the route the method it announces would reach: 200 with the allow headers, or
-     * 403 when the rules refuse it. Returns false, answering nothing, when no CORS rules apply (routing goes on as
-     * for any OPTIONS request) or the path matches no route (404).
-     */
-    private boolean preflight(DefaultRequestContext ctx, Router<CompiledRoute> table, String path) {
-        ServerRequest request = ctx.request();
-        String announced = request.headers().get("access-control-request-method", "").trim();
-        HttpMethod wanted;
-        try {
-            wanted = HttpMethod.valueOf(announced);
-        } catch (IllegalArgumentException e) {
-            problems.send(ctx, 403, "CORS preflight rejected: invalid Access-Control-Request-Method \""
-                    + announced + "\"", false);
-            return true;
-        }
-        RouteMatch<CompiledRoute> match = new RouteMatch<>();
-        boolean found = table.find(wanted, path, match)
-                || wanted == HttpMethod.HEAD && table.find(HttpMethod.GET, path, match);
-        CorsProcessor processor = null;
-        if (found) {
-            for (CompiledRoute candidate : match.candidates()) {
-                if (candidate.cors != null) {
-                    processor = candidate.cors.processor(path);
-                    break;
-                }
-            }
-        } else if (match.pathMatched()) {
-            if (corsMappings.forPath(path) != null) {
-                ctx.response().headers().add("vary", "Origin, Access-Control-Request-Method, "
-                        + "Access-Control-Request-Headers");
-                problems.send(ctx, 403, "CORS preflight rejected: no route for " + wanted + " " + path, false);
-                return true;
-            }
-        }
-        if (processor == null) {
-            return false;
-        }
-        CorsProcessor.Rejection rejection = processor.preflight(request, ctx.response());
-        if (rejection != null) {
-            problems.send(ctx, 403, rejection.reason(), false);
-        } else {
-            ctx.markResponded();
-            ctx.response().status(200).send();
-        }
-        return true;
     }
 
     /**
@@ -394,20 +348,6 @@ public final class RestServer implements HttpHandler {
             fail(ctx, new HttpStatusException(400, "the multipart body could not be received: "
                     + error.getMessage()));
         });
-    }
-
-    /** Checks an actual request against the route's CORS rules; false when it was refused (answered 403). */
-    private boolean applyCors(DefaultRequestContext ctx, CompiledRoute route, String path) {
-        CorsProcessor processor = route.cors.processor(path);
-        if (processor == null) {
-            return true;
-        }
-        CorsProcessor.Rejection rejection = processor.actual(ctx.request(), ctx.response());
-        if (rejection == null) {
-            return true;
-        }
-        problems.send(ctx, 403, rejection.reason(), false);
-        return false;
     }
 
     private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match) {
