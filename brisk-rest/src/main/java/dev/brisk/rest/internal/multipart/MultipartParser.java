@@ -34,6 +34,7 @@ final class MultipartParser {
     private final Listener listener;
     private final ByteBuf pending = Unpooled.buffer(1024);
     private State state = State.PREAMBLE;
+    private boolean released;
 
     MultipartParser(String boundary, int maxHeaderSize, Listener listener) {
         this.delimiter = ("\r\n--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
@@ -54,7 +55,7 @@ final class MultipartParser {
 
     /** Parses the next piece of the body; the piece is not released. */
     void feed(ByteBuf piece) throws IOException {
-        if (state == State.EPILOGUE) {
+        if (state == State.EPILOGUE || released) {
             return;
         }
         pending.writeBytes(piece, piece.readerIndex(), piece.readableBytes());
@@ -64,8 +65,17 @@ final class MultipartParser {
         pending.discardSomeReadBytes();
     }
 
-    /** The body has ended; it must have ended with the closing boundary. */
+    /** Frees what the parser holds; it takes no more input. Idempotent. */
+    void release() {
+        if (!released) {
+            released = true;
+            pending.release();
+        }
+    }
+
+    /** The body has ended; it must have ended with the closing boundary. Frees what the parser holds. */
     void finish() {
+        release();
         if (state != State.EPILOGUE) {
             throw MultipartException.malformed(state == State.PREAMBLE ? "no boundary found"
                     : "the body ended before its closing boundary");

@@ -113,19 +113,21 @@ public final class MultipartReceiver implements BodyListener {
         String boundary = MultipartParser.checkBoundary(boundary(request.headers()));
         PartCollector collector = new PartCollector(options);
         request.response().completion().whenComplete((v, e) -> collector.discard());
+        MultipartParser parser = new MultipartParser(boundary, options.maxPartHeaderSize(), collector);
         try {
             if (body.readableBytes() > options.maxRequestSize()) {
                 throw MultipartException.tooLarge("the multipart body is larger than maxRequestSize "
                         + options.maxRequestSize() + " bytes");
             }
-            MultipartParser parser = new MultipartParser(boundary, options.maxPartHeaderSize(), collector);
             parser.feed(body);
             parser.finish();
             return collector.form();
         } catch (IOException e) {
+            parser.release();
             collector.discard();
             throw new java.io.UncheckedIOException("cannot store a part: " + e.getMessage(), e);
         } catch (RuntimeException e) {
+            parser.release();
             collector.discard();
             throw e;
         }
@@ -187,6 +189,7 @@ public final class MultipartReceiver implements BodyListener {
             return;
         }
         over = true;
+        parser.release();
         collector.discard();
         failed.accept(cause);
     }
@@ -194,6 +197,7 @@ public final class MultipartReceiver implements BodyListener {
     /** Refuses the body: parts so far are deleted; what the client still sends is drained a little, then cut. */
     private void fail(RuntimeException cause) {
         over = true;
+        parser.release();
         collector.discard();
         request.maxBodySize(received + SWALLOW);
         failed.accept(cause);

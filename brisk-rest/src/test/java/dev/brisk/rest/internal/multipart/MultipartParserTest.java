@@ -70,12 +70,16 @@ class MultipartParserTest {
         MultipartParser parser = new MultipartParser("XyZ", 1024, recorder);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         int from = 0;
-        for (int cut : cuts) {
-            parser.feed(Unpooled.wrappedBuffer(bytes, from, cut - from));
-            from = cut;
+        try {
+            for (int cut : cuts) {
+                parser.feed(Unpooled.wrappedBuffer(bytes, from, cut - from));
+                from = cut;
+            }
+            parser.feed(Unpooled.wrappedBuffer(bytes, from, bytes.length - from));
+            parser.finish();
+        } finally {
+            parser.release();
         }
-        parser.feed(Unpooled.wrappedBuffer(bytes, from, bytes.length - from));
-        parser.finish();
         return recorder.parts;
     }
 
