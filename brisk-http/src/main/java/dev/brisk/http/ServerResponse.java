@@ -65,6 +65,19 @@ public interface ServerResponse {
     /** Ends a streamed response, sending the trailers if any. */
     void end();
 
+    /**
+     * Ends the response abnormally, for a body that cannot be completed (a producer failed after the head was sent).
+     * Nothing that could pass for a complete response is sent: on HTTP/1.x the connection is closed once earlier
+     * responses are written (a chunked body lacks its last chunk), on HTTP/2 the stream is reset with
+     * {@code INTERNAL_ERROR}. {@link #completion()} fails with {@code cause}. Does nothing once the response has ended.
+     * The default, for implementations without a connection, ends the response.
+     */
+    default void abort(Throwable cause) {
+        if (!isEnded()) {
+            end();
+        }
+    }
+
     /** Whether the head has been handed to the connection. */
     boolean isCommitted();
 

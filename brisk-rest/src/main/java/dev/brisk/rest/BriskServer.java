@@ -77,6 +77,8 @@ public final class BriskServer implements AutoCloseable {
         private final Map<String, Executor> schedulers = new LinkedHashMap<>();
         private Codecs codecs = Codecs.defaults();
         private BriskOptions options = BriskOptions.DEFAULT;
+        private final List<Map.Entry<String, CorsConfig>> cors = new ArrayList<>();
+        private MultipartOptions multipart = MultipartOptions.DEFAULT;
 
         Builder() {
         }
@@ -199,6 +201,30 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * CORS rules for every route; same as {@code cors("/**", config)}. A route's own rules
+         * ({@link Route.Builder#cors}) are combined over them.
+         */
+        public Builder cors(CorsConfig config) {
+            return cors("/**", config);
+        }
+
+        /**
+         * CORS rules for the routes under {@code pathPattern} (route template syntax, e.g. {@code /api/**}); when
+         * several patterns match a path, the first registered wins, as with Spring's CORS mappings.
+         */
+        public Builder cors(String pathPattern, CorsConfig config) {
+            cors.add(Map.entry(Objects.requireNonNull(pathPattern, "pathPattern"),
+                    Objects.requireNonNull(config, "config")));
+            return this;
+        }
+
+        /** How {@code multipart/form-data} bodies are received (limits, spilling to disk). */
+        public Builder multipart(MultipartOptions multipart) {
+            this.multipart = Objects.requireNonNull(multipart, "multipart");
+            return this;
+        }
+
         /** Handles exceptions of {@code type} (and subtypes not handled more specifically). */
         public <T extends Throwable> Builder exceptionHandler(Class<T> type, ExceptionHandler<? super T> handler) {
             exceptionHandlers.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(handler, "handler"));
@@ -219,7 +245,7 @@ public final class BriskServer implements AutoCloseable {
             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers = new ArrayList<>();
             all.addAll(controllerRoutes(allFilters, failureHandlers));
             RestServer rest = new RestServer(options, codecs, allFilters, routeFilters, interceptors,
-                    exceptionHandlers, schedulers, all);
+                    exceptionHandlers, schedulers, all, new dev.brisk.rest.internal.WebFeatures(cors, multipart));
             rest.routingFailureHandlers(failureHandlers);
             return rest;
         }

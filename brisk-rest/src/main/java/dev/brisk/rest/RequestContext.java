@@ -89,4 +89,44 @@ public interface RequestContext {
 
     /** Declares that the response will be sent later, possibly from another thread. */
     void async();
+
+    /**
+     * The parts of a {@code multipart/form-data} body. The engine receives such bodies as they stream in, before
+     * route filters and the handler run, holding small parts in memory and writing large ones to temporary files
+     * that are deleted when the request ends; limits are those of {@link MultipartOptions}.
+     *
+     * @throws HttpStatusException 415 when the request is not {@code multipart/form-data}, 400 when its body is
+     *                             malformed, 413 when it is beyond a limit
+     */
+    default MultipartForm multipart() {
+        throw new UnsupportedOperationException("multipart bodies are not supported by " + getClass().getName());
+    }
+
+    /**
+     * The form fields of the body: decoded {@code application/x-www-form-urlencoded} pairs, or the non-file parts of
+     * a {@code multipart/form-data} body, by name in arrival order; empty for other bodies. Query parameters are not
+     * included.
+     */
+    default Map<String, java.util.List<String>> formParams() {
+        throw new UnsupportedOperationException("form parameters are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Opens a Server-Sent Events stream as the response: the {@code text/event-stream} head is sent now, events follow
+     * with {@link SseSink#send(SseEvent)} from any thread, until the sink is completed or the client goes away. The
+     * handler may return at once. No timeout: see {@link #sse(java.time.Duration)}.
+     *
+     * @throws IllegalStateException when the response has already been sent or started
+     */
+    default SseSink sse() {
+        throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
+    }
+
+    /**
+     * Like {@link #sse()}, ending the stream normally ({@link SseSink.CloseReason#TIMED_OUT}) once {@code timeout}
+     * has elapsed; clients reconnect then, sending {@code Last-Event-ID}.
+     */
+    default SseSink sse(java.time.Duration timeout) {
+        throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
+    }
 }

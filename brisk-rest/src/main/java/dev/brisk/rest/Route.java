@@ -24,6 +24,7 @@ public final class Route implements RouteInfo {
     private final List<String> params;
     private final List<String> headers;
     private final boolean streaming;
+    private final CorsConfig cors;
 
     private Route(Builder b) {
         this.method = b.method;
@@ -35,6 +36,7 @@ public final class Route implements RouteInfo {
         this.params = b.params;
         this.headers = b.headers;
         this.streaming = b.streaming;
+        this.cors = b.cors;
     }
 
     public static Builder of(HttpMethod method, String path) {
@@ -106,6 +108,11 @@ public final class Route implements RouteInfo {
         return streaming;
     }
 
+    /** The route's own CORS rules, combined over the server's (see {@link CorsConfig#combine}). */
+    public java.util.Optional<CorsConfig> cors() {
+        return java.util.Optional.ofNullable(cors);
+    }
+
     @Override
     public String toString() {
         return method + " " + path;
@@ -122,6 +129,7 @@ public final class Route implements RouteInfo {
         private List<String> params = List.of();
         private List<String> headers = List.of();
         private boolean streaming;
+        private CorsConfig cors;
 
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
@@ -156,6 +164,15 @@ public final class Route implements RouteInfo {
 
         public Builder streaming(boolean streaming) {
             this.streaming = streaming;
+            return this;
+        }
+
+        /**
+         * CORS rules of this route, combined over the server's; methods left unset allow this route's method, as
+         * Spring's {@code @CrossOrigin} does.
+         */
+        public Builder cors(CorsConfig cors) {
+            this.cors = Objects.requireNonNull(cors, "cors");
             return this;
         }
 

@@ -227,7 +227,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
                 IllegalStateException error = new IllegalStateException("response body longer than its declared "
                         + "content-length " + declaredLength);
                 abandon(error);
-                abort(error);
+                writeAbort(error);
                 result.completeExceptionally(error);
                 return;
             }
@@ -255,12 +255,26 @@ public abstract class AbstractServerResponse implements ServerResponse {
                     IllegalStateException error = new IllegalStateException("response ended after " + bodyWritten
                             + " bytes of its declared content-length " + declaredLength);
                     abandon(error);
-                    abort(error);
+                    writeAbort(error);
                     return;
                 }
                 writeEnd(trailers == null ? ArrayHeaders.EMPTY : trailers);
             });
         }
+    }
+
+    @Override
+    public void abort(Throwable cause) {
+        if (!STATE.compareAndSet(this, NEW, ENDED) && !STATE.compareAndSet(this, STREAMING, ENDED)) {
+            return;
+        }
+        runInLoop(() -> {
+            if (abandoned) {
+                return;
+            }
+            abandon(cause);
+            writeAbort(cause);
+        });
     }
 
     @Override
@@ -281,7 +295,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     private CompletableFuture<Void> completionNow() {
         if (completion == null) {
-            completion = state == ENDED ? DONE : new CompletableFuture<>();
+            completion = state != ENDED ? new CompletableFuture<>()
+                    : abandoned ? CompletableFuture.failedFuture(new ClosedChannelException()) : DONE;
         }
         return completion;
     }
@@ -369,9 +384,10 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     /**
      * The response broke its own framing after its head was sent (a streamed body that does not match its declared
-     * length): the connection (HTTP/1.x) or stream (HTTP/2) is closed so the client cannot take it for complete.
+     * length), or the application aborted it: the connection (HTTP/1.x) or stream (HTTP/2) is closed so the client
+     * cannot take it for complete.
      */
-    protected abstract void abort(Throwable cause);
+    protected abstract void writeAbort(Throwable cause);
 
     /** The whole response in one go; {@code body} is owned by the callee. */
     protected abstract void sendWhole(ByteBuf body);

@@ -23,6 +23,8 @@ final class CompiledRoute implements RouteInfo {
     final RouteScheduler scheduler;
     /** Set once, right after construction, when the server's interceptors are bound to this route. */
     BoundInterceptor[] interceptors = new BoundInterceptor[0];
+    /** Set once, right after construction: the CORS rules of this route, or null when none apply. */
+    RouteCors cors;
     private final Condition[] params;
     private final Condition[] headers;
 

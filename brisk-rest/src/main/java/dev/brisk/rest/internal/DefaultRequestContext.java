@@ -32,6 +32,8 @@ final class DefaultRequestContext implements RequestContext {
     private boolean responded;
     private io.netty.handler.codec.http.HttpMethod rerouteMethod;
     private String reroutePath;
+    private dev.brisk.rest.MultipartForm multipart;
+    private Map<String, List<String>> formParams;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -223,6 +225,60 @@ final class DefaultRequestContext implements RequestContext {
     @Override
     public void async() {
         async = true;
+    }
+
+    /** The parts the engine received before the handler ran. */
+    void multipart(dev.brisk.rest.MultipartForm form) {
+        this.multipart = form;
+    }
+
+    @Override
+    public dev.brisk.rest.MultipartForm multipart() {
+        if (multipart == null) {
+            String contentType = request.headers().get("content-type", null);
+            if (!dev.brisk.rest.internal.multipart.MultipartReceiver.isMultipart(contentType)) {
+                throw new HttpStatusException(415, "the request body is not multipart/form-data (Content-Type: "
+                        + (contentType == null ? "none" : contentType) + ")");
+            }
+            if (dev.brisk.rest.internal.multipart.MultipartReceiver.pending(request)) {
+                throw new IllegalStateException("the multipart body has not been received yet: its parts are "
+                        + "there for route filters and handlers, not for filters that run before routing");
+            }
+            // a body that was aggregated rather than streamed: parsed now
+            multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, server.multipartOptions(),
+                    request.body());
+        }
+        return multipart;
+    }
+
+    @Override
+    public Map<String, List<String>> formParams() {
+        if (formParams == null) {
+            formParams = FormParams.of(this);
+        }
+        return formParams;
+    }
+
+    @Override
+    public dev.brisk.rest.SseSink sse() {
+        return openSse(null);
+    }
+
+    @Override
+    public dev.brisk.rest.SseSink sse(java.time.Duration timeout) {
+        java.util.Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        return openSse(timeout);
+    }
+
+    private dev.brisk.rest.SseSink openSse(java.time.Duration timeout) {
+        dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), server.sseEncoder(),
+                request.allocator(), timeout);
+        async = true;
+        responded = true;
+        return sink;
     }
 
     boolean isAsync() {

@@ -13,6 +13,8 @@ import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.NoRouteException;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.internal.cors.CorsProcessor;
+import dev.brisk.rest.internal.multipart.MultipartReceiver;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
@@ -41,6 +43,8 @@ public final class RestServer implements HttpHandler {
     private final BriskOptions options;
     private final Codecs codecs;
     private final ResultWriter results;
+    private final StreamingResults streaming = new StreamingResults(this);
+    private final dev.brisk.rest.internal.sse.SseEncoder sseEncoder;
     private final ProblemResponses problems = new ProblemResponses();
     private final List<Filter> filters;
     private final List<Filter> routeFilters;
@@ -50,6 +54,11 @@ public final class RestServer implements HttpHandler {
     private final List<CompiledRoute> routes = new ArrayList<>();
     private volatile Router<CompiledRoute> router = Router.of(List.of());
     private volatile boolean anyStreaming;
+    private final CorsMappings corsMappings;
+    private final CorsStage cors;
+    private final dev.brisk.rest.MultipartOptions multipart;
+    /** Whether any route has CORS rules: only then are requests checked for them. */
+    private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
     /** The controller styles' answers to requests no route takes; set before serving. */
@@ -62,9 +71,21 @@ public final class RestServer implements HttpHandler {
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes) {
+        this(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, customSchedulers, routes,
+                WebFeatures.DEFAULT);
+    }
+
+    /** Like the other constructor, with the server's CORS rules and multipart settings. */
+    public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
+                      List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
+                      Map<String, Executor> customSchedulers, List<Route> routes, WebFeatures web) {
         this.options = options;
+        this.corsMappings = new CorsMappings(web.cors());
+        this.cors = new CorsStage(corsMappings, problems);
+        this.multipart = web.multipart();
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
+        this.sseEncoder = new dev.brisk.rest.internal.sse.SseEncoder(codecs);
         this.filters = List.copyOf(filters);
         this.routeFilters = List.copyOf(routeFilters);
         this.interceptors = List.copyOf(interceptors);
@@ -90,6 +111,23 @@ public final class RestServer implements HttpHandler {
         return problems;
     }
 
+    dev.brisk.rest.internal.sse.SseEncoder sseEncoder() {
+        return sseEncoder;
+    }
+
+    dev.brisk.rest.MultipartOptions multipartOptions() {
+        return multipart;
+    }
+
+    StreamingResults streaming() {
+        return streaming;
+    }
+
+    /** Where work that blocks goes when it was started on an event loop: the {@code biz} pool. */
+    RouteScheduler blockingScheduler() {
+        return schedulers.get(dev.brisk.rest.Schedulers.BIZ);
+    }
+
     // ---- route table ----------------------------------------------------------------------------------------
 
     /** Adds routes; fails, changing nothing, when one is malformed or ambiguous with another. */
@@ -100,6 +138,7 @@ public final class RestServer implements HttpHandler {
             String scheduler = route.scheduler().isEmpty() ? options.defaultScheduler() : route.scheduler();
             CompiledRoute compiled = new CompiledRoute(route, pattern, schedulers.get(scheduler));
             compiled.interceptors = BoundInterceptor.forRoute(compiled, interceptors);
+            compiled.cors = RouteCors.forRoute(compiled, corsMappings);
             next.add(compiled);
         }
         install(next);
@@ -141,6 +180,7 @@ public final class RestServer implements HttpHandler {
         RouteScheduler only = used.size() == 1 ? used.iterator().next() : null;
         this.router = Router.of(entries);
         this.anyStreaming = next.stream().anyMatch(r -> r.route.streaming());
+        this.anyCors = !corsMappings.isEmpty() || next.stream().anyMatch(r -> r.cors != null);
         this.common = only != null && !only.inline() ? only : null;
         routes.clear();
         routes.addAll(next);
@@ -159,23 +199,34 @@ public final class RestServer implements HttpHandler {
 
     @Override
     public BodyMode bodyMode(ServerRequest request) {
-        if (!anyStreaming) {
+        boolean multipartBody = MultipartReceiver.isMultipart(request.headers().get("content-type", null));
+        if (!anyStreaming && !multipartBody) {
             return BodyMode.AGGREGATE;
         }
-        String path = pathWithinContext(request);
-        RouteMatch<CompiledRoute> match = new RouteMatch<>();
-        if (path != null && router.find(request.method(), path, match)) {
-            for (CompiledRoute route : match.candidates()) {
-                if (route.route.streaming()) {
-                    return BodyMode.STREAM;
+        if (anyStreaming) {
+            String path = pathWithinContext(request);
+            RouteMatch<CompiledRoute> match = new RouteMatch<>();
+            if (path != null && router.find(request.method(), path, match)) {
+                for (CompiledRoute route : match.candidates()) {
+                    if (route.route.streaming()) {
+                        return BodyMode.STREAM;
+                    }
                 }
             }
+        }
+        if (multipartBody) {
+            // parsed as it arrives, large parts spilled to disk: never aggregated in memory
+            MultipartReceiver.prepare(request, multipart);
+            return BodyMode.STREAM;
         }
         return BodyMode.AGGREGATE;
     }
 
     @Override
     public void handle(ServerRequest request) {
+        if (request.response().isCommitted()) {
+            return; // refused when its head arrived (a multipart body declared too large)
+        }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
         RouteScheduler shared = common;
         if (shared != null) {
@@ -241,8 +292,12 @@ public final class RestServer implements HttpHandler {
             path = matrix.path();
         }
         HttpMethod method = ctx.routingMethod();
-        RouteMatch<CompiledRoute> match = ctx.match();
         Router<CompiledRoute> table = router;
+        if (method == HttpMethod.OPTIONS && anyCors && CorsProcessor.isPreflight(request)
+                && cors.preflight(ctx, table, path)) {
+            return;
+        }
+        RouteMatch<CompiledRoute> match = ctx.match();
         boolean found = table.find(method, path, match);
         if (!found && method == HttpMethod.HEAD) {
             found = table.find(HttpMethod.GET, path, match);
@@ -256,11 +311,56 @@ public final class RestServer implements HttpHandler {
             return;
         }
         ctx.routed(route, path);
+        if (route.cors != null && !cors.check(ctx, route, path)) {
+            return;
+        }
+        if (MultipartReceiver.isMultipart(request.headers().get("content-type", null))
+                && MultipartReceiver.pending(request)) {
+            receiveParts(ctx, route);
+            return;
+        }
+        afterRouting(ctx, route);
+    }
+
+    /** Route filters, then the handler on its scheduler. */
+    private void afterRouting(DefaultRequestContext ctx, CompiledRoute route) throws Exception {
         if (routeFilters.isEmpty()) {
             invoke(ctx, route);
         } else {
             chain(routeFilters, c -> invoke(ctx, route)).proceed(ctx);
         }
+    }
+
+    /**
+     * Receives a multipart body before the route's filters and handler run: they see the parts. The body arrives on
+     * the event loop; the request then goes on where it would have (the route's scheduler when it is the one that
+     * also runs routing, else the event loop, from which the route's scheduler is reached as usual).
+     */
+    private void receiveParts(DefaultRequestContext ctx, CompiledRoute route) {
+        MultipartReceiver.receive(ctx.request(), multipart, form -> {
+            ctx.multipart(form);
+            Runnable next = () -> {
+                try {
+                    afterRouting(ctx, route);
+                } catch (Throwable t) {
+                    fail(ctx, t);
+                }
+            };
+            if (route.scheduler == common) {
+                common.dispatch(ctx, next);
+            } else {
+                next.run();
+            }
+        }, error -> {
+            if (error instanceof HttpStatusException) {
+                fail(ctx, error);
+                return;
+            }
+            LOG.log(System.Logger.Level.DEBUG, () -> "multipart body of " + ctx.request().method() + " "
+                    + ctx.request().uri() + " broke off: " + error);
+            fail(ctx, new HttpStatusException(400, "the multipart body could not be received: "
+                    + error.getMessage()));
+        });
     }
 
     private void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match)
@@ -460,10 +560,13 @@ public final class RestServer implements HttpHandler {
         }
     }
 
-    /** Answers a failure: the application's exception handler if one matches, else a problem response. */
+    /**
+     * Answers a failure: the application's exception handler if one matches, else a problem response. Once the head
+     * has been sent nothing can be answered any more: the response is aborted.
+     */
     void fail(DefaultRequestContext ctx, Throwable error) {
         Throwable cause = ResultWriter.unwrap(error);
-        ExceptionHandler<Throwable> handler = exceptionHandlers.find(cause);
+        ExceptionHandler<Throwable> handler = ctx.response().isCommitted() ? null : exceptionHandlers.find(cause);
         if (handler != null) {
             try {
                 ctx.markResponded();
@@ -477,8 +580,12 @@ public final class RestServer implements HttpHandler {
             }
         }
         if (ctx.response().isCommitted()) {
-            LOG.log(System.Logger.Level.WARNING, "failure after the response was committed for "
-                    + ctx.request().method() + " " + ctx.request().uri() + ": " + cause, cause);
+            if (!ctx.response().isEnded()) {
+                LOG.log(System.Logger.Level.WARNING, "failure after the response was committed for "
+                        + ctx.request().method() + " " + ctx.request().uri() + ": " + cause, cause);
+                // a second head cannot follow the first: the client must see the body cut off, not complete
+                ctx.response().abort(cause);
+            }
             return;
         }
         if (cause instanceof dev.brisk.rest.ConstraintViolationsException violations) {

@@ -8,6 +8,7 @@ import dev.brisk.codec.MediaType;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.ResponseEntity;
+import dev.brisk.rest.StreamingBody;
 import io.netty.buffer.ByteBuf;
 
 import java.io.File;
@@ -51,6 +52,12 @@ final class ResultWriter {
         } else if (result instanceof ByteBuf buf) {
             defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
             response.send(buf);
+        } else if (result instanceof StreamingBody body) {
+            defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
+            ctx.server().streaming().send(ctx, body);
+        } else if (result instanceof java.io.InputStream in) {
+            defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
+            ctx.server().streaming().send(ctx, StreamingBody.of(in));
         } else if (result instanceof ResponseEntity<?> entity) {
             response.status(entity.statusCode());
             entity.headers().forEach(response::header);

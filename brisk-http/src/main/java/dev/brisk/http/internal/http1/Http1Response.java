@@ -144,7 +144,7 @@ final class Http1Response extends AbstractServerResponse {
 
     /** Ends the response without a last chunk and closes the connection once earlier responses are written. */
     @Override
-    protected void abort(Throwable cause) {
+    protected void writeAbort(Throwable cause) {
         keepAlive = false;
         emit(Unpooled.EMPTY_BUFFER, true);
     }

@@ -76,7 +76,7 @@ final class Http2Response extends AbstractServerResponse {
     }
 
     @Override
-    protected void abort(Throwable cause) {
+    protected void writeAbort(Throwable cause) {
         connection.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
     }
 

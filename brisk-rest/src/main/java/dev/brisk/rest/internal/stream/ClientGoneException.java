@@ -1,0 +1,11 @@
+package dev.brisk.rest.internal.stream;
+
+import java.io.IOException;
+
+/** The connection (or HTTP/2 stream) closed while the application was still producing the response. */
+public final class ClientGoneException extends IOException {
+
+    public ClientGoneException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
