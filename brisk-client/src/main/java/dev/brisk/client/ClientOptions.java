@@ -3,6 +3,7 @@ package dev.brisk.client;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.WritableHeaders;
+import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
@@ -56,6 +57,11 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             Headers defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
                             ProtocolPolicy protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout) {
+
+    static {
+        // the default headers below are Netty's: Brisk's Netty defaults first, as the client applies them
+        NettyDefaults.apply();
+    }
 
     /** The largest response body a client can hold: the largest array a JVM allocates. */
     private static final long MAX_RESPONSE_SIZE = Integer.MAX_VALUE - 8;
