@@ -7,54 +7,43 @@ import dev.brisk.http.common.WritableHeaders;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Builds a {@link BriskClient}: every option has a sane default (documented on its method), {@link #options()} shows
  * the result, {@link #build()} starts the client. Obtained from {@link BriskClient#builder()}.
  */
 public final class BriskClientBuilder {
-    private int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
-    private EventLoopGroup eventLoopGroup;
-    private Transport transport = Transport.AUTO;
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private Duration readTimeout = Duration.ofSeconds(30);
-    private Duration writeTimeout = Duration.ofSeconds(30);
-    private Duration callTimeout = Duration.ZERO;
-    private int maxConnectionsPerHost = 128;
-    private int maxPendingAcquires = 1024;
-    private Duration acquireTimeout = Duration.ofSeconds(10);
-    private Duration idleTimeout = Duration.ofSeconds(30);
-    private Duration poolExpiry = Duration.ofMinutes(10);
-    private boolean followRedirects = true;
-    private int maxRedirects = 5;
-    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-    private boolean decompression = true;
-    private long maxResponseSize = 64L * 1024 * 1024;
+    private ClientOptions.Builder options = ClientOptions.builder();
     private final WritableHeaders defaultHeaders = WritableHeaders.create();
-    private Codecs codecs;
     private final List<Interceptor> interceptors = new ArrayList<>();
     private boolean loadInterceptors = true;
     private final List<EncodeAdvice> encodeAdvices = new ArrayList<>();
     private final List<DecodeAdvice> decodeAdvices = new ArrayList<>();
-    private ProtocolPolicy protocol = ProtocolPolicy.AUTO;
-    private TlsOptions tls = TlsOptions.DEFAULT;
-    private ProxyOptions proxy;
-    private Duration expectContinueTimeout = Duration.ofSeconds(1);
     private ClientMetrics metrics;
 
     BriskClientBuilder() {
-        defaultHeaders.set(HttpHeaderNames.USER_AGENT, "brisk-client/0.1");
+        ClientOptions.DEFAULT_HEADERS.forEach(defaultHeaders::add);
+    }
+
+    /**
+     * Takes every option from {@code options} (built with {@link ClientOptions#builder()}, or read from another
+     * client), its default headers and interceptors included; later setters change single options.
+     */
+    public BriskClientBuilder options(ClientOptions options) {
+        this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
+        defaultHeaders(options.defaultHeaders());
+        interceptors.clear();
+        interceptors.addAll(options.interceptors());
+        return this;
     }
 
     /** Event loop threads of the client's own group; default the number of available processors. */
     public BriskClientBuilder ioThreads(int ioThreads) {
-        this.ioThreads = ClientOptions.atLeast(ioThreads, 1, "ioThreads");
+        options.ioThreads(ioThreads);
         return this;
     }
 
@@ -63,7 +52,7 @@ public final class BriskClientBuilder {
      * down. One child pool is kept per event loop of the group.
      */
     public BriskClientBuilder eventLoopGroup(EventLoopGroup group) {
-        this.eventLoopGroup = Objects.requireNonNull(group, "group");
+        options.eventLoopGroup(group);
         return this;
     }
 
@@ -72,13 +61,13 @@ public final class BriskClientBuilder {
      * as for the server (io_uring when named). A transport this machine cannot run fails {@link #build()}.
      */
     public BriskClientBuilder transport(Transport transport) {
-        this.transport = Objects.requireNonNull(transport, "transport");
+        options.transport(transport);
         return this;
     }
 
     /** Limit for opening a connection; default 10 s. */
     public BriskClientBuilder connectTimeout(Duration connectTimeout) {
-        this.connectTimeout = ClientOptions.positive(connectTimeout, "connectTimeout");
+        options.connectTimeout(connectTimeout);
         return this;
     }
 
@@ -88,25 +77,25 @@ public final class BriskClientBuilder {
      * the {@link #callTimeout(Duration) call timeout} gives. Default 30 s, zero for none.
      */
     public BriskClientBuilder readTimeout(Duration readTimeout) {
-        this.readTimeout = ClientOptions.notNegative(readTimeout, "readTimeout");
+        options.readTimeout(readTimeout);
         return this;
     }
 
     /** Limit for writing one request; default 30 s, zero for none. */
     public BriskClientBuilder writeTimeout(Duration writeTimeout) {
-        this.writeTimeout = ClientOptions.notNegative(writeTimeout, "writeTimeout");
+        options.writeTimeout(writeTimeout);
         return this;
     }
 
     /** Limit for a whole call, retries and redirects included; default none (zero). */
     public BriskClientBuilder callTimeout(Duration callTimeout) {
-        this.callTimeout = ClientOptions.notNegative(callTimeout, "callTimeout");
+        options.callTimeout(callTimeout);
         return this;
     }
 
     /** Connections per {@code host:port}, split evenly across the event loops; default 128. */
     public BriskClientBuilder maxConnectionsPerHost(int maxConnectionsPerHost) {
-        this.maxConnectionsPerHost = ClientOptions.atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
+        options.maxConnectionsPerHost(maxConnectionsPerHost);
         return this;
     }
 
@@ -115,55 +104,55 @@ public final class BriskClientBuilder {
      * a request fails at once with {@link PoolExhaustedException}; 0 means never wait.
      */
     public BriskClientBuilder maxPendingAcquires(int maxPendingAcquires) {
-        this.maxPendingAcquires = ClientOptions.atLeast(maxPendingAcquires, 0, "maxPendingAcquires");
+        options.maxPendingAcquires(maxPendingAcquires);
         return this;
     }
 
     /** How long a request waits for a pooled connection; default 10 s. */
     public BriskClientBuilder acquireTimeout(Duration acquireTimeout) {
-        this.acquireTimeout = ClientOptions.positive(acquireTimeout, "acquireTimeout");
+        options.acquireTimeout(acquireTimeout);
         return this;
     }
 
     /** Idle connections are closed after this long; default 30 s (below common server keep-alive limits). */
     public BriskClientBuilder idleTimeout(Duration idleTimeout) {
-        this.idleTimeout = ClientOptions.positive(idleTimeout, "idleTimeout");
+        options.idleTimeout(idleTimeout);
         return this;
     }
 
     /** The pool of a host unused for this long is dropped; default 10 min. */
     public BriskClientBuilder poolExpiry(Duration poolExpiry) {
-        this.poolExpiry = ClientOptions.positive(poolExpiry, "poolExpiry");
+        options.poolExpiry(poolExpiry);
         return this;
     }
 
     /** Whether redirects are followed; default true. */
     public BriskClientBuilder followRedirects(boolean followRedirects) {
-        this.followRedirects = followRedirects;
+        options.followRedirects(followRedirects);
         return this;
     }
 
     /** Redirects followed per call before {@link TooManyRedirectsException}; default 5. */
     public BriskClientBuilder maxRedirects(int maxRedirects) {
-        this.maxRedirects = ClientOptions.atLeast(maxRedirects, 0, "maxRedirects");
+        options.maxRedirects(maxRedirects);
         return this;
     }
 
     /** Which failures are retried; default {@link RetryPolicy#DEFAULT}. */
     public BriskClientBuilder retryPolicy(RetryPolicy retryPolicy) {
-        this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+        options.retryPolicy(retryPolicy);
         return this;
     }
 
     /** Whether gzip and deflate responses are asked for and decoded; default true. */
     public BriskClientBuilder decompression(boolean decompression) {
-        this.decompression = decompression;
+        options.decompression(decompression);
         return this;
     }
 
     /** The largest response body accepted, in bytes; default 64 MiB. */
     public BriskClientBuilder maxResponseSize(long maxResponseSize) {
-        this.maxResponseSize = ClientOptions.responseSize(maxResponseSize);
+        options.maxResponseSize(maxResponseSize);
         return this;
     }
 
@@ -186,7 +175,7 @@ public final class BriskClientBuilder {
 
     /** Body encoders and decoders; default {@link Codecs#defaults()}. */
     public BriskClientBuilder codecs(Codecs codecs) {
-        this.codecs = Objects.requireNonNull(codecs, "codecs");
+        options.codecs(codecs);
         return this;
     }
 
@@ -211,7 +200,8 @@ public final class BriskClientBuilder {
     /**
      * Whether extensions registered with {@link java.util.ServiceLoader} are added: {@link Interceptor}s,
      * {@link EncodeAdvice}s, {@link DecodeAdvice}s and what {@link ClientExtensionFactory factories} return;
-     * default true.
+     * default true. A registered interceptor is skipped when one of its class is already there (as in the options of
+     * another client given to {@link #options(ClientOptions)}).
      */
     public BriskClientBuilder loadInterceptors(boolean loadInterceptors) {
         this.loadInterceptors = loadInterceptors;
@@ -229,7 +219,7 @@ public final class BriskClientBuilder {
 
     /** Which HTTP version to speak; default {@link ProtocolPolicy#AUTO} (h2 over TLS when agreed). */
     public BriskClientBuilder protocol(ProtocolPolicy protocol) {
-        this.protocol = Objects.requireNonNull(protocol, "protocol");
+        options.protocol(protocol);
         return this;
     }
 
@@ -241,13 +231,13 @@ public final class BriskClientBuilder {
      * problem.
      */
     public BriskClientBuilder tls(TlsOptions tls) {
-        this.tls = Objects.requireNonNull(tls, "tls");
+        options.tls(tls);
         return this;
     }
 
     /** Sends every connection through a proxy (except its {@link ProxyOptions#noProxy()} hosts). */
     public BriskClientBuilder proxy(ProxyOptions proxy) {
-        this.proxy = Objects.requireNonNull(proxy, "proxy");
+        options.proxy(proxy);
         return this;
     }
 
@@ -256,25 +246,22 @@ public final class BriskClientBuilder {
      * anyway; default 1 s.
      */
     public BriskClientBuilder expectContinueTimeout(Duration expectContinueTimeout) {
-        this.expectContinueTimeout = ClientOptions.positive(expectContinueTimeout, "expectContinueTimeout");
+        options.expectContinueTimeout(expectContinueTimeout);
         return this;
     }
 
-    /** The options as configured so far. */
+    /** The options as configured so far; fails naming the option and its value when one is invalid. */
     public ClientOptions options() {
         List<Interceptor> all = new ArrayList<>(interceptors);
         if (loadInterceptors) {
-            for (Interceptor interceptor : java.util.ServiceLoader.load(Interceptor.class)) {
-                all.add(interceptor);
+            for (Interceptor found : java.util.ServiceLoader.load(Interceptor.class)) {
+                if (all.stream().noneMatch(present -> present.getClass() == found.getClass())) {
+                    all.add(found);
+                }
             }
         }
         all.sort(java.util.Comparator.comparingInt(Interceptor::order));
-        Headers headers = Headers.copyOf(defaultHeaders);
-        return new ClientOptions(ioThreads, Optional.ofNullable(eventLoopGroup), transport, connectTimeout,
-                readTimeout, writeTimeout, callTimeout, maxConnectionsPerHost, maxPendingAcquires,
-                acquireTimeout, idleTimeout, poolExpiry, followRedirects, maxRedirects, retryPolicy,
-                decompression, maxResponseSize, headers, codecs == null ? Codecs.defaults() : codecs, all,
-                protocol, tls, Optional.ofNullable(proxy), expectContinueTimeout);
+        return options.defaultHeaders(Headers.copyOf(defaultHeaders)).interceptors(all).build();
     }
 
     /**

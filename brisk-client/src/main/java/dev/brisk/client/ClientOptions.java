@@ -2,10 +2,13 @@ package dev.brisk.client;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
+import dev.brisk.http.common.WritableHeaders;
+import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.HttpHeaderNames;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,8 +16,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder}. A zero {@link Duration}
- * means "no limit" for the read, write and call timeouts.
+ * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder} (which documents each default),
+ * or as a whole with {@link #builder()} and handed to {@link BriskClientBuilder#options(ClientOptions)}. A zero
+ * {@link Duration} means "no limit" for the read, write and call timeouts.
  *
  * @param ioThreads             event loop threads when the client creates its own group
  * @param eventLoopGroup        a shared group to run on instead (not shut down by the client)
@@ -54,57 +58,301 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             ProtocolPolicy protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout) {
 
-    /** Validates every component; a message names the option and the offending value. */
+    static {
+        // the default headers below are Netty's: Brisk's Netty defaults first, as the client applies them
+        NettyDefaults.apply();
+    }
+
+    /** The largest response body a client can hold: the largest array a JVM allocates. */
+    private static final long MAX_RESPONSE_SIZE = Integer.MAX_VALUE - 8;
+
+    /** The headers sent with every request by default: {@code User-Agent}. */
+    static final Headers DEFAULT_HEADERS = Headers.copyOf(WritableHeaders.create()
+            .set(HttpHeaderNames.USER_AGENT, "brisk-client/0.1"));
+
+    /** Validates every component; a message names the component and the offending value. */
     public ClientOptions {
-        atLeast(ioThreads, 1, "ioThreads");
-        Objects.requireNonNull(eventLoopGroup, "eventLoopGroup");
-        Objects.requireNonNull(transport, "transport");
+        positive(ioThreads, "ioThreads");
+        notNull(eventLoopGroup, "eventLoopGroup");
+        notNull(transport, "transport");
         positive(connectTimeout, "connectTimeout");
         notNegative(readTimeout, "readTimeout");
         notNegative(writeTimeout, "writeTimeout");
         notNegative(callTimeout, "callTimeout");
-        atLeast(maxConnectionsPerHost, 1, "maxConnectionsPerHost");
-        atLeast(maxPendingAcquires, 0, "maxPendingAcquires");
+        positive(maxConnectionsPerHost, "maxConnectionsPerHost");
+        notNegative(maxPendingAcquires, "maxPendingAcquires");
         positive(acquireTimeout, "acquireTimeout");
         positive(idleTimeout, "idleTimeout");
         positive(poolExpiry, "poolExpiry");
-        atLeast(maxRedirects, 0, "maxRedirects");
-        Objects.requireNonNull(retryPolicy, "retryPolicy");
-        responseSize(maxResponseSize);
-        Objects.requireNonNull(defaultHeaders, "defaultHeaders");
-        Objects.requireNonNull(codecs, "codecs");
+        notNegative(maxRedirects, "maxRedirects");
+        notNull(retryPolicy, "retryPolicy");
+        if (maxResponseSize < 0 || maxResponseSize > MAX_RESPONSE_SIZE) {
+            throw new IllegalArgumentException("maxResponseSize must be within [0, " + MAX_RESPONSE_SIZE + "]: "
+                    + maxResponseSize);
+        }
+        notNull(defaultHeaders, "defaultHeaders");
+        notNull(codecs, "codecs");
+        notNull(interceptors, "interceptors");
+        for (Interceptor interceptor : interceptors) {
+            notNull(interceptor, "interceptors element");
+        }
         interceptors = List.copyOf(interceptors);
-        Objects.requireNonNull(protocol, "protocol");
-        Objects.requireNonNull(tls, "tls");
-        Objects.requireNonNull(proxy, "proxy");
+        notNull(protocol, "protocol");
+        notNull(tls, "tls");
+        notNull(proxy, "proxy");
         positive(expectContinueTimeout, "expectContinueTimeout");
     }
 
-    static int atLeast(int value, int minimum, String name) {
-        if (value < minimum) {
-            throw new IllegalArgumentException(name + " must be >= " + minimum + ": " + value);
-        }
-        return value;
+    /**
+     * The defaults, as {@link BriskClientBuilder} documents them, without interceptors. Built afresh on each call, with
+     * new {@link Codecs#defaults() codecs}.
+     */
+    public static ClientOptions defaults() {
+        return builder().build();
     }
 
-    static long responseSize(long maxResponseSize) {
-        if (maxResponseSize < 0 || maxResponseSize > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("maxResponseSize must be in [0, 2 GiB): " + maxResponseSize);
-        }
-        return maxResponseSize;
+    /** A builder starting from the {@link #defaults()}. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    static Duration positive(Duration d, String name) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + d);
-        }
-        return d;
+    /** A builder holding these options, to change some. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
-    static Duration notNegative(Duration d, String name) {
-        if (d == null || d.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative: " + d);
+    private static void notNull(Object value, String name) {
+        Objects.requireNonNull(value, () -> name + " must not be null");
+    }
+
+    private static void positive(int value, String name) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + value);
         }
-        return d;
+    }
+
+    private static void notNegative(int value, String name) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative: " + value);
+        }
+    }
+
+    private static void positive(Duration duration, String name) {
+        notNull(duration, name);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive: " + duration);
+        }
+    }
+
+    private static void notNegative(Duration duration, String name) {
+        notNull(duration, name);
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException(name + " must not be negative: " + duration);
+        }
+    }
+
+    /**
+     * Builds {@link ClientOptions}, a setter per component; {@link #build()} validates. The setters are documented,
+     * with their defaults, on {@link BriskClientBuilder}, which is how a client is usually configured.
+     */
+    public static final class Builder {
+        private int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        private Optional<EventLoopGroup> eventLoopGroup = Optional.empty();
+        private Transport transport = Transport.AUTO;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration readTimeout = Duration.ofSeconds(30);
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private Duration callTimeout = Duration.ZERO;
+        private int maxConnectionsPerHost = 128;
+        private int maxPendingAcquires = 1024;
+        private Duration acquireTimeout = Duration.ofSeconds(10);
+        private Duration idleTimeout = Duration.ofSeconds(30);
+        private Duration poolExpiry = Duration.ofMinutes(10);
+        private boolean followRedirects = true;
+        private int maxRedirects = 5;
+        private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+        private boolean decompression = true;
+        private long maxResponseSize = 64L * 1024 * 1024;
+        private Headers defaultHeaders = DEFAULT_HEADERS;
+        /** Null until set: {@link Codecs#defaults()} are made by {@link #build()} only when needed. */
+        private Codecs codecs;
+        private List<Interceptor> interceptors = List.of();
+        private ProtocolPolicy protocol = ProtocolPolicy.AUTO;
+        private TlsOptions tls = TlsOptions.DEFAULT;
+        private Optional<ProxyOptions> proxy = Optional.empty();
+        private Duration expectContinueTimeout = Duration.ofSeconds(1);
+
+        private Builder() {
+        }
+
+        private Builder(ClientOptions options) {
+            ioThreads = options.ioThreads;
+            eventLoopGroup = options.eventLoopGroup;
+            transport = options.transport;
+            connectTimeout = options.connectTimeout;
+            readTimeout = options.readTimeout;
+            writeTimeout = options.writeTimeout;
+            callTimeout = options.callTimeout;
+            maxConnectionsPerHost = options.maxConnectionsPerHost;
+            maxPendingAcquires = options.maxPendingAcquires;
+            acquireTimeout = options.acquireTimeout;
+            idleTimeout = options.idleTimeout;
+            poolExpiry = options.poolExpiry;
+            followRedirects = options.followRedirects;
+            maxRedirects = options.maxRedirects;
+            retryPolicy = options.retryPolicy;
+            decompression = options.decompression;
+            maxResponseSize = options.maxResponseSize;
+            defaultHeaders = options.defaultHeaders;
+            codecs = options.codecs;
+            interceptors = options.interceptors;
+            protocol = options.protocol;
+            tls = options.tls;
+            proxy = options.proxy;
+            expectContinueTimeout = options.expectContinueTimeout;
+        }
+
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+            return this;
+        }
+
+        /** Runs on this shared group instead of the client's own. */
+        public Builder eventLoopGroup(EventLoopGroup eventLoopGroup) {
+            return eventLoopGroup(Optional.of(Objects.requireNonNull(eventLoopGroup,
+                    "eventLoopGroup must not be null")));
+        }
+
+        /** A shared group to run on, or empty for the client's own. */
+        public Builder eventLoopGroup(Optional<EventLoopGroup> eventLoopGroup) {
+            this.eventLoopGroup = eventLoopGroup;
+            return this;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = transport;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+            return this;
+        }
+
+        public Builder readTimeout(Duration readTimeout) {
+            this.readTimeout = readTimeout;
+            return this;
+        }
+
+        public Builder writeTimeout(Duration writeTimeout) {
+            this.writeTimeout = writeTimeout;
+            return this;
+        }
+
+        public Builder callTimeout(Duration callTimeout) {
+            this.callTimeout = callTimeout;
+            return this;
+        }
+
+        public Builder maxConnectionsPerHost(int maxConnectionsPerHost) {
+            this.maxConnectionsPerHost = maxConnectionsPerHost;
+            return this;
+        }
+
+        public Builder maxPendingAcquires(int maxPendingAcquires) {
+            this.maxPendingAcquires = maxPendingAcquires;
+            return this;
+        }
+
+        public Builder acquireTimeout(Duration acquireTimeout) {
+            this.acquireTimeout = acquireTimeout;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+            return this;
+        }
+
+        public Builder poolExpiry(Duration poolExpiry) {
+            this.poolExpiry = poolExpiry;
+            return this;
+        }
+
+        public Builder followRedirects(boolean followRedirects) {
+            this.followRedirects = followRedirects;
+            return this;
+        }
+
+        public Builder maxRedirects(int maxRedirects) {
+            this.maxRedirects = maxRedirects;
+            return this;
+        }
+
+        public Builder retryPolicy(RetryPolicy retryPolicy) {
+            this.retryPolicy = retryPolicy;
+            return this;
+        }
+
+        public Builder decompression(boolean decompression) {
+            this.decompression = decompression;
+            return this;
+        }
+
+        public Builder maxResponseSize(long maxResponseSize) {
+            this.maxResponseSize = maxResponseSize;
+            return this;
+        }
+
+        /** The headers sent with every request unless it sets them (replacing the preset {@code User-Agent}). */
+        public Builder defaultHeaders(Headers defaultHeaders) {
+            this.defaultHeaders = defaultHeaders;
+            return this;
+        }
+
+        public Builder codecs(Codecs codecs) {
+            this.codecs = Objects.requireNonNull(codecs, "codecs must not be null");
+            return this;
+        }
+
+        /** The interceptors, in the order they run (no {@link java.util.ServiceLoader} lookup here). */
+        public Builder interceptors(List<Interceptor> interceptors) {
+            this.interceptors = interceptors;
+            return this;
+        }
+
+        public Builder protocol(ProtocolPolicy protocol) {
+            this.protocol = protocol;
+            return this;
+        }
+
+        public Builder tls(TlsOptions tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        /** Sends every connection through this proxy. */
+        public Builder proxy(ProxyOptions proxy) {
+            return proxy(Optional.of(Objects.requireNonNull(proxy, "proxy must not be null")));
+        }
+
+        /** The proxy, or empty for direct connections. */
+        public Builder proxy(Optional<ProxyOptions> proxy) {
+            this.proxy = proxy;
+            return this;
+        }
+
+        public Builder expectContinueTimeout(Duration expectContinueTimeout) {
+            this.expectContinueTimeout = expectContinueTimeout;
+            return this;
+        }
+
+        public ClientOptions build() {
+            return new ClientOptions(ioThreads, eventLoopGroup, transport, connectTimeout, readTimeout, writeTimeout,
+                    callTimeout, maxConnectionsPerHost, maxPendingAcquires, acquireTimeout, idleTimeout, poolExpiry,
+                    followRedirects, maxRedirects, retryPolicy, decompression, maxResponseSize, defaultHeaders,
+                    codecs == null ? Codecs.defaults() : codecs, interceptors, protocol, tls, proxy,
+                    expectContinueTimeout);
+        }
     }
 }

@@ -10,8 +10,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * When a failed request is sent again. The {@link #DEFAULT} retries once, at once, and only when doing so cannot
  * duplicate work on the server (see {@link #isSafeToRetry(HttpRequest, Throwable)}). Responses, whatever their status,
  * are never retried. Backoff delays run on the event loop's scheduler; nothing sleeps.
+ *
+ * <pre>{@code RetryPolicy.builder().maxRetries(3).backoff(Duration.ofMillis(50), Duration.ofSeconds(1)).build()}</pre>
+ *
+ * @param maxRetries     retries after the first attempt; 0 disables retrying
+ * @param condition      the condition a failure must meet
+ * @param initialBackoff the delay before the first retry, doubled for each further one; zero for none
+ * @param maxBackoff     the longest delay between two attempts
  */
-public final class RetryPolicy {
+public record RetryPolicy(int maxRetries, Condition condition, Duration initialBackoff, Duration maxBackoff) {
 
     /** Decides whether one failure is worth another attempt. */
     @FunctionalInterface
@@ -21,27 +28,38 @@ public final class RetryPolicy {
         boolean shouldRetry(HttpRequest request, Throwable failure);
     }
 
-    /** One retry, no delay, only when safe. */
-    public static final RetryPolicy DEFAULT = builder().build();
+    /** One retry, no delay, only when safe; backoff capped at 2 s once an initial delay is set. */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(1, RetryPolicy::isSafeToRetry, Duration.ZERO,
+            Duration.ofSeconds(2));
 
     /** Never retries. */
-    public static final RetryPolicy NONE = builder().maxRetries(0).build();
+    public static final RetryPolicy NONE = DEFAULT.toBuilder().maxRetries(0).build();
 
-    private final int maxRetries;
-    private final Condition condition;
-    private final long initialBackoffNanos;
-    private final long maxBackoffNanos;
-
-    private RetryPolicy(Builder builder) {
-        this.maxRetries = builder.maxRetries;
-        this.condition = builder.condition;
-        this.initialBackoffNanos = builder.initialBackoff.toNanos();
-        this.maxBackoffNanos = builder.maxBackoff.toNanos();
+    /** Validates every component; a message names the component and the offending value. */
+    public RetryPolicy {
+        if (maxRetries < 0) {
+            throw new IllegalArgumentException("maxRetries must not be negative: " + maxRetries);
+        }
+        Objects.requireNonNull(condition, "condition must not be null");
+        Objects.requireNonNull(initialBackoff, "initialBackoff must not be null");
+        Objects.requireNonNull(maxBackoff, "maxBackoff must not be null");
+        if (initialBackoff.isNegative()) {
+            throw new IllegalArgumentException("initialBackoff must not be negative: " + initialBackoff);
+        }
+        if (maxBackoff.compareTo(initialBackoff) < 0) {
+            throw new IllegalArgumentException("maxBackoff must be >= initialBackoff (" + initialBackoff + "): "
+                    + maxBackoff);
+        }
     }
 
     /** A builder starting from the default: one retry, no backoff, {@link #isSafeToRetry}. */
     public static Builder builder() {
-        return new Builder();
+        return DEFAULT.toBuilder();
+    }
+
+    /** A builder holding this policy, to change some of it. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /**
@@ -73,25 +91,16 @@ public final class RetryPolicy {
         };
     }
 
-    /** Retries after the first attempt; 0 disables retrying. */
-    public int maxRetries() {
-        return maxRetries;
-    }
-
-    /** The condition a failure must meet. */
-    public Condition condition() {
-        return condition;
-    }
-
     /**
      * The delay before retry number {@code retry} (1 for the first): exponential from the initial backoff, capped,
      * with half of it randomised; zero when no backoff is configured.
      */
     public long backoffNanos(int retry) {
-        if (initialBackoffNanos <= 0) {
+        if (initialBackoff.isZero()) {
             return 0;
         }
-        long delay = initialBackoffNanos << Math.min(retry - 1, 30);
+        long maxBackoffNanos = maxBackoff.toNanos();
+        long delay = initialBackoff.toNanos() << Math.min(retry - 1, 30);
         if (delay <= 0 || delay > maxBackoffNanos) {
             delay = maxBackoffNanos;
         }
@@ -99,49 +108,58 @@ public final class RetryPolicy {
         return half + ThreadLocalRandom.current().nextLong(half + 1);
     }
 
+    /** Retries and backoff (the condition, a lambda mostly, says nothing readable). */
     @Override
     public String toString() {
-        return "RetryPolicy[maxRetries=" + maxRetries + ", initialBackoff=" + Duration.ofNanos(initialBackoffNanos)
-                + ", maxBackoff=" + Duration.ofNanos(maxBackoffNanos) + "]";
+        return "RetryPolicy[maxRetries=" + maxRetries + ", initialBackoff=" + initialBackoff + ", maxBackoff="
+                + maxBackoff + "]";
     }
 
-    /** Builds a {@link RetryPolicy}. */
+    /** Builds a {@link RetryPolicy}; {@link #build()} validates. */
     public static final class Builder {
-        private int maxRetries = 1;
-        private Condition condition = RetryPolicy::isSafeToRetry;
-        private Duration initialBackoff = Duration.ZERO;
-        private Duration maxBackoff = Duration.ofSeconds(2);
+        private int maxRetries;
+        private Condition condition;
+        private Duration initialBackoff;
+        private Duration maxBackoff;
 
-        private Builder() {
+        private Builder(RetryPolicy policy) {
+            maxRetries = policy.maxRetries;
+            condition = policy.condition;
+            initialBackoff = policy.initialBackoff;
+            maxBackoff = policy.maxBackoff;
         }
 
         /** Retries after the first attempt; default 1. */
         public Builder maxRetries(int maxRetries) {
-            if (maxRetries < 0) {
-                throw new IllegalArgumentException("maxRetries must be >= 0: " + maxRetries);
-            }
             this.maxRetries = maxRetries;
             return this;
         }
 
         /** Which failures to retry; default {@link RetryPolicy#isSafeToRetry}. */
         public Builder condition(Condition condition) {
-            this.condition = Objects.requireNonNull(condition, "condition");
+            this.condition = condition;
             return this;
         }
 
-        /** Exponential backoff from {@code initial}, capped at {@code max}, with jitter; default none. */
-        public Builder backoff(Duration initial, Duration max) {
-            if (initial.isNegative() || max.compareTo(initial) < 0) {
-                throw new IllegalArgumentException("backoff needs 0 <= initial <= max: " + initial + ", " + max);
-            }
-            this.initialBackoff = initial;
-            this.maxBackoff = max;
+        /** The delay before the first retry, doubled for each further one (with jitter); default zero, none. */
+        public Builder initialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
             return this;
+        }
+
+        /** The cap of the delay; default 2 s. */
+        public Builder maxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+            return this;
+        }
+
+        /** Exponential backoff from {@code initial}, capped at {@code max}, with jitter. */
+        public Builder backoff(Duration initial, Duration max) {
+            return initialBackoff(initial).maxBackoff(max);
         }
 
         public RetryPolicy build() {
-            return new RetryPolicy(this);
+            return new RetryPolicy(maxRetries, condition, initialBackoff, maxBackoff);
         }
     }
 }

@@ -91,7 +91,8 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void serverStreamLimitOpensMoreConnections() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.DEFAULT.withMaxConcurrentStreams(4)),
+        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(4)
+                .build()),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 200, TimeUnit.MILLISECONDS));
         BriskClient client = h2cClient();
 
@@ -107,7 +108,8 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void callsWaitingForAStreamGetOneAsStreamsEnd() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.DEFAULT.withMaxConcurrentStreams(2)),
+        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(2)
+                .build()),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 20, TimeUnit.MILLISECONDS));
         BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
                 .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE));

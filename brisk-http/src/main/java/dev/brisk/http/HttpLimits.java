@@ -3,6 +3,8 @@ package dev.brisk.http;
 /**
  * Size limits enforced while parsing requests.
  *
+ * <pre>{@code HttpServer.builder().limits(HttpLimits.builder().maxHeaderSize(16 * 1024).build())}</pre>
+ *
  * @param maxInitialLineLength longest request line; longer gets 414
  * @param maxHeaderSize        largest header block (and trailer block); larger gets 431
  * @param maxBodySize          largest body; larger gets 413 (decided from Content-Length before reading the body)
@@ -18,39 +20,82 @@ public record HttpLimits(int maxInitialLineLength, int maxHeaderSize, long maxBo
     /** Request line 4096, header block 8192, body 4 MiB, 64 pipelined requests, 16 MiB held per connection. */
     public static final HttpLimits DEFAULT = new HttpLimits(4096, 8192, 4L * 1024 * 1024, 64, 16L * 1024 * 1024);
 
+    /** Validates every component; a message names the component and the offending value. */
     public HttpLimits {
         positive(maxInitialLineLength, "maxInitialLineLength");
         positive(maxHeaderSize, "maxHeaderSize");
         if (maxBodySize < 0) {
-            throw new IllegalArgumentException("maxBodySize must be >= 0: " + maxBodySize);
+            throw new IllegalArgumentException("maxBodySize must not be negative: " + maxBodySize);
         }
         positive(maxPipelinedRequests, "maxPipelinedRequests");
         positive(maxConnectionBuffer, "maxConnectionBuffer");
     }
 
-    public HttpLimits withMaxInitialLineLength(int value) {
-        return new HttpLimits(value, maxHeaderSize, maxBodySize, maxPipelinedRequests, maxConnectionBuffer);
+    /** A builder starting from {@link #DEFAULT}. */
+    public static Builder builder() {
+        return DEFAULT.toBuilder();
     }
 
-    public HttpLimits withMaxHeaderSize(int value) {
-        return new HttpLimits(maxInitialLineLength, value, maxBodySize, maxPipelinedRequests, maxConnectionBuffer);
-    }
-
-    public HttpLimits withMaxBodySize(long value) {
-        return new HttpLimits(maxInitialLineLength, maxHeaderSize, value, maxPipelinedRequests, maxConnectionBuffer);
-    }
-
-    public HttpLimits withMaxPipelinedRequests(int value) {
-        return new HttpLimits(maxInitialLineLength, maxHeaderSize, maxBodySize, value, maxConnectionBuffer);
-    }
-
-    public HttpLimits withMaxConnectionBuffer(long value) {
-        return new HttpLimits(maxInitialLineLength, maxHeaderSize, maxBodySize, maxPipelinedRequests, value);
+    /** A builder holding these limits, to change some. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     private static void positive(long value, String name) {
         if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be > 0: " + value);
+            throw new IllegalArgumentException(name + " must be positive: " + value);
+        }
+    }
+
+    /** Builds {@link HttpLimits}; {@link #build()} validates. */
+    public static final class Builder {
+        private int maxInitialLineLength;
+        private int maxHeaderSize;
+        private long maxBodySize;
+        private int maxPipelinedRequests;
+        private long maxConnectionBuffer;
+
+        private Builder(HttpLimits limits) {
+            maxInitialLineLength = limits.maxInitialLineLength;
+            maxHeaderSize = limits.maxHeaderSize;
+            maxBodySize = limits.maxBodySize;
+            maxPipelinedRequests = limits.maxPipelinedRequests;
+            maxConnectionBuffer = limits.maxConnectionBuffer;
+        }
+
+        /** Longest request line; default 4096. */
+        public Builder maxInitialLineLength(int maxInitialLineLength) {
+            this.maxInitialLineLength = maxInitialLineLength;
+            return this;
+        }
+
+        /** Largest header (and trailer) block; default 8192. */
+        public Builder maxHeaderSize(int maxHeaderSize) {
+            this.maxHeaderSize = maxHeaderSize;
+            return this;
+        }
+
+        /** Largest request body; default 4 MiB. */
+        public Builder maxBodySize(long maxBodySize) {
+            this.maxBodySize = maxBodySize;
+            return this;
+        }
+
+        /** Requests read ahead of their responses on one HTTP/1.1 connection; default 64. */
+        public Builder maxPipelinedRequests(int maxPipelinedRequests) {
+            this.maxPipelinedRequests = maxPipelinedRequests;
+            return this;
+        }
+
+        /** Bytes one connection may hold in bodies and unsent responses; default 16 MiB. */
+        public Builder maxConnectionBuffer(long maxConnectionBuffer) {
+            this.maxConnectionBuffer = maxConnectionBuffer;
+            return this;
+        }
+
+        public HttpLimits build() {
+            return new HttpLimits(maxInitialLineLength, maxHeaderSize, maxBodySize, maxPipelinedRequests,
+                    maxConnectionBuffer);
         }
     }
 }

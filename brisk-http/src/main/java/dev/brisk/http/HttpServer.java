@@ -7,7 +7,6 @@ import dev.brisk.transport.Transport;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * An HTTP server speaking HTTP/1.1, HTTP/2 over TLS (ALPN), h2c by prior knowledge and by {@code Upgrade}, all on one
@@ -75,66 +74,54 @@ public final class HttpServer implements AutoCloseable {
 
     /** Builds and starts an {@link HttpServer}. */
     public static final class Builder {
-        private String host = "0.0.0.0";
-        private int port = 8080;
-        private int ioThreads = Runtime.getRuntime().availableProcessors();
-        private Transport transport = Transport.AUTO;
-        private int backlog = 1024;
-        private Duration idleTimeout = Duration.ofSeconds(60);
-        private Duration handshakeTimeout = Duration.ofSeconds(10);
-        private Duration headerReadTimeout = Duration.ofSeconds(10);
-        private Duration bodyReadTimeout = Duration.ofSeconds(30);
-        private long minBodyDataRate;
-        private Duration writeTimeout = Duration.ofSeconds(30);
-        private Duration settingsAckTimeout = Duration.ofSeconds(10);
-        private HttpLimits limits = HttpLimits.DEFAULT;
-        private int maxKeepAliveRequests = Integer.MAX_VALUE;
-        private TlsOptions tls;
-        private Http2Options http2 = Http2Options.DEFAULT;
-        private int writeBufferLowWaterMark = 32 * 1024;
-        private int writeBufferHighWaterMark = 64 * 1024;
-        private int maxConnections = 10_000;
-        private String serverHeader;
-        private Duration shutdownTimeout = Duration.ofSeconds(30);
-        private boolean shutdownHook;
+        private ServerOptions.Builder options = ServerOptions.builder();
         private HttpHandler handler;
 
         private Builder() {
         }
 
+        /**
+         * Takes every option from {@code options} (built with {@link ServerOptions#builder()}, or read from a running
+         * server); later setters change single options.
+         */
+        public Builder options(ServerOptions options) {
+            this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
+            return this;
+        }
+
         /** Address to bind; default {@code 0.0.0.0}. */
         public Builder host(String host) {
-            this.host = Objects.requireNonNull(host, "host");
+            options.host(host);
             return this;
         }
 
         /** Port to bind; default 8080, 0 for an ephemeral port. */
         public Builder port(int port) {
-            this.port = port;
+            options.port(port);
             return this;
         }
 
         /** Event loop threads; default the number of available processors. */
         public Builder ioThreads(int ioThreads) {
-            this.ioThreads = ioThreads;
+            options.ioThreads(ioThreads);
             return this;
         }
 
         /** Socket transport; default {@link Transport#AUTO}. */
         public Builder transport(Transport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
+            options.transport(transport);
             return this;
         }
 
         /** Accept queue length; default 1024. */
         public Builder backlog(int backlog) {
-            this.backlog = backlog;
+            options.backlog(backlog);
             return this;
         }
 
         /** A connection with no request in progress and no traffic for this long is closed; default 60 s. */
         public Builder idleTimeout(Duration idleTimeout) {
-            this.idleTimeout = idleTimeout;
+            options.idleTimeout(idleTimeout);
             return this;
         }
 
@@ -143,7 +130,7 @@ public final class HttpServer implements AutoCloseable {
          * be done within this time of accepting the connection, else it is closed; default 10 s.
          */
         public Builder handshakeTimeout(Duration handshakeTimeout) {
-            this.handshakeTimeout = handshakeTimeout;
+            options.handshakeTimeout(handshakeTimeout);
             return this;
         }
 
@@ -153,7 +140,7 @@ public final class HttpServer implements AutoCloseable {
          * closed too. A partial head gets {@code 408}; default 10 s.
          */
         public Builder headerReadTimeout(Duration headerReadTimeout) {
-            this.headerReadTimeout = headerReadTimeout;
+            options.headerReadTimeout(headerReadTimeout);
             return this;
         }
 
@@ -163,7 +150,7 @@ public final class HttpServer implements AutoCloseable {
          * default 30 s.
          */
         public Builder bodyReadTimeout(Duration bodyReadTimeout) {
-            this.bodyReadTimeout = bodyReadTimeout;
+            options.bodyReadTimeout(bodyReadTimeout);
             return this;
         }
 
@@ -173,7 +160,7 @@ public final class HttpServer implements AutoCloseable {
          * {@link #bodyReadTimeout}. Default 0: no minimum, so long-lived streamed uploads are not cut.
          */
         public Builder minBodyDataRate(long bytesPerSecond) {
-            this.minBodyDataRate = bytesPerSecond;
+            options.minBodyDataRate(bytesPerSecond);
             return this;
         }
 
@@ -183,90 +170,89 @@ public final class HttpServer implements AutoCloseable {
          * closed when the socket itself stalls); default 30 s.
          */
         public Builder writeTimeout(Duration writeTimeout) {
-            this.writeTimeout = writeTimeout;
+            options.writeTimeout(writeTimeout);
             return this;
         }
 
         /** An HTTP/2 peer must acknowledge the server's SETTINGS within this time, else GOAWAY; default 10 s. */
         public Builder settingsAckTimeout(Duration settingsAckTimeout) {
-            this.settingsAckTimeout = settingsAckTimeout;
+            options.settingsAckTimeout(settingsAckTimeout);
             return this;
         }
 
         /** Size limits; default {@link HttpLimits#DEFAULT}. */
         public Builder limits(HttpLimits limits) {
-            this.limits = Objects.requireNonNull(limits, "limits");
+            options.limits(limits);
             return this;
         }
 
         /** Shortcut for the body limit of {@link #limits(HttpLimits)}; default 4 MiB. */
         public Builder maxBodySize(long maxBodySize) {
-            this.limits = limits.withMaxBodySize(maxBodySize);
+            HttpLimits limits = Objects.requireNonNull(options.limits(), "limits must not be null");
+            options.limits(limits.toBuilder().maxBodySize(maxBodySize).build());
             return this;
         }
 
         /** Requests served on one HTTP/1.1 connection before it is closed; default unlimited. */
         public Builder maxKeepAliveRequests(int maxKeepAliveRequests) {
-            this.maxKeepAliveRequests = maxKeepAliveRequests;
+            options.maxKeepAliveRequests(maxKeepAliveRequests);
             return this;
         }
 
         /** Serves TLS only (HTTP/1.1 and h2 via ALPN); default cleartext. */
         public Builder tls(TlsOptions tls) {
-            this.tls = Objects.requireNonNull(tls, "tls");
+            options.tls(tls);
             return this;
         }
 
         /** HTTP/2 settings; default {@link Http2Options#DEFAULT}. */
         public Builder http2(Http2Options http2) {
-            this.http2 = Objects.requireNonNull(http2, "http2");
+            options.http2(http2);
             return this;
         }
 
-        /** Outbound buffer water marks per connection; default 32 KiB and 64 KiB. */
+        /**
+         * Outbound buffer water marks per connection: above {@code high} bytes queued a connection stops producing
+         * until it drains below {@code low}; default 32 KiB and 64 KiB.
+         */
         public Builder writeBufferWaterMark(int low, int high) {
-            this.writeBufferLowWaterMark = low;
-            this.writeBufferHighWaterMark = high;
+            options.writeBufferLowWaterMark(low).writeBufferHighWaterMark(high);
             return this;
         }
 
         /** Connections accepted at once; more are closed on accept; default 10000. */
         public Builder maxConnections(int maxConnections) {
-            this.maxConnections = maxConnections;
+            options.maxConnections(maxConnections);
             return this;
         }
 
         /** Value of a {@code Server} header on every response; default none. */
         public Builder serverHeader(String serverHeader) {
-            this.serverHeader = Objects.requireNonNull(serverHeader, "serverHeader");
+            options.serverHeader(serverHeader);
             return this;
         }
 
         /** Deadline for in-flight requests on {@link HttpServer#close()}; default 30 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
-            this.shutdownTimeout = shutdownTimeout;
+            options.shutdownTimeout(shutdownTimeout);
             return this;
         }
 
         /** Whether to close gracefully when the JVM shuts down; default false. */
         public Builder shutdownHook(boolean shutdownHook) {
-            this.shutdownHook = shutdownHook;
+            options.shutdownHook(shutdownHook);
             return this;
         }
 
         /** The request handler (required). */
         public Builder handler(HttpHandler handler) {
-            this.handler = Objects.requireNonNull(handler, "handler");
+            this.handler = Objects.requireNonNull(handler, "handler must not be null");
             return this;
         }
 
-        /** The options as configured so far. */
+        /** The options as configured so far; fails naming the option and its value when one is invalid. */
         public ServerOptions options() {
-            return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
-                    headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits,
-                    maxKeepAliveRequests, Optional.ofNullable(tls), http2, writeBufferLowWaterMark,
-                    writeBufferHighWaterMark, maxConnections, Optional.ofNullable(serverHeader), shutdownTimeout,
-                    shutdownHook);
+            return options.build();
         }
 
         /** Binds and starts serving; returns once the port is open. */

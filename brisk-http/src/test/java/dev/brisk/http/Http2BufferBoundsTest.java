@@ -108,8 +108,8 @@ class Http2BufferBoundsTest {
     void aggregatedBodiesBeyondTheConnectionLimitWaitForCredit() throws Exception {
         int window = 65_535;
         server = HttpServer.builder().port(0).ioThreads(1)
-                .http2(Http2Options.DEFAULT.withInitialWindowSize(window))
-                .limits(HttpLimits.DEFAULT.withMaxConnectionBuffer(64 * 1024))
+                .http2(Http2Options.builder().initialWindowSize(window).build())
+                .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build())
                 .handler(request -> request.response().send("got " + request.body().readableBytes()))
                 .start();
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
@@ -136,7 +136,7 @@ class Http2BufferBoundsTest {
     @Test
     void responsesWaitingForWindowRefuseNewStreamsAndAStalledOneIsReset() throws Exception {
         server = HttpServer.builder().port(0).ioThreads(1)
-                .limits(HttpLimits.DEFAULT.withMaxConnectionBuffer(64 * 1024))
+                .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build())
                 .writeTimeout(java.time.Duration.ofMillis(300))
                 .handler(request -> request.response().send(new byte[200 * 1024]))
                 .start();

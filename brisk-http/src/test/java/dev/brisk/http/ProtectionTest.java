@@ -52,7 +52,7 @@ class ProtectionTest {
                 .newSingleThreadScheduledExecutor();
         try {
             server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(100))
-                    .limits(HttpLimits.DEFAULT.withMaxPipelinedRequests(1))
+                    .limits(HttpLimits.builder().maxPipelinedRequests(1).build())
                     .handler(request -> later.schedule(() -> request.response().send(request.path()), 300,
                             java.util.concurrent.TimeUnit.MILLISECONDS))
                     .start();

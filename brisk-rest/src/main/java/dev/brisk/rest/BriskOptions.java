@@ -4,55 +4,152 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Framework options, each with its default; set them on {@link BriskServer.Builder}. HTTP options (port, TLS, limits,
- * timeouts) are those of {@code dev.brisk.http.HttpServer.Builder}, reachable with {@code http(...)}.
+ * Framework options, each with its default; set them one by one on {@link BriskServer.Builder}, or all at once with
+ * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (port, TLS, limits, timeouts) are those of
+ * {@code dev.brisk.http.HttpServer.Builder}, reachable with {@code http(...)}.
+ *
+ * <pre>{@code Brisk.server().options(BriskOptions.builder().contextPath("/api").bizThreads(64).build())}</pre>
  *
  * @param contextPath           prefix of every route, e.g. {@code /api}; default none
- * @param defaultScheduler      scheduler of routes that name none; default {@link Schedulers#IO}
+ * @param defaultScheduler      scheduler of programmatic routes that name none; default {@link Schedulers#IO}
+ * @param controllerScheduler   scheduler of the routes of annotated controllers (Spring MVC, JAX-RS) that name none
+ *                              with {@link RunOn}; default {@link Schedulers#BIZ}, so that blocking controller code
+ *                              never holds an event loop ({@link Schedulers#VIRTUAL} on Java 21+)
  * @param bizThreads            threads of the {@link Schedulers#BIZ} pool; default 2 x processors, at least 8
  * @param bizQueueSize          requests waiting for a BIZ thread before 503; default 1024
  * @param maxQueueTime          how long a request may wait for a BIZ thread before 503; default 3 s
  * @param virtualMaxConcurrency requests on virtual threads at once before 503; default 10000
  * @param formatParameter       query parameter that overrides Accept, e.g. {@code ?format=json}; default
- *                              {@code format}
+ *                              {@code format}, empty for none
  */
-public record BriskOptions(String contextPath, String defaultScheduler, int bizThreads, int bizQueueSize,
-                           Duration maxQueueTime, int virtualMaxConcurrency, String formatParameter) {
+public record BriskOptions(String contextPath, String defaultScheduler, String controllerScheduler, int bizThreads,
+                           int bizQueueSize, Duration maxQueueTime, int virtualMaxConcurrency,
+                           String formatParameter) {
 
-    public static final BriskOptions DEFAULT = new BriskOptions("", Schedulers.IO,
+    /** The defaults listed above. */
+    public static final BriskOptions DEFAULT = new BriskOptions("", Schedulers.IO, Schedulers.BIZ,
             Math.max(8, 2 * Runtime.getRuntime().availableProcessors()), 1024, Duration.ofSeconds(3), 10_000,
             "format");
 
+    /** Validates every component; a message names the component and the offending value. */
     public BriskOptions {
-        Objects.requireNonNull(contextPath, "contextPath");
+        notNull(contextPath, "contextPath");
         if (!contextPath.isEmpty() && (!contextPath.startsWith("/") || contextPath.endsWith("/"))) {
-            throw new IllegalArgumentException("contextPath must start with '/' and not end with '/': " + contextPath);
+            throw new IllegalArgumentException("contextPath must start with '/' and not end with '/': '"
+                    + contextPath + "'");
         }
-        Objects.requireNonNull(defaultScheduler, "defaultScheduler");
-        if (bizThreads < 1 || bizQueueSize < 1 || virtualMaxConcurrency < 1) {
-            throw new IllegalArgumentException("scheduler sizes must be positive");
+        schedulerName(defaultScheduler, "defaultScheduler");
+        schedulerName(controllerScheduler, "controllerScheduler");
+        positive(bizThreads, "bizThreads");
+        positive(bizQueueSize, "bizQueueSize");
+        notNull(maxQueueTime, "maxQueueTime");
+        if (maxQueueTime.isNegative() || maxQueueTime.isZero()) {
+            throw new IllegalArgumentException("maxQueueTime must be positive: " + maxQueueTime);
         }
-        Objects.requireNonNull(maxQueueTime, "maxQueueTime");
-        Objects.requireNonNull(formatParameter, "formatParameter");
+        positive(virtualMaxConcurrency, "virtualMaxConcurrency");
+        notNull(formatParameter, "formatParameter");
     }
 
-    public BriskOptions withContextPath(String value) {
-        return new BriskOptions(value, defaultScheduler, bizThreads, bizQueueSize, maxQueueTime,
-                virtualMaxConcurrency, formatParameter);
+    /** A builder starting from {@link #DEFAULT}. */
+    public static Builder builder() {
+        return DEFAULT.toBuilder();
     }
 
-    public BriskOptions withDefaultScheduler(String value) {
-        return new BriskOptions(contextPath, value, bizThreads, bizQueueSize, maxQueueTime, virtualMaxConcurrency,
-                formatParameter);
+    /** A builder holding these options, to change some. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
-    public BriskOptions withBizScheduler(int threads, int queueSize, Duration maxQueue) {
-        return new BriskOptions(contextPath, defaultScheduler, threads, queueSize, maxQueue, virtualMaxConcurrency,
-                formatParameter);
+    private static void notNull(Object value, String name) {
+        Objects.requireNonNull(value, () -> name + " must not be null");
     }
 
-    public BriskOptions withFormatParameter(String value) {
-        return new BriskOptions(contextPath, defaultScheduler, bizThreads, bizQueueSize, maxQueueTime,
-                virtualMaxConcurrency, value);
+    private static void schedulerName(String name, String component) {
+        notNull(name, component);
+        if (name.isBlank()) {
+            throw new IllegalArgumentException(component + " must name a scheduler: '" + name + "'");
+        }
+    }
+
+    private static void positive(int value, String name) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + value);
+        }
+    }
+
+    /** Builds {@link BriskOptions}; {@link #build()} validates. */
+    public static final class Builder {
+        private String contextPath;
+        private String defaultScheduler;
+        private String controllerScheduler;
+        private int bizThreads;
+        private int bizQueueSize;
+        private Duration maxQueueTime;
+        private int virtualMaxConcurrency;
+        private String formatParameter;
+
+        private Builder(BriskOptions options) {
+            contextPath = options.contextPath;
+            defaultScheduler = options.defaultScheduler;
+            controllerScheduler = options.controllerScheduler;
+            bizThreads = options.bizThreads;
+            bizQueueSize = options.bizQueueSize;
+            maxQueueTime = options.maxQueueTime;
+            virtualMaxConcurrency = options.virtualMaxConcurrency;
+            formatParameter = options.formatParameter;
+        }
+
+        /** Prefix of every route, e.g. {@code /api}; empty for none. */
+        public Builder contextPath(String contextPath) {
+            this.contextPath = contextPath;
+            return this;
+        }
+
+        /** Scheduler of programmatic routes that name none; default {@link Schedulers#IO}. */
+        public Builder defaultScheduler(String defaultScheduler) {
+            this.defaultScheduler = defaultScheduler;
+            return this;
+        }
+
+        /** Scheduler of annotated controllers' routes without {@link RunOn}; default {@link Schedulers#BIZ}. */
+        public Builder controllerScheduler(String controllerScheduler) {
+            this.controllerScheduler = controllerScheduler;
+            return this;
+        }
+
+        /** Threads of the BIZ pool. */
+        public Builder bizThreads(int bizThreads) {
+            this.bizThreads = bizThreads;
+            return this;
+        }
+
+        /** Requests waiting for a BIZ thread before 503. */
+        public Builder bizQueueSize(int bizQueueSize) {
+            this.bizQueueSize = bizQueueSize;
+            return this;
+        }
+
+        /** How long a request may wait for a BIZ thread before 503. */
+        public Builder maxQueueTime(Duration maxQueueTime) {
+            this.maxQueueTime = maxQueueTime;
+            return this;
+        }
+
+        /** Requests on virtual threads at once before 503. */
+        public Builder virtualMaxConcurrency(int virtualMaxConcurrency) {
+            this.virtualMaxConcurrency = virtualMaxConcurrency;
+            return this;
+        }
+
+        /** Query parameter that overrides Accept; empty for none. */
+        public Builder formatParameter(String formatParameter) {
+            this.formatParameter = formatParameter;
+            return this;
+        }
+
+        public BriskOptions build() {
+            return new BriskOptions(contextPath, defaultScheduler, controllerScheduler, bizThreads, bizQueueSize,
+                    maxQueueTime, virtualMaxConcurrency, formatParameter);
+        }
     }
 }

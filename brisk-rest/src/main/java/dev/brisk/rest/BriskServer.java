@@ -32,6 +32,11 @@ public final class BriskServer implements AutoCloseable {
         return http.port();
     }
 
+    /** The framework options the server runs with. */
+    public BriskOptions options() {
+        return rest.options();
+    }
+
     /** The underlying HTTP server (metrics, options). */
     public HttpServer http() {
         return http;
@@ -76,7 +81,7 @@ public final class BriskServer implements AutoCloseable {
         private final Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers = new LinkedHashMap<>();
         private final Map<String, Executor> schedulers = new LinkedHashMap<>();
         private Codecs codecs = Codecs.defaults();
-        private BriskOptions options = BriskOptions.DEFAULT;
+        private BriskOptions.Builder options = BriskOptions.builder();
         private final List<Map.Entry<String, CorsConfig>> cors = new ArrayList<>();
         private MultipartOptions multipart = MultipartOptions.DEFAULT;
 
@@ -99,27 +104,44 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
-        /** Framework options (context path, schedulers...). */
+        /** Takes every framework option from {@code options}; later setters change single options. */
         public Builder options(BriskOptions options) {
-            this.options = Objects.requireNonNull(options, "options");
+            this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
             return this;
         }
 
+        /** Prefix of every route, e.g. {@code /api}; default none. */
         public Builder contextPath(String contextPath) {
-            options = options.withContextPath(contextPath);
+            options.contextPath(contextPath);
             return this;
         }
 
-        /** The scheduler of routes that name none (default {@link Schedulers#IO}). */
+        /** The scheduler of programmatic routes that name none; default {@link Schedulers#IO}. */
         public Builder defaultScheduler(String scheduler) {
-            options = options.withDefaultScheduler(scheduler);
+            options.defaultScheduler(scheduler);
+            return this;
+        }
+
+        /**
+         * The scheduler of annotated controllers' routes without {@link RunOn}; default {@link Schedulers#BIZ}, the
+         * worker pool, so that blocking controller code never runs on an event loop. {@link Schedulers#VIRTUAL} runs
+         * them on virtual threads (Java 21+); {@link Schedulers#IO} on the event loop, for controllers that never
+         * block.
+         */
+        public Builder controllerScheduler(String scheduler) {
+            options.controllerScheduler(scheduler);
             return this;
         }
 
         /** Sizes of the BIZ pool and how long a request may wait in its queue. */
         public Builder bizScheduler(int threads, int queueSize, Duration maxQueueTime) {
-            options = options.withBizScheduler(threads, queueSize, maxQueueTime);
+            options.bizThreads(threads).bizQueueSize(queueSize).maxQueueTime(maxQueueTime);
             return this;
+        }
+
+        /** The framework options as configured so far; fails naming the option and its value when one is invalid. */
+        public BriskOptions options() {
+            return options.build();
         }
 
         /** Registers a named scheduler backed by the application's executor. */
@@ -165,7 +187,8 @@ public final class BriskServer implements AutoCloseable {
 
         /**
          * Annotated controllers (Spring MVC or JAX-RS style), turned into routes by the {@link ControllerSupport}
-         * found on the class path.
+         * found on the class path. Their handlers run on the {@link #controllerScheduler(String) controller
+         * scheduler} (the BIZ pool by default) unless {@link RunOn} names another.
          */
         public Builder controllers(Object... controllers) {
             for (Object controller : controllers) {
@@ -240,12 +263,12 @@ public final class BriskServer implements AutoCloseable {
         }
 
         private RestServer buildRest() {
-            List<Route> all = new ArrayList<>(routes);
             List<Filter> allFilters = new ArrayList<>(filters);
             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers = new ArrayList<>();
-            all.addAll(controllerRoutes(allFilters, failureHandlers));
-            RestServer rest = new RestServer(options, codecs, allFilters, routeFilters, interceptors,
-                    exceptionHandlers, schedulers, all, new dev.brisk.rest.internal.WebFeatures(cors, multipart));
+            List<Route> fromControllers = controllerRoutes(allFilters, failureHandlers);
+            RestServer rest = new RestServer(options.build(), codecs, allFilters, routeFilters, interceptors,
+                    exceptionHandlers, schedulers, routes, fromControllers,
+                    new dev.brisk.rest.internal.WebFeatures(cors, multipart));
             rest.routingFailureHandlers(failureHandlers);
             return rest;
         }

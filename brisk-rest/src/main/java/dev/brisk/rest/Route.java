@@ -77,7 +77,10 @@ public final class Route implements RouteInfo {
         return handler;
     }
 
-    /** The scheduler name, or empty for the server's default. */
+    /**
+     * The scheduler name, or empty for the server's: {@link BriskOptions#defaultScheduler()} for programmatic routes,
+     * {@link BriskOptions#controllerScheduler()} for the routes of annotated controllers.
+     */
     @Override
     public String scheduler() {
         return scheduler;

@@ -31,7 +31,10 @@ class ControllerSupportTest {
         String value();
     }
 
-    /** The test annotation style: {@link Get} methods whose parameters are path variables by position. */
+    /**
+     * The test annotation style: {@link Get} methods whose parameters are path variables by name; {@link RunOn} on the
+     * method or its class chooses the scheduler, as in the Spring MVC and JAX-RS supports.
+     */
     public static final class GetAnnotationSupport implements ControllerSupport {
         @Override
         public boolean supports(Class<?> type) {
@@ -53,7 +56,10 @@ class ControllerSupportTest {
                     for (var parameter : method.getParameters()) {
                         plan.add(ctx -> ctx.pathParam(parameter.getName()));
                     }
-                    routes.add(Route.get(get.value()).handler(MethodHandler.of(controller, method, plan)));
+                    RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
+                            : controller.getClass().getAnnotation(RunOn.class);
+                    routes.add(Route.get(get.value()).scheduler(runOn == null ? "" : runOn.value())
+                            .handler(MethodHandler.of(controller, method, plan)));
                 }
             }
             return routes;

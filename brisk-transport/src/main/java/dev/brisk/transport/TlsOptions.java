@@ -74,41 +74,67 @@ public record TlsOptions(Path certChainFile, Path keyFile, String keyPassword, K
     /** The JDK's trust store, host name verification on, no identity: what a client uses unless told otherwise. */
     public static final TlsOptions DEFAULT = builder().build();
 
-    /** Validates the combination and copies the lists and the password. */
+    /**
+     * Validates the combination and copies the lists and the password; a message names the offending component and
+     * its value ({@link TlsConfigurationException}, a {@link NullPointerException} for a null list element, provider
+     * or client authentication).
+     */
     public TlsOptions {
-        int identities = (certChainFile != null || keyFile != null ? 1 : 0) + (keyStore != null ? 1 : 0)
-                + (key != null ? 1 : 0);
-        if (identities > 1) {
-            throw new TlsConfigurationException("more than one identity given (PEM files, key store, in-memory key): "
-                    + "choose one");
+        List<String> identities = new ArrayList<>(3);
+        if (certChainFile != null || keyFile != null) {
+            identities.add("certChainFile/keyFile");
         }
-        if ((certChainFile == null) != (keyFile == null)) {
-            throw new TlsConfigurationException("a PEM identity needs both files: certificate chain "
-                    + certChainFile + ", key " + keyFile);
+        if (keyStore != null) {
+            identities.add("keyStore");
         }
-        keyChain = keyChain == null ? List.of() : List.copyOf(keyChain);
+        if (key != null) {
+            identities.add("key");
+        }
+        if (identities.size() > 1) {
+            throw new TlsConfigurationException("more than one identity set: " + String.join(", ", identities)
+                    + ": choose one");
+        }
+        if (certChainFile != null && keyFile == null) {
+            throw new TlsConfigurationException("keyFile must be set with certChainFile " + certChainFile + ": null");
+        }
+        if (keyFile != null && certChainFile == null) {
+            throw new TlsConfigurationException("certChainFile must be set with keyFile " + keyFile + ": null");
+        }
+        keyChain = copy(keyChain, "keyChain");
         if (key != null && keyChain.isEmpty()) {
-            throw new TlsConfigurationException("a certificate chain is required with the private key");
+            throw new TlsConfigurationException("keyChain must not be empty with a key: []");
         }
         if (key == null && !keyChain.isEmpty()) {
-            throw new TlsConfigurationException("a certificate chain was given without its private key");
+            throw new TlsConfigurationException("key must be set with a keyChain of " + keyChain.size()
+                    + " certificate(s): null");
         }
-        trustedCertificates = trustedCertificates == null ? List.of() : List.copyOf(trustedCertificates);
+        trustedCertificates = copy(trustedCertificates, "trustedCertificates");
         if (trustAll && (trustStore != null || !trustedCertificates.isEmpty())) {
-            throw new TlsConfigurationException("trustAll() trusts every certificate: trusted certificates or a trust "
-                    + "store make no sense with it");
+            throw new TlsConfigurationException("trustAll trusts every certificate: trustedCertificates ("
+                    + trustedCertificates.size() + ") and trustStore (" + (trustStore == null ? "none" : "set")
+                    + ") make no sense with it");
         }
-        protocols = protocols == null ? List.of() : List.copyOf(protocols);
+        protocols = copy(protocols, "protocols");
         for (String protocol : protocols) {
             if (!KNOWN_PROTOCOLS.contains(protocol)) {
-                throw new TlsConfigurationException("unknown TLS protocol '" + protocol + "': use one of "
-                        + KNOWN_PROTOCOLS);
+                throw new TlsConfigurationException("protocols must be among " + KNOWN_PROTOCOLS + ": '" + protocol
+                        + "'");
             }
         }
-        ciphers = ciphers == null ? List.of() : List.copyOf(ciphers);
+        ciphers = copy(ciphers, "ciphers");
         keyStorePassword = keyStorePassword == null ? null : keyStorePassword.clone();
-        provider = Objects.requireNonNullElse(provider, Provider.AUTO);
-        clientAuth = Objects.requireNonNullElse(clientAuth, ClientAuth.NONE);
+        Objects.requireNonNull(provider, "provider must not be null");
+        Objects.requireNonNull(clientAuth, "clientAuth must not be null");
+    }
+
+    private static <T> List<T> copy(List<T> list, String name) {
+        if (list == null) {
+            return List.of();
+        }
+        for (T element : list) {
+            Objects.requireNonNull(element, () -> name + " must not contain null: " + list);
+        }
+        return List.copyOf(list);
     }
 
     /** A PEM certificate chain and an unencrypted PKCS#8 PEM private key. */
@@ -145,6 +171,7 @@ public record TlsOptions(Path certChainFile, Path keyFile, String keyPassword, K
         return builder().trustAll().build();
     }
 
+    /** A builder starting from {@link #DEFAULT}. */
     public static Builder builder() {
         return new Builder();
     }
@@ -209,7 +236,10 @@ public record TlsOptions(Path certChainFile, Path keyFile, String keyPassword, K
         return text.append(']').toString();
     }
 
-    /** Builds {@link TlsOptions}; every component can be set. */
+    /**
+     * Builds {@link TlsOptions}: a setter per component (null clears a nullable one), plus shortcuts that set an
+     * identity or a trust source at once. {@link #build()} validates the combination.
+     */
     public static final class Builder {
         private Path certChainFile;
         private Path keyFile;
@@ -246,106 +276,165 @@ public record TlsOptions(Path certChainFile, Path keyFile, String keyPassword, K
             clientAuth = options.clientAuth;
         }
 
+        /** PEM certificate chain of the identity (set {@link #keyFile} too), or null. */
+        public Builder certChainFile(Path certChainFile) {
+            this.certChainFile = certChainFile == null ? null : requireReadable(certChainFile, "certChainFile");
+            return this;
+        }
+
+        /** PEM PKCS#8 private key of the identity (set {@link #certChainFile} too), or null. */
+        public Builder keyFile(Path keyFile) {
+            this.keyFile = keyFile == null ? null : requireReadable(keyFile, "keyFile");
+            return this;
+        }
+
+        /** Password of an encrypted {@link #keyFile}, or null. */
+        public Builder keyPassword(String keyPassword) {
+            this.keyPassword = keyPassword;
+            return this;
+        }
+
         /** The identity from a PEM certificate chain and a PKCS#8 PEM key ({@code keyPassword} null if unencrypted). */
         public Builder pem(Path certChainFile, Path keyFile, String keyPassword) {
-            this.certChainFile = requireReadable(certChainFile);
-            this.keyFile = requireReadable(keyFile);
-            this.keyPassword = keyPassword;
+            Objects.requireNonNull(certChainFile, "certChainFile must not be null");
+            Objects.requireNonNull(keyFile, "keyFile must not be null");
+            return certChainFile(certChainFile).keyFile(keyFile).keyPassword(keyPassword);
+        }
+
+        /** Key store holding the identity (set {@link #keyStorePassword} too), or null. */
+        public Builder keyStore(KeyStore keyStore) {
+            this.keyStore = keyStore;
+            return this;
+        }
+
+        /** Password of the keys in {@link #keyStore}, or null. */
+        public Builder keyStorePassword(char[] keyStorePassword) {
+            this.keyStorePassword = keyStorePassword == null ? null : keyStorePassword.clone();
             return this;
         }
 
         /** The identity from a key store whose keys have {@code keyPassword}. */
         public Builder keyStore(KeyStore keyStore, char[] keyPassword) {
-            this.keyStore = Objects.requireNonNull(keyStore, "keyStore");
-            this.keyStorePassword = keyPassword == null ? new char[0] : keyPassword.clone();
-            return this;
+            Objects.requireNonNull(keyStore, "keyStore must not be null");
+            return keyStore(keyStore).keyStorePassword(keyPassword == null ? new char[0] : keyPassword);
         }
 
         /** The identity from a PKCS#12 (or, for a {@code .jks} file, JKS) file; store and keys share the password. */
         public Builder keyStore(Path file, char[] password) {
-            return keyStore(load(file, password), password);
+            return keyStore(load(file, password, "keyStore"), password);
+        }
+
+        /** The identity's private key in memory (set {@link #keyChain} too), or null. */
+        public Builder key(PrivateKey key) {
+            this.key = key;
+            return this;
+        }
+
+        /** The certificate chain of {@link #key}; empty for none. */
+        public Builder keyChain(List<X509Certificate> keyChain) {
+            this.keyChain = Objects.requireNonNull(keyChain, "keyChain must not be null");
+            return this;
         }
 
         /** The identity from a key and its certificate chain in memory. */
         public Builder identity(PrivateKey key, X509Certificate... chain) {
-            if (chain == null || chain.length == 0) {
-                throw new TlsConfigurationException("a certificate chain is required with the private key");
-            }
-            this.key = Objects.requireNonNull(key, "key");
-            this.keyChain = List.of(chain);
+            Objects.requireNonNull(key, "key must not be null");
+            return key(key).keyChain(Arrays.asList(Objects.requireNonNull(chain, "keyChain must not be null")));
+        }
+
+        /** The anchors trusted in addition to {@link #trustStore}, replacing those set so far; empty for none. */
+        public Builder trustedCertificates(List<X509Certificate> trustedCertificates) {
+            Objects.requireNonNull(trustedCertificates, "trustedCertificates must not be null");
+            this.trustedCertificates.clear();
+            this.trustedCertificates.addAll(trustedCertificates);
             return this;
         }
 
-        /** Trusts these certificates (a private CA, or a self-signed peer certificate). */
+        /** Adds trusted certificates (a private CA, or a self-signed peer certificate). */
         public Builder trustCertificates(X509Certificate... certificates) {
-            for (X509Certificate certificate : certificates) {
-                trustedCertificates.add(Objects.requireNonNull(certificate, "certificate"));
-            }
+            trustedCertificates.addAll(Arrays.asList(certificates));
             return this;
         }
 
-        /** Trusts the certificates of this store instead of the JDK default. */
+        /** Trusts the certificates of this store instead of the JDK default; null for the JDK default. */
         public Builder trustStore(KeyStore trustStore) {
-            this.trustStore = Objects.requireNonNull(trustStore, "trustStore");
+            this.trustStore = trustStore;
             return this;
         }
 
         /** Trusts the certificates of a PKCS#12 (or, for a {@code .jks} file, JKS) file instead of the JDK default. */
         public Builder trustStore(Path file, char[] password) {
-            return trustStore(load(file, password));
+            return trustStore(load(file, password, "trustStore"));
         }
 
-        /** Trusts every certificate and skips host name verification: tests against self-signed peers only. */
+        /** Whether every certificate is trusted and host names are not verified: tests against self-signed peers only. */
+        public Builder trustAll(boolean trustAll) {
+            this.trustAll = trustAll;
+            return this;
+        }
+
+        /** Same as {@code trustAll(true)}. */
         public Builder trustAll() {
-            this.trustAll = true;
+            return trustAll(true);
+        }
+
+        /** Restricts the TLS protocols, for example {@code "TLSv1.3"}; empty for the provider's defaults. */
+        public Builder protocols(List<String> protocols) {
+            this.protocols = Objects.requireNonNull(protocols, "protocols must not be null");
             return this;
         }
 
-        /** Restricts the TLS protocols, for example {@code "TLSv1.3"}. */
+        /** Same as {@link #protocols(List)}. */
         public Builder protocols(String... protocols) {
-            this.protocols = List.of(protocols);
+            return protocols(Arrays.asList(protocols));
+        }
+
+        /** Restricts the cipher suites; empty for the defaults. */
+        public Builder ciphers(List<String> ciphers) {
+            this.ciphers = Objects.requireNonNull(ciphers, "ciphers must not be null");
             return this;
         }
 
-        /** Restricts the cipher suites. */
+        /** Same as {@link #ciphers(List)}. */
         public Builder ciphers(String... ciphers) {
-            this.ciphers = List.of(ciphers);
-            return this;
+            return ciphers(Arrays.asList(ciphers));
         }
 
         /** The TLS implementation; default {@link Provider#AUTO}. */
         public Builder provider(Provider provider) {
-            this.provider = Objects.requireNonNull(provider, "provider");
+            this.provider = provider;
             return this;
         }
 
         /** Whether a server asks clients for certificates; default {@link ClientAuth#NONE}. */
         public Builder clientAuth(ClientAuth clientAuth) {
-            this.clientAuth = Objects.requireNonNull(clientAuth, "clientAuth");
+            this.clientAuth = clientAuth;
             return this;
         }
 
+        /** The options; fails with a {@link TlsConfigurationException} naming the component at fault. */
         public TlsOptions build() {
             return new TlsOptions(certChainFile, keyFile, keyPassword, keyStore, keyStorePassword, key, keyChain,
                     trustedCertificates, trustStore, trustAll, protocols, ciphers, provider, clientAuth);
         }
 
-        private static Path requireReadable(Path file) {
-            Objects.requireNonNull(file, "file");
+        private static Path requireReadable(Path file, String name) {
+            Objects.requireNonNull(file, () -> name + " must not be null");
             if (!Files.isReadable(file)) {
-                throw new TlsConfigurationException("not a readable file: " + file);
+                throw new TlsConfigurationException(name + " must be a readable file: " + file);
             }
             return file;
         }
 
-        private static KeyStore load(Path file, char[] password) {
-            requireReadable(file);
+        private static KeyStore load(Path file, char[] password, String name) {
+            requireReadable(file, name);
             try (InputStream in = Files.newInputStream(file)) {
                 KeyStore store = KeyStore.getInstance(file.toString().endsWith(".jks") ? "JKS" : "PKCS12");
                 store.load(in, password);
                 return store;
             } catch (IOException | GeneralSecurityException e) {
-                throw new TlsConfigurationException("cannot read key store " + file + ": " + e.getMessage(), e);
+                throw new TlsConfigurationException(name + ": cannot read key store " + file + ": " + e.getMessage(),
+                        e);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.brisk.benchmarks.serve;
 
 import dev.brisk.rest.Brisk;
+import dev.brisk.rest.Schedulers;
 
 /** {@code serve brisk-rest-jaxrs}: the Jakarta REST resource on Brisk (IO scheduler). */
 final class BriskRestJaxRsServer implements ServerImpl {
@@ -9,6 +10,7 @@ final class BriskRestJaxRsServer implements ServerImpl {
     public int start(ServeOptions options) {
         return Brisk.server()
                 .port(options.port())
+                .controllerScheduler(Schedulers.IO)
                 .http(options::applyTo)
                 .controllers(new BenchmarkJaxRsResource())
                 .start()

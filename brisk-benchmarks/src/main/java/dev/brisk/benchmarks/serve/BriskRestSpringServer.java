@@ -24,7 +24,7 @@ final class BriskRestSpringServer implements ServerImpl {
     public int start(ServeOptions options) {
         return Brisk.server()
                 .port(options.port())
-                .defaultScheduler(scheduler)
+                .controllerScheduler(scheduler)
                 .http(options::applyTo)
                 .controllers(new BenchmarkSpringController())
                 .start()

@@ -32,7 +32,7 @@ class Http1AttackCorpusTest {
     static void start() {
         ledger = new RequestLedger();
         server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
-                .limits(HttpLimits.DEFAULT.withMaxBodySize(Http1AttackCorpus.MAX_BODY))
+                .limits(HttpLimits.builder().maxBodySize(Http1AttackCorpus.MAX_BODY).build())
                 .handler(ledger)
                 .start();
     }

@@ -65,20 +65,24 @@ public final class RestServer implements HttpHandler {
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
 
     /**
-     * @param interceptors {@code HandlerInterceptor}s (route, mapping or plain) and {@code InterceptorRegistration}s,
-     *                     in the order they run
+     * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
+     *                         {@code InterceptorRegistration}s, in the order they run
+     * @param routes           programmatic routes: without a scheduler of their own they run on the default scheduler
+     * @param controllerRoutes routes of annotated controllers: without a scheduler of their own they run on the
+     *                         controller scheduler
      */
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
-                      Map<String, Executor> customSchedulers, List<Route> routes) {
+                      Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes) {
         this(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, customSchedulers, routes,
-                WebFeatures.DEFAULT);
+                controllerRoutes, WebFeatures.DEFAULT);
     }
 
     /** Like the other constructor, with the server's CORS rules and multipart settings. */
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
-                      Map<String, Executor> customSchedulers, List<Route> routes, WebFeatures web) {
+                      Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes,
+                      WebFeatures web) {
         this.options = options;
         this.corsMappings = new CorsMappings(web.cors());
         this.cors = new CorsStage(corsMappings, problems);
@@ -92,10 +96,10 @@ public final class RestServer implements HttpHandler {
         this.exceptionHandlers = new ExceptionHandlers(exceptionHandlers);
         this.schedulers = new Schedulers(options, customSchedulers);
         schedulers.get(options.defaultScheduler());
-        addAll(routes);
+        add(routes, controllerRoutes);
     }
 
-    BriskOptions options() {
+    public BriskOptions options() {
         return options;
     }
 
@@ -130,18 +134,28 @@ public final class RestServer implements HttpHandler {
 
     // ---- route table ----------------------------------------------------------------------------------------
 
-    /** Adds routes; fails, changing nothing, when one is malformed or ambiguous with another. */
-    public synchronized void addAll(List<Route> added) {
+    /** Adds programmatic routes; fails, changing nothing, when one is malformed or ambiguous with another. */
+    public void addAll(List<Route> added) {
+        add(added, List.of());
+    }
+
+    private synchronized void add(List<Route> programmatic, List<Route> fromControllers) {
         List<CompiledRoute> next = new ArrayList<>(routes);
+        compile(programmatic, options.defaultScheduler(), next);
+        compile(fromControllers, options.controllerScheduler(), next);
+        install(next);
+    }
+
+    /** Compiles {@code added} into {@code into}; a route that names no scheduler gets {@code fallbackScheduler}. */
+    private void compile(List<Route> added, String fallbackScheduler, List<CompiledRoute> into) {
         for (Route route : added) {
             PathPattern pattern = PathPattern.parse(route.path());
-            String scheduler = route.scheduler().isEmpty() ? options.defaultScheduler() : route.scheduler();
+            String scheduler = route.scheduler().isEmpty() ? fallbackScheduler : route.scheduler();
             CompiledRoute compiled = new CompiledRoute(route, pattern, schedulers.get(scheduler));
             compiled.interceptors = BoundInterceptor.forRoute(compiled, interceptors);
             compiled.cors = RouteCors.forRoute(compiled, corsMappings);
-            next.add(compiled);
+            into.add(compiled);
         }
-        install(next);
     }
 
     /** Removes the routes for {@code method} and {@code path}; returns whether there were any. */

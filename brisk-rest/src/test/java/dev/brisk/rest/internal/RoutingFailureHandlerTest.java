@@ -40,7 +40,7 @@ class RoutingFailureHandlerTest {
     @BeforeEach
     void start() {
         rest = new RestServer(BriskOptions.DEFAULT, Codecs.defaults(), List.of(), List.of(), List.of(), Map.of(),
-                Map.of(), List.of(getBook, postBook));
+                Map.of(), List.of(getBook, postBook), List.of());
         rest.routingFailureHandlers(List.of((ctx, failure) -> {
             offered.add(failure);
             if (!answered.contains(failure.status())) {

@@ -1,6 +1,7 @@
 package dev.brisk.http.internal.http1;
 
 import dev.brisk.http.HttpHandler;
+import dev.brisk.http.HttpLimits;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.internal.ServerContext;
@@ -207,7 +208,7 @@ class Http1ConnectionTest {
 
     @Test
     void tooLongRequestLineGets414EvenBeforeItEnds() {
-        EmbeddedChannel ch = channel(b -> b.limits(dev.brisk.http.HttpLimits.DEFAULT.withMaxInitialLineLength(64)),
+        EmbeddedChannel ch = channel(b -> b.limits(HttpLimits.builder().maxInitialLineLength(64).build()),
                 request -> request.response().send());
         write(ch, "GET /" + "a".repeat(100));
         assertThat(output(ch)).startsWith("HTTP/1.1 414 URI Too Long\r\n");
@@ -216,7 +217,7 @@ class Http1ConnectionTest {
 
     @Test
     void tooLargeHeaderBlockGets431() {
-        EmbeddedChannel ch = channel(b -> b.limits(dev.brisk.http.HttpLimits.DEFAULT.withMaxHeaderSize(100)),
+        EmbeddedChannel ch = channel(b -> b.limits(HttpLimits.builder().maxHeaderSize(100).build()),
                 request -> request.response().send());
         write(ch, "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(200) + "\r\n\r\n");
         assertThat(output(ch)).startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n");

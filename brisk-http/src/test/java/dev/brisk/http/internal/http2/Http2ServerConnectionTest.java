@@ -185,8 +185,8 @@ class Http2ServerConnectionTest {
 
     @Test
     void sendsItsSettingsFirstThenAcknowledgesTheClients() {
-        Http2Options http2 = Http2Options.DEFAULT.withMaxConcurrentStreams(7).withMaxHeaderListSize(4000)
-                .withMaxFrameSize(20000).withInitialWindowSize(100_000);
+        Http2Options http2 = Http2Options.builder().maxConcurrentStreams(7).maxHeaderListSize(4000)
+                .maxFrameSize(20000).initialWindowSize(100_000).build();
         List<Frame> out = open(b -> b.http2(http2), echo);
 
         assertThat(out).hasSize(3);
@@ -322,7 +322,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void streamsBeyondTheLimitAreRefusedBeforeTheClientAcknowledgesSettings() {
-        open(b -> b.http2(Http2Options.DEFAULT.withMaxConcurrentStreams(2)), holding);
+        open(b -> b.http2(Http2Options.builder().maxConcurrentStreams(2).build()), holding);
         send(get(1, "/one"), get(3, "/three"), get(5, "/five"));
 
         assertThat(summaries(read())).containsExactly("RST_STREAM 5 REFUSED_STREAM");
