@@ -1,5 +1,6 @@
 package dev.brisk.http;
 
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.RawConnection;
 import org.junit.jupiter.api.Test;
@@ -48,10 +49,10 @@ class ResponseAbortTest {
         CompletableFuture<Throwable> completion = new CompletableFuture<>();
         try (HttpServer server = start(completion); H2RawConnection connection = new H2RawConnection(server.port())) {
             connection.preface().settingsAck().headers(1, "GET", "/stream", true).flush();
-            H2RawConnection.Frame reset = connection.await(frame -> frame.type() == H2RawConnection.RST_STREAM
-                    || frame.type() == H2RawConnection.DATA && frame.has(H2RawConnection.FLAG_END_STREAM),
+            H2Frames.Frame reset = connection.await(frame -> frame.type() == H2Frames.RST_STREAM
+                    || frame.type() == H2Frames.DATA && frame.has(H2Frames.FLAG_END_STREAM),
                     Duration.ofSeconds(10));
-            assertThat(reset.type()).isEqualTo(H2RawConnection.RST_STREAM);
+            assertThat(reset.type()).isEqualTo(H2Frames.RST_STREAM);
             assertThat(reset.streamId()).isEqualTo(1);
             assertThat(reset.errorCode()).isEqualTo(0x2); // INTERNAL_ERROR
             assertThat(completion.get(5, TimeUnit.SECONDS)).hasMessage("producer failed");
