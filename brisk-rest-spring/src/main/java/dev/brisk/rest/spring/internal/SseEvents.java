@@ -67,7 +67,8 @@ final class SseEvents {
             }
             SseEvent.Builder builder = event();
             builder.data(data);
-            if (mediaType != null) {
+            // JSON is Brisk's default for objects; naming it would make the event's text data JSON strings too
+            if (mediaType != null && !MediaType.APPLICATION_JSON.equalsTypeAndSubtype(mediaType)) {
                 builder.mediaType(mediaType.toString());
             }
             objectOnLine = true;

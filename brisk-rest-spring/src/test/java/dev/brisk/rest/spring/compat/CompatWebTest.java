@@ -93,6 +93,11 @@ class CompatWebTest {
 
     @Test
     void jsonPartIsReadByTheCodecsAndValidated(TestClient client) {
+        TestResponse withoutMeta = post(client, "/products/2/images",
+                new MultipartBody().file("image", "b.png", "image/png", new byte[] {1, 2}));
+        assertThat(withoutMeta.status()).isEqualTo(201);
+        assertThat(json(withoutMeta)).containsEntry("alt", null).containsEntry("caption", "").containsEntry("size", 2);
+
         MultipartBody blank = new MultipartBody().file("image", "a.png", "image/png", new byte[] {1})
                 .typed("meta", "application/json", "{\"alt\":\" \"}");
         TestResponse invalid = post(client, "/products/1/images", blank);
