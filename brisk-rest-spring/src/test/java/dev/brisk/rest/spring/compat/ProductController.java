@@ -70,7 +70,7 @@ public class ProductController {
         try (InputStream in = image.getInputStream()) {
             digest = sha256(in);
         }
-        image.transferTo(images.resolve(name));
+        image.transferTo(images.resolve(name).toFile());
         Map<String, Object> stored = new LinkedHashMap<>();
         stored.put("name", name);
         stored.put("size", image.getSize());
