@@ -265,10 +265,11 @@ public final class BriskServer implements AutoCloseable {
         private RestServer buildRest() {
             List<Filter> allFilters = new ArrayList<>(filters);
             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers = new ArrayList<>();
-            List<Route> fromControllers = controllerRoutes(allFilters, failureHandlers);
+            List<Map.Entry<String, CorsConfig>> allCors = new ArrayList<>(cors);
+            List<Route> fromControllers = controllerRoutes(allFilters, failureHandlers, allCors);
             RestServer rest = new RestServer(options.build(), codecs, allFilters, routeFilters, interceptors,
                     exceptionHandlers, schedulers, routes, fromControllers,
-                    new dev.brisk.rest.internal.WebFeatures(cors, multipart));
+                    new dev.brisk.rest.internal.WebFeatures(allCors, multipart));
             rest.routingFailureHandlers(failureHandlers);
             return rest;
         }
@@ -285,11 +286,12 @@ public final class BriskServer implements AutoCloseable {
         }
 
         /**
-         * The routes of the annotated controllers; the filters and routing failure handlers their supports need are
-         * added to {@code filters} and {@code failureHandlers}.
+         * The routes of the annotated controllers; the filters, routing failure handlers and CORS mappings their
+         * supports need are added to {@code filters}, {@code failureHandlers} and {@code corsMappings}.
          */
         private List<Route> controllerRoutes(List<Filter> filters,
-                                             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers) {
+                                             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers,
+                                             List<Map.Entry<String, CorsConfig>> corsMappings) {
             if (controllers.isEmpty()) {
                 return List.of();
             }
@@ -316,6 +318,8 @@ public final class BriskServer implements AutoCloseable {
                     .forEach(support -> filters.addAll(support.filters()));
             chosen.stream().map(java.util.Map.Entry::getValue).distinct()
                     .forEach(support -> support.routingFailureHandler().ifPresent(failureHandlers::add));
+            chosen.stream().map(java.util.Map.Entry::getValue).distinct()
+                    .forEach(support -> corsMappings.addAll(support.corsMappings()));
             return result;
         }
     }

@@ -91,6 +91,14 @@ public interface RequestContext {
     void async();
 
     /**
+     * The server's body codecs, for content the framework does not decode or encode itself: a multipart part read as
+     * an object, items a handler writes to a stream of its own.
+     */
+    default dev.brisk.codec.Codecs codecs() {
+        throw new UnsupportedOperationException("codecs are not available from " + getClass().getName());
+    }
+
+    /**
      * The parts of a {@code multipart/form-data} body. The engine receives such bodies as they stream in, before
      * route filters and the handler run, holding small parts in memory and writing large ones to temporary files
      * that are deleted when the request ends; limits are those of {@link MultipartOptions}.

@@ -9,8 +9,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.lang.reflect.Method;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
@@ -64,6 +66,12 @@ class ControllerSupportTest {
             }
             return routes;
         }
+
+        /** The style's global CORS rules: browser apps at app.example may call the greetings. */
+        @Override
+        public List<Map.Entry<String, CorsConfig>> corsMappings() {
+            return List.of(Map.entry("/greet/**", CorsConfig.builder().allowedOrigins("https://app.example").build()));
+        }
     }
 
     static final class GreetingController {
@@ -88,6 +96,20 @@ class ControllerSupportTest {
         assertThat(get(server, "/greet/ada").body()).isEqualTo("hi ada");
         assertThat(get(server, "/raw").body()).isEqualTo("raw");
         assertThat(server.routes()).extracting(RouteInfo::path).containsExactlyInAnyOrder("/raw", "/greet/{name}");
+    }
+
+    @Test
+    void corsMappingsOfASupportApplyAfterTheServersOwn() throws Exception {
+        server = server().cors("/greet/vip", CorsConfig.builder().allowedOrigins("https://vip.example").build())
+                .controllers(new GreetingController()).start();
+        HttpResponse<String> fromApp = get(server, "/greet/ada", "Origin", "https://app.example");
+        assertThat(fromApp.body()).isEqualTo("hi ada");
+        assertThat(fromApp.headers().firstValue("access-control-allow-origin")).hasValue("https://app.example");
+        assertThat(get(server, "/greet/ada", "Origin", "https://other.example").statusCode()).isEqualTo(403);
+        // the server's own pattern comes first where both match
+        HttpResponse<String> vip = get(server, "/greet/vip", "Origin", "https://vip.example");
+        assertThat(vip.headers().firstValue("access-control-allow-origin")).hasValue("https://vip.example");
+        assertThat(get(server, "/greet/vip", "Origin", "https://app.example").statusCode()).isEqualTo(403);
     }
 
     @Test

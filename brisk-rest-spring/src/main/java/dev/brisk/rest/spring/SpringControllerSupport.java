@@ -1,9 +1,11 @@
 package dev.brisk.rest.spring;
 
+import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spring.internal.Advice;
+import dev.brisk.rest.spring.internal.GlobalCors;
 import dev.brisk.rest.spring.internal.RoutingErrors;
 import dev.brisk.rest.spring.internal.SpringRoutes;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -14,6 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs Spring MVC controllers ({@code @RestController}, or {@code @Controller} with {@code @ResponseBody}) and their
@@ -21,18 +24,24 @@ import java.util.List;
  * {@link java.util.ServiceLoader} when this module is on the class path, so
  * {@code Brisk.server().controllers(new MyController())} is all it takes. Requests no controller takes (no route for
  * the path, the method, the Content-Type or the Accept header) raise Spring's exceptions for the advice that applies
- * to every controller.
+ * to every controller. Global CORS rules are registered the same way: a {@code WebMvcConfigurer} whose
+ * {@code addCorsMappings} declares them, or a {@code UrlBasedCorsConfigurationSource}.
  */
 public final class SpringControllerSupport implements ControllerSupport {
 
     private final List<Advice> advices = new ArrayList<>();
+    private final List<Map.Entry<String, CorsConfig>> corsMappings = new ArrayList<>();
 
     @Override
     public boolean supports(Class<?> type) {
+        return isController(type) || AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class)
+                || GlobalCors.declares(type);
+    }
+
+    private static boolean isController(Class<?> type) {
         // @Controller lives in spring-context, which a spring-web application may not have
         return AnnotatedElementUtils.hasAnnotation(type, RestController.class)
-                || AnnotatedElementUtils.isAnnotated(type, "org.springframework.stereotype.Controller")
-                || AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class);
+                || AnnotatedElementUtils.isAnnotated(type, "org.springframework.stereotype.Controller");
     }
 
     @Override
@@ -42,6 +51,9 @@ public final class SpringControllerSupport implements ControllerSupport {
             if (AnnotatedElementUtils.hasAnnotation(ClassUtils.getUserClass(controller), ControllerAdvice.class)) {
                 beans.add(controller);
             }
+            if (GlobalCors.declares(controller.getClass())) {
+                corsMappings.addAll(GlobalCors.of(controller));
+            }
         }
         // as Spring does: advice ordered by @Order or Ordered, registration order otherwise
         AnnotationAwareOrderComparator.sort(beans);
@@ -50,10 +62,17 @@ public final class SpringControllerSupport implements ControllerSupport {
 
     @Override
     public List<Route> routes(Object controller) {
-        if (AnnotatedElementUtils.hasAnnotation(ClassUtils.getUserClass(controller), ControllerAdvice.class)) {
+        Class<?> type = ClassUtils.getUserClass(controller);
+        if (AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class) || !isController(type)) {
             return List.of();
         }
         return SpringRoutes.of(controller, advices);
+    }
+
+    /** The global CORS mappings of the {@code WebMvcConfigurer}s and {@code UrlBasedCorsConfigurationSource}s. */
+    @Override
+    public List<Map.Entry<String, CorsConfig>> corsMappings() {
+        return List.copyOf(corsMappings);
     }
 
     @Override

@@ -227,6 +227,11 @@ final class DefaultRequestContext implements RequestContext {
         async = true;
     }
 
+    @Override
+    public dev.brisk.codec.Codecs codecs() {
+        return server.codecs();
+    }
+
     /** The parts the engine received before the handler ran. */
     void multipart(dev.brisk.rest.MultipartForm form) {
         this.multipart = form;

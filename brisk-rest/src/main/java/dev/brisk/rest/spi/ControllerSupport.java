@@ -1,9 +1,11 @@
 package dev.brisk.rest.spi;
 
+import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns annotated controllers (Spring MVC, JAX-RS, ...) into routes. Implementations are found with
@@ -35,5 +37,14 @@ public interface ControllerSupport {
      */
     default java.util.Optional<RoutingFailureHandler> routingFailureHandler() {
         return java.util.Optional.empty();
+    }
+
+    /**
+     * CORS rules by path pattern that the objects this support prepared declare for the whole server (such as a
+     * controller style's global CORS configuration), in the order they apply; called after all {@link #routes}. They
+     * come after the server's own {@code cors(...)} registrations: of several patterns matching a path, the first wins.
+     */
+    default List<Map.Entry<String, CorsConfig>> corsMappings() {
+        return List.of();
     }
 }

@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.ValueConstants;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
@@ -74,7 +75,9 @@ final class ParameterPlans {
                     continue;
                 }
                 plan.add(resolver(parameter, paths));
-                bodies[i] = parameter.hasParameterAnnotation(RequestBody.class) || isModelAttribute(parameter);
+                bodies[i] = parameter.hasParameterAnnotation(RequestBody.class) || isModelAttribute(parameter)
+                        || parameter.hasParameterAnnotation(RequestPart.class)
+                        && !MultipartArguments.takesFiles(parameter);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("cannot resolve parameter #" + i + " ("
                         + parameter.getParameterType().getSimpleName() + ") of " + method + ": " + e.getMessage(), e);
@@ -98,7 +101,7 @@ final class ParameterPlans {
     private static boolean hasSourceAnnotation(MethodParameter parameter) {
         for (Class<? extends java.lang.annotation.Annotation> source : List.of(PathVariable.class, RequestParam.class,
                 RequestHeader.class, CookieValue.class, MatrixVariable.class, RequestBody.class,
-                RequestAttribute.class)) {
+                RequestAttribute.class, RequestPart.class)) {
             if (parameter.hasParameterAnnotation(source)) {
                 return true;
             }
@@ -127,7 +130,20 @@ final class ParameterPlans {
         if (path != null) {
             return pathVariable(parameter, name(parameter, path.name()), paths);
         }
+        RequestPart part = parameter.getParameterAnnotation(RequestPart.class);
+        if (part != null) {
+            String name = name(parameter, part.name());
+            return MultipartArguments.takesFiles(parameter) ? MultipartArguments.files(parameter, name, part.required())
+                    : MultipartArguments.part(parameter, name, part.required());
+        }
         RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
+        if (param != null && MultipartArguments.takesFileMap(parameter)) {
+            return MultipartArguments.fileMap(parameter);
+        }
+        if (param != null && MultipartArguments.takesFiles(parameter)) {
+            return MultipartArguments.files(parameter, name(parameter, param.name()),
+                    param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue()));
+        }
         if (param != null) {
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, param.name());
             return named(parameter, SpringErrors.Source.QUERY_PARAMETER, name, param.required(),
@@ -164,6 +180,10 @@ final class ParameterPlans {
         RequestBody body = parameter.getParameterAnnotation(RequestBody.class);
         if (body != null) {
             return RequestBodies.requestBody(parameter, body.required());
+        }
+        if (MultipartArguments.takesFiles(parameter)) {
+            // Spring treats an unannotated file parameter as an optional @RequestParam
+            return MultipartArguments.files(parameter, name(parameter, ""), false);
         }
         if (Converters.supports(Optional.class == type ? rawArgument(parameter) : type)) {
             // Spring treats an unannotated simple parameter as an optional query parameter

@@ -1,26 +1,24 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.codec.MediaType;
 import dev.brisk.rest.RequestContext;
-import io.netty.handler.codec.http.QueryStringDecoder;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Request parameters as Spring sees them: the query string plus the fields of a form body. */
+/**
+ * Request parameters as Spring sees them: the query string plus the fields of a form body (URL-encoded, or the
+ * non-file parts of a multipart body).
+ */
 final class RequestValues {
-
-    private static final String FORM_KEY = RequestValues.class.getName() + ".form";
 
     private RequestValues() {
     }
 
     static List<String> all(RequestContext ctx, String name) {
         List<String> query = ctx.request().queryAll(name);
-        List<String> form = form(ctx).getOrDefault(name, List.of());
+        List<String> form = ctx.formParams().getOrDefault(name, List.of());
         if (form.isEmpty()) {
             return query;
         }
@@ -33,7 +31,7 @@ final class RequestValues {
     }
 
     static Map<String, List<String>> all(RequestContext ctx) {
-        Map<String, List<String>> form = form(ctx);
+        Map<String, List<String>> form = ctx.formParams();
         if (form.isEmpty()) {
             return ctx.request().queryParams();
         }
@@ -43,21 +41,8 @@ final class RequestValues {
         return both;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, List<String>> form(RequestContext ctx) {
-        Object cached = ctx.attributes().get(FORM_KEY);
-        if (cached != null) {
-            return (Map<String, List<String>>) cached;
-        }
-        Map<String, List<String>> form = Map.of();
-        String type = ctx.request().headers().get("content-type", null);
-        if (type != null && type.regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
-            MediaType mediaType = MediaType.parse(type);
-            String body = ctx.request().bodyAsString(mediaType.charset().orElse(StandardCharsets.UTF_8));
-            form = new QueryStringDecoder(body, mediaType.charset().orElse(StandardCharsets.UTF_8), false)
-                    .parameters();
-        }
-        ctx.attributes().put(FORM_KEY, form);
-        return form;
+    /** The parameters known before routing: a multipart body is received only once a route takes it. */
+    static Map<String, List<String>> beforeRouting(RequestContext ctx) {
+        return MultipartArguments.isMultipart(ctx) ? ctx.request().queryParams() : all(ctx);
     }
 }

@@ -28,7 +28,7 @@ public final class RoutingErrors {
             } catch (NoRouteException e) {
                 Exception spring = SpringErrors.get().forRouting(e, ctx.request().method().name(),
                         ctx.request().path(), ctx.request().headers().get("content-type", null),
-                        RequestValues.all(ctx));
+                        RequestValues.beforeRouting(ctx));
                 Object handled = resolution.resolve(ctx, spring);
                 if (handled == ErrorResolution.UNHANDLED) {
                     throw e;

@@ -13,6 +13,10 @@ final class SpringClasses {
     static final boolean WEBMVC_RESOURCES = SERVLET_API
             && present("org.springframework.web.servlet.resource.NoResourceFoundException");
 
+    /** Spring MVC's return types for streamed responses ({@code StreamingResponseBody}, {@code SseEmitter}...). */
+    static final boolean WEBMVC = present(
+            "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter");
+
     /** Jakarta Bean Validation with a provider. */
     static final boolean VALIDATION = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION;
 

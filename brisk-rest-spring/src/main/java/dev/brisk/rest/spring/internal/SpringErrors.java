@@ -56,6 +56,14 @@ abstract class SpringErrors {
     /** A required request attribute is missing (400). */
     abstract Exception missingAttribute(String name, MethodParameter parameter);
 
+    /** A required part of a multipart request is missing (400). */
+    abstract Exception missingPart(String name, MethodParameter parameter);
+
+    /** A parameter needs the parts of a multipart request, and the request is not one (Spring's own type). */
+    static Exception notMultipart() {
+        return new org.springframework.web.multipart.MultipartException("Current request is not a multipart request");
+    }
+
     /** No route for the method (405). */
     abstract Exception methodNotAllowed(String method, List<String> allowed);
 
@@ -125,6 +133,11 @@ abstract class SpringErrors {
         }
 
         @Override
+        Exception missingPart(String name, MethodParameter parameter) {
+            return new org.springframework.web.multipart.support.MissingServletRequestPartException(name);
+        }
+
+        @Override
         Exception methodNotAllowed(String method, List<String> allowed) {
             return new org.springframework.web.HttpRequestMethodNotSupportedException(method, allowed);
         }
@@ -161,6 +174,12 @@ abstract class SpringErrors {
         Exception missingAttribute(String name, MethodParameter parameter) {
             return new ServerWebInputException("Missing request attribute '" + name + "' of type "
                     + parameter.getNestedParameterType().getSimpleName(), parameter);
+        }
+
+        @Override
+        Exception missingPart(String name, MethodParameter parameter) {
+            return new org.springframework.web.server.MissingRequestValueException(name,
+                    parameter.getNestedParameterType(), "request part", parameter);
         }
 
         @Override

@@ -67,14 +67,14 @@ final class SpringHandler implements Handler {
             return;
         }
         if (result instanceof CompletionStage<?> stage) {
-            ctx.send(stage.handle((value, failure) -> failure == null ? success(ctx, value)
+            ctx.send(stage.handle((value, failure) -> failure == null ? successLater(ctx, value)
                     : answerLater(ctx, unwrap(failure))));
             return;
         }
         Object adapted;
         try {
             adapted = success(ctx, result);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             ctx.send(answer(ctx, e));
             return;
         }
@@ -129,12 +129,21 @@ final class SpringHandler implements Handler {
     }
 
     /** The value to send for a successful result: adapted, with the {@code @ResponseStatus} of the method. */
-    private Object success(RequestContext ctx, Object value) {
+    private Object success(RequestContext ctx, Object value) throws Exception {
         Object adapted = SpringResults.adapt(ctx, value);
-        if (status != 0 && !(adapted instanceof ResponseEntity<?>)) {
+        if (status != 0 && !(adapted instanceof ResponseEntity<?>) && !(adapted instanceof SpringResults.UnderWay)) {
             return ResponseEntity.status(status).body(adapted);
         }
         return adapted;
+    }
+
+    /** {@link #success} for the value of a {@code CompletionStage}: a failure to adapt it is answered as any. */
+    private Object successLater(RequestContext ctx, Object value) {
+        try {
+            return success(ctx, value);
+        } catch (Exception e) {
+            return answerLater(ctx, e);
+        }
     }
 
     /** The answer to a failure: an exception handler's result, Spring's problem, or Brisk's (thrown). */

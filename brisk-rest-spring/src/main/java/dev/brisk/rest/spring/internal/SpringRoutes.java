@@ -1,5 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
+import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RunOn;
@@ -51,15 +52,21 @@ public final class SpringRoutes {
             RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                     : type.getAnnotation(RunOn.class);
             String scheduler = runOn == null ? "" : runOn.value();
+            RequestMethod[] methods = methods(classMapping, mapping);
+            CorsConfig cors = CrossOrigins.forMethod(type, method, methods == ALL_METHODS ? new RequestMethod[0]
+                    : methods);
             for (String path : paths) {
-                for (RequestMethod requestMethod : methods(classMapping, mapping)) {
-                    routes.add(Route.of(HttpMethod.valueOf(requestMethod.name()), path)
+                for (RequestMethod requestMethod : methods) {
+                    Route.Builder route = Route.of(HttpMethod.valueOf(requestMethod.name()), path)
                             .params(concat(classMapping == null ? null : classMapping.params(), mapping.params()))
                             .headers(concat(classMapping == null ? null : classMapping.headers(), mapping.headers()))
                             .consumes(consumes(classMapping, mapping))
                             .produces(produces(classMapping, mapping))
-                            .scheduler(scheduler)
-                            .handler(handler));
+                            .scheduler(scheduler);
+                    if (cors != null) {
+                        route.cors(cors);
+                    }
+                    routes.add(route.handler(handler));
                 }
             }
         }

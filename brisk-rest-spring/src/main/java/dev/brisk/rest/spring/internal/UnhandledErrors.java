@@ -62,6 +62,10 @@ final class UnhandledErrors {
         if (error instanceof ErrorResponse) {
             return error;
         }
+        if (error.getClass() == org.springframework.web.multipart.MultipartException.class) {
+            // a multipart parameter on a request of another type: the client's mistake (Spring answers 500)
+            return new HttpStatusException(415, error.getMessage());
+        }
         ResponseStatus annotation = AnnotatedElementUtils.findMergedAnnotation(error.getClass(), ResponseStatus.class);
         if (annotation != null && annotation.code().value() >= 400) {
             String reason = annotation.reason().isEmpty() ? error.getMessage() : annotation.reason();

@@ -8,13 +8,14 @@ import java.lang.reflect.Type;
 import java.util.Map;
 
 /**
- * Refuses, when the server starts, parameters that have no meaning on Brisk (servlet objects, HTTP sessions, views)
- * or that Brisk does not support yet (multipart), saying what to use instead.
+ * Refuses, when the server starts, parameters that have no meaning on Brisk (servlet objects and requests, HTTP
+ * sessions, views), saying what to use instead.
  */
 final class UnsupportedParameters {
 
-    private static final String MULTIPART = "multipart parameters (MultipartFile, Part, @RequestPart) are not "
-            + "supported yet";
+    private static final String MULTIPART = "take the uploaded files as MultipartFile parameters (@RequestParam or "
+            + "@RequestPart, alone, in a List or an array), other parts with @RequestPart, or Brisk's "
+            + "RequestContext.multipart()";
     private static final String NO_SERVLET = "Brisk does not run on the servlet API: ";
     private static final String NO_SESSION = "Brisk has no HTTP session: keep such state in a store of the "
             + "application's (a cache or a database) keyed by a cookie or a token, read with @CookieValue or "
@@ -32,7 +33,6 @@ final class UnsupportedParameters {
                     + "status and headers, or take Brisk's RequestContext"),
             Map.entry("jakarta.servlet.http.HttpSession", NO_SESSION),
             Map.entry("jakarta.servlet.http.Part", MULTIPART),
-            Map.entry("org.springframework.web.multipart.MultipartFile", MULTIPART),
             Map.entry("org.springframework.web.multipart.MultipartRequest", MULTIPART),
             Map.entry("org.springframework.web.multipart.MultipartHttpServletRequest", MULTIPART),
             Map.entry("org.springframework.ui.Model", "views are not supported: return the body "
@@ -54,9 +54,6 @@ final class UnsupportedParameters {
     static void check(MethodParameter parameter) {
         for (Annotation annotation : parameter.getParameterAnnotations()) {
             String name = annotation.annotationType().getName();
-            if (name.equals("org.springframework.web.bind.annotation.RequestPart")) {
-                throw new IllegalArgumentException("@RequestPart: " + MULTIPART);
-            }
             if (name.equals("org.springframework.web.bind.annotation.SessionAttribute")) {
                 throw new IllegalArgumentException("@SessionAttribute: " + NO_SESSION);
             }

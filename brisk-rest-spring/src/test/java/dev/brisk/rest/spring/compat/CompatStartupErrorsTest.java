@@ -5,19 +5,22 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import org.junit.jupiter.api.Test;
+import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.SessionAttribute;
 import org.springframework.web.bind.annotation.SessionAttributes;
-import org.springframework.web.multipart.MultipartFile;
-
-import java.util.List;
+import org.springframework.web.multipart.MultipartRequest;
+import org.springframework.web.servlet.config.annotation.CorsRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Servlet, session and multipart parameters are refused when the server starts, saying what to use instead. */
+/**
+ * Servlet, session and servlet multipart parameters, and CORS settings Brisk cannot honour, are refused when the server
+ * starts, saying what to use instead.
+ */
 class CompatStartupErrorsTest {
 
     @RestController
@@ -61,26 +64,62 @@ class CompatStartupErrorsTest {
     }
 
     @RestController
-    public static class UploadController {
+    public static class ServletPartController {
         @PostMapping("/a")
-        public String upload(MultipartFile file) {
+        public String upload(jakarta.servlet.http.Part file) {
             return file.getName();
         }
     }
 
     @RestController
-    public static class PartController {
+    public static class MultipartRequestController {
         @PostMapping("/a")
-        public String upload(@RequestPart("meta") String meta) {
-            return meta;
+        public String upload(MultipartRequest request) {
+            return "never";
         }
     }
 
     @RestController
-    public static class FilesController {
-        @PostMapping("/a")
-        public int upload(@RequestPart List<MultipartFile> files) {
-            return files.size();
+    @CrossOrigin(origins = "${shop.origin}")
+    public static class PlaceholderOriginController {
+        @GetMapping("/a")
+        public String get() {
+            return "never";
+        }
+    }
+
+    @RestController
+    public static class InvalidCredentialsController {
+        @GetMapping("/a")
+        @CrossOrigin(origins = "https://shop.example", allowCredentials = "yes")
+        public String get() {
+            return "never";
+        }
+    }
+
+    @RestController
+    public static class CredentialsForAnyOriginController {
+        @GetMapping("/a")
+        @CrossOrigin(allowCredentials = "true")
+        public String get() {
+            return "never";
+        }
+    }
+
+    @RestController
+    public static class PrivateNetworkController {
+        @GetMapping("/a")
+        @CrossOrigin(allowPrivateNetwork = "true")
+        public String get() {
+            return "never";
+        }
+    }
+
+    /** A global mapping with a wildcard inside a segment, which Brisk's patterns do not have. */
+    public static class InSegmentWildcardConfig implements WebMvcConfigurer {
+        @Override
+        public void addCorsMappings(CorsRegistry registry) {
+            registry.addMapping("/files/*.png");
         }
     }
 
@@ -108,9 +147,21 @@ class CompatStartupErrorsTest {
     }
 
     @Test
-    void multipartIsNotSupportedYet() {
-        refused(new UploadController(), "multipart parameters", "not supported yet");
-        refused(new PartController(), "@RequestPart", "not supported yet");
-        refused(new FilesController(), "not supported yet");
+    void servletPartsAndMultipartRequests() {
+        refused(new ServletPartController(), "Part", "MultipartFile", "@RequestPart");
+        refused(new MultipartRequestController(), "MultipartRequest", "MultipartFile");
+    }
+
+    @Test
+    void crossOriginValuesBriskCannotHonour() {
+        refused(new PlaceholderOriginController(), "@CrossOrigin of", "origins \"${shop.origin}\"",
+                "placeholder");
+        refused(new InvalidCredentialsController(), "allowCredentials must be \"true\", \"false\" or \"\", "
+                + "not \"yes\"");
+        refused(new CredentialsForAnyOriginController(), "@CrossOrigin of", "cannot go with allowCredentials(true)");
+        refused(new PrivateNetworkController(), "allowPrivateNetwork", "not supported");
+        var thrown = assertThatThrownBy(() -> Brisk.server().port(0).controllers(new InSegmentWildcardConfig(),
+                new OrderController()).start()).isInstanceOf(IllegalArgumentException.class);
+        thrown.hasMessageContaining("CORS mapping \"/files/*.png\"").hasMessageContaining("'*.png'");
     }
 }

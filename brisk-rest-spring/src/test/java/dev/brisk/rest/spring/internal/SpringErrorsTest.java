@@ -47,14 +47,18 @@ class SpringErrorsTest {
                 errors.methodNotAllowed("DELETE", List.of("GET", "PUT")),
                 errors.unsupportedMediaType("text/plain", List.of(MediaType.APPLICATION_JSON), "POST"),
                 errors.notAcceptable(List.of(MediaType.APPLICATION_JSON)),
-                errors.unsatisfiedConditions("the request does not meet the conditions", java.util.Map.of()));
+                errors.unsatisfiedConditions("the request does not meet the conditions", java.util.Map.of()),
+                errors.missingPart("image", parameter));
         assertThat(raised).noneMatch(e -> extendsServletException(e.getClass()));
         assertThat(raised.get(0)).isInstanceOf(MissingRequestValueException.class);
         assertThat(raised.get(2)).isInstanceOf(MethodNotAllowedException.class);
         assertThat(((MethodNotAllowedException) raised.get(2)).getHeaders().getAllow()).hasSize(2);
         assertThat(raised.get(3)).isInstanceOf(UnsupportedMediaTypeStatusException.class);
         assertThat(raised.get(4)).isInstanceOf(NotAcceptableStatusException.class);
-        assertThat(raised.stream().map(SpringErrorsTest::status)).containsExactly(400, 400, 405, 415, 406, 400);
+        assertThat(raised.get(6)).isInstanceOf(MissingRequestValueException.class)
+                .hasMessageContaining("Required request part 'image' is not present");
+        assertThat(raised.stream().map(SpringErrorsTest::status)).containsExactly(400, 400, 405, 415, 406, 400,
+                400);
     }
 
     @Test
@@ -65,6 +69,8 @@ class SpringErrorsTest {
                 .isInstanceOf(org.springframework.web.bind.MissingRequestHeaderException.class);
         assertThat(SpringErrors.get().methodNotAllowed("DELETE", List.of("GET")))
                 .isInstanceOf(org.springframework.web.HttpRequestMethodNotSupportedException.class);
+        assertThat(SpringErrors.get().missingPart("image", parameter))
+                .isInstanceOf(org.springframework.web.multipart.support.MissingServletRequestPartException.class);
     }
 
     @Test
