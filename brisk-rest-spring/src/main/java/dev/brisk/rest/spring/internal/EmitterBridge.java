@@ -118,14 +118,25 @@ abstract class EmitterBridge {
             case "onError" -> {
                 @SuppressWarnings("unchecked")
                 Consumer<Throwable> callback = (Consumer<Throwable>) args[0];
+                Ending ended;
                 synchronized (lock) {
                     onError = callback;
+                    ended = ending;
+                }
+                // the emitter registers its callbacks after replaying early sends: the client may have left already
+                if (ended == Ending.DISCONNECTED) {
+                    reportError(callback, ended);
                 }
                 return null;
             }
             case "onCompletion" -> {
+                Ending ended;
                 synchronized (lock) {
                     onCompletion = (Runnable) args[0];
+                    ended = ending;
+                }
+                if (ended != null) {
+                    run((Runnable) args[0]);
                 }
                 return null;
             }
@@ -240,15 +251,19 @@ abstract class EmitterBridge {
             completion = onCompletion;
         }
         if (how == Ending.DISCONNECTED && error != null) {
-            try {
-                error.accept(notUsable(how, null));
-            } catch (RuntimeException e) {
-                System.getLogger("dev.brisk.rest.spring").log(System.Logger.Level.WARNING,
-                        "an emitter's onError callback failed: " + e, e);
-            }
+            reportError(error, how);
         }
         if (completion != null) {
             run(completion);
+        }
+    }
+
+    private static void reportError(Consumer<Throwable> callback, Ending how) {
+        try {
+            callback.accept(notUsable(how, null));
+        } catch (RuntimeException e) {
+            System.getLogger("dev.brisk.rest.spring").log(System.Logger.Level.WARNING,
+                    "an emitter's onError callback failed: " + e, e);
         }
     }
 
