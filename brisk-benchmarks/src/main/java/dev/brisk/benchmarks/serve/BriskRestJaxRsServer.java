@@ -3,14 +3,32 @@ package dev.brisk.benchmarks.serve;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.Schedulers;
 
-/** {@code serve brisk-rest-jaxrs}: the Jakarta REST resource on Brisk (IO scheduler). */
+/**
+ * {@code serve brisk-rest-jaxrs} (resource methods on the event loop, {@code @RunOn("io")}'s choice) and
+ * {@code serve brisk-rest-jaxrs-biz} (the worker pool, the default for annotated controllers): the Jakarta REST
+ * resource on Brisk.
+ */
 final class BriskRestJaxRsServer implements ServerImpl {
+
+    private final String scheduler;
+
+    private BriskRestJaxRsServer(String scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    static BriskRestJaxRsServer io() {
+        return new BriskRestJaxRsServer(Schedulers.IO);
+    }
+
+    static BriskRestJaxRsServer biz() {
+        return new BriskRestJaxRsServer(Schedulers.BIZ);
+    }
 
     @Override
     public int start(ServeOptions options) {
         return Brisk.server()
                 .port(options.port())
-                .controllerScheduler(Schedulers.IO)
+                .controllerScheduler(scheduler)
                 .http(options::applyTo)
                 .controllers(new BenchmarkJaxRsResource())
                 .start()

@@ -3,7 +3,11 @@ package dev.brisk.benchmarks.serve;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.Schedulers;
 
-/** {@code serve brisk-rest-spring} and {@code serve brisk-rest-spring-biz}: the Spring MVC controller on Brisk. */
+/**
+ * {@code serve brisk-rest-spring} (handlers on the event loop, {@code @RunOn("io")}'s choice) and
+ * {@code serve brisk-rest-spring-biz} (the worker pool, the default for annotated controllers): the Spring MVC
+ * controller on Brisk.
+ */
 final class BriskRestSpringServer implements ServerImpl {
 
     private final String scheduler;

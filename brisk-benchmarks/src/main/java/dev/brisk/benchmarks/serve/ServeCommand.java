@@ -20,7 +20,8 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
         IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
-        IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::new);
+        IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::io);
+        IMPLS.put("brisk-rest-jaxrs-biz", BriskRestJaxRsServer::biz);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", SpringMvcServer::new);
     }
