@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.MemoryProbe;
 import dev.brisk.http.testing.RawConnection;
@@ -377,15 +378,15 @@ class MultipartTest {
             int half = body.length / 2;
             connection.data(1, java.util.Arrays.copyOfRange(body, 0, half), false);
             connection.data(1, java.util.Arrays.copyOfRange(body, half, body.length), true).flush();
-            H2RawConnection.Frame head = connection.await(f -> f.type() == H2RawConnection.HEADERS,
+            H2Frames.Frame head = connection.await(f -> f.type() == H2Frames.HEADERS,
                     Duration.ofSeconds(10));
             assertThat(head.status()).isEqualTo(200);
             StringBuilder text = new StringBuilder();
-            H2RawConnection.Frame frame;
+            H2Frames.Frame frame;
             do {
-                frame = connection.await(f -> f.type() == H2RawConnection.DATA, Duration.ofSeconds(10));
+                frame = connection.await(f -> f.type() == H2Frames.DATA, Duration.ofSeconds(10));
                 text.append(new String(frame.payload(), StandardCharsets.UTF_8));
-            } while (!frame.has(H2RawConnection.FLAG_END_STREAM));
+            } while (!frame.has(H2Frames.FLAG_END_STREAM));
             assertThat(text.toString()).contains("greeting|-|-|5|memory").contains("f|f.txt|text/plain|3000|file")
                     .contains("temp files=1");
         }

@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -183,15 +184,15 @@ class SseTest {
         }).start();
         try (H2RawConnection connection = new H2RawConnection(server.port())) {
             connection.preface().settingsAck().headers(1, "GET", "/events", true).flush();
-            H2RawConnection.Frame head = connection.await(f -> f.type() == H2RawConnection.HEADERS,
+            H2Frames.Frame head = connection.await(f -> f.type() == H2Frames.HEADERS,
                     Duration.ofSeconds(10));
             assertThat(head.headers().get("content-type").toString()).isEqualTo("text/event-stream");
             StringBuilder body = new StringBuilder();
-            H2RawConnection.Frame frame;
+            H2Frames.Frame frame;
             do {
-                frame = connection.await(f -> f.type() == H2RawConnection.DATA, Duration.ofSeconds(10));
+                frame = connection.await(f -> f.type() == H2Frames.DATA, Duration.ofSeconds(10));
                 body.append(new String(frame.payload(), StandardCharsets.UTF_8));
-            } while (!frame.has(H2RawConnection.FLAG_END_STREAM));
+            } while (!frame.has(H2Frames.FLAG_END_STREAM));
             assertThat(body.toString()).isEqualTo("event: tick\ndata: 1\n\n");
         }
     }

@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.RawConnection;
 import org.junit.jupiter.api.AfterEach;
@@ -182,10 +183,10 @@ class StreamingResponseTest {
                 .start();
         try (H2RawConnection connection = new H2RawConnection(server.port())) {
             connection.preface().settingsAck().headers(1, "GET", "/broken", true).flush();
-            H2RawConnection.Frame end = connection.await(frame -> frame.streamId() == 1
-                    && (frame.type() == H2RawConnection.RST_STREAM || frame.has(H2RawConnection.FLAG_END_STREAM)),
+            H2Frames.Frame end = connection.await(frame -> frame.streamId() == 1
+                    && (frame.type() == H2Frames.RST_STREAM || frame.has(H2Frames.FLAG_END_STREAM)),
                     Duration.ofSeconds(10));
-            assertThat(end.type()).isEqualTo(H2RawConnection.RST_STREAM);
+            assertThat(end.type()).isEqualTo(H2Frames.RST_STREAM);
             assertThat(end.errorCode()).isEqualTo(0x2); // INTERNAL_ERROR
         }
     }
