@@ -1,6 +1,8 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
+import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
+import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
@@ -41,7 +43,10 @@ public final class JaxRsApplication {
 
     private final Providers providers = new Providers();
     private final EntityIO entities = new EntityIO(providers);
-    private final Params params = new Params(providers, entities);
+    private final SseSupport sse = new SseSupport(new EventEncoder((data, type, genericType, mediaType, out) ->
+            entities.writeEntity(data, type, genericType, mediaType, new jakarta.ws.rs.core.MultivaluedHashMap<>(),
+                    out)));
+    private final Params params = new Params(providers, entities, sse);
     private final Failures failures = new Failures(providers);
     private final Map<Object, List<Route>> routes = new IdentityHashMap<>();
     private final List<ResourceHandler> handlers = new ArrayList<>();
@@ -96,7 +101,7 @@ public final class JaxRsApplication {
         for (Resource resource : resources) {
             Function<Exchange, Object> supplier;
             if (resource.instance() != null) {
-                ContextInjection.inject(resource.instance());
+                ContextInjection.inject(resource.instance(), sse);
                 Object instance = resource.instance();
                 supplier = exchange -> instance;
             } else {
@@ -223,7 +228,7 @@ public final class JaxRsApplication {
     }
 
     private void addProvider(Object provider) {
-        ContextInjection.inject(provider);
+        ContextInjection.inject(provider, sse);
         providers.add(provider);
     }
 
@@ -335,11 +340,11 @@ public final class JaxRsApplication {
                 consumable, scheduler, resultType(method.getGenericReturnType()), annotated.getAnnotations());
         ResourceHandler handler = new ResourceHandler(endpoint, providers, entities, failures, bound, bindings);
         handlers.add(handler);
-        return Route.of(HttpMethod.valueOf(http), template.routerTemplate())
+        Route.Builder route = Route.of(HttpMethod.valueOf(http), template.routerTemplate())
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
-                .scheduler(scheduler)
-                .handler(handler);
+                .scheduler(scheduler);
+        return route.handler(handler);
     }
 
     /**
