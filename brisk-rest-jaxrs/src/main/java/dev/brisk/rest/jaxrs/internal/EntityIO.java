@@ -326,7 +326,7 @@ final class EntityIO {
         return new Rendered(body, contentType);
     }
 
-    /** Sets the status, the Content-Type Brisk chose ({@code null} when the state's headers hold it) and the headers. */
+    /** Sets the status, the Content-Type Brisk chose (null: the state's headers hold it) and the headers. */
     void applyHead(Exchange exchange, ResponseState state, String contentType) {
         ServerResponse response = exchange.context().response();
         response.status(state.getStatus());

@@ -17,8 +17,10 @@ final class FormData {
         return part("form-data; name=\"" + name + "\"", contentType, content.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A file part; quotes in the file name are escaped as browsers escape them ({@code %22}). */
     FormData file(String name, String fileName, String contentType, byte[] content) {
-        return part("form-data; name=\"" + name + "\"; filename=\"" + fileName + "\"", contentType, content);
+        return part("form-data; name=\"" + name + "\"; filename=\"" + fileName.replace("\"", "%22") + "\"",
+                contentType, content);
     }
 
     private FormData part(String disposition, String contentType, byte[] content) {

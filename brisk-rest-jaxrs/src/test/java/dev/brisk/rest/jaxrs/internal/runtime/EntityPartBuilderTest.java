@@ -30,7 +30,8 @@ class EntityPartBuilderTest {
         assertThat(file.getFileName()).hasValue("report.pdf");
         assertThat(file.getMediaType()).isEqualTo(MediaType.APPLICATION_OCTET_STREAM_TYPE);
         assertThat(json.getMediaType()).isEqualTo(MediaType.APPLICATION_JSON_TYPE);
-        assertThat(((OutboundEntityPart) json).genericType().getTypeName()).isEqualTo("java.util.List<java.lang.String>");
+        assertThat(((OutboundEntityPart) json).genericType().getTypeName())
+                .isEqualTo("java.util.List<java.lang.String>");
     }
 
     @Test
