@@ -112,6 +112,11 @@ final class EntityIO {
     private Object readBuiltIn(Exchange exchange, Class<?> raw, Type type, MediaType mediaType, InputStream input)
             throws IOException {
         if (input == null && exchange.multipart()) {
+            if (raw == Form.class || raw == MultivaluedMap.class) {
+                MultivaluedMap<String, String> fields = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+                exchange.context().formParams().forEach(fields::put);
+                return raw == Form.class ? new Form(fields) : fields;
+            }
             throw new IllegalStateException("a multipart/form-data body is received as parts: read it as "
                     + "List<EntityPart> or with @FormParam parameters, not as " + type.getTypeName());
         }

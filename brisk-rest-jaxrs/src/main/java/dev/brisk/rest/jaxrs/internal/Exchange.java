@@ -37,6 +37,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     static final List<dev.brisk.codec.MediaType> ANY = List.of(dev.brisk.codec.MediaType.ALL);
 
     private static final ThreadLocal<Exchange> CURRENT = new ThreadLocal<>();
+    private static final String MULTIPART_FORM_DATA = "multipart/form-data";
 
     private final RequestContext ctx;
     private final String applicationPath;
@@ -152,16 +153,8 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     boolean multipart() {
         if (multipart == null) {
             String type = ctx.request().headers().get("content-type", null);
-            boolean parts = false;
-            if (type != null) {
-                try {
-                    parts = dev.brisk.codec.MediaType.parse(type).isCompatibleWith(
-                            dev.brisk.codec.MediaType.MULTIPART_FORM_DATA);
-                } catch (IllegalArgumentException e) {
-                    parts = false;
-                }
-            }
-            multipart = parts;
+            multipart = type != null && type.stripLeading().regionMatches(true, 0, MULTIPART_FORM_DATA, 0,
+                    MULTIPART_FORM_DATA.length());
         }
         return multipart;
     }

@@ -5,6 +5,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -101,6 +102,21 @@ public class AttachmentResource {
                     .content(Files.newInputStream(store.file(id, attachment.number()))).build());
         }
         return Response.ok(new GenericEntity<>(parts) { }).build();
+    }
+
+    /** Replaces the content of an attachment: the part's content only, as a stream. */
+    @PUT
+    @Path("{number}")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public void replace(@PathParam("id") long id, @PathParam("number") int number,
+                        @FormParam("file") InputStream content) throws IOException {
+        store.get(id, number);
+        if (content == null) {
+            throw new BadRequestException("the form has no 'file' part");
+        }
+        try (InputStream in = content) {
+            Files.copy(in, store.file(id, number), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** One attachment as a download: the file itself. */

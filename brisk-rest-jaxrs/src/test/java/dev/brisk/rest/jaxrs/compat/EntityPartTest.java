@@ -107,6 +107,19 @@ class EntityPartTest {
     }
 
     @Test
+    void aFilePartIsReadAsAStreamOfItsContent() {
+        assertThat(post("/api/tasks/1/attachments", new FormData().file("file", "draft.txt", "text/plain",
+                "draft".getBytes(StandardCharsets.UTF_8))).status()).isEqualTo(201);
+
+        TestResponse replaced = client.put("/api/tasks/1/attachments/1").contentType(new FormData().contentType())
+                .body(new FormData().file("file", "final.txt", "text/plain",
+                        "final version".getBytes(StandardCharsets.UTF_8)).bytes()).execute();
+
+        assertThat(replaced.status()).isEqualTo(204);
+        assertThat(client.get("/api/tasks/1/attachments/1").execute().body()).isEqualTo("final version");
+    }
+
+    @Test
     void aFormWithoutTheFilePartIsABadRequestForTheMappers() {
         TestResponse missing = post("/api/tasks/1/attachments", new FormData().field("note", "forgot the file"));
 
