@@ -380,7 +380,7 @@ class MultipartTest {
             connection.data(1, java.util.Arrays.copyOfRange(body, half, body.length), true).flush();
             H2Frames.Frame head = connection.await(f -> f.type() == H2Frames.HEADERS,
                     Duration.ofSeconds(10));
-            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.status()).isEqualTo("200");
             StringBuilder text = new StringBuilder();
             H2Frames.Frame frame;
             do {
