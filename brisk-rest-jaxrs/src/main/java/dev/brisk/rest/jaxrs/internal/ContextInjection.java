@@ -1,6 +1,8 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -22,16 +24,23 @@ final class ContextInjection {
         return proxiesExist;
     }
 
-    /** Sets every {@code @Context} field of a singleton {@code instance} to a proxy of the current request's. */
-    static void inject(Object instance) {
+    /**
+     * Sets every {@code @Context} field of a singleton {@code instance} to a proxy of the current request's; an
+     * {@code Sse} field to the application's {@code sse}, which serves every request.
+     */
+    static void inject(Object instance, Sse sse) {
         for (Class<?> c = instance.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 if (!field.isAnnotationPresent(Context.class) || Modifier.isStatic(field.getModifiers())) {
                     continue;
                 }
                 String where = instance.getClass().getName() + "." + field.getName();
+                if (field.getType() == SseEventSink.class) {
+                    throw new IllegalArgumentException("@Context SseEventSink at " + where + ": an event sink "
+                            + "belongs to one request; declare it as a parameter of the resource method");
+                }
                 try {
-                    Object value = proxy(field.getType(), where);
+                    Object value = field.getType() == Sse.class ? sse : proxy(field.getType(), where);
                     field.setAccessible(true);
                     field.set(instance, value);
                 } catch (Exception e) {

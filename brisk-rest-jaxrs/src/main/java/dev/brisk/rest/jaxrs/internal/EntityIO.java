@@ -15,6 +15,7 @@ import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.Form;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -51,6 +52,8 @@ import java.util.Map;
  */
 final class EntityIO {
 
+    private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
+
     /** The interceptors bound to one resource method. */
     record Bound(List<ReaderInterceptor> readers, List<WriterInterceptor> writers) {
     }
@@ -72,6 +75,10 @@ final class EntityIO {
     // ---- reading ----------------------------------------------------------------------------------------------
 
     EntitySource entityParameter(Class<?> raw, Type type, Annotation[] annotations, Bound bound) {
+        if (raw == List.class && GenericTypes.raw(GenericTypes.firstArgument(type)) == EntityPart.class) {
+            // the engine parsed the multipart body as it arrived: the parts, not the raw body
+            return this::parts;
+        }
         boolean custom = !bound.readers().isEmpty() || !providers.readers().isEmpty();
         return exchange -> {
             MediaType mediaType = exchange.getMediaType();
@@ -104,7 +111,16 @@ final class EntityIO {
 
     private Object readBuiltIn(Exchange exchange, Class<?> raw, Type type, MediaType mediaType, InputStream input)
             throws IOException {
-        ByteBuf body = exchange.serverRequest().body();
+        if (input == null && exchange.multipart()) {
+            if (raw == Form.class || raw == MultivaluedMap.class) {
+                MultivaluedMap<String, String> fields = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+                exchange.context().formParams().forEach(fields::put);
+                return raw == Form.class ? new Form(fields) : fields;
+            }
+            throw new IllegalStateException("a multipart/form-data body is received as parts: read it as "
+                    + "List<EntityPart> or with @FormParam parameters, not as " + type.getTypeName());
+        }
+        ByteBuf body = input == null ? exchange.serverRequest().body() : null;
         Charset charset = charset(mediaType);
         if (raw == String.class) {
             return input == null ? body.toString(body.readerIndex(), body.readableBytes(), charset)
@@ -137,6 +153,65 @@ final class EntityIO {
             }
             throw new ProcessingException(e.getMessage(), e);
         }
+    }
+
+    // ---- multipart ----------------------------------------------------------------------------------------------
+
+    /**
+     * The parts of the request's {@code multipart/form-data} body, as Brisk received them before the resource method
+     * ran; the same objects for every parameter of one request.
+     *
+     * @throws NotSupportedException when the body is not {@code multipart/form-data}
+     */
+    List<EntityPart> parts(Exchange exchange) {
+        List<EntityPart> parts = exchange.entityParts();
+        if (parts == null) {
+            if (!exchange.multipart()) {
+                throw new NotSupportedException("the request body is not multipart/form-data (Content-Type: "
+                        + exchange.getHeaderString(HttpHeaders.CONTENT_TYPE) + ")");
+            }
+            List<EntityPart> received = new ArrayList<>();
+            for (dev.brisk.rest.Part part : exchange.context().multipart().parts()) {
+                received.add(new ReceivedEntityPart(part, this, exchange));
+            }
+            parts = List.copyOf(received);
+            exchange.entityParts(parts);
+        }
+        return parts;
+    }
+
+    /** The parts named {@code name}; none when the body is not multipart. */
+    List<EntityPart> parts(Exchange exchange, String name) {
+        if (!exchange.multipart()) {
+            return List.of();
+        }
+        List<EntityPart> named = new ArrayList<>(1);
+        for (EntityPart part : parts(exchange)) {
+            if (part.getName().equals(name)) {
+                named.add(part);
+            }
+        }
+        return named;
+    }
+
+    /**
+     * The values of form field {@code name}: of a URL-encoded body, or the content of the multipart parts of that
+     * name as text (in the part's charset, else UTF-8).
+     */
+    List<String> formValues(Exchange exchange, String name) {
+        if (!exchange.multipart()) {
+            List<String> values = exchange.form().get(name);
+            return values == null ? List.of() : values;
+        }
+        List<String> values = new ArrayList<>(1);
+        for (EntityPart part : parts(exchange, name)) {
+            try {
+                values.add(((ReceivedEntityPart) part).part().string());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot read part '" + name + "': " + e.getMessage(), e);
+            }
+        }
+        return values;
     }
 
     private static MultivaluedMap<String, String> formOf(InputStream input, Charset charset) throws IOException {
@@ -186,39 +261,79 @@ final class EntityIO {
 
     // ---- writing ----------------------------------------------------------------------------------------------
 
-    /** Chooses the media type, runs the writer (through the interceptors) and sends the response. */
-    void write(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces, Bound bound)
-            throws IOException {
-        ServerResponse response = exchange.context().response();
+    /** The body of a response written in memory, and the Content-Type Brisk chose for it (null: the state has one). */
+    record Rendered(ByteBuf body, String contentType) {
+    }
+
+    /**
+     * Sends {@code state}: streamed entities ({@code StreamingOutput}, streams, files, multipart parts) through a
+     * {@link StreamedEntity}, the others written into a buffer (through the writer interceptors) and sent at once.
+     *
+     * @param failures answers a failure of a streamed entity before its head left
+     */
+    void write(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces, Bound bound,
+               StreamedEntity.Failures failures) throws IOException {
         Object entity = state.getEntity();
-        ByteBuf body = null;
-        String contentType = null;
-        if (entity != null) {
-            Object declared = state.hasHeaders() ? state.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE) : null;
-            dev.brisk.codec.MediaType type;
-            if (declared != null) {
-                type = MediaTypes.toBrisk(declared);
+        if (entity != null && streamed(entity, state.getEntityType())) {
+            prepareStreamed(exchange, state, produces);
+            Path file = zeroCopyFile(entity, state, bound);
+            if (file != null) {
+                sendFile(exchange, state, file);
             } else {
-                type = chooseType(exchange, entity.getClass(), state, produces);
-                contentType = type.toString();
+                exchange.context().send(new StreamedEntity(this, exchange, state, bound, failures));
             }
-            if (bound.writers().isEmpty() && providers.writers().isEmpty()) {
-                body = writeBuiltIn(exchange, entity, type);
-            } else {
-                if (declared == null) {
-                    state.mediaType(MediaTypes.toJaxRs(type));
-                    contentType = null;
-                }
-                ByteBuf buffer = exchange.serverRequest().allocator().buffer();
-                try {
-                    new WriterChain(exchange, state, new ByteBufOutputStream(buffer), bound.writers()).proceed();
-                    body = buffer;
-                } catch (IOException | RuntimeException | Error e) {
-                    buffer.release();
-                    throw e;
-                }
+            return;
+        }
+        Rendered rendered = render(exchange, state, produces, bound);
+        applyHead(exchange, state, rendered.contentType());
+        ServerResponse response = exchange.context().response();
+        if (rendered.body() == null) {
+            response.send();
+        } else {
+            response.send(rendered.body());
+        }
+    }
+
+    /** Chooses the media type and writes the entity, if any, into a buffer (through the interceptors). */
+    Rendered render(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces, Bound bound)
+            throws IOException {
+        Object entity = state.getEntity();
+        if (entity == null) {
+            return new Rendered(null, null);
+        }
+        ByteBuf body;
+        String contentType = null;
+        Object declared = state.hasHeaders() ? state.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE) : null;
+        dev.brisk.codec.MediaType type;
+        if (declared != null) {
+            type = MediaTypes.toBrisk(declared);
+        } else {
+            type = chooseType(exchange, entity.getClass(), state, produces);
+            contentType = type.toString();
+        }
+        if (bound.writers().isEmpty() && providers.writers().isEmpty()) {
+            body = writeBuiltIn(exchange, entity, type);
+        } else {
+            if (declared == null) {
+                state.mediaType(MediaTypes.toJaxRs(type));
+                contentType = null;
+            }
+            ByteBuf buffer = exchange.serverRequest().allocator().buffer();
+            try {
+                OutputStream out = new ByteBufOutputStream(buffer);
+                new WriterChain(exchange, state, out, out, bound.writers()).proceed();
+                body = buffer;
+            } catch (IOException | RuntimeException | Error e) {
+                buffer.release();
+                throw e;
             }
         }
+        return new Rendered(body, contentType);
+    }
+
+    /** Sets the status, the Content-Type Brisk chose (null: the state's headers hold it) and the headers. */
+    void applyHead(Exchange exchange, ResponseState state, String contentType) {
+        ServerResponse response = exchange.context().response();
         response.status(state.getStatus());
         if (contentType != null) {
             response.headers().set("content-type", contentType);
@@ -226,11 +341,117 @@ final class EntityIO {
         if (state.hasHeaders()) {
             writeHeaders(exchange, state, response);
         }
-        if (body == null) {
-            response.send();
+    }
+
+    /**
+     * Writes a streamed entity to {@code out} through the writer interceptors and the entity writer; the state's
+     * Content-Type is set (see {@link #prepareStreamed}).
+     */
+    void writeStreamed(Exchange exchange, ResponseState state, CommittingOutputStream out, Bound bound)
+            throws IOException {
+        new WriterChain(exchange, state, out, out, bound.writers()).proceed();
+    }
+
+    /**
+     * Whether an entity is streamed rather than written into memory: {@code StreamingOutput}, {@code InputStream},
+     * {@code Reader}, files, and multipart parts ({@code List<EntityPart>}).
+     */
+    static boolean streamed(Object entity, Type entityType) {
+        return entity instanceof StreamingOutput || entity instanceof InputStream || entity instanceof Reader
+                || entity instanceof Path || entity instanceof java.io.File
+                || MultipartEntities.isParts(entity, entityType);
+    }
+
+    /** Decides a streamed entity's Content-Type (with a boundary for multipart parts) and puts it into the state. */
+    private void prepareStreamed(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces) {
+        Object entity = state.getEntity();
+        boolean parts = MultipartEntities.isParts(entity, state.getEntityType());
+        Object declared = state.hasHeaders() ? state.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE) : null;
+        dev.brisk.codec.MediaType type;
+        if (declared != null) {
+            type = MediaTypes.toBrisk(declared);
+        } else if (parts && produces.isEmpty()) {
+            type = dev.brisk.codec.MediaType.MULTIPART_FORM_DATA;
         } else {
-            response.send(body);
+            type = chooseType(exchange, entity.getClass(), state, produces);
         }
+        if (parts) {
+            type = MultipartEntities.withBoundary(type);
+        }
+        state.mediaType(MediaTypes.toJaxRs(type));
+    }
+
+    /**
+     * The file of a {@code File}/{@code Path} entity that can be sent as it is (zero-copy, with its length): no writer
+     * interceptor and no application writer for it. Null otherwise.
+     *
+     * @throws NoSuchFileException when the file does not exist (before anything was sent: the mappers answer it)
+     */
+    private Path zeroCopyFile(Object entity, ResponseState state, Bound bound) throws IOException {
+        if (!(entity instanceof Path) && !(entity instanceof java.io.File)) {
+            return null;
+        }
+        Path path = entity instanceof java.io.File file ? file.toPath() : (Path) entity;
+        if (!Files.isRegularFile(path)) {
+            throw new java.nio.file.NoSuchFileException(path.toString(), null, "not a regular file");
+        }
+        if (!bound.writers().isEmpty() || applicationWriter(state) != null) {
+            return null;
+        }
+        return path;
+    }
+
+    private void sendFile(Exchange exchange, ResponseState state, Path file) {
+        applyHead(exchange, state, null);
+        exchange.context().async();
+        exchange.context().response().sendFile(file).whenComplete((v, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.DEBUG, () -> "sending " + file + " failed: " + error);
+            }
+        });
+    }
+
+    /**
+     * The entity's length when known before writing it: a {@code Content-Length} the application set, else that of
+     * an in-memory or file stream written as it is (no interceptor, no application writer); -1 otherwise.
+     */
+    long declaredLength(ResponseState state, Bound bound) {
+        Object header = state.hasHeaders() ? state.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH) : null;
+        if (header != null) {
+            try {
+                return Long.parseLong(header.toString().trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("invalid Content-Length set by the application: " + header, e);
+            }
+        }
+        Object entity = state.getEntity();
+        if (!bound.writers().isEmpty() || applicationWriter(state) != null) {
+            return -1;
+        }
+        try {
+            if (entity != null && entity.getClass() == java.io.ByteArrayInputStream.class) {
+                return ((InputStream) entity).available();
+            }
+            if (entity instanceof java.io.FileInputStream file) {
+                java.nio.channels.FileChannel channel = file.getChannel();
+                return channel.size() - channel.position();
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** The application's writer for the state's entity and media type, or null. */
+    private MessageBodyWriter<?> applicationWriter(ResponseState state) {
+        MediaType mediaType = state.getMediaType();
+        for (Providers.Entry<MessageBodyWriter<?>> entry : providers.writers()) {
+            if (compatible(entry.mediaTypes(), mediaType) && entry.provider().isWriteable(state.getEntityClass(),
+                    state.getEntityType(), state.getEntityAnnotations(), mediaType)) {
+                return entry.provider();
+            }
+        }
+        return null;
     }
 
     private static void writeHeaders(Exchange exchange, ResponseState state, ServerResponse response) {
@@ -319,12 +540,18 @@ final class EntityIO {
         }
         ByteBuf buffer = allocator.buffer();
         try (OutputStream out = new ByteBufOutputStream(buffer)) {
-            writeBuiltIn(entity, MediaTypes.toJaxRs(mediaType), out, allocator);
+            writeBuiltIn(entity, entity.getClass(), MediaTypes.toJaxRs(mediaType), out, allocator);
             return buffer;
         } catch (IOException | RuntimeException | Error e) {
             buffer.release();
             throw e;
         }
+    }
+
+    /** Numbers, booleans and characters written as {@code text/plain}, as the specification's built-in writers do. */
+    private static boolean plainValue(Object entity, MediaType mediaType) {
+        return (entity instanceof Number || entity instanceof Boolean || entity instanceof Character)
+                && mediaType != null && mediaType.isCompatible(MediaType.TEXT_PLAIN_TYPE);
     }
 
     private static boolean codecEntity(Object entity) {
@@ -341,10 +568,14 @@ final class EntityIO {
     }
 
     /** The built-in writer, on a stream (under writer interceptors). */
-    private void writeBuiltIn(Object entity, MediaType mediaType, OutputStream out,
+    private void writeBuiltIn(Object entity, Type entityType, MediaType mediaType, OutputStream out,
                               io.netty.buffer.ByteBufAllocator allocator) throws IOException {
-        if (entity instanceof String text) {
+        if (MultipartEntities.isParts(entity, entityType)) {
+            MultipartEntities.write((List<?>) entity, mediaType, out, this);
+        } else if (entity instanceof String text) {
             out.write(text.getBytes(charset(mediaType)));
+        } else if (plainValue(entity, mediaType)) {
+            out.write(entity.toString().getBytes(charset(mediaType)));
         } else if (entity instanceof byte[] bytes) {
             out.write(bytes);
         } else if (entity instanceof StreamingOutput streaming) {
@@ -371,6 +602,24 @@ final class EntityIO {
         }
     }
 
+    /**
+     * Writes {@code entity} as {@code mediaType} with the application's writers, else the built-in ones, without
+     * interceptors: the content of multipart parts and the data of Server-Sent Events.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void writeEntity(Object entity, Class<?> type, Type genericType, MediaType mediaType,
+                     MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
+        Annotation[] none = new Annotation[0];
+        for (Providers.Entry<MessageBodyWriter<?>> entry : providers.writers()) {
+            MessageBodyWriter writer = entry.provider();
+            if (compatible(entry.mediaTypes(), mediaType) && writer.isWriteable(type, genericType, none, mediaType)) {
+                writer.writeTo(entity, type, genericType, none, mediaType, headers, out);
+                return;
+            }
+        }
+        writeBuiltIn(entity, genericType, mediaType, out, io.netty.buffer.ByteBufAllocator.DEFAULT);
+    }
+
     private static char[] readAll(Reader reader) throws IOException {
         java.io.CharArrayWriter chars = new java.io.CharArrayWriter();
         reader.transferTo(chars);
@@ -382,15 +631,19 @@ final class EntityIO {
         private final Exchange exchange;
         private final ResponseState state;
         private final List<WriterInterceptor> interceptors;
+        /** The stream the chain started with, under whatever the interceptors wrap around it. */
+        private final OutputStream root;
         private OutputStream out;
         private Object entity;
         private int next;
 
-        WriterChain(Exchange exchange, ResponseState state, OutputStream out, List<WriterInterceptor> interceptors) {
+        WriterChain(Exchange exchange, ResponseState state, OutputStream root, OutputStream out,
+                    List<WriterInterceptor> interceptors) {
             super(exchange, state.getEntityClass(), state.getEntityType(), state.getEntityAnnotations(),
                     state.getMediaType());
             this.exchange = exchange;
             this.state = state;
+            this.root = root;
             this.out = out;
             this.entity = state.getEntity();
             this.interceptors = interceptors;
@@ -410,12 +663,21 @@ final class EntityIO {
                         && writer.isWriteable(getType(), getGenericType(), getAnnotations(), mediaType)) {
                     writer.writeTo(entity, getType(), getGenericType(), getAnnotations(), mediaType, getHeaders(),
                             out);
-                    out.flush();
+                    flushWritten();
                     return;
                 }
             }
-            writeBuiltIn(entity, mediaType, out, exchange.serverRequest().allocator());
-            out.flush();
+            writeBuiltIn(entity, getGenericType(), mediaType, out, exchange.serverRequest().allocator());
+            flushWritten();
+        }
+
+        /** Pushes what wrapping streams hold into the root stream, without committing a streamed response's head. */
+        private void flushWritten() throws IOException {
+            if (root instanceof CommittingOutputStream committing) {
+                committing.flushWithoutCommitting(out);
+            } else {
+                out.flush();
+            }
         }
 
         @Override

@@ -37,6 +37,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     static final List<dev.brisk.codec.MediaType> ANY = List.of(dev.brisk.codec.MediaType.ALL);
 
     private static final ThreadLocal<Exchange> CURRENT = new ThreadLocal<>();
+    private static final String MULTIPART_FORM_DATA = "multipart/form-data";
 
     private final RequestContext ctx;
     private final String applicationPath;
@@ -52,6 +53,9 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     private MultivaluedMap<String, String> form;
     private List<dev.brisk.codec.MediaType> accepted;
     private List<Object> matchedResources;
+    private Boolean multipart;
+    private List<jakarta.ws.rs.core.EntityPart> entityParts;
+    private dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink eventSink;
 
     Exchange(RequestContext ctx, String applicationPath) {
         this.ctx = ctx;
@@ -143,6 +147,34 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
             }
         }
         return form;
+    }
+
+    /** Whether the body is {@code multipart/form-data}: received as parts by Brisk, never as raw bytes. */
+    boolean multipart() {
+        if (multipart == null) {
+            String type = ctx.request().headers().get("content-type", null);
+            multipart = type != null && type.stripLeading().regionMatches(true, 0, MULTIPART_FORM_DATA, 0,
+                    MULTIPART_FORM_DATA.length());
+        }
+        return multipart;
+    }
+
+    /** The multipart parts already handed to the resource, or null. */
+    List<jakarta.ws.rs.core.EntityPart> entityParts() {
+        return entityParts;
+    }
+
+    void entityParts(List<jakarta.ws.rs.core.EntityPart> parts) {
+        this.entityParts = parts;
+    }
+
+    /** The {@code SseEventSink} handed to the resource method, or null. */
+    dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink eventSink() {
+        return eventSink;
+    }
+
+    void eventSink(dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink sink) {
+        this.eventSink = sink;
     }
 
     void matchedResource(Object resource) {
@@ -368,12 +400,22 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
 
     @Override
     public boolean hasEntity() {
-        return entityStream != null || ctx.request().body().isReadable();
+        return entityStream != null || multipart() || ctx.request().body().isReadable();
     }
 
+    /**
+     * The body as a stream.
+     *
+     * @throws IllegalStateException for a {@code multipart/form-data} body, which Brisk receives as parts (read them
+     *                               as {@code List<EntityPart>} or with {@code @FormParam})
+     */
     @Override
     public InputStream getEntityStream() {
         if (entityStream == null) {
+            if (multipart()) {
+                throw new IllegalStateException("a multipart/form-data body is received as parts, not as a stream: "
+                        + "read it as List<EntityPart> or with @FormParam parameters");
+            }
             entityStream = new ByteBufInputStream(ctx.request().body().duplicate());
         }
         return entityStream;

@@ -1,6 +1,9 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.jaxrs.CorsFeature;
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
+import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
+import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
@@ -41,7 +44,12 @@ public final class JaxRsApplication {
 
     private final Providers providers = new Providers();
     private final EntityIO entities = new EntityIO(providers);
-    private final Params params = new Params(providers, entities);
+    private final SseSupport sse = new SseSupport(new EventEncoder((data, type, genericType, mediaType, out) ->
+            entities.writeEntity(data, type, genericType, mediaType, new jakarta.ws.rs.core.MultivaluedHashMap<>(),
+                    out)));
+    private final Params params = new Params(providers, entities, sse);
+    /** The CORS rules of the application's routes, from a registered {@link CorsFeature}; null without one. */
+    private CorsFeature cors;
     private final Failures failures = new Failures(providers);
     private final Map<Object, List<Route>> routes = new IdentityHashMap<>();
     private final List<ResourceHandler> handlers = new ArrayList<>();
@@ -59,7 +67,7 @@ public final class JaxRsApplication {
     /** Whether Brisk serves {@code type}: a resource, a provider or an {@code Application}. */
     public static boolean supports(Class<?> type) {
         return Application.class.isAssignableFrom(type) || Annotations.classPath(type) != null
-                || Providers.isProvider(type);
+                || Providers.isProvider(type) || type == CorsFeature.class;
     }
 
     /** Reads every registered object: providers first (resources' plans depend on them), then resources. */
@@ -78,6 +86,11 @@ public final class JaxRsApplication {
                     }
                 }
                 for (Class<?> type : application.getClasses()) {
+                    if (type == CorsFeature.class) {
+                        throw new IllegalArgumentException(application.getClass().getName() + " lists CorsFeature "
+                                + "among its classes: it needs its CorsConfig; return CorsFeature.create(config) "
+                                + "from getSingletons() instead");
+                    }
                     if (Annotations.classPath(type) != null) {
                         resources.add(new Resource(application, null, type, applicationPath));
                     } else {
@@ -96,7 +109,7 @@ public final class JaxRsApplication {
         for (Resource resource : resources) {
             Function<Exchange, Object> supplier;
             if (resource.instance() != null) {
-                ContextInjection.inject(resource.instance());
+                ContextInjection.inject(resource.instance(), sse);
                 Object instance = resource.instance();
                 supplier = exchange -> instance;
             } else {
@@ -223,7 +236,16 @@ public final class JaxRsApplication {
     }
 
     private void addProvider(Object provider) {
-        ContextInjection.inject(provider);
+        if (provider instanceof CorsFeature feature) {
+            if (cors != null && cors != feature) {
+                throw new IllegalArgumentException("two CorsFeatures are registered (" + cors.config() + " and "
+                        + feature.config() + "); the JAX-RS routes take one: combine the rules into one CorsConfig, "
+                        + "or give path patterns their own with Brisk.server().cors(pattern, config)");
+            }
+            cors = feature;
+            return;
+        }
+        ContextInjection.inject(provider, sse);
         providers.add(provider);
     }
 
@@ -335,11 +357,14 @@ public final class JaxRsApplication {
                 consumable, scheduler, resultType(method.getGenericReturnType()), annotated.getAnnotations());
         ResourceHandler handler = new ResourceHandler(endpoint, providers, entities, failures, bound, bindings);
         handlers.add(handler);
-        return Route.of(HttpMethod.valueOf(http), template.routerTemplate())
+        Route.Builder route = Route.of(HttpMethod.valueOf(http), template.routerTemplate())
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
-                .scheduler(scheduler)
-                .handler(handler);
+                .scheduler(scheduler);
+        if (cors != null) {
+            route.cors(cors.config());
+        }
+        return route.handler(handler);
     }
 
     /**

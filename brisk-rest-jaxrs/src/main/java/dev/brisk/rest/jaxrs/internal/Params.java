@@ -18,12 +18,17 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
+import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
+import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import jakarta.ws.rs.core.Cookie;
+import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
@@ -51,10 +56,12 @@ final class Params {
 
     private final Providers providers;
     private final EntityIO entities;
+    private final SseSupport sse;
 
-    Params(Providers providers, EntityIO entities) {
+    Params(Providers providers, EntityIO entities, SseSupport sse) {
         this.providers = providers;
         this.entities = entities;
+        this.sse = sse;
     }
 
     /** The plan for {@code annotated} (the method carrying the annotations), with its template's variables. */
@@ -171,11 +178,7 @@ final class Params {
         }
         FormParam form = t.annotation(FormParam.class);
         if (form != null) {
-            String name = form.value();
-            return values(t, "form field '" + name + "'", 400, exchange -> {
-                List<String> values = exchange.form().get(name);
-                return values == null ? List.of() : values;
-            });
+            return formField(t, form.value());
         }
         if (t.annotation(BeanParam.class) != null) {
             return bean(t.raw(), pathVariables);
@@ -187,12 +190,45 @@ final class Params {
             return SUSPENDED;
         }
         if (t.annotation(Context.class) != null) {
+            if (t.raw() == Sse.class) {
+                return exchange -> sse;
+            }
+            if (t.raw() == SseEventSink.class) {
+                return exchange -> {
+                    JaxRsEventSink sink = new JaxRsEventSink(sse.encoder());
+                    exchange.eventSink(sink);
+                    return sink;
+                };
+            }
             return context(t.raw());
         }
         if (t.raw() == RequestContext.class || t.raw() == ServerRequest.class || t.raw() == ServerResponse.class) {
             return context(t.raw());
         }
         return null;
+    }
+
+    /**
+     * A form field: of a URL-encoded body, or a part of a {@code multipart/form-data} one, as an {@code EntityPart}
+     * (or a list of those of that name), an {@code InputStream} of its content, or text converted as usual.
+     */
+    private ParamSource formField(Target t, String name) {
+        if (t.raw() == EntityPart.class) {
+            return exchange -> {
+                List<EntityPart> parts = entities.parts(exchange, name);
+                return parts.isEmpty() ? null : parts.get(0);
+            };
+        }
+        if (t.raw() == List.class && GenericTypes.raw(GenericTypes.firstArgument(t.type())) == EntityPart.class) {
+            return exchange -> entities.parts(exchange, name);
+        }
+        if (t.raw() == java.io.InputStream.class) {
+            return exchange -> {
+                List<EntityPart> parts = entities.parts(exchange, name);
+                return parts.isEmpty() ? null : parts.get(0).getContent();
+            };
+        }
+        return values(t, "form field '" + name + "'", 400, exchange -> entities.formValues(exchange, name));
     }
 
     /** The source of a {@code @Context} type. */
@@ -219,7 +255,8 @@ final class Params {
             return exchange -> exchange.context().response();
         }
         throw new IllegalArgumentException("@Context " + type.getName() + " is not supported; supported: UriInfo, "
-                + "HttpHeaders, Request, SecurityContext, ContainerRequestContext");
+                + "HttpHeaders, Request, SecurityContext, ContainerRequestContext, Sse, and SseEventSink as a "
+                + "resource method parameter");
     }
 
     private static PathSegment lastSegmentOf(Exchange exchange, String name, boolean encoded) {

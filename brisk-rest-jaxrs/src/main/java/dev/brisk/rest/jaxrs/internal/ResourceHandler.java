@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
 import dev.brisk.rest.spi.Invoker;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -81,6 +82,10 @@ final class ResourceHandler implements Handler {
             }
             invoke(exchange);
         } catch (Throwable t) {
+            JaxRsEventSink events = exchange.eventSink();
+            if (events != null && !events.opened()) {
+                events.abandon();
+            }
             fail(exchange, t);
         } finally {
             Exchange.leave(previous);
@@ -119,6 +124,12 @@ final class ResourceHandler implements Handler {
             }
         }
         if (async != null) {
+            return;
+        }
+        JaxRsEventSink events = exchange.eventSink();
+        if (events != null) {
+            // as in Jersey, the event stream opens once the method returned; what it sent until then goes first
+            responder.openEvents(exchange, events, endpoint.annotations());
             return;
         }
         if (result instanceof CompletionStage<?> stage) {

@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.codec.MediaType;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Response;
 
@@ -38,7 +39,38 @@ final class Responder {
         for (ContainerResponseFilter filter : filters) {
             filter.filter(exchange, state);
         }
-        entities.write(exchange, state, produces, bound);
+        entities.write(exchange, state, produces, bound, this::failureState);
+    }
+
+    /**
+     * Opens the event stream of a resource method that took an {@code SseEventSink}, once it returned: {@code 200}
+     * {@code text/event-stream} through the response filters, then the head; the sink's held events follow.
+     */
+    void openEvents(Exchange exchange, JaxRsEventSink sink, java.lang.annotation.Annotation[] annotations)
+            throws Exception {
+        ResponseState state = new ResponseState(200, null, null, annotations);
+        state.mediaType(jakarta.ws.rs.core.MediaType.SERVER_SENT_EVENTS_TYPE);
+        for (ContainerResponseFilter filter : filters) {
+            filter.filter(exchange, state);
+        }
+        entities.applyHead(exchange, state, null);
+        sink.open(exchange.context().sse());
+    }
+
+    /**
+     * The response to a failure after the response filters (a streamed entity that failed before its head left), or
+     * null when Brisk's exception handling answers it.
+     */
+    ResponseState failureState(Exchange exchange, Throwable error) throws Exception {
+        Response mapped = failures.toResponse(exchange, unwrap(error));
+        if (mapped == null) {
+            return null;
+        }
+        ResponseState state = new ResponseState(mapped, null, null);
+        for (ContainerResponseFilter filter : filters) {
+            filter.filter(exchange, state);
+        }
+        return state;
     }
 
     /** Answers a failure with the response {@link Failures} gives, else leaves it to Brisk's pipeline. */

@@ -23,9 +23,15 @@ import java.util.List;
 public class TaskResource {
 
     private final TaskStore store;
+    private final TaskEvents events;
 
     public TaskResource(TaskStore store) {
+        this(store, new TaskEvents());
+    }
+
+    public TaskResource(TaskStore store, TaskEvents events) {
         this.store = store;
+        this.events = events;
     }
 
     @GET
@@ -42,6 +48,7 @@ public class TaskResource {
     @POST
     public Response create(@Valid Task task, @Context UriInfo uriInfo) {
         Task created = store.add(task);
+        events.created(created);
         return Response.created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
                 .entity(created).build();
     }

@@ -20,8 +20,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Brisk's implementation of the Jakarta REST {@link RuntimeDelegate}, found through {@code ServiceLoader}: it backs
- * {@code Response}, {@code UriBuilder}, {@code Link}, {@code Variant} and the header value types. Brisk runs
- * resources on its own server, so the Java SE bootstrap, endpoint and multipart part APIs are not supported.
+ * {@code Response}, {@code UriBuilder}, {@code Link}, {@code Variant}, {@code EntityPart} and the header value types.
+ * Brisk runs resources on its own server, so the Java SE bootstrap and endpoint APIs are not supported.
  */
 public final class BriskRuntimeDelegate extends RuntimeDelegate {
 
@@ -109,10 +109,9 @@ public final class BriskRuntimeDelegate extends RuntimeDelegate {
         throw new UnsupportedOperationException(SERVE_WITH_BRISK + "; SeBootstrap is not supported");
     }
 
-    /** Unsupported: multipart entities are not available on Brisk's JAX-RS support. */
+    /** A builder of a multipart part, for resources that return {@code List<EntityPart>} (and for tests). */
     @Override
     public EntityPart.Builder createEntityPartBuilder(String partName) {
-        throw new UnsupportedOperationException("EntityPart (multipart/form-data) is not supported by Brisk's "
-                + "JAX-RS support; read multipart bodies with brisk-rest request handling instead");
+        return new EntityPartBuilder(partName);
     }
 }

@@ -76,8 +76,5 @@ class BriskRuntimeDelegateTest {
         assertThatThrownBy(() -> delegate.createEndpoint(app, Object.class))
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("createEndpoint");
-        assertThatThrownBy(() -> delegate.createEntityPartBuilder("file"))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("EntityPart");
     }
 }
