@@ -11,5 +11,6 @@ module dev.brisk.collapse {
     requires static micrometer.core;
 
     exports dev.brisk.collapse;
+    exports dev.brisk.collapse.client;
     exports dev.brisk.collapse.micrometer;
 }
