@@ -32,6 +32,8 @@ final class DefaultRequestContext implements RequestContext {
     private boolean responded;
     private io.netty.handler.codec.http.HttpMethod rerouteMethod;
     private String reroutePath;
+    /** What the context answers to, when not the request's own response. */
+    private ServerResponse replacedResponse;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -116,7 +118,15 @@ final class DefaultRequestContext implements RequestContext {
 
     @Override
     public ServerResponse response() {
-        return request.response();
+        ServerResponse replaced = replacedResponse;
+        return replaced != null ? replaced : request.response();
+    }
+
+    @Override
+    public ServerResponse replaceResponse(ServerResponse replacement) {
+        ServerResponse previous = response();
+        replacedResponse = java.util.Objects.requireNonNull(replacement, "replacement");
+        return previous;
     }
 
     @Override

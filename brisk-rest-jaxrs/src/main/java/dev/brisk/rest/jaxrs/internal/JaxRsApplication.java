@@ -225,6 +225,7 @@ public final class JaxRsApplication {
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
                 .scheduler(scheduler)
+                .handlerMethod(method)
                 .handler(handler);
     }
 

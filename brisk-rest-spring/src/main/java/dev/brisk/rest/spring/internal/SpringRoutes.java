@@ -63,6 +63,7 @@ public final class SpringRoutes {
                             .produces(mapping.produces().length > 0 || classMapping == null ? mapping.produces()
                                     : classMapping.produces())
                             .scheduler(scheduler)
+                            .handlerMethod(method)
                             .handler(handler));
                 }
             }
