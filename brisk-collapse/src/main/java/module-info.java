@@ -12,5 +12,6 @@ module dev.brisk.collapse {
 
     exports dev.brisk.collapse;
     exports dev.brisk.collapse.client;
+    exports dev.brisk.collapse.rest;
     exports dev.brisk.collapse.micrometer;
 }
