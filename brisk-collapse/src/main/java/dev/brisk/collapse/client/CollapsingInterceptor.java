@@ -88,11 +88,12 @@ public final class CollapsingInterceptor implements Interceptor {
         int port = uri.getPort() < 0 ? RequestKey.defaultPort(scheme) : uri.getPort();
         RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
                 uri.getRawPath(), uri.getRawQuery(), request.headers(), options.keyHeaders());
-        Attempt attempt = new Attempt();
-        return flight.execute(key, () -> {
+        Attempt attempt = new Attempt(chain, request);
+        flight.execute(key, () -> {
             attempt.sent = true;
             return chain.proceed(request).thenApply(SharedResponse::of);
-        }).handle((shared, failure) -> attempt.outcome(chain, request, shared, failure)).thenCompose(stage -> stage);
+        }).whenComplete(attempt);
+        return attempt;
     }
 
     private static boolean collapsible(HttpRequest request) {
@@ -100,24 +101,49 @@ public final class CollapsingInterceptor implements Interceptor {
         return ("GET".equals(method) || "HEAD".equals(method)) && request.bodyOrNull() == null;
     }
 
-    /** One caller's part in a shared call: whether it sent the request. */
-    private static final class Attempt {
+    /** One caller's part in a shared call: whether it sent the request, and the response it gets. */
+    private static final class Attempt extends CompletableFuture<HttpResponse>
+            implements java.util.function.BiConsumer<SharedResponse, Throwable> {
+        private final Chain chain;
+        private final HttpRequest request;
         volatile boolean sent;
 
-        CompletionStage<HttpResponse> outcome(Chain chain, HttpRequest request, SharedResponse shared,
-                                              Throwable failure) {
+        Attempt(Chain chain, HttpRequest request) {
+            this.chain = chain;
+            this.request = request;
+        }
+
+        @Override
+        public void accept(SharedResponse shared, Throwable failure) {
             if (failure != null) {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
                 if (!sent && cause instanceof CancellationException) {
-                    return chain.proceed(request); // the caller that sent it gave up; this one still wants it
+                    sendOwn(); // the caller that sent it gave up; this one still wants it
+                } else {
+                    completeExceptionally(cause);
                 }
-                return CompletableFuture.failedFuture(cause);
+            } else if (shared.shareable()) {
+                complete(shared.copyFor(request));
+            } else if (sent) {
+                complete(shared.original());
+            } else {
+                sendOwn();
             }
-            if (!shared.shareable()) {
-                return sent ? CompletableFuture.completedFuture(shared.original()) : chain.proceed(request);
+        }
+
+        private void sendOwn() {
+            try {
+                chain.proceed(request).whenComplete((response, failure) -> {
+                    if (failure != null) {
+                        completeExceptionally(failure);
+                    } else {
+                        complete(response);
+                    }
+                });
+            } catch (Throwable t) {
+                completeExceptionally(t);
             }
-            return CompletableFuture.completedFuture(shared.copyFor(request));
         }
     }
 }

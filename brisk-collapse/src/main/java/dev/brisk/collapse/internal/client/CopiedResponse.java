@@ -10,8 +10,9 @@ import java.lang.reflect.Type;
 import java.net.URI;
 
 /**
- * One caller's response of a shared call: status, protocol, copies of the headers and trailers, and a body array of
- * its own (copied when first asked for). Decoding reads the shared bytes, which nobody can change, into new objects.
+ * One caller's response of a shared call: status, protocol, the headers and trailers (read-only copies, which no
+ * caller can change), and a body array of its own (copied when first asked for). Decoding reads the shared bytes,
+ * which nobody can change, into new objects.
  */
 final class CopiedResponse implements HttpResponse {
 
@@ -22,12 +23,12 @@ final class CopiedResponse implements HttpResponse {
     private final Headers trailers;
     private byte[] body;
 
-    CopiedResponse(HttpResponse shared, byte[] sharedBody, HttpRequest request) {
+    CopiedResponse(HttpResponse shared, byte[] sharedBody, Headers headers, Headers trailers, HttpRequest request) {
         this.shared = shared;
         this.sharedBody = sharedBody;
         this.request = request;
-        this.headers = Headers.copyOf(shared.headers());
-        this.trailers = Headers.copyOf(shared.trailers());
+        this.headers = headers;
+        this.trailers = trailers;
     }
 
     @Override
