@@ -11,13 +11,13 @@ import java.time.Duration;
  *   <li>{@code client}: 200 callers of one hot URL through brisk-client, with ({@code on}) and without
  *   {@code CollapsingInterceptor}.</li>
  * </ul>
- * {@code --keys N|unique} and {@code --zipf} sweep the key distribution.
+ * {@code --keys N|unique} and {@code --zipf} sweep the key distribution. Server and load run in this process.
  */
 public final class CollapseCommand {
 
     /** The options part of the usage text. */
     public static final String OPTIONS = "--mode on|off --scenario server|client [--concurrency C] [--duration S] "
-            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N] [--url URL]";
+            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N]";
 
     private CollapseCommand() {
     }
@@ -25,16 +25,11 @@ public final class CollapseCommand {
     /** Parses {@code args}, runs, prints the summary line. */
     public static void run(String[] args) throws Exception {
         CollapseRun run = parse(args);
-        BenchmarkServer server = run.url() == null ? new BenchmarkServer(run) : null;
-        String baseUrl = server != null ? server.baseUrl() : run.url();
-        try (CollapseLoad load = new CollapseLoad(run, baseUrl)) {
-            CollapseLoad.Result result = load.run(server != null ? server::backendCalls : () -> 0);
+        try (BenchmarkServer server = new BenchmarkServer(run);
+             CollapseLoad load = new CollapseLoad(run, server.baseUrl())) {
+            CollapseLoad.Result result = load.run(server::backendCalls);
             System.out.println(result.line());
             System.out.flush();
-        } finally {
-            if (server != null) {
-                server.close();
-            }
         }
     }
 
@@ -48,7 +43,6 @@ public final class CollapseCommand {
         int backendSlots = 200;
         int keys = 1;
         boolean zipf = false;
-        String url = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--mode" -> mode = value(args, ++i);
@@ -63,7 +57,6 @@ public final class CollapseCommand {
                     keys = "unique".equals(value) ? 0 : number(args, i);
                 }
                 case "--zipf" -> zipf = true;
-                case "--url" -> url = value(args, ++i);
                 default -> throw new IllegalArgumentException("collapse: unknown option " + args[i]);
             }
         }
@@ -74,11 +67,8 @@ public final class CollapseCommand {
             throw new IllegalArgumentException("collapse: --scenario must be server or client: " + scenario);
         }
         boolean server = "server".equals(scenario);
-        if (server && url != null) {
-            throw new IllegalArgumentException("collapse: --url is for the client scenario");
-        }
         return new CollapseRun("on".equals(mode), server, concurrency != null ? concurrency : server ? 400 : 200,
-                warmup, duration, backendMs, backendSlots, keys, zipf, url);
+                warmup, duration, backendMs, backendSlots, keys, zipf);
     }
 
     private static String value(String[] args, int index) {

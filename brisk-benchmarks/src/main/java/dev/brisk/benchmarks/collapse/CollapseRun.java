@@ -16,10 +16,9 @@ import java.time.Duration;
  * @param backendSlots backend calls that may run at once: the route's worker threads (server scenario)
  * @param keys         distinct keys requested: 1 is one hot key, 0 means every request a new key
  * @param zipf         keys drawn with a Zipf distribution (s = 1) instead of uniformly
- * @param url          base URL of an external server for the client scenario, or null for one in this process
  */
 record CollapseRun(boolean collapse, boolean server, int concurrency, Duration warmup, Duration duration, int backendMs,
-                   int backendSlots, int keys, boolean zipf, String url) {
+                   int backendSlots, int keys, boolean zipf) {
 
     CollapseRun {
         if (concurrency < 1) {
@@ -31,9 +30,6 @@ record CollapseRun(boolean collapse, boolean server, int concurrency, Duration w
         }
         if (keys < 0) {
             throw new IllegalArgumentException("collapse: --keys must be >= 1, or 'unique': " + keys);
-        }
-        if (url != null && !url.startsWith("http://")) {
-            throw new IllegalArgumentException("collapse: --url must be an absolute http:// URL: " + url);
         }
     }
 }
