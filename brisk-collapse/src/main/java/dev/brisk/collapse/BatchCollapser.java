@@ -146,10 +146,18 @@ public interface BatchCollapser<K, V> extends AutoCloseable {
             return options.build();
         }
 
-        public BatchCollapser<K, V> build() {
+        /**
+         * Builds the collapser. Its key type may be narrower than the function's ({@code K2 extends K}: a function
+         * of any keys serves keys of one type), so that {@code builder(keys -> ...)} needs no type witness even when
+         * the compiler cannot tell the function's key type from the lambda alone.
+         */
+        @SuppressWarnings("unchecked")
+        public <K2 extends K> BatchCollapser<K2, V> build() {
             BatchOptions built = options.build();
-            return mapFunction != null ? DefaultBatchCollapser.ofMap(mapFunction, built, executor)
+            BatchCollapser<K, V> collapser = mapFunction != null
+                    ? DefaultBatchCollapser.ofMap(mapFunction, built, executor)
                     : DefaultBatchCollapser.ofList(listFunction, built, executor);
+            return (BatchCollapser<K2, V>) collapser;
         }
     }
 }

@@ -18,5 +18,5 @@ public interface BatchFunction<K, V> {
      * Starts loading {@code keys}: distinct, never null, at most {@code maxBatchSize}, in the order they were first
      * submitted; the list is read-only. A thrown exception fails this batch only.
      */
-    CompletionStage<? extends Map<K, V>> load(List<K> keys) throws Exception;
+    CompletionStage<? extends Map<? extends K, ? extends V>> load(List<K> keys) throws Exception;
 }

@@ -14,5 +14,5 @@ import java.util.concurrent.CompletionStage;
 public interface ListBatchFunction<K, V> {
 
     /** Starts loading {@code keys} (distinct, never null, read-only); a thrown exception fails this batch only. */
-    CompletionStage<? extends List<V>> load(List<K> keys) throws Exception;
+    CompletionStage<? extends List<? extends V>> load(List<K> keys) throws Exception;
 }

@@ -99,7 +99,7 @@ final class Batch<K, V> {
     }
 
     /** Hands a map result to the callers: each key's value, or {@link MissingResultException}. */
-    void completeWithMap(Map<K, V> result) {
+    void completeWithMap(Map<? extends K, ? extends V> result) {
         if (result == null) {
             fail(new CollapseException("the batch function completed with null instead of a map"));
             return;
@@ -116,7 +116,7 @@ final class Batch<K, V> {
     }
 
     /** Hands a list result aligned with {@link #keys()} to the callers. */
-    void completeWithList(List<V> result) {
+    void completeWithList(List<? extends V> result) {
         if (result == null || result.size() != callers.size()) {
             fail(new CollapseException("the batch function answered "
                     + (result == null ? "null" : result.size() + " values") + " for " + callers.size() + " keys"));

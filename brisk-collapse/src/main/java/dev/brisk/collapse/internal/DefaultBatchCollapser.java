@@ -87,7 +87,7 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
 
             @Override
             public void complete(Batch<K, V> batch, Object result) {
-                batch.completeWithMap((Map<K, V>) result);
+                batch.completeWithMap((Map<? extends K, ? extends V>) result);
             }
         }, options, executor);
     }
@@ -105,7 +105,7 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
 
             @Override
             public void complete(Batch<K, V> batch, Object result) {
-                batch.completeWithList((List<V>) result);
+                batch.completeWithList((List<? extends V>) result);
             }
         }, options, executor);
     }
