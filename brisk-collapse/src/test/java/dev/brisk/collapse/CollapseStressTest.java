@@ -57,9 +57,22 @@ class CollapseStressTest {
             }
             Map<Integer, String> values = new HashMap<>();
             keys.stream().filter(k -> k != MISSING).forEach(k -> values.put(k, "v" + k));
-            CompletableFuture<Map<Integer, String>> stage = new CompletableFuture<>();
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            Runnable end = () -> {
+                if (ended.compareAndSet(false, true)) {
+                    running.decrementAndGet();
+                }
+            };
+            // a batch whose callers have all gone is cancelled, and its slot is free again at once
+            CompletableFuture<Map<Integer, String>> stage = new CompletableFuture<>() {
+                @Override
+                public boolean cancel(boolean mayInterruptIfRunning) {
+                    end.run();
+                    return super.cancel(mayInterruptIfRunning);
+                }
+            };
             Runnable finish = () -> {
-                running.decrementAndGet();
+                end.run();
                 if (outcome == 1) {
                     stage.completeExceptionally(new IllegalStateException("failed"));
                 } else {

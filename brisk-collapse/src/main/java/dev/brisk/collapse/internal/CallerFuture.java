@@ -26,15 +26,21 @@ abstract class CallerFuture<V> extends CompletableFuture<V> {
         this.stats = stats;
     }
 
-    /** Hands the shared value to this caller; false when it had left already. */
+    /** Hands the shared value to this caller; false when it had left already (or is leaving). */
     final boolean deliver(V value) {
+        if (gone != 0) {
+            return false;
+        }
         boolean done = super.complete(value);
         stopTimer();
         return done;
     }
 
-    /** Hands the shared failure to this caller; false when it had left already. */
+    /** Hands the shared failure to this caller; false when it had left already (or is leaving). */
     final boolean deliverFailure(Throwable failure) {
+        if (gone != 0) {
+            return false;
+        }
         boolean done = super.completeExceptionally(failure);
         stopTimer();
         return done;
@@ -46,9 +52,11 @@ abstract class CallerFuture<V> extends CompletableFuture<V> {
             return;
         }
         timer = Timer.schedule(() -> {
-            if (super.completeExceptionally(new CollapseTimeoutException(key, timeout)) && leaving()) {
+            // leave first: when the caller sees its timeout, a call nobody waits for any more is cancelled already
+            if (!isDone() && leaving()) {
                 stats.timedOut();
                 left();
+                super.completeExceptionally(new CollapseTimeoutException(key, timeout));
             }
         }, timeout.toNanos());
         if (isDone()) {
