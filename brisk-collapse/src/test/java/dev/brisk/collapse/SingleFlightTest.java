@@ -241,7 +241,7 @@ class SingleFlightTest {
     }
 
     static void awaitCallers(SingleFlight<?, ?> flight, long callers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (flight.stats().callers() < callers) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("only " + flight.stats().callers() + " callers arrived");

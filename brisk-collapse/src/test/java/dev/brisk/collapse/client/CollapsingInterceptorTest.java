@@ -55,7 +55,7 @@ class CollapsingInterceptorTest {
 
     /** Answers every held request (and those arriving meanwhile) with {@code answer}, until {@code expected}. */
     private void answer(int expected, Consumer<ServerRequest> answer) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         int answered = 0;
         while (answered < expected && System.nanoTime() < deadline) {
             ServerRequest request = held.poll();
@@ -70,7 +70,7 @@ class CollapsingInterceptorTest {
     }
 
     private static void awaitCallers(CollapsingInterceptor interceptor, long callers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (interceptor.stats().callers() < callers && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
@@ -216,7 +216,7 @@ class CollapsingInterceptorTest {
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
         answer(0, request -> { });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (received.get() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }

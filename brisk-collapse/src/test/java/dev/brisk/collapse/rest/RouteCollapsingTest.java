@@ -63,7 +63,7 @@ class RouteCollapsingTest {
     }
 
     private static void awaitCallers(RouteCollapsing collapsing, long callers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (collapsing.stats().callers() < callers && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }

@@ -72,7 +72,7 @@ class SpringCollapseTest {
         for (int i = 0; i < 5; i++) {
             calls.add(get("/products/7"));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (collapsing.stats().callers() < 5 && System.nanoTime() < deadline) {
             Thread.sleep(2);
         }
