@@ -217,6 +217,23 @@ class RouteCollapsingTest {
     }
 
     @Test
+    void aResponseLargerThanTheLimitIsA500ForEveryRequest() throws Exception {
+        RouteCollapsing collapsing = RouteCollapsing.builder().routes("/big").options(HttpCollapseOptions.builder()
+                .maxResponseSize(4).build()).build();
+        server = Brisk.server().port(0).interceptor(collapsing).get("/big", this::hold).start();
+        List<CompletableFuture<HttpResponse<String>>> calls = List.of(get("/big"), get("/big"));
+        awaitCallers(collapsing, 2);
+
+        nextRun().send("more than four bytes");
+
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            HttpResponse<String> response = call.get(10, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(500);
+            assertThat(response.body()).contains("maxResponseSize (4 bytes)");
+        }
+    }
+
+    @Test
     void otherMethodsAndRoutesAreLeftAlone() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/items").build();
         server = Brisk.server().port(0).interceptor(collapsing)
