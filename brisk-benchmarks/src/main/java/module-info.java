@@ -7,6 +7,7 @@ module dev.brisk.benchmarks {
     requires dev.brisk.rest.spring;
     requires dev.brisk.rest.jaxrs;
     requires dev.brisk.client;
+    requires dev.brisk.collapse;
     requires io.netty.codec.http;
     requires io.vertx.core;
     requires io.vertx.web;

@@ -2,6 +2,7 @@ package dev.brisk.benchmarks;
 
 import dev.brisk.benchmarks.client.ClientMain;
 import dev.brisk.benchmarks.client.peers.ClientCommand;
+import dev.brisk.benchmarks.collapse.CollapseCommand;
 import dev.brisk.benchmarks.serve.ServeCommand;
 
 import java.util.Arrays;
@@ -18,6 +19,7 @@ public final class Launcher {
                     impls: %s
               client <impl> %s
                     impls: %s (esa-restclient: brisk-benchmarks-esa.jar)
+              collapse %s
             """;
 
     private Launcher() {
@@ -31,6 +33,7 @@ public final class Launcher {
         switch (args[0]) {
             case "serve" -> ServeCommand.run(rest);
             case "client" -> client(rest);
+            case "collapse" -> collapse(rest);
             case "-h", "--help", "help" -> System.out.print(usage());
             default -> fail("unknown command: " + args[0]);
         }
@@ -52,7 +55,17 @@ public final class Launcher {
         System.exit(0);
     }
 
+    private static void collapse(String[] args) throws Exception {
+        try {
+            CollapseCommand.run(args);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+        System.exit(0);
+    }
+
     private static String usage() {
-        return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations());
+        return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations(),
+                CollapseCommand.OPTIONS);
     }
 }

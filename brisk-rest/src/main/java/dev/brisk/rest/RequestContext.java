@@ -137,4 +137,13 @@ public interface RequestContext {
     default SseSink sse(java.time.Duration timeout) {
         throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
     }
+
+    /**
+     * Sends everything this context answers from now on (status, headers, results, error responses) to
+     * {@code replacement} instead of the response it had, e.g. to record a response and send it elsewhere; returns
+     * the response replaced. For interceptors that capture or transform what a handler sends.
+     */
+    default ServerResponse replaceResponse(ServerResponse replacement) {
+        throw new UnsupportedOperationException("replacing the response is not supported by " + getClass().getName());
+    }
 }

@@ -18,6 +18,7 @@ public final class Route implements RouteInfo {
     private final HttpMethod method;
     private final String path;
     private final Handler handler;
+    private final java.lang.reflect.Method handlerMethod;
     private final String scheduler;
     private final List<MediaType> produces;
     private final List<MediaType> consumes;
@@ -30,6 +31,7 @@ public final class Route implements RouteInfo {
         this.method = b.method;
         this.path = b.path;
         this.handler = b.handler;
+        this.handlerMethod = b.handlerMethod;
         this.scheduler = b.scheduler;
         this.produces = b.produces;
         this.consumes = b.consumes;
@@ -106,6 +108,11 @@ public final class Route implements RouteInfo {
         return headers;
     }
 
+    @Override
+    public java.util.Optional<java.lang.reflect.Method> handlerMethod() {
+        return java.util.Optional.ofNullable(handlerMethod);
+    }
+
     /** Whether the handler receives the request body as a stream (it is called before the body arrives). */
     public boolean streaming() {
         return streaming;
@@ -126,6 +133,7 @@ public final class Route implements RouteInfo {
         private final HttpMethod method;
         private final String path;
         private Handler handler;
+        private java.lang.reflect.Method handlerMethod;
         private String scheduler = "";
         private List<MediaType> produces = List.of();
         private List<MediaType> consumes = List.of();
@@ -137,6 +145,12 @@ public final class Route implements RouteInfo {
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
             this.path = Objects.requireNonNull(path, "path");
+        }
+
+        /** The Java method behind the handler, whose annotations interceptors may read ({@link #handlerMethod()}). */
+        public Builder handlerMethod(java.lang.reflect.Method handlerMethod) {
+            this.handlerMethod = Objects.requireNonNull(handlerMethod, "handlerMethod");
+            return this;
         }
 
         /** Runs the handler on the named scheduler ({@link Schedulers} or a custom one). */

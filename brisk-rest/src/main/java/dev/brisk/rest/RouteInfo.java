@@ -21,4 +21,12 @@ public interface RouteInfo {
 
     /** The scheduler the handler runs on. */
     String scheduler();
+
+    /**
+     * The Java method that handles the route, for routes of annotated controllers (and programmatic routes that name
+     * one with {@link Route.Builder#handlerMethod}): interceptors read its annotations. Empty otherwise.
+     */
+    default java.util.Optional<java.lang.reflect.Method> handlerMethod() {
+        return java.util.Optional.empty();
+    }
 }

@@ -106,6 +106,11 @@ final class CompiledRoute implements RouteInfo {
     }
 
     @Override
+    public java.util.Optional<java.lang.reflect.Method> handlerMethod() {
+        return route.handlerMethod();
+    }
+
+    @Override
     public String toString() {
         return route.toString();
     }

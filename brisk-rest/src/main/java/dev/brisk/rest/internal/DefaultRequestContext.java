@@ -34,6 +34,8 @@ final class DefaultRequestContext implements RequestContext {
     private String reroutePath;
     private dev.brisk.rest.MultipartForm multipart;
     private Map<String, List<String>> formParams;
+    /** What the context answers to, when not the request's own response. */
+    private ServerResponse replacedResponse;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -118,7 +120,15 @@ final class DefaultRequestContext implements RequestContext {
 
     @Override
     public ServerResponse response() {
-        return request.response();
+        ServerResponse replaced = replacedResponse;
+        return replaced != null ? replaced : request.response();
+    }
+
+    @Override
+    public ServerResponse replaceResponse(ServerResponse replacement) {
+        ServerResponse previous = response();
+        replacedResponse = java.util.Objects.requireNonNull(replacement, "replacement");
+        return previous;
     }
 
     @Override

@@ -360,7 +360,8 @@ public final class JaxRsApplication {
         Route.Builder route = Route.of(HttpMethod.valueOf(http), template.routerTemplate())
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
-                .scheduler(scheduler);
+                .scheduler(scheduler)
+                .handlerMethod(method);
         if (cors != null) {
             route.cors(cors.config());
         }

@@ -62,7 +62,8 @@ public final class SpringRoutes {
                             .headers(concat(classMapping == null ? null : classMapping.headers(), mapping.headers()))
                             .consumes(consumes(classMapping, mapping))
                             .produces(produces(classMapping, mapping))
-                            .scheduler(scheduler);
+                            .scheduler(scheduler)
+                            .handlerMethod(method);
                     if (cors != null) {
                         route.cors(cors);
                     }

@@ -1,0 +1,98 @@
+package dev.brisk.benchmarks.collapse;
+
+import java.time.Duration;
+
+/**
+ * {@code collapse --mode on|off --scenario server|client [options]}: the seed's hot-key scenarios with Brisk pieces,
+ * printing the one summary line plus {@code backend_calls=<n>} (backend calls in the measured window).
+ * <ul>
+ *   <li>{@code server}: a route whose backend call takes 100 ms on one of 200 worker threads, 400 callers on one hot
+ *   key; {@code on} collapses the route with {@code RouteCollapsing};</li>
+ *   <li>{@code client}: 200 callers of one hot URL through brisk-client, with ({@code on}) and without
+ *   {@code CollapsingInterceptor}.</li>
+ * </ul>
+ * {@code --keys N|unique} and {@code --zipf} sweep the key distribution. Server and load run in this process.
+ */
+public final class CollapseCommand {
+
+    /** The options part of the usage text. */
+    public static final String OPTIONS = "--mode on|off --scenario server|client [--concurrency C] [--duration S] "
+            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N]";
+
+    private CollapseCommand() {
+    }
+
+    /** Parses {@code args}, runs, prints the summary line. */
+    public static void run(String[] args) throws Exception {
+        CollapseRun run = parse(args);
+        try (BenchmarkServer server = new BenchmarkServer(run);
+             CollapseLoad load = new CollapseLoad(run, server.baseUrl())) {
+            CollapseLoad.Result result = load.run(server::backendCalls);
+            System.out.println(result.line());
+            System.out.flush();
+        }
+    }
+
+    static CollapseRun parse(String[] args) {
+        String mode = null;
+        String scenario = null;
+        Integer concurrency = null;
+        Duration duration = Duration.ofSeconds(30);
+        Duration warmup = Duration.ofSeconds(10);
+        int backendMs = 100;
+        int backendSlots = 200;
+        int keys = 1;
+        boolean zipf = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--mode" -> mode = value(args, ++i);
+                case "--scenario" -> scenario = value(args, ++i);
+                case "--concurrency" -> concurrency = number(args, ++i);
+                case "--duration" -> duration = seconds(args, ++i);
+                case "--warmup" -> warmup = seconds(args, ++i);
+                case "--backend-ms" -> backendMs = number(args, ++i);
+                case "--backend-slots" -> backendSlots = number(args, ++i);
+                case "--keys" -> {
+                    String value = value(args, ++i);
+                    keys = "unique".equals(value) ? 0 : number(args, i);
+                }
+                case "--zipf" -> zipf = true;
+                default -> throw new IllegalArgumentException("collapse: unknown option " + args[i]);
+            }
+        }
+        if (!"on".equals(mode) && !"off".equals(mode)) {
+            throw new IllegalArgumentException("collapse: --mode must be on or off: " + mode);
+        }
+        if (!"server".equals(scenario) && !"client".equals(scenario)) {
+            throw new IllegalArgumentException("collapse: --scenario must be server or client: " + scenario);
+        }
+        boolean server = "server".equals(scenario);
+        return new CollapseRun("on".equals(mode), server, concurrency != null ? concurrency : server ? 400 : 200,
+                warmup, duration, backendMs, backendSlots, keys, zipf);
+    }
+
+    private static String value(String[] args, int index) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException("collapse: option " + args[index - 1] + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int number(String[] args, int index) {
+        String value = value(args, index);
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("collapse: " + args[index - 1] + " needs a whole number: " + value);
+        }
+    }
+
+    private static Duration seconds(String[] args, int index) {
+        String value = value(args, index);
+        try {
+            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("collapse: " + args[index - 1] + " needs seconds: " + value);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.brisk.collapse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Settings of HTTP request collapsing, in the brisk-client interceptor ({@code dev.brisk.collapse.client}) and on
+ * brisk-rest routes ({@code dev.brisk.collapse.rest}). Two requests share one call only when their key is equal:
+ * method, scheme, host, port, path, the whole query, and the values of every header in {@code keyHeaders}.
+ *
+ * @param keyHeaders      header names (case-insensitive) whose values are part of the key; default
+ *                        {@code Authorization}, {@code Cookie}, {@code Proxy-Authorization}, {@code Accept},
+ *                        {@code Accept-Encoding}, {@code Accept-Language}. Keep every header that identifies the user
+ *                        or changes the response in it: requests that differ only in a header left out get the same
+ *                        response
+ * @param singleFlight    timeout, in-flight limit and metrics of the calls (result reuse should stay off for HTTP)
+ * @param maxResponseSize on the server, the largest response body (in bytes) recorded for sharing; a larger one fails
+ *                        the call with 500 for every caller; default 16 MiB (the client keeps its own limit)
+ */
+public record HttpCollapseOptions(List<String> keyHeaders, SingleFlightOptions singleFlight, int maxResponseSize) {
+
+    /** The headers in the key unless told otherwise. */
+    public static final List<String> DEFAULT_KEY_HEADERS = List.of("authorization", "cookie", "proxy-authorization",
+            "accept", "accept-encoding", "accept-language");
+
+    /** Every default. */
+    public static final HttpCollapseOptions DEFAULT = builder().build();
+
+    /** Validates every component (header names must be tokens) and stores the names in lower case. */
+    public HttpCollapseOptions {
+        Objects.requireNonNull(keyHeaders, "keyHeaders");
+        List<String> names = new ArrayList<>(keyHeaders.size());
+        for (String name : keyHeaders) {
+            if (name == null || name.isEmpty() || !name.chars().allMatch(HttpCollapseOptions::isTokenChar)) {
+                throw new IllegalArgumentException("keyHeaders must hold header names: '" + name + "'");
+            }
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!names.contains(lower)) {
+                names.add(lower);
+            }
+        }
+        keyHeaders = List.copyOf(names);
+        Objects.requireNonNull(singleFlight, "singleFlight");
+        Checks.atLeast(maxResponseSize, 0, "maxResponseSize");
+    }
+
+    private static boolean isTokenChar(int c) {
+        return c > 32 && c < 127 && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these settings, to change some. */
+    public Builder toBuilder() {
+        return new Builder().keyHeaders(keyHeaders.toArray(new String[0])).singleFlight(singleFlight)
+                .maxResponseSize(maxResponseSize);
+    }
+
+    /** Builds {@link HttpCollapseOptions}. */
+    public static final class Builder {
+        private final List<String> keyHeaders = new ArrayList<>(DEFAULT_KEY_HEADERS);
+        private SingleFlightOptions singleFlight = SingleFlightOptions.DEFAULT;
+        private int maxResponseSize = 16 * 1024 * 1024;
+
+        private Builder() {
+        }
+
+        /** Replaces the key headers (the defaults included) with {@code names}. */
+        public Builder keyHeaders(String... names) {
+            keyHeaders.clear();
+            keyHeaders.addAll(List.of(names));
+            return this;
+        }
+
+        /** Adds {@code names} to the key headers, e.g. a tenant header. */
+        public Builder addKeyHeaders(String... names) {
+            keyHeaders.addAll(List.of(names));
+            return this;
+        }
+
+        /** Timeout, in-flight limit and metrics of the shared calls. */
+        public Builder singleFlight(SingleFlightOptions singleFlight) {
+            this.singleFlight = Objects.requireNonNull(singleFlight, "singleFlight");
+            return this;
+        }
+
+        /** The largest response body the server records for sharing; default 16 MiB. */
+        public Builder maxResponseSize(int maxResponseSize) {
+            this.maxResponseSize = Checks.atLeast(maxResponseSize, 0, "maxResponseSize");
+            return this;
+        }
+
+        public HttpCollapseOptions build() {
+            return new HttpCollapseOptions(keyHeaders, singleFlight, maxResponseSize);
+        }
+    }
+}

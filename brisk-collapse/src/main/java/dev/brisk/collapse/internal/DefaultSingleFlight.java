@@ -1,0 +1,193 @@
+package dev.brisk.collapse.internal;
+
+import dev.brisk.collapse.CollapseException;
+import dev.brisk.collapse.CollapseRejectedException;
+import dev.brisk.collapse.CollapseStats;
+import dev.brisk.collapse.CollapseTimeoutException;
+import dev.brisk.collapse.SingleFlight;
+import dev.brisk.collapse.SingleFlightOptions;
+
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/** {@link SingleFlight} over a concurrent table of {@link Flight}s, one per key in flight. */
+public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
+
+    private final SingleFlightOptions options;
+    private final ConcurrentHashMap<K, Flight<K, V>> flights = new ConcurrentHashMap<>();
+    private final long resultTtlNanos;
+    private final Stats stats;
+
+    public DefaultSingleFlight(SingleFlightOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.resultTtlNanos = options.resultTtl().toNanos();
+        this.stats = new Stats(options.metrics(), () -> 0, this::inFlight);
+    }
+
+    @Override
+    public CompletableFuture<V> execute(K key, Supplier<? extends CompletionStage<? extends V>> call) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(call, "call");
+        for (;;) {
+            Flight<K, V> flight = flights.get(key);
+            if (flight == null) {
+                if (full()) {
+                    return rejected(key);
+                }
+                Flight<K, V> mine = new Flight<>(this, key);
+                CompletableFuture<V> leader = mine.join();
+                flight = flights.putIfAbsent(key, mine);
+                if (flight == null) {
+                    stats.accepted();
+                    start(mine, call);
+                    timeout(leader, key);
+                    return leader;
+                }
+            }
+            CompletableFuture<V> joined = flight.join();
+            if (joined != null) {
+                stats.accepted();
+                timeout(joined, key);
+                return joined;
+            }
+            flights.remove(key, flight);
+        }
+    }
+
+    private void start(Flight<K, V> flight, Supplier<? extends CompletionStage<? extends V>> call) {
+        CompletionStage<? extends V> stage;
+        try {
+            stage = call.get();
+            if (stage == null) {
+                throw new NullPointerException("the call for key " + Failures.describe(flight.key())
+                        + " returned no CompletionStage");
+            }
+        } catch (Throwable t) {
+            flight.finish(null, t);
+            return;
+        }
+        flight.started(stage);
+        stage.whenComplete(flight::finish);
+    }
+
+    @Override
+    public V executeBlocking(K key, Callable<? extends V> call) throws Exception {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(call, "call");
+        for (;;) {
+            Flight<K, V> flight = flights.get(key);
+            if (flight == null) {
+                if (full()) {
+                    throw rejectedException(key);
+                }
+                Flight<K, V> mine = new Flight<>(this, key);
+                flight = flights.putIfAbsent(key, mine);
+                if (flight == null) {
+                    stats.accepted();
+                    return lead(mine, call);
+                }
+            }
+            CompletableFuture<V> joined = flight.join();
+            if (joined != null) {
+                stats.accepted();
+                return await(joined, key);
+            }
+            flights.remove(key, flight);
+        }
+    }
+
+    /** Runs the call on this thread for this caller and everyone who joins meanwhile. */
+    private V lead(Flight<K, V> flight, Callable<? extends V> call) throws Exception {
+        V value;
+        try {
+            value = call.call();
+        } catch (InterruptedException e) {
+            flight.finish(null, new CollapseException("the thread running the call for key "
+                    + Failures.describe(flight.key()) + " was interrupted", e));
+            throw e;
+        } catch (Throwable t) {
+            flight.finish(null, t);
+            throw Failures.rethrow(t);
+        }
+        flight.finish(value, null);
+        return value;
+    }
+
+    private V await(CompletableFuture<V> joined, K key) throws Exception {
+        try {
+            long timeout = options.timeout().toNanos();
+            return timeout == 0 ? joined.get() : joined.get(timeout, TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw Failures.rethrow(Failures.unwrap(e));
+        } catch (TimeoutException e) {
+            CollapseTimeoutException timedOut = new CollapseTimeoutException(key, options.timeout());
+            if (joined.completeExceptionally(timedOut)) {
+                stats.timedOut();
+                throw timedOut;
+            }
+            return await(joined, key);
+        } catch (InterruptedException e) {
+            joined.cancel(false);
+            throw e;
+        }
+    }
+
+    private void timeout(CompletableFuture<V> caller, K key) {
+        if (caller instanceof CallerFuture<V> waiter) {
+            waiter.startTimer(key, options.timeout());
+        }
+    }
+
+    private boolean full() {
+        return flights.size() >= options.maxInFlight();
+    }
+
+    private CompletableFuture<V> rejected(K key) {
+        return CompletableFuture.failedFuture(rejectedException(key));
+    }
+
+    private CollapseRejectedException rejectedException(K key) {
+        stats.rejected();
+        return new CollapseRejectedException("too many keys in flight (maxInFlight " + options.maxInFlight()
+                + "): key " + Failures.describe(key) + " refused");
+    }
+
+    void remove(Flight<K, V> flight) {
+        flights.remove(flight.key(), flight);
+    }
+
+    Stats counters() {
+        return stats;
+    }
+
+    long resultTtlNanos() {
+        return resultTtlNanos;
+    }
+
+    @Override
+    public int inFlight() {
+        return flights.size();
+    }
+
+    @Override
+    public CollapseStats stats() {
+        return stats.snapshot();
+    }
+
+    @Override
+    public SingleFlightOptions options() {
+        return options;
+    }
+
+    @Override
+    public String toString() {
+        return "SingleFlight[inFlight=" + inFlight() + ", " + options + "]";
+    }
+}

@@ -1,0 +1,64 @@
+package dev.brisk.collapse;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The core needs the JDK only: no class outside the adapters refers to brisk-client, brisk-rest, Netty or Micrometer,
+ * so an application without them loads the core without error; and each adapter refers only to its own library.
+ */
+class OptionalDependenciesTest {
+
+    private static final List<String> OPTIONAL = List.of("dev/brisk/client/", "dev/brisk/rest/", "dev/brisk/http/",
+            "io/netty/", "io/micrometer/");
+
+    @Test
+    void theCoreRefersToTheJdkOnly() throws Exception {
+        assertThat(classesReferring(OPTIONAL)).allMatch(name -> name.startsWith("dev/brisk/collapse/client/")
+                || name.startsWith("dev/brisk/collapse/rest/") || name.startsWith("dev/brisk/collapse/micrometer/")
+                || name.startsWith("dev/brisk/collapse/internal/client/")
+                || name.startsWith("dev/brisk/collapse/internal/rest/")
+                || name.startsWith("dev/brisk/collapse/internal/http/"));
+    }
+
+    @Test
+    void eachAdapterRefersOnlyToItsOwnLibrary() throws Exception {
+        assertThat(classesReferring(List.of("io/micrometer/")))
+                .isNotEmpty().allMatch(name -> name.startsWith("dev/brisk/collapse/micrometer/"));
+        assertThat(classesReferring(List.of("dev/brisk/rest/")))
+                .isNotEmpty().allMatch(name -> name.startsWith("dev/brisk/collapse/rest/")
+                        || name.startsWith("dev/brisk/collapse/internal/rest/"));
+        assertThat(classesReferring(List.of("dev/brisk/client/")))
+                .isNotEmpty().allMatch(name -> name.startsWith("dev/brisk/collapse/client/")
+                        || name.startsWith("dev/brisk/collapse/internal/client/"));
+    }
+
+    private static List<String> classesReferring(List<String> packages) throws Exception {
+        Path classes = Path.of(SingleFlight.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (Stream<Path> files = Files.walk(classes)) {
+            return files.filter(file -> file.toString().endsWith(".class"))
+                    .filter(file -> !file.getFileName().toString().equals("module-info.class"))
+                    .filter(file -> refersTo(file, packages))
+                    .map(file -> classes.relativize(file).toString().replace('\\', '/'))
+                    .toList();
+        }
+    }
+
+    private static boolean refersTo(Path classFile, List<String> packages) {
+        try {
+            String content = new String(Files.readAllBytes(classFile), StandardCharsets.ISO_8859_1);
+            return packages.stream().anyMatch(content::contains);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package dev.brisk.collapse;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** SingleFlight: joining the call in flight, outcomes, timeouts, cancellation, reuse, the blocking variant. */
+class SingleFlightTest {
+
+    @Test
+    void callersOfAKeyJoinTheCallInFlightForItsWholeDuration() {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        AtomicInteger calls = new AtomicInteger();
+        CompletableFuture<String> backend = new CompletableFuture<>();
+        List<CompletableFuture<String>> callers = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            callers.add(flight.execute("k", () -> {
+                calls.incrementAndGet();
+                return backend;
+            }));
+        }
+        assertThat(flight.inFlight()).isEqualTo(1);
+
+        backend.complete("value");
+
+        assertThat(calls).hasValue(1);
+        assertThat(callers).allSatisfy(caller -> assertThat(caller.join()).isEqualTo("value"));
+        assertThat(flight.inFlight()).isZero();
+        CollapseStats stats = flight.stats();
+        assertThat(stats.executions()).isEqualTo(1);
+        assertThat(stats.served()).isEqualTo(10);
+        assertThat(stats.collapseFactor()).isEqualTo(10.0);
+    }
+
+    @Test
+    void differentKeysRunTheirOwnCallsAndAFinishedCallIsNotReused() {
+        SingleFlight<Integer, Integer> flight = SingleFlight.create();
+        AtomicInteger calls = new AtomicInteger();
+
+        assertThat(flight.execute(1, () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
+                .isEqualTo(1);
+        assertThat(flight.execute(2, () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
+                .isEqualTo(2);
+        assertThat(flight.execute(1, () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aRecentResultIsReusedWithinItsTtlOnly() {
+        SingleFlight<String, Integer> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .resultTtl(Duration.ofHours(1)).build());
+        AtomicInteger calls = new AtomicInteger();
+
+        assertThat(flight.execute("k", () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
+                .isEqualTo(1);
+        assertThat(flight.execute("k", () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
+                .isEqualTo(1);
+        assertThat(flight.stats().reused()).isEqualTo(1);
+
+        SingleFlight<String, Integer> failing = SingleFlight.create(SingleFlightOptions.builder()
+                .resultTtl(Duration.ofHours(1)).build());
+        assertThat(failing.execute("k", () -> CompletableFuture.failedFuture(new IllegalStateException("down"))))
+                .isCompletedExceptionally();
+        assertThat(failing.execute("k", () -> CompletableFuture.completedFuture(7)).join()).isEqualTo(7);
+    }
+
+    @Test
+    void aFailureReachesEveryCallerAndTheNextCallStartsAfresh() {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        CompletableFuture<String> backend = new CompletableFuture<>();
+        CompletableFuture<String> first = flight.execute("k", () -> backend);
+        CompletableFuture<String> second = flight.execute("k", () -> CompletableFuture.completedFuture("never"));
+        IllegalStateException down = new IllegalStateException("backend down");
+
+        backend.completeExceptionally(down);
+
+        assertThat(cause(first)).isSameAs(down);
+        assertThat(cause(second)).isSameAs(down);
+        assertThat(flight.execute("k", () -> CompletableFuture.completedFuture("fresh")).join()).isEqualTo("fresh");
+    }
+
+    @Test
+    void aCallThatThrowsOrReturnsNullFailsOnlyItsCallers() {
+        SingleFlight<String, String> flight = SingleFlight.create();
+
+        assertThat(cause(flight.execute("k", () -> {
+            throw new IllegalArgumentException("bad call");
+        }))).hasMessage("bad call");
+        assertThat(cause(flight.execute("k", () -> null))).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("key k");
+        assertThat(flight.execute("k", () -> CompletableFuture.completedFuture("ok")).join()).isEqualTo("ok");
+        assertThat(flight.inFlight()).isZero();
+    }
+
+    @Test
+    void cancellingOneCallerLeavesTheOthersAndTheLastOneCancelsTheCall() {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        CompletableFuture<String> backend = new CompletableFuture<>();
+        CompletableFuture<String> first = flight.execute("k", () -> backend);
+        CompletableFuture<String> second = flight.execute("k", () -> backend);
+        CompletableFuture<String> third = flight.execute("k", () -> backend);
+
+        first.cancel(true);
+        assertThat(backend).isNotDone();
+        backend.complete("v");
+        assertThat(second.join()).isEqualTo("v");
+        assertThat(third.join()).isEqualTo("v");
+        assertThat(first).isCancelled();
+
+        CompletableFuture<String> slow = new CompletableFuture<>();
+        CompletableFuture<String> a = flight.execute("other", () -> slow);
+        CompletableFuture<String> b = flight.execute("other", () -> slow);
+        a.cancel(false);
+        b.cancel(false);
+        assertThat(slow).isCancelled();
+        assertThat(flight.inFlight()).isZero();
+        assertThat(flight.stats().cancelled()).isEqualTo(3);
+    }
+
+    @Test
+    void aCallerThatWaitsTooLongFailsAloneWithATypedError() {
+        SingleFlight<String, String> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .timeout(Duration.ofMillis(50)).build());
+        CompletableFuture<String> never = new CompletableFuture<>();
+
+        CompletableFuture<String> caller = flight.execute("k", () -> never);
+
+        assertThat(cause(caller)).isInstanceOf(CollapseTimeoutException.class)
+                .hasMessageContaining("key k").hasMessageContaining("PT0.05S");
+        assertThat(((CollapseTimeoutException) cause(caller)).key()).isEqualTo("k");
+        assertThat(never).isCancelled(); // its only caller has gone
+        assertThat(flight.stats().timedOut()).isEqualTo(1);
+        assertThat(flight.execute("k", () -> CompletableFuture.completedFuture("again")).join()).isEqualTo("again");
+    }
+
+    @Test
+    void tooManyKeysInFlightAreRefused() {
+        SingleFlight<Integer, String> flight = SingleFlight.create(SingleFlightOptions.builder().maxInFlight(2)
+                .build());
+        flight.execute(1, CompletableFuture::new);
+        flight.execute(2, CompletableFuture::new);
+
+        assertThat(cause(flight.execute(3, CompletableFuture::new))).isInstanceOf(CollapseRejectedException.class)
+                .hasMessageContaining("maxInFlight 2");
+        assertThat(flight.execute(1, CompletableFuture::new)).isNotDone(); // joining is always possible
+        assertThat(flight.stats().rejected()).isEqualTo(1);
+    }
+
+    @Test
+    void nullKeysAndCallsAreRejectedAtOnce() {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        assertThatThrownBy(() -> flight.execute(null, CompletableFuture::new)).isInstanceOf(NullPointerException.class)
+                .hasMessage("key");
+        assertThatThrownBy(() -> flight.execute("k", null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("call");
+    }
+
+    @Test
+    void theBlockingVariantRunsTheCallOnTheLeadersThreadAndSharesItsOutcome() throws Exception {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        CountDownLatch inCall = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            Future<String> leader = threads.submit(() -> flight.executeBlocking("k", () -> {
+                calls.incrementAndGet();
+                inCall.countDown();
+                release.await();
+                return Thread.currentThread().getName();
+            }));
+            assertThat(inCall.await(5, TimeUnit.SECONDS)).isTrue();
+            List<Future<String>> followers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                followers.add(threads.submit(() -> flight.executeBlocking("k", () -> "not called")));
+            }
+            awaitCallers(flight, 4);
+            release.countDown();
+
+            String leaderThread = leader.get(5, TimeUnit.SECONDS);
+            for (Future<String> follower : followers) {
+                assertThat(follower.get(5, TimeUnit.SECONDS)).isEqualTo(leaderThread);
+            }
+            assertThat(calls).hasValue(1);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void theBlockingVariantThrowsTheCallsOwnExceptionAndSurvivesAnInterruptedLeader() throws Exception {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        assertThatThrownBy(() -> flight.executeBlocking("k", () -> {
+            throw new java.io.IOException("disk");
+        })).isInstanceOf(java.io.IOException.class).hasMessage("disk");
+
+        CountDownLatch inCall = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            Future<String> leader = threads.submit(() -> flight.executeBlocking("k", () -> {
+                inCall.countDown();
+                Thread.sleep(60_000);
+                return "late";
+            }));
+            assertThat(inCall.await(5, TimeUnit.SECONDS)).isTrue();
+            Future<String> follower = threads.submit(() -> flight.executeBlocking("k", () -> "not called"));
+            awaitCallers(flight, 3); // the failed call above, the leader, the follower
+
+            leader.cancel(true); // interrupts the leader's thread
+
+            assertThatThrownBy(() -> follower.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(CollapseException.class)
+                    .hasRootCauseInstanceOf(InterruptedException.class);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void optionsNameTheOffendingComponent() {
+        assertThatThrownBy(() -> SingleFlightOptions.builder().timeout(Duration.ofSeconds(-1)))
+                .hasMessage("timeout must be zero or positive: PT-1S");
+        assertThatThrownBy(() -> new SingleFlightOptions(Duration.ZERO, Duration.ZERO, 0, CollapseMetrics.NONE))
+                .hasMessage("maxInFlight must be >= 1: 0");
+        SingleFlightOptions options = SingleFlightOptions.builder().resultTtl(Duration.ofSeconds(2)).build();
+        assertThat(options.toBuilder().build()).isEqualTo(options);
+        assertThat(SingleFlight.create(options).options()).isEqualTo(options);
+    }
+
+    static void awaitCallers(SingleFlight<?, ?> flight, long callers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (flight.stats().callers() < callers) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("only " + flight.stats().callers() + " callers arrived");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    static Throwable cause(CompletableFuture<?> future) {
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            return e.getCause();
+        } catch (CancellationException e) {
+            return e;
+        }
+        throw new AssertionError("completed normally: " + future);
+    }
+}

@@ -1,0 +1,232 @@
+package dev.brisk.collapse.client;
+
+import dev.brisk.client.BriskClient;
+import dev.brisk.client.HttpResponse;
+import dev.brisk.collapse.HttpCollapseOptions;
+import dev.brisk.http.HttpServer;
+import dev.brisk.http.ServerRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The client interceptor over real sockets: one request for many callers, each with its own full response. */
+class CollapsingInterceptorTest {
+
+    private final List<AutoCloseable> resources = new ArrayList<>();
+    /** Requests the server holds until the test answers them. */
+    private final ConcurrentLinkedQueue<ServerRequest> held = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger received = new AtomicInteger();
+    private HttpServer server;
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable resource : resources) {
+            resource.close();
+        }
+    }
+
+    private void start() {
+        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).handler(request -> {
+            received.incrementAndGet();
+            held.add(request);
+        }).start();
+        resources.add(server::closeNow);
+    }
+
+    private BriskClient client(CollapsingInterceptor interceptor) {
+        BriskClient client = BriskClient.builder().ioThreads(2).loadInterceptors(false).interceptor(interceptor)
+                .build();
+        resources.add(client);
+        return client;
+    }
+
+    private String url(String path) {
+        return "http://127.0.0.1:" + server.port() + path;
+    }
+
+    /** Answers every held request (and those arriving meanwhile) with {@code answer}, until {@code expected}. */
+    private void answer(int expected, Consumer<ServerRequest> answer) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        int answered = 0;
+        while (answered < expected && System.nanoTime() < deadline) {
+            ServerRequest request = held.poll();
+            if (request == null) {
+                Thread.sleep(2);
+                continue;
+            }
+            answer.accept(request);
+            answered++;
+        }
+        assertThat(answered).as("requests answered").isEqualTo(expected);
+    }
+
+    private static void awaitCallers(CollapsingInterceptor interceptor, long callers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (interceptor.stats().callers() < callers && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        assertThat(interceptor.stats().callers()).isEqualTo(callers);
+    }
+
+    private static void sharedBody(ServerRequest request) {
+        var response = request.response().header("x-custom", "a").header("content-type", "text/plain");
+        response.headers().add("x-multi", "1").add("x-multi", "2");
+        response.send("shared body");
+    }
+
+    private static void echoAuthorization(ServerRequest request) {
+        request.response().send("auth=" + request.headers().get("authorization", "none") + " query="
+                + request.rawQuery());
+    }
+
+    @Test
+    void concurrentIdenticalGetsGoOutOnceAndEachCallerGetsAFullResponseOfItsOwn() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            calls.add(client.get(url("/hot?x=1")).header("X-Trace", "t" + i).execute().toCompletableFuture());
+        }
+        awaitCallers(collapsing, 20);
+
+        answer(1, CollapsingInterceptorTest::sharedBody);
+
+        List<HttpResponse> responses = new ArrayList<>();
+        for (CompletableFuture<HttpResponse> call : calls) {
+            responses.add(call.get(10, TimeUnit.SECONDS));
+        }
+        assertThat(received).hasValue(1);
+        for (HttpResponse response : responses) {
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.header("x-custom")).hasValue("a");
+            assertThat(response.headers().all("x-multi")).containsExactly("1", "2");
+            assertThat(response.bodyAsString()).isEqualTo("shared body");
+        }
+        byte[] first = responses.get(0).bodyAsBytes();
+        first[0] = 'X';
+        assertThat(responses.get(1).bodyAsBytes()).isNotSameAs(first).asString().isEqualTo("shared body");
+        assertThat(responses.get(1).bodyAs(String.class)).isEqualTo("shared body");
+        assertThat(responses.get(2).request().headers().first("x-trace")).hasValue("t2");
+        assertThat(responses.stream().distinct()).hasSize(20);
+        assertThat(collapsing.stats().executions()).isEqualTo(1);
+        assertThat(collapsing.stats().served()).isEqualTo(20);
+    }
+
+    @Test
+    void differentUsersNeverShareAResponse() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        List<CompletableFuture<HttpResponse>> alice = new ArrayList<>();
+        List<CompletableFuture<HttpResponse>> bob = new ArrayList<>();
+        List<CompletableFuture<HttpResponse>> cookie = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            alice.add(client.get(url("/me")).header("Authorization", "Bearer alice").execute().toCompletableFuture());
+            bob.add(client.get(url("/me")).header("Authorization", "Bearer bob").execute().toCompletableFuture());
+            cookie.add(client.get(url("/me")).header("Cookie", "session=carol").execute().toCompletableFuture());
+        }
+        awaitCallers(collapsing, 15);
+
+        answer(3, CollapsingInterceptorTest::echoAuthorization);
+
+        assertThat(alice).allSatisfy(f -> assertThat(f.get(10, TimeUnit.SECONDS).bodyAsString())
+                .isEqualTo("auth=Bearer alice query="));
+        assertThat(bob).allSatisfy(f -> assertThat(f.get(10, TimeUnit.SECONDS).bodyAsString())
+                .isEqualTo("auth=Bearer bob query="));
+        assertThat(cookie).allSatisfy(f -> assertThat(f.get(10, TimeUnit.SECONDS).bodyAsString())
+                .isEqualTo("auth=none query="));
+        assertThat(received).hasValue(3);
+    }
+
+    @Test
+    void theQueryIsPartOfTheKeyAndAConfiguredHeaderToo() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create(HttpCollapseOptions.builder()
+                .addKeyHeaders("X-Tenant").build());
+        BriskClient client = client(collapsing);
+        List<CompletableFuture<HttpResponse>> calls = List.of(
+                client.get(url("/q?a=1&b=2")).execute().toCompletableFuture(),
+                client.get(url("/q?b=2&a=1")).execute().toCompletableFuture(),
+                client.get(url("/q?a=1&b=2")).header("X-Tenant", "t1").execute().toCompletableFuture(),
+                client.get(url("/q?a=1&b=2")).execute().toCompletableFuture());
+        awaitCallers(collapsing, 4);
+
+        answer(3, CollapsingInterceptorTest::echoAuthorization);
+
+        assertThat(calls.get(0).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=a=1&b=2");
+        assertThat(calls.get(1).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=b=2&a=1");
+        assertThat(calls.get(3).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=a=1&b=2");
+        assertThat(received).hasValue(3);
+    }
+
+    @Test
+    void requestsWithABodyAndOtherMethodsAreNeverCollapsed() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        List<CompletableFuture<HttpResponse>> calls = List.of(
+                client.post(url("/p")).body("a").execute().toCompletableFuture(),
+                client.post(url("/p")).body("a").execute().toCompletableFuture(),
+                client.delete(url("/p")).execute().toCompletableFuture());
+
+        answer(3, request -> request.response().send("ok"));
+
+        for (CompletableFuture<HttpResponse> call : calls) {
+            assertThat(call.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("ok");
+        }
+        assertThat(collapsing.stats().callers()).isZero();
+    }
+
+    @Test
+    void aResponseThatSetsACookieGoesOnlyToItsSenderAndTheOthersSendTheirOwn() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(client.get(url("/login")).execute().toCompletableFuture());
+        }
+        awaitCallers(collapsing, 3);
+        AtomicInteger session = new AtomicInteger();
+
+        answer(3, request -> request.response().header("set-cookie", "session=" + session.incrementAndGet())
+                .send("welcome"));
+
+        List<String> cookies = new ArrayList<>();
+        for (CompletableFuture<HttpResponse> call : calls) {
+            cookies.add(call.get(10, TimeUnit.SECONDS).header("set-cookie").orElseThrow());
+        }
+        assertThat(cookies).containsExactlyInAnyOrder("session=1", "session=2", "session=3");
+    }
+
+    @Test
+    void whenTheSenderCancelsTheCallersThatWaitedSendTheirOwn() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
+        answer(0, request -> { });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (received.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
+        awaitCallers(collapsing, 2);
+
+        sender.cancel(true);
+
+        answer(2, request -> request.response().send("late"));
+        assertThat(waiter.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
+        assertThat(sender).isCancelled();
+    }
+}
