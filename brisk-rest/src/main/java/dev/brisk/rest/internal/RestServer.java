@@ -145,6 +145,21 @@ public final class RestServer implements HttpHandler {
         schedulers.shutdown();
     }
 
+    /** The state of the schedulers in use. */
+    public List<dev.brisk.rest.SchedulerState> schedulers() {
+        return schedulers.states();
+    }
+
+    /** Changes the number of threads of the pool scheduler {@code name}. */
+    public void resizeScheduler(String name, int threads) {
+        schedulers.resize(name, threads);
+    }
+
+    /** The framework options the pipeline runs with. */
+    public BriskOptions briskOptions() {
+        return options;
+    }
+
     // ---- request pipeline -----------------------------------------------------------------------------------
 
     @Override
