@@ -8,6 +8,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.http.ResponseEntity;
+import org.springframework.boot.test.http.server.LocalTestWebServer;
+import dev.brisk.test.TestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -107,6 +109,17 @@ class SampleApplicationTest {
     void routeAndCustomizerBeansAddProgrammaticRoutes() {
         assertThat(http.get("/ping").getBody()).isEqualTo("pong");
         assertThat(http.get("/fast").getBody()).isEqualTo("fast");
+    }
+
+    @Test
+    void bootsTestClientsFindTheServer() {
+        assertThat(LocalTestWebServer.obtain(context).uri()).isEqualTo("http://localhost:" + port);
+        assertThat(LocalTestWebServer.obtain(context).uri("/hello")).isEqualTo("http://localhost:" + port + "/hello");
+    }
+
+    @Test
+    void inProcessClientSeesTheSamePipeline(@Autowired TestClient client) {
+        assertThat(client.get("/ping").execute().body()).isEqualTo("pong");
     }
 
     @Test
