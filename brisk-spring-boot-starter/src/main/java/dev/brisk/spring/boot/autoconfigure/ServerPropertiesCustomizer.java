@@ -52,7 +52,9 @@ final class ServerPropertiesCustomizer implements WebServerFactoryCustomizer<Bri
         factory.setShutdown(server.getShutdown());
         factory.setShutdownTimeout(environment.getProperty("spring.lifecycle.timeout-per-shutdown-phase",
                 Duration.class, Duration.ofSeconds(30)));
-        if (server.getServlet().getContextPath() != null) {
+        if (brisk.getContextPath() != null) {
+            factory.setContextPath(brisk.getContextPath());
+        } else if (server.getServlet().getContextPath() != null) {
             factory.setContextPath(server.getServlet().getContextPath());
         }
     }

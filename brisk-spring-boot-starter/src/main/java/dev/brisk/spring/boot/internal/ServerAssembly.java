@@ -70,7 +70,7 @@ public final class ServerAssembly {
     private static BriskOptions options(BriskWebServerFactory factory) {
         BriskProperties brisk = factory.getBrisk();
         BriskOptions options = BriskOptions.DEFAULT;
-        String contextPath = brisk.getContextPath() != null ? brisk.getContextPath() : factory.getContextPath();
+        String contextPath = factory.getContextPath();
         if (contextPath != null && !contextPath.isEmpty() && !contextPath.equals("/")) {
             options = options.withContextPath(contextPath.endsWith("/")
                     ? contextPath.substring(0, contextPath.length() - 1) : contextPath);

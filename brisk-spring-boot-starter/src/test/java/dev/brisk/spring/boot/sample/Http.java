@@ -9,23 +9,26 @@ import org.springframework.web.client.RestClient;
 public final class Http {
 
     private final RestClient client;
+    private final String baseUrl;
 
     public Http(int port) {
         this("http://localhost:" + port);
     }
 
     public Http(String baseUrl) {
-        this.client = RestClient.builder().baseUrl(baseUrl).build();
+        this.baseUrl = baseUrl;
+        this.client = RestClient.builder().build();
     }
 
+    /** GET {@code path}, taken as it is (already percent-encoded, no URI template). */
     public ResponseEntity<String> get(String path, String... headers) {
-        return client.get().uri(path).headers(h -> add(h, headers)).retrieve()
+        return client.get().uri(java.net.URI.create(path.startsWith("http") ? path : baseUrl + path)).headers(h -> add(h, headers)).retrieve()
                 .onStatus(status -> true, (request, response) -> { })
                 .toEntity(String.class);
     }
 
     public ResponseEntity<String> post(String path, String json) {
-        return client.post().uri(path).contentType(MediaType.APPLICATION_JSON).body(json).retrieve()
+        return client.post().uri(java.net.URI.create(baseUrl + path)).contentType(MediaType.APPLICATION_JSON).body(json).retrieve()
                 .onStatus(status -> true, (request, response) -> { })
                 .toEntity(String.class);
     }
