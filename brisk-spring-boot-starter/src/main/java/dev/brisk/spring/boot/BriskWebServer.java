@@ -65,6 +65,12 @@ public final class BriskWebServer implements WebServer {
                 server = builder.start();
             } catch (Exception e) {
                 PortInUseException.throwIfPortBindingException(e, () -> configuredPort);
+                for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                    // the native transports report it as an errno, not as a BindException
+                    if (cause.getMessage() != null && cause.getMessage().contains("Address already in use")) {
+                        throw new PortInUseException(configuredPort, cause);
+                    }
+                }
                 if (e instanceof RuntimeException runtime) {
                     throw runtime;
                 }

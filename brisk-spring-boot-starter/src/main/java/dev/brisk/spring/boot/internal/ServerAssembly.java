@@ -22,6 +22,7 @@ import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.net.InetAddress;
+import java.util.List;
 
 /**
  * Builds the Brisk server of an application context: {@code server.*} and {@code brisk.*} settings from the factory,
@@ -41,12 +42,15 @@ public final class ServerAssembly {
         }
         server.http(http -> configureHttp(http, factory, context));
         server.options(options(factory));
-        server.codecs(codecs(context));
+        Codecs codecs = codecs(context);
+        server.codecs(codecs);
         ContextBeans beans = new ContextBeans(context);
         for (BriskScheduler scheduler : beans.ordered(BriskScheduler.class)) {
             server.scheduler(scheduler.name(), scheduler.executor());
         }
-        beans.controllers().forEach(server::controllers);
+        List<Object> controllers = beans.controllers();
+        CodecCheck.verify(controllers, codecs);
+        controllers.forEach(server::controllers);
         beans.ordered(Route.class).forEach(server::route);
         beans.ordered(Filter.class).forEach(server::filter);
         for (Object interceptor : beans.interceptors()) {
