@@ -23,6 +23,8 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::new);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", SpringMvcServer::new);
+        IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);
+        IMPLS.put("spring-boot-brisk-biz", SpringBootBriskServer::biz);
     }
 
     private ServeCommand() {
