@@ -8,7 +8,6 @@ import dev.brisk.spring.boot.actuate.metrics.ServerMeters;
 import dev.brisk.spring.boot.autoconfigure.ConditionalOnBriskWebApplication;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
-import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.web.mappings.MappingDescriptionProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -29,18 +28,24 @@ import org.springframework.context.annotation.Configuration;
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus."
                 + "PrometheusMetricsExportAutoConfiguration"})
-@ConditionalOnClass(Endpoint.class)
+@ConditionalOnClass(name = {"org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+        "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint"})
 @ConditionalOnBriskWebApplication
 public final class BriskActuatorAutoConfiguration {
 
     BriskActuatorAutoConfiguration() {
     }
 
-    @Bean
-    @ConditionalOnMissingBean
-    @ConditionalOnAvailableEndpoint
-    BriskEndpoint briskEndpoint(ApplicationContext context) {
-        return new BriskEndpoint(context);
+    /** The brisk endpoint, when exposed and accessible. */
+    @Configuration(proxyBeanMethods = false)
+    static class Endpoints {
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnAvailableEndpoint
+        BriskEndpoint briskEndpoint(ApplicationContext context) {
+            return new BriskEndpoint(context);
+        }
     }
 
     @Bean

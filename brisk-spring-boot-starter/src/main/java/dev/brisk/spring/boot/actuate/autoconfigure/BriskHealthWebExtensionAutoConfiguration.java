@@ -15,6 +15,7 @@ import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndp
 import org.springframework.boot.health.registry.HealthContributorRegistry;
 import org.springframework.boot.health.registry.ReactiveHealthContributorRegistry;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * The health endpoint's web extension on Brisk: {@code /health} answers 503 when the status is down, and groups
@@ -22,21 +23,27 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.health.autoconfigure.actuate.endpoint."
         + "HealthEndpointAutoConfiguration")
-@ConditionalOnClass(HealthEndpointWebExtension.class)
+@ConditionalOnClass(name = {"org.springframework.boot.health.actuate.endpoint.HealthEndpointWebExtension",
+        "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint"})
 @ConditionalOnBriskWebApplication
-@ConditionalOnBean(HealthEndpoint.class)
-@ConditionalOnAvailableEndpoint(endpoint = HealthEndpoint.class, exposure = EndpointExposure.WEB)
 public final class BriskHealthWebExtensionAutoConfiguration {
 
     BriskHealthWebExtensionAutoConfiguration() {
     }
 
-    @Bean
-    @ConditionalOnMissingBean
-    HealthEndpointWebExtension healthEndpointWebExtension(HealthContributorRegistry registry,
-            ObjectProvider<ReactiveHealthContributorRegistry> reactiveRegistry, HealthEndpointGroups groups,
-            HealthEndpointProperties properties) {
-        return new HealthEndpointWebExtension(registry, reactiveRegistry.getIfAvailable(), groups,
-                properties.getLogging().getSlowIndicatorThreshold());
+    /** Nested, so that its Actuator conditions are read only once Actuator is known to be there. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBean(HealthEndpoint.class)
+    @ConditionalOnAvailableEndpoint(endpoint = HealthEndpoint.class, exposure = EndpointExposure.WEB)
+    static class WebExtension {
+
+        @Bean
+        @ConditionalOnMissingBean
+        HealthEndpointWebExtension healthEndpointWebExtension(HealthContributorRegistry registry,
+                ObjectProvider<ReactiveHealthContributorRegistry> reactiveRegistry, HealthEndpointGroups groups,
+                HealthEndpointProperties properties) {
+            return new HealthEndpointWebExtension(registry, reactiveRegistry.getIfAvailable(), groups,
+                    properties.getLogging().getSlowIndicatorThreshold());
+        }
     }
 }
