@@ -98,6 +98,19 @@ class ActuatorTest {
     }
 
     @Test
+    void writeOperationsAndAlternativeMediaTypes() {
+        ResponseEntity<String> configured = http.post("/actuator/loggers/dev.brisk.spring.boot.sample",
+                "{\"configuredLevel\":\"DEBUG\"}");
+        assertThat(configured.getStatusCode().value()).isEqualTo(204);
+        assertThat(http.get("/actuator/loggers/dev.brisk.spring.boot.sample").getBody())
+                .contains("\"configuredLevel\":\"DEBUG\"");
+        ResponseEntity<String> text = http.get("/actuator/threaddump", "Accept", "text/plain");
+        assertThat(text.getHeaders().getContentType().toString()).startsWith("text/plain");
+        assertThat(text.getBody()).contains("Full thread dump");
+        assertThat(http.get("/actuator/threaddump").getBody()).startsWith("{\"threads\":");
+    }
+
+    @Test
     void mappingsListBrisksRoutes() {
         ResponseEntity<String> mappings = http.get("/actuator/mappings");
         assertThat(mappings.getStatusCode().value()).isEqualTo(200);
