@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,6 +50,21 @@ class OptionalIntegrationsTest {
     void nothingWhenTheApplicationTypeIsNone() {
         brisk.withPropertyValues("spring.main.web-application-type=none")
                 .run(context -> assertThat(context).doesNotHaveBean(BriskWebServerFactory.class));
+    }
+
+    @Test
+    void webServerFactoryCustomizerBeansApplyAfterTheProperties() {
+        WebServerFactoryCustomizer<BriskWebServerFactory> customizer = factory -> factory.setServerHeader("custom");
+        new ApplicationContextRunner(BriskWebServerApplicationContext::new)
+                .withConfiguration(AutoConfigurations.of(BriskWebServerAutoConfiguration.class))
+                .withPropertyValues("server.port=0", "server.server-header=from-properties")
+                .withBean("serverHeaderCustomizer", WebServerFactoryCustomizer.class, () -> customizer)
+                .run(context -> {
+                    assertThat(context.getBean(BriskWebServerFactory.class).getServerHeader()).isEqualTo("custom");
+                    BriskWebServer server = ((BriskWebServerApplicationContext) context.getSourceApplicationContext())
+                            .getWebServer();
+                    assertThat(server.server().orElseThrow().http().options().serverHeader()).contains("custom");
+                });
     }
 
     @Test
