@@ -12,7 +12,10 @@
 #                                          answering a JSON object written by Jackson), netty: Netty's hello world
 #                                          server (the reference); also brisk-rest-text: RestText (one route answering
 #                                          text); jdk-json: JdkJson (the JDK's own HTTP server answering the
-#                                          same JSON with Jackson: the floor without Netty and Brisk).
+#                                          same JSON with Jackson: the floor without Netty and Brisk);
+#                                          spring-boot-brisk: the Spring Boot application of `serve
+#                                          spring-boot-brisk` on brisk-spring-boot-starter, spring-mvc: the same
+#                                          controller on spring-boot-starter-web (Tomcat), each in its own jar.
 #                                          IMPL@NAME=JAR runs the same service from another build, e.g. to
 #                                          compare a change with the commit before it:
 #                                          IMPLS="brisk-rest brisk-rest@before=/tmp/before/brisk-startup-rest.jar"
@@ -66,6 +69,8 @@ launch() {
     brisk-rest-text) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.RestText" ;;
     jdk-json) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.JdkJson" ;;
     netty) echo "-jar ${jar:-$DIR/brisk-startup-netty.jar}" ;;
+    spring-boot-brisk) echo "-jar ${jar:-$DIR/brisk-startup-boot-brisk.jar}" ;;
+    spring-mvc) echo "-jar ${jar:-$DIR/brisk-startup-boot-mvc.jar}" ;;
     *) echo "unknown service $impl" >&2; exit 2 ;;
   esac
 }

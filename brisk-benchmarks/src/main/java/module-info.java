@@ -34,4 +34,5 @@ module dev.brisk.benchmarks {
 
     opens dev.brisk.benchmarks.serve to spring.core, spring.beans, spring.context, spring.web, dev.brisk.rest;
     opens dev.brisk.benchmarks.serve.springmvc to spring.core, spring.beans, spring.context, spring.web;
+    opens dev.brisk.benchmarks.serve.springboot to spring.core, spring.beans, spring.context, spring.web;
 }

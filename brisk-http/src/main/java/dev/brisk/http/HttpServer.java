@@ -52,6 +52,19 @@ public final class HttpServer implements AutoCloseable {
         return runtime.metrics();
     }
 
+    /** The socket transport in use: the one {@link Transport#AUTO} chose, or the one configured. */
+    public Transport transport() {
+        return runtime.transport();
+    }
+
+    /**
+     * Tasks waiting on each of the {@code ioThreads} event loops, in loop order: a loop whose queue keeps growing is
+     * blocked or overloaded. -1 for a loop that does not report it.
+     */
+    public java.util.List<Integer> eventLoopPendingTasks() {
+        return runtime.pendingTasks();
+    }
+
     /**
      * Shuts down gracefully: stops accepting, lets in-flight requests finish within the shutdown timeout
      * ({@code Connection: close} on HTTP/1.1, GOAWAY on HTTP/2), then closes what is left and stops the event loops.

@@ -52,6 +52,26 @@ public final class BriskServer implements AutoCloseable {
         return rest.routes();
     }
 
+    /**
+     * The state of the schedulers in use: the event loops ({@code io}), and BIZ, VIRTUAL or custom ones once a route
+     * runs on them.
+     */
+    public List<SchedulerState> schedulers() {
+        return rest.schedulers();
+    }
+
+    /**
+     * Changes the number of worker threads of a pool scheduler ({@link Schedulers#BIZ}) while running: added threads
+     * start on demand, surplus ones end once idle.
+     *
+     * @throws IllegalArgumentException      when no such scheduler is in use or {@code threads < 1}
+     * @throws UnsupportedOperationException when the scheduler is not a pool (io, virtual, custom)
+     */
+    public BriskServer resizeScheduler(String name, int threads) {
+        rest.resizeScheduler(name, threads);
+        return this;
+    }
+
     /** Adds a route while running; in-flight lookups keep using the previous table. */
     public BriskServer addRoute(Route route) {
         rest.addAll(List.of(route));

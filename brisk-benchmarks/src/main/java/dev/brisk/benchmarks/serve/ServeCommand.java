@@ -24,6 +24,8 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-jaxrs-biz", BriskRestJaxRsServer::biz);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", SpringMvcServer::new);
+        IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);
+        IMPLS.put("spring-boot-brisk-io", SpringBootBriskServer::io);
     }
 
     private ServeCommand() {

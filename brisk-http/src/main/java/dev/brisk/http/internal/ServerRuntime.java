@@ -33,12 +33,14 @@ public final class ServerRuntime {
     private final EventLoopGroup workers;
     private final Channel serverChannel;
     private final int port;
+    private final Transport transport;
     private final Thread shutdownHook;
     private volatile boolean stopped;
 
     private ServerRuntime(ServerOptions options, ServerContext context, EventLoopGroup acceptor,
-                          EventLoopGroup workers, Channel serverChannel) {
+                          EventLoopGroup workers, Channel serverChannel, Transport transport) {
         this.options = options;
+        this.transport = transport;
         this.context = context;
         this.acceptor = acceptor;
         this.workers = workers;
@@ -71,7 +73,7 @@ public final class ServerRuntime {
                             options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
                     .childHandler(new ServerInitializer(context));
             Channel channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
-            return new ServerRuntime(options, context, acceptor, workers, channel);
+            return new ServerRuntime(options, context, acceptor, workers, channel, transport);
         } catch (RuntimeException e) {
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
@@ -90,6 +92,21 @@ public final class ServerRuntime {
 
     public ServerMetrics metrics() {
         return context.tracker();
+    }
+
+    /** The transport the event loops use ({@link Transport#AUTO} resolved). */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** Tasks queued on each worker event loop, in loop order (-1 where the loop does not tell). */
+    public java.util.List<Integer> pendingTasks() {
+        java.util.List<Integer> pending = new java.util.ArrayList<>();
+        for (io.netty.util.concurrent.EventExecutor loop : workers) {
+            pending.add(loop instanceof io.netty.util.concurrent.SingleThreadEventExecutor single
+                    ? single.pendingTasks() : -1);
+        }
+        return pending;
     }
 
     /**

@@ -209,6 +209,16 @@ public final class RestServer implements HttpHandler {
         schedulers.shutdown();
     }
 
+    /** The state of the schedulers in use. */
+    public List<dev.brisk.rest.SchedulerState> schedulers() {
+        return schedulers.states();
+    }
+
+    /** Changes the number of threads of the pool scheduler {@code name}. */
+    public void resizeScheduler(String name, int threads) {
+        schedulers.resize(name, threads);
+    }
+
     // ---- request pipeline -----------------------------------------------------------------------------------
 
     @Override

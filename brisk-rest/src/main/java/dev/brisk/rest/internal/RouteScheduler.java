@@ -15,4 +15,14 @@ interface RouteScheduler {
     /** Stops accepting work. */
     default void shutdown() {
     }
+
+    /** A snapshot of the scheduler's state. */
+    default dev.brisk.rest.SchedulerState state() {
+        return new dev.brisk.rest.SchedulerState(name(), inline() ? "io" : "custom", -1, -1, -1, -1, 0);
+    }
+
+    /** Changes the number of worker threads; only pools support it. */
+    default void resize(int threads) {
+        throw new UnsupportedOperationException("scheduler " + name() + " has no thread pool to resize");
+    }
 }

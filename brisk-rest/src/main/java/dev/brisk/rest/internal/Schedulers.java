@@ -52,6 +52,20 @@ final class Schedulers {
         byName.values().forEach(RouteScheduler::shutdown);
     }
 
+    /** The state of every scheduler created so far (BIZ and VIRTUAL exist once a route uses them). */
+    synchronized java.util.List<dev.brisk.rest.SchedulerState> states() {
+        return byName.values().stream().map(RouteScheduler::state).toList();
+    }
+
+    /** Resizes the pool called {@code name}. */
+    synchronized void resize(String name, int threads) {
+        RouteScheduler scheduler = byName.get(name);
+        if (scheduler == null) {
+            throw new IllegalArgumentException("no scheduler '" + name + "' in use; in use: " + byName.keySet());
+        }
+        scheduler.resize(threads);
+    }
+
     private static void unavailable(DefaultRequestContext ctx, String why) {
         ctx.server().problems().send(ctx, 503, why, true);
     }
@@ -83,8 +97,9 @@ final class Schedulers {
         private final String name;
         private final ThreadPoolExecutor executor;
         private final long maxQueueNanos;
-        private final int threads;
+        private volatile int threads;
         private final int queueSize;
+        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
         /** Requests handed over and not started yet: the queue bound counts requests, not batches. */
         private final AtomicInteger waiting = new AtomicInteger();
         private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
@@ -138,6 +153,7 @@ final class Schedulers {
             for (int i = 0; i < count; i++) {
                 if (waiting.incrementAndGet() > queueSize) {
                     waiting.decrementAndGet();
+                    rejected.increment();
                     unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
                 } else {
                     queued[accepted++] = queued[i];
@@ -152,6 +168,7 @@ final class Schedulers {
                 } catch (RejectedExecutionException e) {
                     for (int i = start; i < end; i++) {
                         waiting.decrementAndGet();
+                        rejected.increment();
                         unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
                     }
                 }
@@ -163,6 +180,7 @@ final class Schedulers {
                 Queued next = queued[i];
                 waiting.decrementAndGet();
                 if (System.nanoTime() - next.since() > maxQueueNanos) {
+                    rejected.increment();
                     unavailable(next.ctx(), "request waited too long for a worker of scheduler " + name);
                 } else {
                     next.task().run();
@@ -173,6 +191,28 @@ final class Schedulers {
         @Override
         public void shutdown() {
             executor.shutdown();
+        }
+
+        @Override
+        public dev.brisk.rest.SchedulerState state() {
+            return new dev.brisk.rest.SchedulerState(name, "pool", threads, executor.getActiveCount(),
+                    Math.max(0, waiting.get()), queueSize, rejected.sum());
+        }
+
+        /** Grows or shrinks the pool; idle threads above the new size end, busy ones when their task is done. */
+        @Override
+        public synchronized void resize(int size) {
+            if (size < 1) {
+                throw new IllegalArgumentException("threads of scheduler " + name + " must be >= 1: " + size);
+            }
+            if (size > executor.getMaximumPoolSize()) {
+                executor.setMaximumPoolSize(size);
+                executor.setCorePoolSize(size);
+            } else {
+                executor.setCorePoolSize(size);
+                executor.setMaximumPoolSize(size);
+            }
+            threads = size;
         }
     }
 
@@ -204,6 +244,8 @@ final class Schedulers {
     private static final class Virtual implements RouteScheduler {
         private final ExecutorService executor;
         private final Semaphore permits;
+        private final int maxConcurrency;
+        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
 
         Virtual(int maxConcurrency) {
             if (Runtime.version().feature() < 21) {
@@ -217,6 +259,13 @@ final class Schedulers {
                 throw new IllegalStateException("cannot create virtual threads: " + e, e);
             }
             this.permits = new Semaphore(maxConcurrency);
+            this.maxConcurrency = maxConcurrency;
+        }
+
+        @Override
+        public dev.brisk.rest.SchedulerState state() {
+            return new dev.brisk.rest.SchedulerState(name(), "virtual", -1, maxConcurrency - permits.availablePermits(),
+                    0, maxConcurrency, rejected.sum());
         }
 
         @Override
@@ -232,6 +281,7 @@ final class Schedulers {
         @Override
         public void dispatch(DefaultRequestContext ctx, Runnable task) {
             if (!permits.tryAcquire()) {
+                rejected.increment();
                 unavailable(ctx, "too many requests in flight on scheduler virtual");
                 return;
             }

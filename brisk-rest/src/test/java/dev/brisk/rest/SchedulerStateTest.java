@@ -1,0 +1,88 @@
+package dev.brisk.rest;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static dev.brisk.rest.RestTestSupport.get;
+import static dev.brisk.rest.RestTestSupport.server;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The schedulers' state as a running server reports it, and resizing the BIZ pool while running. */
+class SchedulerStateTest {
+
+    private BriskServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static SchedulerState state(BriskServer server, String name) {
+        return server.schedulers().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void listsTheSchedulersInUse() {
+        server = server().bizScheduler(3, 50, java.time.Duration.ofSeconds(1))
+                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok"))).start();
+        assertThat(server.schedulers()).extracting(SchedulerState::name).containsExactly("io", "biz");
+        SchedulerState biz = state(server, "biz");
+        assertThat(biz.kind()).isEqualTo("pool");
+        assertThat(biz.threads()).isEqualTo(3);
+        assertThat(biz.queueCapacity()).isEqualTo(50);
+        assertThat(biz.rejected()).isZero();
+        assertThat(state(server, "io").kind()).isEqualTo("io");
+    }
+
+    @Test
+    void resizedPoolRunsMoreRequestsAtOnce() throws Exception {
+        CountDownLatch started = new CountDownLatch(3);
+        CountDownLatch release = new CountDownLatch(1);
+        server = server().bizScheduler(1, 50, java.time.Duration.ofSeconds(30))
+                .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
+                    started.countDown();
+                    release.await(10, TimeUnit.SECONDS);
+                    ctx.send("done");
+                })).start();
+        server.resizeScheduler(Schedulers.BIZ, 3);
+        assertThat(state(server, "biz").threads()).isEqualTo(3);
+        var calls = new java.util.ArrayList<java.util.concurrent.CompletableFuture<String>>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return get(server, "/block").body();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        // with one thread only one request could start; three start once the pool has three
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(state(server, "biz").active()).isEqualTo(3);
+        release.countDown();
+        for (var call : calls) {
+            assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("done");
+        }
+        server.resizeScheduler(Schedulers.BIZ, 1);
+        assertThat(state(server, "biz").threads()).isEqualTo(1);
+    }
+
+    @Test
+    void resizingWhatIsNoPoolFailsClearly() {
+        server = server().get("/x", ctx -> ctx.send("x")).start();
+        assertThatThrownBy(() -> server.resizeScheduler("io", 4)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("io");
+        assertThatThrownBy(() -> server.resizeScheduler("biz", 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'biz'");
+        server.close();
+        server = server().route(Route.get("/b").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("b"))).start();
+        assertThatThrownBy(() -> server.resizeScheduler("biz", 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(">= 1");
+    }
+}

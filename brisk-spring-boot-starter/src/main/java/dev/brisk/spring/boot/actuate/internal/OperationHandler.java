@@ -1,0 +1,176 @@
+package dev.brisk.spring.boot.actuate.internal;
+
+import dev.brisk.rest.Handler;
+import dev.brisk.rest.HttpStatusException;
+import dev.brisk.rest.RequestContext;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.InvocationContext;
+import org.springframework.boot.actuate.endpoint.OperationArgumentResolver;
+import org.springframework.boot.actuate.endpoint.ProducibleOperationArgumentResolver;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.core.io.Resource;
+import org.springframework.http.MediaType;
+import org.springframework.util.MimeType;
+import tools.jackson.core.JacksonException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one actuator operation for a Brisk request: path variables, query parameters and a JSON body become the
+ * operation's arguments; its result (a {@link WebEndpointResponse}, text, bytes, a resource or an object written as
+ * JSON) becomes the response, in the media type the Accept header prefers among those the operation produces.
+ * Operations run on the BIZ pool: health checks and dumps may block.
+ */
+final class OperationHandler implements Handler {
+
+    private final WebOperation operation;
+    private final WebServerNamespace namespace;
+    private final EndpointJson json;
+    private final List<MediaType> produces;
+
+    OperationHandler(WebOperation operation, WebServerNamespace namespace, EndpointJson json) {
+        this.operation = operation;
+        this.namespace = namespace;
+        this.json = json;
+        this.produces = operation.getRequestPredicate().getProduces().stream().map(MediaType::parseMediaType)
+                .toList();
+    }
+
+    @Override
+    public void handle(RequestContext ctx) throws Exception {
+        List<String> accept = ctx.request().headers().all("accept");
+        InvocationContext invocation = new InvocationContext(SecurityContext.NONE, arguments(ctx),
+                OperationArgumentResolver.of(WebServerNamespace.class, () -> namespace),
+                new ProducibleOperationArgumentResolver(() -> accept));
+        Object result;
+        try {
+            result = operation.invoke(invocation);
+        } catch (InvalidEndpointRequestException e) {
+            throw new HttpStatusException(400, e.getReason() != null ? e.getReason() : e.getMessage());
+        }
+        write(ctx, result, accept);
+    }
+
+    private Map<String, Object> arguments(RequestContext ctx) {
+        Map<String, Object> arguments = new LinkedHashMap<>(ctx.pathParams());
+        String remaining = operation.getRequestPredicate().getMatchAllRemainingPathSegmentsVariable();
+        if (remaining != null) {
+            String rest = ctx.pathParam(remaining);
+            arguments.put(remaining, Arrays.stream(rest.split("/")).filter(s -> !s.isEmpty()).toArray(String[]::new));
+        }
+        if (ctx.request().method().name().equals("POST") && ctx.request().body().isReadable()) {
+            try {
+                arguments.putAll(json.readArguments(ctx.request().bodyAsBytes()));
+            } catch (JacksonException e) {
+                throw new HttpStatusException(400, "the body of " + operation.getId() + " must be a JSON object: "
+                        + e.getOriginalMessage());
+            }
+        }
+        ctx.request().queryParams().forEach((name, values) ->
+                arguments.put(name, values.size() == 1 ? values.get(0) : values));
+        return arguments;
+    }
+
+    private void write(RequestContext ctx, Object result, List<String> accept) throws IOException {
+        String method = ctx.request().method().name();
+        if (result == null) {
+            ctx.status(method.equals("GET") ? 404 : 204).send(null);
+            return;
+        }
+        MimeType contentType = null;
+        Object body = result;
+        if (result instanceof WebEndpointResponse<?> response) {
+            ctx.status(response.getStatus());
+            contentType = response.getContentType();
+            body = response.getBody();
+            if (body == null) {
+                ctx.send(null);
+                return;
+            }
+        }
+        if (contentType == null) {
+            contentType = negotiate(accept);
+        }
+        ctx.header("content-type", contentType.toString());
+        if (body instanceof byte[] bytes) {
+            ctx.send(bytes);
+        } else if (body instanceof CharSequence text) {
+            ctx.send(text.toString().getBytes(StandardCharsets.UTF_8));
+        } else if (body instanceof Resource resource) {
+            if (resource.isFile()) {
+                ctx.send(resource.getFile().toPath());
+            } else {
+                try (InputStream in = resource.getInputStream()) {
+                    ctx.send(in.readAllBytes());
+                }
+            }
+        } else {
+            ctx.send(json.write(body));
+        }
+    }
+
+    /** The produced type the client prefers; the operation's first when it accepts anything. */
+    private MimeType negotiate(List<String> accept) {
+        if (produces.isEmpty()) {
+            return MediaType.APPLICATION_JSON;
+        }
+        MediaType chosen = preferred(accept);
+        if (chosen == null) {
+            throw new HttpStatusException(406, "none of " + accept + " can be produced; available: " + produces);
+        }
+        return chosen;
+    }
+
+    /** The produced type the client prefers, null when it accepts none of them. */
+    MediaType preferred(List<String> accept) {
+        List<MediaType> accepted = new ArrayList<>();
+        for (String header : accept) {
+            accepted.addAll(MediaType.parseMediaTypes(header));
+        }
+        if (accepted.isEmpty()) {
+            return produces.isEmpty() ? MediaType.APPLICATION_JSON : produces.get(0);
+        }
+        accepted.sort((a, b) -> Double.compare(b.getQualityValue(), a.getQualityValue()));
+        for (MediaType wanted : accepted) {
+            if (produces.isEmpty() && wanted.includes(MediaType.APPLICATION_JSON)) {
+                return MediaType.APPLICATION_JSON;
+            }
+            for (MediaType offered : produces) {
+                if (wanted.includes(offered)) {
+                    return offered;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One handler for operations sharing a method and path that produce different types (the thread dump as JSON or
+     * text): the one whose type the Accept header prefers runs.
+     */
+    static dev.brisk.rest.Handler choosing(List<OperationHandler> operations) {
+        if (operations.size() == 1) {
+            return operations.get(0);
+        }
+        return ctx -> {
+            List<String> accept = ctx.request().headers().all("accept");
+            for (OperationHandler operation : operations) {
+                if (operation.preferred(accept) != null) {
+                    operation.handle(ctx);
+                    return;
+                }
+            }
+            operations.get(0).handle(ctx);
+        };
+    }
+}

@@ -1,0 +1,30 @@
+/**
+ * Spring Boot on Brisk: a Boot application without a servlet or reactive stack is served by a {@code BriskServer}
+ * built from its {@code server.*} and {@code brisk.*} properties and its controller beans, and Actuator's endpoints are
+ * served by Brisk too. Open, as Spring reads and instantiates its configuration classes reflectively.
+ */
+open module dev.brisk.spring.boot {
+    requires transitive dev.brisk.rest.spring;
+    requires transitive spring.boot;
+    requires transitive spring.boot.autoconfigure;
+    requires transitive spring.boot.web.server;
+    requires transitive spring.context;
+    requires spring.beans;
+    requires spring.core;
+    requires spring.web;
+    requires tools.jackson.databind;
+    requires static spring.boot.actuator;
+    requires static spring.boot.actuator.autoconfigure;
+    requires static spring.boot.health;
+    requires static micrometer.core;
+    requires static dev.brisk.test;
+    requires static spring.boot.test;
+    requires static spring.test;
+
+    exports dev.brisk.spring.boot;
+    exports dev.brisk.spring.boot.autoconfigure;
+    exports dev.brisk.spring.boot.actuate;
+    exports dev.brisk.spring.boot.actuate.autoconfigure;
+    exports dev.brisk.spring.boot.actuate.metrics;
+    exports dev.brisk.spring.boot.test;
+}

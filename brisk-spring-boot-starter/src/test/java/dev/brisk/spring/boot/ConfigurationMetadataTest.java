@@ -1,0 +1,36 @@
+package dev.brisk.spring.boot;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The IDE metadata the configuration processor writes for {@code brisk.*}: every property, each described. */
+class ConfigurationMetadataTest {
+
+    @Test
+    void everyBriskPropertyIsDescribed() throws Exception {
+        JsonNode metadata;
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).as("spring-configuration-metadata.json").isNotNull();
+            metadata = JsonMapper.builder().build().readTree(in);
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonNode property : metadata.get("properties")) {
+            names.add(property.get("name").asString());
+            assertThat(property.path("description").asString("")).as(property.get("name").asString())
+                    .isNotBlank();
+        }
+        assertThat(names).contains("brisk.io-threads", "brisk.transport", "brisk.default-scheduler", "brisk.controller-scheduler",
+                "brisk.biz.threads", "brisk.biz.queue-size", "brisk.biz.max-queue-time", "brisk.limits.max-body-size",
+                "brisk.http2.max-concurrent-streams", "brisk.listen", "brisk.metrics.enabled", "brisk.context-path");
+        List<String> hints = new ArrayList<>();
+        metadata.get("hints").forEach(hint -> hints.add(hint.get("name").asString()));
+        assertThat(hints).contains("brisk.default-scheduler", "brisk.controller-scheduler");
+    }
+}

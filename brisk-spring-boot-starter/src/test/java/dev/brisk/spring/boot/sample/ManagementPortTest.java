@@ -1,0 +1,47 @@
+package dev.brisk.spring.boot.sample;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Actuator on its own port: a second Brisk server that serves the endpoints and nothing else. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "management.server.port=0",
+        "management.server.base-path=/manage",
+        "management.endpoints.web.exposure.include=health,brisk,metrics"})
+class ManagementPortTest {
+
+    @LocalServerPort
+    int port;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void endpointsAreOnTheManagementPortOnly() {
+        assertThat(managementPort).isPositive().isNotEqualTo(port);
+        Http management = new Http(managementPort);
+        Http application = new Http(port);
+        assertThat(management.get("/manage/actuator/health").getStatusCode().value()).isEqualTo(200);
+        assertThat(management.get("/manage/actuator/health").getBody()).contains("\"status\":\"UP\"");
+        assertThat(management.get("/manage/actuator").getBody()).contains("/manage/actuator/brisk");
+        assertThat(application.get("/actuator/health").getStatusCode().value()).isEqualTo(404);
+        assertThat(application.get("/manage/actuator/health").getStatusCode().value()).isEqualTo(404);
+    }
+
+    @Test
+    void managementServerIsIsolatedFromTheApplicationsRoutes() {
+        assertThat(new Http(port).get("/hello").getBody()).isEqualTo("Hello, World!");
+        assertThat(new Http(managementPort).get("/manage/hello").getStatusCode().value()).isEqualTo(404);
+        assertThat(new Http(managementPort).get("/hello").getStatusCode().value()).isEqualTo(404);
+    }
+
+    @Test
+    void briskEndpointDescribesTheApplicationsServer() {
+        assertThat(new Http(managementPort).get("/manage/actuator/brisk").getBody())
+                .contains("\"port\":" + port);
+    }
+}
