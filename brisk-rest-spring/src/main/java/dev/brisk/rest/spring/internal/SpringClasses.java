@@ -23,10 +23,14 @@ final class SpringClasses {
     private SpringClasses() {
     }
 
+    /**
+     * Whether {@code className} can be loaded and used from this module: on the module path a library the module
+     * only {@code requires static} may be loadable but not read by it, and then counts as absent.
+     */
     private static boolean present(String className) {
         try {
-            Class.forName(className, false, SpringClasses.class.getClassLoader());
-            return true;
+            Class<?> type = Class.forName(className, false, SpringClasses.class.getClassLoader());
+            return SpringClasses.class.getModule().canRead(type.getModule());
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }

@@ -79,8 +79,7 @@ abstract class SpringErrors {
     /** Nothing is mapped to the path (404): Spring MVC's {@code NoResourceFoundException} when present. */
     Exception noResource(String method, String path) {
         if (SpringClasses.WEBMVC_RESOURCES) {
-            return new org.springframework.web.servlet.resource.NoResourceFoundException(HttpMethod.valueOf(method),
-                    path, path.startsWith("/") ? path.substring(1) : path);
+            return WebMvcResources.noResource(method, path);
         }
         return new ResponseStatusException(org.springframework.http.HttpStatus.NOT_FOUND, "No static resource "
                 + path + ".");
@@ -201,6 +200,21 @@ abstract class SpringErrors {
         @Override
         Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters) {
             return new ServerWebInputException(detail);
+        }
+    }
+
+    /**
+     * Spring MVC's resource exception, in a class of its own: loading {@code SpringErrors} must not need spring-webmvc
+     * (the verifier would load every type this method creates), so it is only loaded when the library is there.
+     */
+    private static final class WebMvcResources {
+
+        private WebMvcResources() {
+        }
+
+        static Exception noResource(String method, String path) {
+            return new org.springframework.web.servlet.resource.NoResourceFoundException(HttpMethod.valueOf(method),
+                    path, path.startsWith("/") ? path.substring(1) : path);
         }
     }
 }
