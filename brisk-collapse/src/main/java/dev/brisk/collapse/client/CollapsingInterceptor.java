@@ -91,7 +91,17 @@ public final class CollapsingInterceptor implements Interceptor {
         Attempt attempt = new Attempt(chain, request);
         flight.execute(key, () -> {
             attempt.sent = true;
-            return chain.proceed(request).thenApply(SharedResponse::of);
+            return chain.proceed(request).handle((response, failure) -> {
+                if (failure == null) {
+                    return SharedResponse.of(response);
+                }
+                if (attempt.isCancelled()) {
+                    // however the aborted exchange failed (cancelled, connection closed), the others still want it
+                    throw new CancellationException("the caller that sent the shared request cancelled it");
+                }
+                throw failure instanceof CompletionException completion ? completion
+                        : new CompletionException(failure);
+            });
         }).whenComplete(attempt);
         return attempt;
     }
