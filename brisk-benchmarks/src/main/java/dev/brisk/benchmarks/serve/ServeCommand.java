@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /** {@code serve <impl> --port N [--io-threads N] [--tls] [--transport T]}: prints {@code listening on <port>}. */
 public final class ServeCommand {
 
-    private static final Map<String, Supplier<ServerImpl>> IMPLS = new LinkedHashMap<>();
+    static final Map<String, Supplier<ServerImpl>> IMPLS = new LinkedHashMap<>();
 
     static {
         IMPLS.put("brisk-http", BriskHttpServer::new);

@@ -174,11 +174,7 @@ final class SpringValidation {
                 throw new HandlerMethodValidationException(result);
             }
         } else if (aop) {
-            Set<ConstraintViolation<Object>> violations = validator.forExecutables().validateParameters(controller,
-                    method, args, groups);
-            if (!violations.isEmpty()) {
-                throw new ConstraintViolationException(violations);
-            }
+            ExecutableValidation.parameters(validator, controller, method, args, groups);
         }
     }
 
@@ -191,11 +187,7 @@ final class SpringValidation {
                 throw new MethodValidationException(validation);
             }
         } else if (aop) {
-            Set<ConstraintViolation<Object>> violations = validator.forExecutables().validateReturnValue(controller,
-                    method, result, groups);
-            if (!violations.isEmpty()) {
-                throw new ConstraintViolationException(violations);
-            }
+            ExecutableValidation.result(validator, controller, method, result, groups);
         }
     }
 
@@ -299,6 +291,33 @@ final class SpringValidation {
         @Override
         public String[] getParameterNames(java.lang.reflect.Constructor<?> constructor) {
             return null;
+        }
+    }
+
+    /**
+     * Jakarta Bean Validation's own method validation, in a class of its own: this class must load without the
+     * validation API (the verifier loads the exception types a method throws), for applications that do not validate.
+     */
+    private static final class ExecutableValidation {
+
+        private ExecutableValidation() {
+        }
+
+        static void parameters(Validator validator, Object controller, Method method, Object[] args,
+                               Class<?>[] groups) {
+            Set<ConstraintViolation<Object>> violations = validator.forExecutables().validateParameters(controller,
+                    method, args, groups);
+            if (!violations.isEmpty()) {
+                throw new ConstraintViolationException(violations);
+            }
+        }
+
+        static void result(Validator validator, Object controller, Method method, Object result, Class<?>[] groups) {
+            Set<ConstraintViolation<Object>> violations = validator.forExecutables().validateReturnValue(controller,
+                    method, result, groups);
+            if (!violations.isEmpty()) {
+                throw new ConstraintViolationException(violations);
+            }
         }
     }
 }
