@@ -225,7 +225,13 @@ class CollapsingInterceptorTest {
 
         sender.cancel(true);
 
-        answer(2, request -> request.response().send("late"));
+        try {
+            answer(2, request -> request.response().send("late"));
+        } catch (AssertionError e) {
+            // what the waiter saw, to tell a lost cancellation from a request that never left
+            throw new AssertionError(e.getMessage() + "; received " + received.get() + ", waiter " + waiter
+                    + ", stats " + collapsing.stats(), e);
+        }
         assertThat(waiter.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
         assertThat(sender).isCancelled();
     }
