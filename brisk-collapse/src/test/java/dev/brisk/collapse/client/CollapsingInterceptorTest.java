@@ -224,6 +224,12 @@ class CollapsingInterceptorTest {
         awaitCallers(collapsing, 2);
 
         sender.cancel(true);
+        // the abort runs on the client's event loop: answer nothing before the waiter has sent its own request,
+        // or a response already on its way could legitimately serve the waiter before the abort lands
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (received.get() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
 
         try {
             answer(2, request -> request.response().send("late"));
