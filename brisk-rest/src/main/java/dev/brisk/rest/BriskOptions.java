@@ -21,15 +21,20 @@ import java.util.Objects;
  * @param virtualMaxConcurrency requests on virtual threads at once before 503; default 10000
  * @param formatParameter       query parameter that overrides Accept, e.g. {@code ?format=json}; default
  *                              {@code format}, empty for none
+ * @param sseMaxPending         bytes of events a Server-Sent Events stream may hold for a client that reads slower
+ *                              than they are sent (handed to the connection, not yet taken by it); the event that
+ *                              would exceed it ends the stream ({@link SseSink.CloseReason#OVERFLOWED}) and drops
+ *                              the connection (HTTP/1.1) or resets the stream (HTTP/2), so a slow reader never holds
+ *                              more; an event sent while nothing is pending always goes; default 1 MiB
  */
 public record BriskOptions(String contextPath, String defaultScheduler, String controllerScheduler, int bizThreads,
                            int bizQueueSize, Duration maxQueueTime, int virtualMaxConcurrency,
-                           String formatParameter) {
+                           String formatParameter, long sseMaxPending) {
 
     /** The defaults listed above. */
     public static final BriskOptions DEFAULT = new BriskOptions("", Schedulers.IO, Schedulers.BIZ,
             Math.max(8, 2 * Runtime.getRuntime().availableProcessors()), 1024, Duration.ofSeconds(3), 10_000,
-            "format");
+            "format", 1024 * 1024);
 
     /** Validates every component; a message names the component and the offending value. */
     public BriskOptions {
@@ -48,6 +53,9 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         }
         positive(virtualMaxConcurrency, "virtualMaxConcurrency");
         notNull(formatParameter, "formatParameter");
+        if (sseMaxPending <= 0) {
+            throw new IllegalArgumentException("sseMaxPending must be positive: " + sseMaxPending);
+        }
     }
 
     /** A builder starting from {@link #DEFAULT}. */
@@ -87,6 +95,7 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         private Duration maxQueueTime;
         private int virtualMaxConcurrency;
         private String formatParameter;
+        private long sseMaxPending;
 
         private Builder(BriskOptions options) {
             contextPath = options.contextPath;
@@ -97,6 +106,7 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
             maxQueueTime = options.maxQueueTime;
             virtualMaxConcurrency = options.virtualMaxConcurrency;
             formatParameter = options.formatParameter;
+            sseMaxPending = options.sseMaxPending;
         }
 
         /** Prefix of every route, e.g. {@code /api}; empty for none. */
@@ -147,9 +157,15 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
             return this;
         }
 
+        /** Bytes of events an event stream may hold for a slow client before it is dropped. */
+        public Builder sseMaxPending(long sseMaxPending) {
+            this.sseMaxPending = sseMaxPending;
+            return this;
+        }
+
         public BriskOptions build() {
             return new BriskOptions(contextPath, defaultScheduler, controllerScheduler, bizThreads, bizQueueSize,
-                    maxQueueTime, virtualMaxConcurrency, formatParameter);
+                    maxQueueTime, virtualMaxConcurrency, formatParameter, sseMaxPending);
         }
     }
 }

@@ -159,6 +159,15 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Bytes of events a Server-Sent Events stream may hold for a client that reads slower than they are sent;
+         * beyond that the client is dropped ({@link SseSink.CloseReason#OVERFLOWED}); default 1 MiB.
+         */
+        public Builder sseMaxPending(long bytes) {
+            options.sseMaxPending(bytes);
+            return this;
+        }
+
         /** The framework options as configured so far; fails naming the option and its value when one is invalid. */
         public BriskOptions options() {
             return options.build();

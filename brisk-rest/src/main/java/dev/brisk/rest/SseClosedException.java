@@ -22,6 +22,8 @@ public class SseClosedException extends IllegalStateException {
             case FAILED -> "the event stream has been completed with an error";
             case TIMED_OUT -> "the event stream timed out";
             case DISCONNECTED -> "the event stream is closed: the client disconnected";
+            case OVERFLOWED -> "the event stream was dropped: the client read too slowly and its unsent events "
+                    + "exceeded the server's limit";
         };
     }
 }

@@ -16,8 +16,9 @@ import java.util.function.Consumer;
  * })
  * }</pre>
  *
- * <p>The stream ends with {@link #complete()}, {@link #completeWithError(Throwable)}, its timeout, or when the client
- * goes away; {@link #onClose} tells which. After that, {@code send} fails with {@link SseClosedException}.
+ * <p>The stream ends with {@link #complete()}, {@link #completeWithError(Throwable)}, its timeout, when the client
+ * goes away, or when the client reads so slowly that the events waiting for it would exceed the server's
+ * {@code sseMaxPending} bytes; {@link #onClose} tells which. After that, {@code send} fails with {@link SseClosedException}.
  */
 public interface SseSink extends AutoCloseable {
 
@@ -30,7 +31,13 @@ public interface SseSink extends AutoCloseable {
         /** The stream's timeout elapsed: the response ended normally. */
         TIMED_OUT,
         /** The client closed the connection (or reset the HTTP/2 stream), or it broke. */
-        DISCONNECTED
+        DISCONNECTED,
+        /**
+         * The client read more slowly than events were sent, and one more event would have made the stream hold more
+         * than the server's {@code sseMaxPending} bytes for it: the connection was dropped (HTTP/2: the stream reset).
+         * An SSE client reconnects, with {@code Last-Event-ID} when events carry ids.
+         */
+        OVERFLOWED
     }
 
     /**

@@ -27,6 +27,7 @@ class BriskOptionsTest {
         assertThat(defaults.maxQueueTime()).isEqualTo(Duration.ofSeconds(3));
         assertThat(defaults.virtualMaxConcurrency()).isEqualTo(10_000);
         assertThat(defaults.formatParameter()).isEqualTo("format");
+        assertThat(defaults.sseMaxPending()).isEqualTo(1024 * 1024);
         assertThat(BriskOptions.builder().build()).isEqualTo(defaults);
         assertThat(Brisk.server().options()).isEqualTo(defaults);
     }
@@ -35,9 +36,9 @@ class BriskOptionsTest {
     void everyComponentHasASetterAndSurvivesARoundTrip() {
         BriskOptions options = BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.BIZ)
                 .controllerScheduler(Schedulers.VIRTUAL).bizThreads(3).bizQueueSize(4)
-                .maxQueueTime(Duration.ofSeconds(5)).virtualMaxConcurrency(6).formatParameter("").build();
+                .maxQueueTime(Duration.ofSeconds(5)).virtualMaxConcurrency(6).formatParameter("").sseMaxPending(7).build();
         assertThat(options).isEqualTo(new BriskOptions("/api", Schedulers.BIZ, Schedulers.VIRTUAL, 3, 4,
-                Duration.ofSeconds(5), 6, ""));
+                Duration.ofSeconds(5), 6, "", 7));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(Brisk.server().options(options).options()).isEqualTo(options);
     }
@@ -68,7 +69,8 @@ class BriskOptionsTest {
                 invalid(b -> b.maxQueueTime(Duration.ZERO), "maxQueueTime must be positive: PT0S"),
                 invalid(b -> b.virtualMaxConcurrency(0), "virtualMaxConcurrency must be positive: 0"),
                 invalid(b -> b.formatParameter(null), NullPointerException.class,
-                        "formatParameter must not be null"));
+                        "formatParameter must not be null"),
+                invalid(b -> b.sseMaxPending(0), "sseMaxPending must be positive: 0"));
     }
 
     @ParameterizedTest(name = "{2}")

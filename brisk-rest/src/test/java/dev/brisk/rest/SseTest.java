@@ -149,6 +149,88 @@ class SseTest {
     }
 
     @Test
+    void aClientThatStopsReadingIsDroppedOnceItsUnsentEventsReachTheLimit() throws Exception {
+        CompletableFuture<SseSink> opened = new CompletableFuture<>();
+        CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
+        server = server().sseMaxPending(64 * 1024)
+                .get("/firehose", ctx -> opened.complete(ctx.sse().onClose(closed::complete))).start();
+        String payload = "x".repeat(8 * 1024);
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096);
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+            socket.getOutputStream().write("GET /firehose HTTP/1.1\r\nHost: x\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            SseSink sink = opened.get(5, TimeUnit.SECONDS);
+            // a producer that never waits for its sends, against a client that never reads
+            SseClosedException refused = null;
+            long sent = 0;
+            for (int i = 0; i < 100_000 && refused == null; i++) {
+                try {
+                    sink.send(payload).toCompletableFuture().getNow(null);
+                    sent += payload.length();
+                } catch (java.util.concurrent.CompletionException e) {
+                    if (e.getCause() instanceof SseClosedException closedException
+                            && closedException.reason() == SseSink.CloseReason.OVERFLOWED) {
+                        refused = closedException;
+                    }
+                }
+            }
+            assertThat(refused).as("a send refused after %d bytes", sent).isNotNull()
+                    .hasMessageContaining("read too slowly");
+            assertThat(closed.get(5, TimeUnit.SECONDS)).isEqualTo(SseSink.CloseReason.OVERFLOWED);
+            assertThat(sink.isOpen()).isFalse();
+            // what the server held is bounded by the limit and the sockets' buffers, not by what was offered
+            assertThat(sent).isLessThan(100_000L * payload.length());
+            ExecutionException later = (ExecutionException) catchThrowable(() ->
+                    sink.send("more").toCompletableFuture().get(5, TimeUnit.SECONDS));
+            assertThat(((SseClosedException) later.getCause()).reason()).isEqualTo(SseSink.CloseReason.OVERFLOWED);
+            // the connection was dropped: reading drains what was in flight, then ends
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[64 * 1024];
+            try {
+                while (in.read(buffer) >= 0) {
+                    // drain
+                }
+            } catch (java.net.SocketException reset) {
+                // a reset is as good as an orderly close here
+            }
+        }
+    }
+
+    @Test
+    void aProducerThatWaitsForEachSendIsNeverDropped() throws Exception {
+        CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
+        String payload = "y".repeat(4 * 1024);
+        server = server().sseMaxPending(16 * 1024).get("/paced", ctx -> {
+            SseSink sink = ctx.sse().onClose(closed::complete);
+            CompletableFuture.runAsync(() -> {
+                for (int i = 0; i < 200; i++) {
+                    sink.send(payload).toCompletableFuture().join();
+                }
+                sink.complete();
+            });
+        }).start();
+        HttpResponse<InputStream> response = CLIENT.send(request("/paced"), HttpResponse.BodyHandlers.ofInputStream());
+        int events = 0;
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.startsWith("data: ")) {
+                    assertThat(line).hasSize(6 + payload.length());
+                    events++;
+                }
+                if (events % 20 == 0) {
+                    Thread.sleep(1); // a slower reader than the producer
+                }
+            }
+        }
+        assertThat(events).isEqualTo(200);
+        assertThat(closed.get(5, TimeUnit.SECONDS)).isEqualTo(SseSink.CloseReason.COMPLETED);
+    }
+
+    @Test
     void aTimeoutEndsTheStreamNormally() throws Exception {
         CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
         server = server().get("/short", ctx -> ctx.sse(Duration.ofMillis(200)).onClose(closed::complete)

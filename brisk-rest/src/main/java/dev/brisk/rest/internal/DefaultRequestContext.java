@@ -290,7 +290,7 @@ final class DefaultRequestContext implements RequestContext {
 
     private dev.brisk.rest.SseSink openSse(java.time.Duration timeout) {
         dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), server.sseEncoder(),
-                request.allocator(), timeout);
+                request.allocator(), timeout, server.options().sseMaxPending());
         async = true;
         responded = true;
         return sink;

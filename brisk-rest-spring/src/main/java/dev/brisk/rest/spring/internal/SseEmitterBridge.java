@@ -21,7 +21,7 @@ final class SseEmitterBridge extends EmitterBridge {
     SseEmitterBridge(RequestContext ctx) {
         this.sink = ctx.sse();
         sink.onClose(reason -> {
-            if (reason == SseSink.CloseReason.DISCONNECTED) {
+            if (reason == SseSink.CloseReason.DISCONNECTED || reason == SseSink.CloseReason.OVERFLOWED) {
                 disconnected();
             }
         });

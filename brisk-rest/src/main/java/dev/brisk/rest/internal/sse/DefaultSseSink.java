@@ -20,7 +20,9 @@ import java.util.function.Consumer;
 /**
  * An event stream over a streamed {@link ServerResponse}: the head goes out when it opens, each event is one write.
  * A lock orders sends against the end of the stream, so that no event follows it; the writes themselves are queued
- * onto the connection's event loop in the order they were made.
+ * onto the connection's event loop in the order they were made. The bytes of events whose write has not completed
+ * (the connection has not taken them) are counted: the event that would take them over {@code maxPending} drops the
+ * client instead of queueing without bound.
  */
 public final class DefaultSseSink implements SseSink {
 
@@ -29,25 +31,30 @@ public final class DefaultSseSink implements SseSink {
     private final ServerResponse response;
     private final SseEncoder encoder;
     private final ByteBufAllocator allocator;
+    private final long maxPending;
     private final Object lock = new Object();
+    /** Bytes handed to the connection whose write has not completed; guarded by {@link #lock}. */
+    private long pending;
     private final List<Consumer<CloseReason>> listeners = new ArrayList<>(2);
     private CloseReason closed;
     private volatile ScheduledFuture<?> timeout;
 
-    private DefaultSseSink(ServerResponse response, SseEncoder encoder, ByteBufAllocator allocator) {
+    private DefaultSseSink(ServerResponse response, SseEncoder encoder, ByteBufAllocator allocator, long maxPending) {
         this.response = response;
         this.encoder = encoder;
         this.allocator = allocator;
+        this.maxPending = maxPending;
     }
 
     /**
      * Opens a stream on {@code response}: sets the event-stream headers and sends the head now.
      *
-     * @param timeout how long the stream may stay open, or null for no limit
+     * @param timeout    how long the stream may stay open, or null for no limit
+     * @param maxPending bytes of events the stream may hold for a client that has not taken them
      * @throws IllegalStateException when the response has already been sent or started
      */
     public static DefaultSseSink open(ServerResponse response, SseEncoder encoder, ByteBufAllocator allocator,
-                                      Duration timeout) {
+                                      Duration timeout, long maxPending) {
         if (response.isCommitted()) {
             throw new IllegalStateException("an event stream needs a response that has not been sent or started");
         }
@@ -58,7 +65,7 @@ public final class DefaultSseSink implements SseSink {
         // proxies such as nginx would otherwise buffer the events
         response.headers().set("x-accel-buffering", "no");
         response.headers().remove("content-length");
-        DefaultSseSink sink = new DefaultSseSink(response, encoder, allocator);
+        DefaultSseSink sink = new DefaultSseSink(response, encoder, allocator, maxPending);
         response.completion().whenComplete((v, error) -> {
             if (error != null) {
                 sink.end(CloseReason.DISCONNECTED, null);
@@ -88,21 +95,43 @@ public final class DefaultSseSink implements SseSink {
     }
 
     private CompletionStage<Void> write(ByteBuf frame) {
-        CompletionStage<Void> written;
+        int size = frame.readableBytes();
+        CompletionStage<Void> written = null;
+        CloseReason refused;
         synchronized (lock) {
-            if (closed != null) {
-                frame.release();
-                return CompletableFuture.failedFuture(new SseClosedException(closed, null));
+            refused = closed;
+            if (refused == null && pending > 0 && pending + size > maxPending) {
+                refused = CloseReason.OVERFLOWED;
             }
-            written = response.write(frame);
+            if (refused == null) {
+                pending += size;
+                written = response.write(frame);
+            }
+        }
+        if (refused != null) {
+            frame.release();
+            if (refused == CloseReason.OVERFLOWED) {
+                end(CloseReason.OVERFLOWED, null);
+            }
+            return CompletableFuture.failedFuture(new SseClosedException(refused, null));
         }
         return written.handle((v, error) -> {
+            synchronized (lock) {
+                pending -= size;
+            }
             if (error == null) {
                 return null;
             }
             end(CloseReason.DISCONNECTED, null);
             throw new CompletionException(new SseClosedException(CloseReason.DISCONNECTED, error));
         });
+    }
+
+    /** Bytes of events handed to the connection that it has not taken yet. */
+    long pending() {
+        synchronized (lock) {
+            return pending;
+        }
     }
 
     @Override
@@ -148,6 +177,11 @@ public final class DefaultSseSink implements SseSink {
                 case FAILED -> {
                     LOG.log(System.Logger.Level.DEBUG, () -> "event stream completed with an error: " + error);
                     response.abort(error);
+                }
+                case OVERFLOWED -> {
+                    LOG.log(System.Logger.Level.DEBUG, () -> "event stream dropped: the client did not take "
+                            + pending + " bytes of events (limit " + maxPending + ")");
+                    response.abort(new SseClosedException(CloseReason.OVERFLOWED, null));
                 }
                 case DISCONNECTED -> {
                     // the response is gone already
