@@ -10,25 +10,19 @@ import java.lang.reflect.Type;
 import java.net.URI;
 
 /**
- * One caller's response of a shared call: status, protocol, the headers and trailers (read-only copies, which no
- * caller can change), and a body array of its own (copied when first asked for). Decoding reads the shared bytes,
- * which nobody can change, into new objects.
+ * One caller's response of a shared call: status, protocol, headers and trailers (read-only views of the shared
+ * response, which no caller can change), and a body array of its own (copied when first asked for). Decoding reads
+ * the shared bytes, which nobody can change, into new objects.
  */
 final class CopiedResponse implements HttpResponse {
 
     private final HttpResponse shared;
-    private final byte[] sharedBody;
     private final HttpRequest request;
-    private final Headers headers;
-    private final Headers trailers;
     private byte[] body;
 
-    CopiedResponse(HttpResponse shared, byte[] sharedBody, Headers headers, Headers trailers, HttpRequest request) {
+    CopiedResponse(HttpResponse shared, HttpRequest request) {
         this.shared = shared;
-        this.sharedBody = sharedBody;
         this.request = request;
-        this.headers = headers;
-        this.trailers = trailers;
     }
 
     @Override
@@ -43,7 +37,7 @@ final class CopiedResponse implements HttpResponse {
 
     @Override
     public Headers headers() {
-        return headers;
+        return shared.headers();
     }
 
     @Override
@@ -60,7 +54,7 @@ final class CopiedResponse implements HttpResponse {
     @Override
     public synchronized byte[] bodyAsBytes() {
         if (body == null) {
-            body = sharedBody.clone();
+            body = shared.bodyAsBytes().clone();
         }
         return body;
     }
@@ -91,12 +85,11 @@ final class CopiedResponse implements HttpResponse {
 
     @Override
     public Headers trailers() {
-        return trailers;
+        return shared.trailers();
     }
 
     @Override
     public String toString() {
-        return "HttpResponse[" + status() + " " + request.method() + " " + request.uri() + ", " + sharedBody.length
-                + " bytes, shared]";
+        return "HttpResponse[" + status() + " " + request.method() + " " + request.uri() + ", shared]";
     }
 }

@@ -3,39 +3,37 @@ package dev.brisk.collapse.internal.client;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.StreamedResponse;
-import dev.brisk.http.common.Headers;
 
 /**
  * The response of a shared client call, kept away from every caller: each gets a {@link CopiedResponse} of it.
+ * Nothing is copied up front: the original's headers and trailers are read-only views nobody changes, and its body is
+ * only read (a caller asking for the bytes gets an array of its own), so a call that served one caller costs no copy.
  * Streamed responses and responses that set cookies are not shareable.
  */
 public final class SharedResponse {
 
     private final HttpResponse original;
-    private final byte[] body;
-    /** Read-only copies, shared by the callers' responses. */
-    private final Headers headers;
-    private final Headers trailers;
+    private final boolean shareable;
 
-    private SharedResponse(HttpResponse original, byte[] body) {
+    private SharedResponse(HttpResponse original, boolean shareable) {
         this.original = original;
-        this.body = body;
-        this.headers = body == null ? null : Headers.copyOf(original.headers());
-        this.trailers = body == null ? null : original.trailers().isEmpty() ? Headers.empty()
-                : Headers.copyOf(original.trailers());
+        this.shareable = shareable;
     }
 
     /** Wraps the response the network returned. */
     public static SharedResponse of(HttpResponse response) {
         if (response instanceof StreamedResponse || response.headers().contains("set-cookie")) {
-            return new SharedResponse(response, null);
+            return new SharedResponse(response, false);
         }
-        return new SharedResponse(response, response.bodyAsBytes());
+        // settles the body array before any caller sees the response, so that callers on other threads read the
+        // same, fully written array
+        response.bodyAsBytes();
+        return new SharedResponse(response, true);
     }
 
     /** Whether callers may share it; if not, only the caller that sent the request gets {@link #original()}. */
     public boolean shareable() {
-        return body != null;
+        return shareable;
     }
 
     public HttpResponse original() {
@@ -44,6 +42,6 @@ public final class SharedResponse {
 
     /** A response of its own for the caller that sent {@code request}. */
     public HttpResponse copyFor(HttpRequest request) {
-        return new CopiedResponse(original, body, headers, trailers, request);
+        return new CopiedResponse(original, request);
     }
 }

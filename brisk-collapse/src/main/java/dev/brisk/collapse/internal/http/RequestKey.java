@@ -2,7 +2,7 @@ package dev.brisk.collapse.internal.http;
 
 import dev.brisk.http.common.Headers;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,13 +17,46 @@ public record RequestKey(String method, String scheme, String host, int port, St
     /** The key of a request with these parts; {@code keyHeaders} are lower-case names. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, List<String> keyHeaders) {
-        List<String> values = new ArrayList<>(keyHeaders.size());
-        for (String name : keyHeaders) {
-            List<String> all = headers.all(name);
-            values.add(all.isEmpty() ? null : all.size() == 1 ? all.get(0) : String.join("\n", all));
-        }
         return new RequestKey(method, scheme.toLowerCase(Locale.ROOT), host.toLowerCase(Locale.ROOT), port, path,
-                query == null ? "" : query, values);
+                query == null ? "" : query, headerValues(headers, keyHeaders));
+    }
+
+    /**
+     * The values of {@code keyHeaders} in {@code headers}, in the order of the names: null for a missing header,
+     * several lines of one name joined by a line feed. One pass over the fields, no lookup per name.
+     */
+    private static List<String> headerValues(Headers headers, List<String> keyHeaders) {
+        String[] values = new String[keyHeaders.size()];
+        if (!headers.isEmpty() && values.length > 0) {
+            headers.forEach((name, value) -> {
+                for (int i = 0; i < values.length; i++) {
+                    if (equalsLowerCase(name, keyHeaders.get(i))) {
+                        String text = value.toString();
+                        values[i] = values[i] == null ? text : values[i] + "\n" + text;
+                        return;
+                    }
+                }
+            });
+        }
+        return Arrays.asList(values);
+    }
+
+    /** Whether {@code name} equals {@code lower} (a lower-case header name) ignoring ASCII case. */
+    private static boolean equalsLowerCase(CharSequence name, String lower) {
+        int length = lower.length();
+        if (name.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = name.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                c = (char) (c + ('a' - 'A'));
+            }
+            if (c != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The port {@code scheme} uses when none is given. */
