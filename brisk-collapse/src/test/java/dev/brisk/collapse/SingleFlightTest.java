@@ -148,6 +148,25 @@ class SingleFlightTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(10)
+    void callersOfManyKeysTimeOutAgainAfterAQuietSpell() throws Exception {
+        SingleFlight<Integer, String> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .timeout(Duration.ofMillis(30)).build());
+        for (int round = 0; round < 3; round++) {
+            List<CompletableFuture<String>> callers = new ArrayList<>();
+            for (int key = 0; key < 50; key++) {
+                callers.add(flight.execute(key, CompletableFuture::new));
+            }
+            for (CompletableFuture<String> caller : callers) {
+                assertThat(cause(caller)).isInstanceOf(CollapseTimeoutException.class);
+            }
+            assertThat(flight.inFlight()).isZero();
+            Thread.sleep(20); // nothing in flight: the next callers must start the timeouts again
+        }
+        assertThat(flight.stats().timedOut()).isEqualTo(150);
+    }
+
+    @Test
     void tooManyKeysInFlightAreRefused() {
         SingleFlight<Integer, String> flight = SingleFlight.create(SingleFlightOptions.builder().maxInFlight(2)
                 .build());

@@ -51,16 +51,19 @@ abstract class CallerFuture<V> extends CompletableFuture<V> {
         if (timeout.isZero() || isDone()) {
             return;
         }
-        timer = Timer.schedule(() -> {
-            // leave first: when the caller sees its timeout, a call nobody waits for any more is cancelled already
-            if (!isDone() && leaving()) {
-                stats.timedOut();
-                left();
-                super.completeExceptionally(new CollapseTimeoutException(key, timeout));
-            }
-        }, timeout.toNanos());
+        timer = Timer.schedule(() -> timeOut(key, timeout), timeout.toNanos());
         if (isDone()) {
             stopTimer();
+        }
+    }
+
+    /** Fails this caller with {@link CollapseTimeoutException} now, unless it has completed or left. */
+    final void timeOut(Object key, Duration timeout) {
+        // leave first: when the caller sees its timeout, a call nobody waits for any more is cancelled already
+        if (!isDone() && leaving()) {
+            stats.timedOut();
+            left();
+            super.completeExceptionally(new CollapseTimeoutException(key, timeout));
         }
     }
 

@@ -15,19 +15,32 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
-/** {@link SingleFlight} over a concurrent table of {@link Flight}s, one per key in flight. */
+/**
+ * {@link SingleFlight} over a concurrent table of {@link Flight}s, one per key in flight. Caller timeouts cost no timer
+ * per caller: each caller records its deadline, and while calls are in flight one sweep of the table, every tenth of
+ * the timeout (at least 1 ms apart, at most 100 ms), fails the callers whose deadline has passed; a caller therefore
+ * times out between its timeout and its timeout plus that period.
+ */
 public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
     private final SingleFlightOptions options;
     private final ConcurrentHashMap<K, Flight<K, V>> flights = new ConcurrentHashMap<>();
     private final long resultTtlNanos;
+    private final long timeoutNanos;
+    private final long sweepPeriodNanos;
+    /** Whether a sweep is scheduled; set by the caller that schedules it, cleared by a sweep that finds no flight. */
+    private final AtomicBoolean sweeping = new AtomicBoolean();
     private final Stats stats;
 
     public DefaultSingleFlight(SingleFlightOptions options) {
         this.options = Objects.requireNonNull(options, "options");
         this.resultTtlNanos = options.resultTtl().toNanos();
+        this.timeoutNanos = options.timeout().toNanos();
+        this.sweepPeriodNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1),
+                Math.min(TimeUnit.MILLISECONDS.toNanos(100), timeoutNanos / 10));
         this.stats = new Stats(options.metrics(), () -> 0, this::inFlight);
     }
 
@@ -140,9 +153,34 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     }
 
     private void timeout(CompletableFuture<V> caller, K key) {
-        if (caller instanceof CallerFuture<V> waiter) {
-            waiter.startTimer(key, options.timeout());
+        if (timeoutNanos > 0 && !caller.isDone() && !sweeping.get() && sweeping.compareAndSet(false, true)) {
+            Timer.schedule(this::sweep, sweepPeriodNanos);
         }
+    }
+
+    /** The deadline of a caller joining now; far away when callers wait without limit. */
+    long deadlineFromNow() {
+        return timeoutNanos == 0 ? System.nanoTime() + Long.MAX_VALUE / 2 : System.nanoTime() + timeoutNanos;
+    }
+
+    /** Times out the callers past their deadline; runs again while flights remain. */
+    private void sweep() {
+        long now = System.nanoTime();
+        for (Flight<K, V> flight : flights.values()) {
+            try {
+                flight.expire(now, options.timeout());
+            } catch (Throwable ignored) {
+                // a caller's continuation failing must not stop the sweep of the others
+            }
+        }
+        if (flights.isEmpty()) {
+            sweeping.set(false);
+            // a caller may have joined between the look and the reset: it found the flag still set
+            if (flights.isEmpty() || !sweeping.compareAndSet(false, true)) {
+                return;
+            }
+        }
+        Timer.schedule(this::sweep, sweepPeriodNanos);
     }
 
     private boolean full() {

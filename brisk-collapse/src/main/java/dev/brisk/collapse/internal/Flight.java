@@ -1,5 +1,6 @@
 package dev.brisk.collapse.internal;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -41,7 +42,7 @@ final class Flight<K, V> {
      */
     synchronized CompletableFuture<V> join() {
         if (state == State.RUNNING) {
-            Waiter<V> waiter = new Waiter<>(this, owner.counters());
+            Waiter<V> waiter = new Waiter<>(this, owner.counters(), owner.deadlineFromNow());
             if (count == waiters.length) {
                 waiters = Arrays.copyOf(waiters, count * 2);
             }
@@ -105,6 +106,30 @@ final class Flight<K, V> {
         }
     }
 
+    /** Fails, with {@link dev.brisk.collapse.CollapseTimeoutException}, the callers whose deadline is {@code now} or
+     *  earlier and who still wait. */
+    void expire(long now, Duration timeout) {
+        Waiter<V>[] expired = null;
+        int expiredCount = 0;
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                return;
+            }
+            for (int i = 0; i < count; i++) {
+                Waiter<V> waiter = waiters[i];
+                if (waiter.deadline - now <= 0 && !waiter.isDone()) {
+                    if (expired == null) {
+                        expired = Arrays.copyOf(waiters, count);
+                    }
+                    expired[expiredCount++] = waiter;
+                }
+            }
+        }
+        for (int i = 0; i < expiredCount; i++) {
+            expired[i].timeOut(key, timeout);
+        }
+    }
+
     /** A caller stopped waiting: the last one to go abandons the call. */
     void left() {
         CompletionStage<? extends V> running;
@@ -125,10 +150,13 @@ final class Flight<K, V> {
     /** One caller's future. */
     static final class Waiter<V> extends CallerFuture<V> {
         private final Flight<?, V> flight;
+        /** {@link System#nanoTime()} after which the caller has waited too long; see {@link #expire}. */
+        final long deadline;
 
-        Waiter(Flight<?, V> flight, Stats stats) {
+        Waiter(Flight<?, V> flight, Stats stats, long deadline) {
             super(stats);
             this.flight = flight;
+            this.deadline = deadline;
         }
 
         @Override
