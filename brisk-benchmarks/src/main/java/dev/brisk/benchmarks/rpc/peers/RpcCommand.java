@@ -10,8 +10,9 @@ import java.util.function.Supplier;
 
 /**
  * {@code rpc <impl> serve|call ...}: serves the benchmark's {@code UserService} with Brisk's RPC or a peer, or calls
- * such a server and prints {@code rps=<n> p50_ms=<x> p99_ms=<y> errors=<k> cpu_us=<c>}. Apache Dubbo is not here: it
- * needs Netty 4.1 and runs from its own jar (brisk-benchmarks-dubbo).
+ * such a server and prints {@code rps=<n> p50_ms=<x> p99_ms=<y> errors=<k> cpu_us=<c>}. Apache Dubbo is not here: its
+ * Triple protocol switches on Spring MVC support when it finds Spring on the class path, which fails with the Spring 7
+ * this jar holds, so it runs from its own jar (brisk-benchmarks-dubbo) with the same arguments.
  */
 public final class RpcCommand {
 
