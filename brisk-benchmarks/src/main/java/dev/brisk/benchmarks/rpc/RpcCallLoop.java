@@ -14,9 +14,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * The closed loop of {@code rpc <impl> call}: {@code threads} blocking callers, each making its next call as soon as
  * the previous one returned, through one shared connection. Runs the warm-up, then the measured window (latencies,
  * errors and this process's CPU time through the client benchmark's {@link Measurement}), then waits for the callers
- * to finish their last call.
+ * to finish their last call. The measured window starts and ends with a line on stderr ({@value #WINDOW_STARTS},
+ * {@value #WINDOW_ENDS}), so that a script can read the server's CPU time over the same window.
  */
 final class RpcCallLoop {
+
+    /** Printed on stderr as the measured window starts. */
+    static final String WINDOW_STARTS = "measured window starts";
+    /** Printed on stderr as the measured window ends. */
+    static final String WINDOW_ENDS = "measured window ends";
 
     private static final long JOIN_SECONDS = 15;
 
@@ -45,9 +51,11 @@ final class RpcCallLoop {
             caller.start();
         }
         Thread.sleep(warmup.toMillis());
+        System.err.println(WINDOW_STARTS);
         measurement.begin();
         Thread.sleep(duration.toMillis());
         Summary summary = measurement.end();
+        System.err.println(WINDOW_ENDS);
         running = false;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JOIN_SECONDS);
         for (Thread caller : callers) {
