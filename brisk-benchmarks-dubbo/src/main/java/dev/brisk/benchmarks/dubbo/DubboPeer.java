@@ -78,6 +78,7 @@ public final class DubboPeer implements RpcPeer {
     private static ApplicationConfig application(String name) {
         ApplicationConfig application = new ApplicationConfig(name);
         application.setQosEnable(false);
+        application.setShutwait("1");
         return application;
     }
 
