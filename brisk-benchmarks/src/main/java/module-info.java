@@ -1,6 +1,7 @@
 /**
  * The benchmark launcher: serves Brisk and its peers (Netty, Vert.x, Spring MVC on Tomcat) for load tests, and the load
- * client that measures Brisk's client against its peers (OkHttp, Apache HttpClient 5, Reactor Netty, the JDK's).
+ * client that measures Brisk's client against its peers (OkHttp, Apache HttpClient 5, Reactor Netty, the JDK's), and
+ * the RPC benchmark's server and caller (gRPC-java).
  */
 module dev.brisk.benchmarks {
     requires dev.brisk.rest;
@@ -31,6 +32,11 @@ module dev.brisk.benchmarks {
     requires spring.core;
     requires spring.web;
     requires HdrHistogram;
+    requires com.google.protobuf;
+    requires io.grpc;
+    requires io.grpc.protobuf;
+    requires io.grpc.stub;
+    requires com.google.common;
 
     opens dev.brisk.benchmarks.serve to spring.core, spring.beans, spring.context, spring.web, dev.brisk.rest;
     opens dev.brisk.benchmarks.serve.springmvc to spring.core, spring.beans, spring.context, spring.web;

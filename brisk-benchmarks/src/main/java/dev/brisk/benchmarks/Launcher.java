@@ -3,13 +3,15 @@ package dev.brisk.benchmarks;
 import dev.brisk.benchmarks.client.ClientMain;
 import dev.brisk.benchmarks.client.peers.ClientCommand;
 import dev.brisk.benchmarks.collapse.CollapseCommand;
+import dev.brisk.benchmarks.rpc.RpcMain;
+import dev.brisk.benchmarks.rpc.peers.RpcCommand;
 import dev.brisk.benchmarks.serve.ServeCommand;
 
 import java.util.Arrays;
 
 /**
- * The benchmark launcher: one jar that serves Brisk and its peers (and later drives clients, collapsing and RPC
- * runs) so that load tools measure them side by side. Sub-commands are a stable interface.
+ * The benchmark launcher: one jar that serves Brisk and its peers, and drives clients, collapsing and RPC runs, so
+ * that they are measured side by side. Sub-commands are a stable interface.
  */
 public final class Launcher {
 
@@ -20,6 +22,8 @@ public final class Launcher {
               client <impl> %s
                     impls: %s (esa-restclient: brisk-benchmarks-esa.jar)
               collapse %s
+              rpc <impl> %s
+                    impls: %s (dubbo: brisk-benchmarks-dubbo.jar)
             """;
 
     private Launcher() {
@@ -34,6 +38,7 @@ public final class Launcher {
             case "serve" -> ServeCommand.run(rest);
             case "client" -> client(rest);
             case "collapse" -> collapse(rest);
+            case "rpc" -> rpc(rest);
             case "-h", "--help", "help" -> System.out.print(usage());
             default -> fail("unknown command: " + args[0]);
         }
@@ -64,8 +69,17 @@ public final class Launcher {
         System.exit(0);
     }
 
+    private static void rpc(String[] args) throws Exception {
+        try {
+            RpcCommand.run(args);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+        System.exit(0);
+    }
+
     private static String usage() {
         return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations(),
-                CollapseCommand.OPTIONS);
+                CollapseCommand.OPTIONS, RpcMain.OPTIONS, RpcCommand.implementations());
     }
 }
