@@ -221,6 +221,19 @@ class MultipartTest {
     }
 
     @Test
+    void unlimitedSizesLiftTheServersBodyLimitForMultipartBodies() throws Exception {
+        byte[] file = new byte[64 * 1024];
+        server = server().http(http -> http.limits(dev.brisk.http.HttpLimits.builder().maxBodySize(1024).build()))
+                .multipart(options().maxPartSize(Long.MAX_VALUE).maxRequestSize(Long.MAX_VALUE).build())
+                .post("/upload", ctx -> ctx.send(String.valueOf(ctx.multipart().part("f").orElseThrow().size())))
+                .start();
+        HttpResponse<String> response = post("/upload", new Body().file("f", "f.bin", "application/octet-stream",
+                file).bytes());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo(String.valueOf(file.length));
+    }
+
+    @Test
     void transferToKeepsAFileAndAFailingHandlerLeavesNothingBehind() throws Exception {
         Path kept = temp.resolve("kept.bin");
         server = server().multipart(options().build())

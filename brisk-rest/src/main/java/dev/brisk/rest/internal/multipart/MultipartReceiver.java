@@ -71,7 +71,7 @@ public final class MultipartReceiver implements BodyListener {
                     + " bytes is larger than maxRequestSize " + options.maxRequestSize() + " bytes");
             return;
         }
-        request.maxBodySize(Math.max(request.maxBodySize(), options.maxRequestSize() + SWALLOW));
+        request.maxBodySize(Math.max(request.maxBodySize(), saturatedAdd(options.maxRequestSize(), SWALLOW)));
         request.attributes().put(PENDING, Boolean.TRUE);
     }
 
@@ -199,7 +199,7 @@ public final class MultipartReceiver implements BodyListener {
         over = true;
         parser.release();
         collector.discard();
-        request.maxBodySize(received + SWALLOW);
+        request.maxBodySize(saturatedAdd(received, SWALLOW));
         failed.accept(cause);
     }
 
@@ -209,5 +209,11 @@ public final class MultipartReceiver implements BodyListener {
         response.header("content-type", "application/problem+json");
         response.send(ByteBufUtil.writeUtf8(request.allocator(), Problems.json(413, detail, request.path(),
                 List.of())));
+    }
+
+    /** {@code a + b}, or {@link Long#MAX_VALUE} where the sum would overflow (limits may be "unlimited"). */
+    static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }
