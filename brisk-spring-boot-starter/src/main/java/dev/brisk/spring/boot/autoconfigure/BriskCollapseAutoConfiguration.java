@@ -18,8 +18,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Request collapsing of GET routes, when the application has brisk-collapse: a {@link RouteCollapsing} bean built from
  * {@code brisk.collapse.*}, which the server registers as an interceptor. It collapses only the routes annotated with
- * {@code @Collapse} or listed in {@code brisk.collapse.routes}, so it is on unless {@code brisk.collapse.enabled=false};
- * a {@code RouteCollapsing} bean of the application's own replaces it. With a Micrometer {@code MeterRegistry} its
+ * {@code @Collapse} or listed in {@code brisk.collapse.routes}, so it is on unless
+ * {@code brisk.collapse.enabled=false}; a {@code RouteCollapsing} bean of the application's own replaces it. With a Micrometer {@code MeterRegistry} its
  * calls are measured ({@code brisk.collapse.*} meters, tag {@code collapser=routes}); a {@link CollapseMetrics} bean
  * of the application's own replaces those.
  */

@@ -66,7 +66,8 @@ public final class CollapseSettings {
             try {
                 HttpCollapseOptions.builder().keyHeaders(name).build();
             } catch (IllegalArgumentException e) {
-                throw new IllegalStateException(PREFIX + property + " must hold header names: '" + name + "'", e);
+                throw new IllegalStateException(PREFIX + property + " must hold header names (tokens): '" + name
+                        + "'");
             }
         }
         return names.toArray(new String[0]);
