@@ -98,6 +98,17 @@ class MultipartPropertiesTest {
     }
 
     @Test
+    void minusOneLiftsTheLimitsAboveTheServersBodyLimit() throws Exception {
+        // a multipart body's limit is max-request-size, not brisk.limits.max-body-size
+        try (ConfigurableApplicationContext context = run("brisk.limits.max-body-size=1KB",
+                "spring.servlet.multipart.max-request-size=-1", "spring.servlet.multipart.max-file-size=-1")) {
+            HttpResponse<String> response = upload(context, "large.bin", 8192);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("large.bin 8192 bytes");
+        }
+    }
+
+    @Test
     void partsAboveTheThresholdAreWrittenToTheLocation(@TempDir Path location) throws Exception {
         try (ConfigurableApplicationContext context = run("spring.servlet.multipart.location=" + location,
                 "spring.servlet.multipart.file-size-threshold=0")) {
