@@ -13,6 +13,7 @@ open module dev.brisk.spring.boot {
     requires spring.core;
     requires spring.web;
     requires tools.jackson.databind;
+    requires static dev.brisk.collapse;
     requires static spring.boot.actuator;
     requires static spring.boot.actuator.autoconfigure;
     requires static spring.boot.health;

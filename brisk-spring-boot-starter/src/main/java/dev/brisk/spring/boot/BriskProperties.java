@@ -5,6 +5,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Brisk-specific settings of a Spring Boot application, under {@code brisk.*}. Port, address, TLS, HTTP/2, server
@@ -80,6 +82,10 @@ public class BriskProperties {
     private final Http2 http2 = new Http2();
 
     private final Metrics metrics = new Metrics();
+
+    private final Multipart multipart = new Multipart();
+
+    private final Collapse collapse = new Collapse();
 
     public boolean isListen() {
         return listen;
@@ -227,6 +233,14 @@ public class BriskProperties {
 
     public Metrics getMetrics() {
         return metrics;
+    }
+
+    public Multipart getMultipart() {
+        return multipart;
+    }
+
+    public Collapse getCollapse() {
+        return collapse;
     }
 
     /** The BIZ worker pool: bounded threads and a bounded queue; a full queue or a long wait answers 503. */
@@ -392,6 +406,138 @@ public class BriskProperties {
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /**
+     * Multipart limits Spring Boot has no property for; sizes, threshold and location come from
+     * spring.servlet.multipart.*.
+     */
+    public static class Multipart {
+
+        /** Most parts in one multipart/form-data body; more is answered 413. Default 128. */
+        private Integer maxParts;
+
+        /** Largest header block of one part; larger is answered 400. Default 8KB. */
+        private DataSize maxPartHeaderSize;
+
+        public Integer getMaxParts() {
+            return maxParts;
+        }
+
+        public void setMaxParts(Integer maxParts) {
+            this.maxParts = maxParts;
+        }
+
+        public DataSize getMaxPartHeaderSize() {
+            return maxPartHeaderSize;
+        }
+
+        public void setMaxPartHeaderSize(DataSize maxPartHeaderSize) {
+            this.maxPartHeaderSize = maxPartHeaderSize;
+        }
+    }
+
+    /**
+     * Request collapsing of GET routes, with brisk-collapse on the class path: concurrent identical requests of a
+     * collapsed route run its handler once and each gets a copy of the response.
+     */
+    public static class Collapse {
+
+        /**
+         * Whether a RouteCollapsing interceptor is set up when brisk-collapse is present. It only acts on routes
+         * annotated with @Collapse or listed in brisk.collapse.routes.
+         */
+        private boolean enabled = true;
+
+        /**
+         * Path templates of GET routes collapsed without @Collapse, as mapped (without the context path), e.g.
+         * /quotes/{symbol}.
+         */
+        private List<String> routes = new ArrayList<>();
+
+        /**
+         * Headers whose values are part of the collapsing key, replacing the default list (Authorization, Cookie,
+         * Proxy-Authorization, Accept, Accept-Encoding, Accept-Language). Requests that differ only in a header left
+         * out share one response.
+         */
+        private List<String> keyHeaders;
+
+        /** Headers added to the key headers, e.g. a tenant header. */
+        private List<String> additionalKeyHeaders = new ArrayList<>();
+
+        /**
+         * How long a request waits for the shared handler run before it is answered 503; 0 for no limit. Default
+         * 30s.
+         */
+        private Duration timeout;
+
+        /**
+         * Keys with a shared handler run in flight at once; a request for one more key is answered 503. Default
+         * 65536.
+         */
+        private Integer maxInFlight;
+
+        /**
+         * Largest response body recorded for sharing; a larger one answers 500 to every request of the call. Default
+         * 16MB.
+         */
+        private DataSize maxResponseSize;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public List<String> getRoutes() {
+            return routes;
+        }
+
+        public void setRoutes(List<String> routes) {
+            this.routes = routes;
+        }
+
+        public List<String> getKeyHeaders() {
+            return keyHeaders;
+        }
+
+        public void setKeyHeaders(List<String> keyHeaders) {
+            this.keyHeaders = keyHeaders;
+        }
+
+        public List<String> getAdditionalKeyHeaders() {
+            return additionalKeyHeaders;
+        }
+
+        public void setAdditionalKeyHeaders(List<String> additionalKeyHeaders) {
+            this.additionalKeyHeaders = additionalKeyHeaders;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        public Integer getMaxInFlight() {
+            return maxInFlight;
+        }
+
+        public void setMaxInFlight(Integer maxInFlight) {
+            this.maxInFlight = maxInFlight;
+        }
+
+        public DataSize getMaxResponseSize() {
+            return maxResponseSize;
+        }
+
+        public void setMaxResponseSize(DataSize maxResponseSize) {
+            this.maxResponseSize = maxResponseSize;
         }
     }
 }

@@ -34,7 +34,14 @@ class ConfigurationMetadataTest {
         }
         assertThat(names).contains("brisk.io-threads", "brisk.transport", "brisk.default-scheduler", "brisk.controller-scheduler",
                 "brisk.biz.threads", "brisk.biz.queue-size", "brisk.biz.max-queue-time", "brisk.limits.max-body-size",
-                "brisk.http2.max-concurrent-streams", "brisk.listen", "brisk.metrics.enabled", "brisk.context-path");
+                "brisk.http2.max-concurrent-streams", "brisk.listen", "brisk.metrics.enabled", "brisk.context-path",
+                "brisk.multipart.max-parts", "brisk.multipart.max-part-header-size", "brisk.collapse.enabled",
+                "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
+                "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
+                // Boot's own, for IDEs of applications without spring-boot-servlet
+                "spring.servlet.multipart.enabled", "spring.servlet.multipart.max-file-size",
+                "spring.servlet.multipart.max-request-size", "spring.servlet.multipart.file-size-threshold",
+                "spring.servlet.multipart.location");
         List<String> hints = new ArrayList<>();
         metadata.get("hints").forEach(hint -> hints.add(hint.get("name").asString()));
         assertThat(hints).contains("brisk.default-scheduler", "brisk.controller-scheduler");

@@ -17,6 +17,7 @@ import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.BriskScheduler;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.web.server.Ssl;
 import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
@@ -53,6 +54,12 @@ public final class ServerAssembly {
         controllers.forEach(server::controllers);
         beans.ordered(Route.class).forEach(server::route);
         beans.ordered(Filter.class).forEach(server::filter);
+        Binder binder = Binder.get(context.getEnvironment());
+        if (MultipartSettings.enabled(binder)) {
+            server.multipart(MultipartSettings.options(binder, factory.getBrisk().getMultipart()));
+        } else {
+            server.filter(new MultipartRefusal()); // after the application's filters: theirs answer first (401...)
+        }
         for (Object interceptor : beans.interceptors()) {
             if (interceptor instanceof InterceptorRegistration registration) {
                 server.interceptor(registration);

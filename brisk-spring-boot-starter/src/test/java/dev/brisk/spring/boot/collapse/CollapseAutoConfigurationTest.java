@@ -1,0 +1,51 @@
+package dev.brisk.spring.boot.collapse;
+
+import dev.brisk.collapse.CollapseMetrics;
+import dev.brisk.collapse.rest.RouteCollapsing;
+import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.autoconfigure.BriskCollapseAutoConfiguration;
+import dev.brisk.spring.boot.autoconfigure.BriskWebServerAutoConfiguration;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** When the collapsing auto-configuration acts, and when the application's own beans win. */
+class CollapseAutoConfigurationTest {
+
+    private final ApplicationContextRunner brisk = new ApplicationContextRunner(
+            BriskWebServerApplicationContext::new)
+            .withConfiguration(AutoConfigurations.of(BriskWebServerAutoConfiguration.class,
+                    BriskCollapseAutoConfiguration.class))
+            .withPropertyValues("server.port=0");
+
+    @Test
+    void aRouteCollapsingBeanWithBriskCollapseOnTheClassPath() {
+        brisk.run(context -> assertThat(context).hasSingleBean(RouteCollapsing.class)
+                .doesNotHaveBean(CollapseMetrics.class));
+    }
+
+    @Test
+    void nothingWithoutBriskCollapse() {
+        brisk.withClassLoader(new FilteredClassLoader("dev.brisk.collapse"))
+                .run(context -> assertThat(context).hasNotFailed()
+                        .doesNotHaveBean(BriskCollapseAutoConfiguration.class));
+    }
+
+    @Test
+    void theApplicationsRouteCollapsingWins() {
+        RouteCollapsing own = RouteCollapsing.builder().routes("/own").build();
+        brisk.withBean(RouteCollapsing.class, () -> own)
+                .run(context -> assertThat(context.getBean(RouteCollapsing.class)).isSameAs(own));
+    }
+
+    @Test
+    void theApplicationsCollapseMetricsAreUsed() {
+        CollapseMetrics own = new CollapseMetrics() {
+        };
+        brisk.withBean(CollapseMetrics.class, () -> own).run(context -> assertThat(
+                context.getBean(RouteCollapsing.class).options().singleFlight().metrics()).isSameAs(own));
+    }
+}

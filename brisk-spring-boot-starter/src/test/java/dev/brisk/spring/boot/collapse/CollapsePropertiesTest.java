@@ -1,0 +1,161 @@
+package dev.brisk.spring.boot.collapse;
+
+import dev.brisk.collapse.HttpCollapseOptions;
+import dev.brisk.collapse.rest.RouteCollapsing;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@code brisk.collapse.*} on a real server: concurrent identical GETs sent with the JDK HTTP client. */
+class CollapsePropertiesTest {
+
+    private static final int CONCURRENT = 6;
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static ConfigurableApplicationContext run(String... properties) {
+        return start("warn", properties);
+    }
+
+    private static ConfigurableApplicationContext start(String logLevel, String... properties) {
+        List<String> args = new ArrayList<>(List.of("--server.port=0", "--logging.level.root=" + logLevel,
+                "--brisk.biz.threads=" + (CONCURRENT + 2)));
+        for (String property : properties) {
+            args.add("--" + property); // command line arguments win over the test application.properties
+        }
+        return new SpringApplicationBuilder(CollapseApplication.class).run(args.toArray(String[]::new));
+    }
+
+    /** Sends {@link #CONCURRENT} GETs of {@code path} at once, lets the handlers go once {@code ready} holds. */
+    private static List<HttpResponse<String>> concurrentGets(ConfigurableApplicationContext context, String path,
+                                                             BooleanSupplier ready) throws Exception {
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).build();
+        List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
+        for (int i = 0; i < CONCURRENT; i++) {
+            responses.add(CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+        }
+        await(ready);
+        context.getBean(CollapseApplication.Gate.class).open.countDown();
+        List<HttpResponse<String>> done = new ArrayList<>();
+        for (CompletableFuture<HttpResponse<String>> response : responses) {
+            done.add(response.get());
+        }
+        return done;
+    }
+
+    /** Every request of a collapsed route has joined the shared handler run. */
+    private static BooleanSupplier allJoined(ConfigurableApplicationContext context) {
+        RouteCollapsing collapsing = context.getBean(RouteCollapsing.class);
+        return () -> collapsing.stats().callers() == CONCURRENT;
+    }
+
+    private static int invocations(ConfigurableApplicationContext context) {
+        return context.getBean(CollapseApplication.Gate.class).invocations.get();
+    }
+
+    @Test
+    void concurrentGetsOfAnAnnotatedRouteRunItsHandlerOnce() throws Exception {
+        try (ConfigurableApplicationContext context = run()) {
+            List<HttpResponse<String>> responses = concurrentGets(context, "/quotes/ACME", allJoined(context));
+            assertThat(invocations(context)).isEqualTo(1);
+            assertThat(responses).allSatisfy(response -> {
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.body()).isEqualTo("quote ACME #1");
+            });
+            // measured in the application's registry
+            DistributionSummary callers = context.getBean(MeterRegistry.class).get("brisk.collapse.callers")
+                    .tag("collapser", "routes").summary();
+            assertThat(callers.count()).isEqualTo(1);
+            assertThat(callers.totalAmount()).isEqualTo(CONCURRENT);
+        }
+    }
+
+    @Test
+    void aRouteListedInThePropertiesIsCollapsedWithoutTheAnnotation() throws Exception {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.routes=/listed/{symbol}")) {
+            List<HttpResponse<String>> responses = concurrentGets(context, "/listed/ACME", allJoined(context));
+            assertThat(invocations(context)).isEqualTo(1);
+            assertThat(responses).extracting(HttpResponse::body).containsOnly("listed ACME #1");
+        }
+    }
+
+    @Test
+    void anUnlistedRouteIsNotCollapsed() throws Exception {
+        try (ConfigurableApplicationContext context = run()) {
+            List<HttpResponse<String>> responses = concurrentGets(context, "/listed/ACME",
+                    () -> invocations(context) == CONCURRENT);
+            assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
+            assertThat(responses).extracting(HttpResponse::body).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void disabledMeansNoInterceptorAndEveryRequestRunsTheHandler() throws Exception {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.enabled=false")) {
+            assertThat(context.getBeanProvider(RouteCollapsing.class).getIfAvailable()).isNull();
+            List<HttpResponse<String>> responses = concurrentGets(context, "/quotes/ACME",
+                    () -> invocations(context) == CONCURRENT);
+            assertThat(invocations(context)).isEqualTo(CONCURRENT);
+            assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
+            assertThat(responses).extracting(HttpResponse::body).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void propertiesReachTheOptions() {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.key-headers=Authorization,Accept",
+                "brisk.collapse.additional-key-headers=X-Tenant", "brisk.collapse.timeout=5s",
+                "brisk.collapse.max-in-flight=100", "brisk.collapse.max-response-size=1MB")) {
+            HttpCollapseOptions options = context.getBean(RouteCollapsing.class).options();
+            assertThat(options.keyHeaders()).containsExactly("authorization", "accept", "x-tenant");
+            assertThat(options.singleFlight().timeout()).isEqualTo(Duration.ofSeconds(5));
+            assertThat(options.singleFlight().maxInFlight()).isEqualTo(100);
+            assertThat(options.maxResponseSize()).isEqualTo(1024 * 1024);
+        }
+    }
+
+    @Test
+    void additionalKeyHeadersKeepTheDefaults() {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.additional-key-headers=X-Tenant")) {
+            assertThat(context.getBean(RouteCollapsing.class).options().keyHeaders())
+                    .containsAll(HttpCollapseOptions.DEFAULT_KEY_HEADERS).contains("x-tenant");
+        }
+    }
+
+    @Test
+    void anOutOfRangeValueFailsStartUpNamingTheProperty() {
+        assertThatThrownBy(() -> start("off", "brisk.collapse.timeout=-1s").close())
+                .rootCause().hasMessageContaining("brisk.collapse.timeout").hasMessageContaining("-1S");
+        assertThatThrownBy(() -> start("off", "brisk.collapse.max-in-flight=0").close())
+                .rootCause().hasMessageContaining("brisk.collapse.max-in-flight").hasMessageContaining("0");
+        assertThatThrownBy(() -> start("off", "brisk.collapse.additional-key-headers=Bad Header").close())
+                .rootCause().hasMessageContaining("brisk.collapse.additional-key-headers")
+                .hasMessageContaining("'Bad Header'");
+    }
+
+    /** Waits up to 30 s for {@code condition}. */
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition reached in time").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+}
