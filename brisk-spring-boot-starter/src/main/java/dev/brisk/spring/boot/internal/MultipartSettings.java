@@ -19,8 +19,7 @@ public final class MultipartSettings {
     public static final String PREFIX = "spring.servlet.multipart.";
 
     /**
-     * What a negative size ({@code -1}, Spring's "unlimited") becomes: 2^62 bytes, no limit in practice, with room
-     * left for the slack the engine adds to the body limit of a multipart request.
+     * What a negative size ({@code -1}, Spring's "unlimited") becomes: 2^62 bytes, no limit in practice.
      */
     public static final long UNLIMITED = Long.MAX_VALUE / 2;
 
