@@ -73,6 +73,12 @@ public class BriskProperties {
     /** Query parameter that overrides the Accept header, e.g. ?format=json. */
     private String formatParameter;
 
+    /**
+     * Bytes of Server-Sent Events (SseEmitter) a stream may hold for a client that reads slower than they are sent;
+     * beyond that the client is dropped instead of queueing without limit (default 1MB).
+     */
+    private DataSize sseMaxPending;
+
     private final Biz biz = new Biz();
 
     private final Virtual virtual = new Virtual();
@@ -213,6 +219,14 @@ public class BriskProperties {
 
     public void setFormatParameter(String formatParameter) {
         this.formatParameter = formatParameter;
+    }
+
+    public DataSize getSseMaxPending() {
+        return sseMaxPending;
+    }
+
+    public void setSseMaxPending(DataSize sseMaxPending) {
+        this.sseMaxPending = sseMaxPending;
     }
 
     public Biz getBiz() {

@@ -108,6 +108,9 @@ public final class ServerAssembly {
         if (brisk.getFormatParameter() != null) {
             options.formatParameter(brisk.getFormatParameter());
         }
+        if (brisk.getSseMaxPending() != null) {
+            options.sseMaxPending(brisk.getSseMaxPending().toBytes());
+        }
         return options.build();
     }
 

@@ -133,7 +133,7 @@ class ServerPropertiesTest {
         try (ConfigurableApplicationContext context = run("brisk.io-threads=3", "brisk.transport=nio",
                 "brisk.default-scheduler=biz", "brisk.controller-scheduler=io", "brisk.biz.threads=3", "brisk.biz.queue-size=10",
                 "brisk.biz.max-queue-time=2s", "brisk.idle-timeout=7s", "brisk.max-connections=100",
-                "brisk.format-parameter=as", "brisk.http2.max-concurrent-streams=16")) {
+                "brisk.format-parameter=as", "brisk.http2.max-concurrent-streams=16", "brisk.sse-max-pending=64KB")) {
             BriskServer server = brisk(context);
             assertThat(server.http().options().ioThreads()).isEqualTo(3);
             assertThat(server.http().transport()).isEqualTo(Transport.NIO);
@@ -144,6 +144,7 @@ class ServerPropertiesTest {
             assertThat(server.options().controllerScheduler()).isEqualTo("io");
             assertThat(server.options().maxQueueTime()).isEqualTo(Duration.ofSeconds(2));
             assertThat(server.options().formatParameter()).isEqualTo("as");
+            assertThat(server.options().sseMaxPending()).isEqualTo(64 * 1024);
             SchedulerState biz = server.schedulers().stream().filter(s -> s.name().equals("biz")).findFirst()
                     .orElseThrow();
             assertThat(biz.threads()).isEqualTo(3);
