@@ -14,6 +14,7 @@ open module dev.brisk.spring.boot {
     requires spring.web;
     requires tools.jackson.databind;
     requires static dev.brisk.collapse;
+    requires static dev.brisk.client;
     requires static spring.boot.actuator;
     requires static spring.boot.actuator.autoconfigure;
     requires static spring.boot.health;

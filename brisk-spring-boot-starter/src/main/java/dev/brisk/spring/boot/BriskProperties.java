@@ -498,6 +498,12 @@ public class BriskProperties {
          */
         private DataSize maxResponseSize;
 
+        private final Client client = new Client();
+
+        public Client getClient() {
+            return client;
+        }
+
         public boolean isEnabled() {
             return enabled;
         }
@@ -552,6 +558,24 @@ public class BriskProperties {
 
         public void setMaxResponseSize(DataSize maxResponseSize) {
             this.maxResponseSize = maxResponseSize;
+        }
+
+        /** Collapsing in the application's BriskClients, with brisk-client on the class path. */
+        public static class Client {
+
+            /**
+             * Whether a CollapsingInterceptor bean (same key headers, timeout and limits as above) is offered for the
+             * application's BriskClients: BriskClient.builder().interceptor(collapsing).
+             */
+            private boolean enabled = true;
+
+            public boolean isEnabled() {
+                return enabled;
+            }
+
+            public void setEnabled(boolean enabled) {
+                this.enabled = enabled;
+            }
         }
     }
 }

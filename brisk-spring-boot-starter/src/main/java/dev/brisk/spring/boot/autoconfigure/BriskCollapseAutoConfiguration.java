@@ -1,9 +1,11 @@
 package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.collapse.CollapseMetrics;
+import dev.brisk.collapse.client.CollapsingInterceptor;
 import dev.brisk.collapse.micrometer.MicrometerCollapseMetrics;
 import dev.brisk.collapse.rest.RouteCollapsing;
 import dev.brisk.spring.boot.BriskProperties;
+import dev.brisk.spring.boot.internal.ClientCollapseSettings;
 import dev.brisk.spring.boot.internal.CollapseSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,8 +14,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.ClassUtils;
 
 /**
  * Request collapsing of GET routes, when the application has brisk-collapse: a {@link RouteCollapsing} bean built from
@@ -36,6 +40,9 @@ public final class BriskCollapseAutoConfiguration {
     /** Name of the collapser in the {@code collapser} tag of its meters. */
     public static final String METRICS_NAME = "routes";
 
+    /** Name of the client collapser in the {@code collapser} tag of its meters. */
+    public static final String CLIENT_METRICS_NAME = "client";
+
     BriskCollapseAutoConfiguration() {
     }
 
@@ -43,6 +50,36 @@ public final class BriskCollapseAutoConfiguration {
     @ConditionalOnMissingBean
     RouteCollapsing briskRouteCollapsing(BriskProperties brisk, ObjectProvider<CollapseMetrics> metrics) {
         return CollapseSettings.routeCollapsing(brisk.getCollapse(), metrics.getIfUnique(() -> CollapseMetrics.NONE));
+    }
+
+    /**
+     * With brisk-client present, a {@link CollapsingInterceptor} bean for the application's clients
+     * ({@code BriskClient.builder().interceptor(collapsing)}), unless {@code brisk.collapse.client.enabled=false};
+     * measured as {@code collapser=client} when metrics are on.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"dev.brisk.client.BriskClient", "dev.brisk.collapse.client.CollapsingInterceptor"})
+    @ConditionalOnBooleanProperty(name = "brisk.collapse.client.enabled", matchIfMissing = true)
+    static class Client {
+
+        @Bean
+        @ConditionalOnMissingBean
+        CollapsingInterceptor briskClientCollapsing(BriskProperties brisk, ApplicationContext context) {
+            boolean measured = context.getEnvironment().getProperty("brisk.metrics.enabled", Boolean.class,
+                    Boolean.TRUE) && ClassUtils.isPresent("io.micrometer.core.instrument.MeterRegistry",
+                    getClass().getClassLoader());
+            CollapseMetrics metrics = measured ? ClientMeters.of(context) : CollapseMetrics.NONE;
+            return ClientCollapseSettings.clientCollapsing(brisk.getCollapse(), metrics);
+        }
+    }
+
+    /** Micrometer, touched only when it is on the class path. */
+    private static final class ClientMeters {
+
+        static CollapseMetrics of(ApplicationContext context) {
+            MeterRegistry registry = context.getBeanProvider(MeterRegistry.class).getIfUnique();
+            return registry == null ? CollapseMetrics.NONE : MicrometerCollapseMetrics.of(registry, CLIENT_METRICS_NAME);
+        }
     }
 
     /** The collapser's meters in the application's registry, unless {@code brisk.metrics.enabled=false}. */

@@ -21,7 +21,21 @@ public final class CollapseSettings {
     private CollapseSettings() {
     }
 
+    /** The server's collapser: {@code brisk.collapse.*} with the routes it lists. */
     public static RouteCollapsing routeCollapsing(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
+        HttpCollapseOptions options = options(collapse, metrics);
+        List<String> routes = collapse.getRoutes();
+        for (String route : routes) {
+            if (route == null || !route.startsWith("/")) {
+                throw new IllegalStateException(PREFIX + "routes must hold path templates starting with '/': '"
+                        + route + "'");
+            }
+        }
+        return RouteCollapsing.builder().options(options).routes(routes.toArray(new String[0])).build();
+    }
+
+    /** Key headers, timeout and limits from {@code brisk.collapse.*}, for the server's and the client's collapser. */
+    static HttpCollapseOptions options(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
         SingleFlightOptions.Builder flight = SingleFlightOptions.DEFAULT.toBuilder().metrics(metrics);
         Duration timeout = collapse.getTimeout();
         if (timeout != null) {
@@ -50,14 +64,7 @@ public final class CollapseSettings {
             }
             options.maxResponseSize((int) maxResponseSize.toBytes());
         }
-        List<String> routes = collapse.getRoutes();
-        for (String route : routes) {
-            if (route == null || !route.startsWith("/")) {
-                throw new IllegalStateException(PREFIX + "routes must hold path templates starting with '/': '"
-                        + route + "'");
-            }
-        }
-        return RouteCollapsing.builder().options(options.build()).routes(routes.toArray(new String[0])).build();
+        return options.build();
     }
 
     /** Header names, checked here so that the message names the property. */

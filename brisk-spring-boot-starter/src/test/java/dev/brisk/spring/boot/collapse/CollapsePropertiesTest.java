@@ -151,6 +151,41 @@ class CollapsePropertiesTest {
     }
 
     /** Waits up to 30 s for {@code condition}. */
+    @Test
+    void theClientCollapserBeanCollapsesTheApplicationsOwnClientCalls() throws Exception {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.timeout=20s")) {
+            dev.brisk.collapse.client.CollapsingInterceptor collapsing =
+                    context.getBean(dev.brisk.collapse.client.CollapsingInterceptor.class);
+            assertThat(collapsing.options().singleFlight().timeout()).isEqualTo(Duration.ofSeconds(20));
+            int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+            try (dev.brisk.client.BriskClient client = dev.brisk.client.BriskClient.builder()
+                    .interceptor(collapsing).build()) {
+                List<CompletableFuture<dev.brisk.client.HttpResponse>> calls = new ArrayList<>();
+                for (int i = 0; i < CONCURRENT; i++) {
+                    // not collapsed by the server: every request that reaches it runs the handler
+                    calls.add(client.get("http://127.0.0.1:" + port + "/listed/ACME").execute()
+                            .toCompletableFuture());
+                }
+                await(() -> collapsing.stats().callers() == CONCURRENT);
+                context.getBean(CollapseApplication.Gate.class).open.countDown();
+                for (CompletableFuture<dev.brisk.client.HttpResponse> call : calls) {
+                    assertThat(call.get(30, java.util.concurrent.TimeUnit.SECONDS).bodyAsString())
+                            .isEqualTo("listed ACME #1");
+                }
+            }
+            assertThat(invocations(context)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theClientCollapserCanBeSwitchedOff() {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.client.enabled=false")) {
+            assertThat(context.getBeanProvider(dev.brisk.collapse.client.CollapsingInterceptor.class)
+                    .getIfAvailable()).isNull();
+            assertThat(context.getBean(RouteCollapsing.class)).isNotNull();
+        }
+    }
+
     private static void await(BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!condition.getAsBoolean()) {

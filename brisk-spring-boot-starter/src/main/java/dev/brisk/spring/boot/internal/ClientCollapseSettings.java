@@ -1,0 +1,20 @@
+package dev.brisk.spring.boot.internal;
+
+import dev.brisk.collapse.CollapseMetrics;
+import dev.brisk.collapse.client.CollapsingInterceptor;
+import dev.brisk.spring.boot.BriskProperties;
+
+/**
+ * The {@link CollapsingInterceptor} a Boot application adds to its {@code BriskClient}s, from {@code brisk.collapse.*}
+ * (the same key headers, timeout and limits as the server's collapser). A class of its own, loaded only when
+ * brisk-client is on the class path.
+ */
+public final class ClientCollapseSettings {
+
+    private ClientCollapseSettings() {
+    }
+
+    public static CollapsingInterceptor clientCollapsing(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
+        return CollapsingInterceptor.create(CollapseSettings.options(collapse, metrics));
+    }
+}
