@@ -15,7 +15,8 @@
 #   ROUNDS=3 WARMUP=10 DURATION=10 CONNECTIONS=64 JVM_OPTS="-Xms512m -Xmx512m"
 #
 # Ratios are "how much better the reference is": rps_ref / rps_other and cpu_other / cpu_ref,
-# where cpu is the server's user+sys CPU time per request (from /proc/PID/stat) over the measured run.
+# where cpu is the server's user+sys CPU time per request (from /proc/PID/stat) over the measured run; rss_mib is the
+# server's resident memory (VmRSS) right after it, warmed up and under load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,9 +80,11 @@ run_one() {
   before=$(cpu_ticks "$pid")
   out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args[@]}")
   after=$(cpu_ticks "$pid")
+  local rss_kib
+  rss_kib=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status")
   kill "$pid"; wait "$pid" 2>/dev/null || true
   rm -f "$log"
-  echo "$out" | awk -v ticks=$((after - before)) -v hz="$CLK_TCK" '
+  echo "$out" | awk -v ticks=$((after - before)) -v hz="$CLK_TCK" -v rss="$rss_kib" '
     /Requests\/sec:/ { rps = $2 }
     /requests in/ { requests = $1 }
     /Non-2xx or 3xx responses:/ { errors += $NF }
@@ -89,7 +92,7 @@ run_one() {
     $1 == "99%" { v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v);
                   p99 = (unit == "us") ? v / 1000 : (unit == "s") ? v * 1000 : v }
     END { if (requests == 0) { print "wrk measured no requests" > "/dev/stderr"; exit 1 }
-          printf "%s %s %.3f %d %d\n", rps, p99, ticks * 1e6 / hz / requests, requests, errors }'
+          printf "%s %s %.3f %d %d %.1f\n", rps, p99, ticks * 1e6 / hz / requests, requests, errors, rss / 1024 }'
 }
 
 echo "# HTTP server benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"
@@ -104,11 +107,12 @@ echo "# HTTP server benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"
 for scenario in $SCENARIOS; do
   for round in $(seq "$ROUNDS"); do
     for impl in $IMPLS; do
-      read -r rps p99 cpu requests errors < <(run_one "$impl" "$scenario")
+      read -r rps p99 cpu requests errors rss < <(run_one "$impl" "$scenario")
       label=${impl%%=*}
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" >>"$RAW"
-      printf '  %-16s round %s %-12s rps=%-10s p99_ms=%-8s cpu_us=%-7s errors=%s\n' \
-        "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" >&2
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" \
+        "$rss" >>"$RAW"
+      printf '  %-16s round %s %-12s rps=%-10s p99_ms=%-8s cpu_us=%-7s errors=%s rss_mib=%s\n' \
+        "$scenario" "$round" "$label" "$rps" "$p99" "$cpu" "$errors" "$rss" >&2
     done
   done
 done
@@ -118,18 +122,18 @@ python3 - "$RAW" "$LABELS" <<'PY' | tee -a "$REPORT"
 import sys, statistics, collections
 raw, impls = sys.argv[1], sys.argv[2].split()
 ref = impls[0]
-rows = collections.defaultdict(dict)   # (scenario, round) -> impl -> (rps, p99, cpu, errors)
+rows = collections.defaultdict(dict)   # (scenario, round) -> impl -> (rps, p99, cpu, errors, rss)
 order = []
 for line in open(raw):
-    scenario, rnd, impl, rps, p99, cpu, errors = line.split('\t')
-    rows[(scenario, rnd)][impl] = (float(rps), float(p99), float(cpu), int(errors))
+    scenario, rnd, impl, rps, p99, cpu, errors, rss = line.rstrip('\n').split('\t')
+    rows[(scenario, rnd)][impl] = (float(rps), float(p99), float(cpu), int(errors), float(rss))
     if scenario not in order:
         order.append(scenario)
 med = statistics.median
 print()
 print(f"| scenario | impl | rps (median) | p99 ms | CPU µs/req | rps ratio {ref}/impl (min–max) "
-      f"| CPU ratio impl/{ref} (min–max) | errors |")
-print("|---|---|---:|---:|---:|---:|---:|---:|")
+      f"| CPU ratio impl/{ref} (min–max) | errors | RSS after the run, MiB |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 for scenario in order:
     rounds = [r for (s, r) in rows if s == scenario]
     for impl in impls:
@@ -139,7 +143,8 @@ for scenario in order:
         ratio = "" if impl == ref else f"{med(rps_ratio):.2f} ({min(rps_ratio):.2f}–{max(rps_ratio):.2f})"
         cratio = "" if impl == ref else f"{med(cpu_ratio):.2f} ({min(cpu_ratio):.2f}–{max(cpu_ratio):.2f})"
         print(f"| {scenario} | {impl} | {med(v[0] for v in vals):,.0f} | {med(v[1] for v in vals):.2f} | "
-              f"{med(v[2] for v in vals):.2f} | {ratio} | {cratio} | {sum(v[3] for v in vals)} |")
+              f"{med(v[2] for v in vals):.2f} | {ratio} | {cratio} | {sum(v[3] for v in vals)} | "
+              f"{med(v[4] for v in vals):.1f} |")
 PY
 echo | tee -a "$REPORT"
 echo "raw rounds: $RAW; report: $REPORT" >&2
