@@ -1,0 +1,98 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.RpcRemoteException;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The client side of one service interface: a {@link Proxy} whose handler finds the method's precomputed stub in a
+ * map built at startup (no reflective call per invocation), starts the call and, for a synchronous method, waits for
+ * it.
+ */
+public final class ServiceProxy implements InvocationHandler {
+
+    private static final Object[] NO_ARGUMENTS = new Object[0];
+
+    private record Stub(MethodModel model, String key) {
+    }
+
+    private final ClientRuntime runtime;
+    private final Cluster cluster;
+    private final ServiceModel service;
+    private final Map<Method, Stub> stubs;
+
+    private ServiceProxy(ClientRuntime runtime, ServiceModel service) {
+        this.runtime = runtime;
+        this.service = service;
+        this.cluster = runtime.cluster(service.name());
+        Map<Method, Stub> map = new HashMap<>();
+        for (MethodModel method : service.methods()) {
+            map.put(method.method(), new Stub(method, Handshake.key(service.name(), method.signature())));
+        }
+        this.stubs = Map.copyOf(map);
+    }
+
+    /** A proxy of {@code type} calling the providers of its service through {@code runtime}. */
+    public static <T> T create(ClientRuntime runtime, Class<T> type) {
+        ServiceModel model = ServiceModel.of(type);
+        runtime.serializer().prepare(model.exchangedTypes());
+        ServiceProxy handler = new ServiceProxy(runtime, model);
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        Stub stub = stubs.get(method);
+        if (stub == null) {
+            return local(proxy, method, args);
+        }
+        MethodModel model = stub.model;
+        CompletableFuture<Object> call = new ClientCall(runtime, cluster, model, stub.key,
+                args == null ? NO_ARGUMENTS : args).start();
+        if (model.async()) {
+            return call;
+        }
+        try {
+            return call.get();
+        } catch (ExecutionException e) {
+            throw rethrowable(e.getCause(), method);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RpcException("interrupted while waiting for " + model + " of " + service.name(), e);
+        }
+    }
+
+    private static Throwable rethrowable(Throwable failure, Method method) {
+        if (failure instanceof RuntimeException || failure instanceof Error) {
+            return failure;
+        }
+        for (Class<?> declared : method.getExceptionTypes()) {
+            if (declared.isInstance(failure)) {
+                return failure;
+            }
+        }
+        return new RpcRemoteException(failure.getClass().getName(), failure.getMessage());
+    }
+
+    private Object local(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getDeclaringClass() == Object.class) {
+            return switch (method.getName()) {
+                case "equals" -> proxy == args[0];
+                case "hashCode" -> System.identityHashCode(proxy);
+                case "toString" -> "RpcClient proxy of " + service.name();
+                default -> throw new UnsupportedOperationException(method.toString());
+            };
+        }
+        if (method.isDefault()) {
+            return InvocationHandler.invokeDefault(proxy, method, args);
+        }
+        throw new UnsupportedOperationException(method + " is not a remote method of " + service.name());
+    }
+}
