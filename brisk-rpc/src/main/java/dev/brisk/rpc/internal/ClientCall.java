@@ -85,7 +85,7 @@ final class ClientCall {
                     : "provider " + connection.pool().address() + " does not offer service " + cluster.service()));
             return;
         }
-        connection.send(method, ids, arguments, remaining).whenComplete((value, failure) -> {
+        connection.send(method, ids, arguments, remaining, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)).whenComplete((value, failure) -> {
             if (failure == null) {
                 result.complete(value);
             } else {

@@ -98,8 +98,12 @@ public final class ClientConnection {
         runtime.group().next().schedule(this::connect, delay, TimeUnit.NANOSECONDS);
     }
 
-    /** Sends one call; the future completes with the result or a typed failure. */
-    CompletableFuture<Object> send(MethodModel method, long ids, Object[] arguments, long timeoutNanos) {
+    /**
+     * Sends one call that may wait {@code timeoutNanos} for its answer ({@code limitMillis} is the call's whole limit, for
+     * the message); the future completes with the result or a typed failure.
+     */
+    CompletableFuture<Object> send(MethodModel method, long ids, Object[] arguments, long timeoutNanos,
+                                   long limitMillis) {
         Channel ch = channel;
         if (ch == null || state != State.READY) {
             return CompletableFuture.failedFuture(new NotSentException("connection to " + pool.address()
@@ -138,7 +142,7 @@ public final class ClientConnection {
         call.timer = ch.eventLoop().schedule(() -> {
             if (pending.remove(requestId, call)) {
                 call.fail(new RpcTimeoutException(method + " on " + pool.address() + " did not answer within "
-                        + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
+                        + limitMillis + " ms"));
             }
         }, timeoutNanos, TimeUnit.NANOSECONDS);
         ch.writeAndFlush(frame).addListener(written -> {
@@ -147,6 +151,28 @@ public final class ClientConnection {
             }
         });
         return call.future;
+    }
+
+    /**
+     * Takes no more calls and never reconnects, but leaves the channel open until the calls in flight are answered (or
+     * the call timeout has passed once more): the provider left the registry, which a server does first when it shuts
+     * down gracefully.
+     */
+    void retire() {
+        state = State.CLOSED;
+        Channel ch = channel;
+        if (ch != null) {
+            long deadline = System.nanoTime() + runtime.options().callTimeout().toNanos();
+            closeWhenIdle(ch, deadline);
+        }
+    }
+
+    private void closeWhenIdle(Channel ch, long deadline) {
+        if (pending.isEmpty() || System.nanoTime() - deadline >= 0 || !ch.isActive()) {
+            ch.close();
+            return;
+        }
+        ch.eventLoop().schedule(() -> closeWhenIdle(ch, deadline), 20, TimeUnit.MILLISECONDS);
     }
 
     /** Closes for good; calls in flight fail. */

@@ -129,7 +129,7 @@ public final class ClientRuntime {
         if (users != null && users <= 0) {
             poolUsers.remove(pool.address());
             pools.remove(pool.address());
-            pool.close();
+            pool.retire();
         }
     }
 

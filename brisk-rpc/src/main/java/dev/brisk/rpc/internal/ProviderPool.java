@@ -67,6 +67,11 @@ final class ProviderPool {
         return false;
     }
 
+    /** Stops taking calls; connections close once their calls in flight are answered. */
+    void retire() {
+        connections.forEach(ClientConnection::retire);
+    }
+
     void close() {
         connections.forEach(ClientConnection::close);
     }
