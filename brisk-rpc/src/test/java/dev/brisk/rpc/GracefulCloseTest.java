@@ -28,7 +28,7 @@ class GracefulCloseTest {
     void inFlightCallsCompleteAndNewCallsGoElsewhere() throws Exception {
         implA = new SlowServiceImpl("a");
         a = RpcServer.builder().host("127.0.0.1").service(SlowService.class, implA).start();
-        b = RpcServer.builder().host("127.0.0.1").service(SlowService.class, new SlowServiceImpl("b")).start();
+        b = RpcServer.builder().host("127.0.0.1").service(SlowService.class, released("b")).start();
         client = RpcClient.builder().addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port())
                 .callTimeout(java.time.Duration.ofSeconds(20)).build();
         SlowService slow = client.proxy(SlowService.class);
@@ -57,6 +57,42 @@ class GracefulCloseTest {
         assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("a:in-flight");
         closing.get(10, TimeUnit.SECONDS);
         assertThat(slow.quick("after")).isEqualTo("b:after");
+    }
+
+    @Test
+    void withARegistryTheInFlightCallStillCompletes() throws Exception {
+        StaticRegistry registry = StaticRegistry.create();
+        implA = new SlowServiceImpl("a");
+        a = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implA).start();
+        b = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class,
+                released("b")).start();
+        client = RpcClient.builder().registry(registry).callTimeout(java.time.Duration.ofSeconds(20)).build();
+        SlowService slow = client.proxy(SlowService.class);
+        awaitBothProviders(slow);
+        CompletableFuture<String> inFlight = null;
+        for (int i = 0; i < 10 && inFlight == null; i++) {
+            CompletableFuture<String> call = slow.blockAsync("in-flight");
+            if (implA.started.tryAcquire(2, TimeUnit.SECONDS)) {
+                inFlight = call;
+            } else {
+                assertThat(call.get(10, TimeUnit.SECONDS)).startsWith("b:");
+            }
+        }
+        assertThat(inFlight).as("a call in flight on A").isNotNull();
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close);
+        for (int i = 0; i < 20; i++) {
+            assertThat(slow.quick("new-" + i)).isEqualTo("b:new-" + i);
+        }
+        implA.release();
+        assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("a:in-flight");
+        closing.get(10, TimeUnit.SECONDS);
+    }
+
+    /** A provider whose blocking methods answer at once. */
+    private static SlowServiceImpl released(String name) {
+        SlowServiceImpl impl = new SlowServiceImpl(name);
+        impl.release();
+        return impl;
     }
 
     /** Round robin reaches both once both have said hello. */

@@ -39,6 +39,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         int start = in.readerIndex();
         long length = in.getUnsignedInt(start);
         if (length < Frames.HEADER_SIZE - 4) {
+            in.skipBytes(in.readableBytes());
             throw new CorruptedFrameException("frame length " + length + " is shorter than a frame header");
         }
         if (length > maxFrameSize) {
