@@ -28,6 +28,7 @@ final class ClientCall {
     private final long deadline;
     private final long timeoutNanos;
     private final CompletableFuture<Object> result = new CompletableFuture<>();
+    private final String traceId;
     private final Set<ProviderPool> tried = new HashSet<>(4);
     private int retries;
     private Throwable lastFailure;
@@ -38,12 +39,22 @@ final class ClientCall {
         this.method = method;
         this.key = key;
         this.arguments = arguments;
-        this.timeoutNanos = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
+        long now = System.nanoTime();
+        long own = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
                 : runtime.options().callTimeout().toNanos();
-        this.deadline = System.nanoTime() + timeoutNanos;
+        CallContext context = CallContext.current();
+        this.traceId = context == null ? null : context.traceId();
+        this.timeoutNanos = context != null && context.hasDeadline()
+                ? Math.min(own, context.deadlineNanos() - now) : own;
+        this.deadline = now + timeoutNanos;
     }
 
     CompletableFuture<Object> start() {
+        if (timeoutNanos <= 0) {
+            result.completeExceptionally(new RpcTimeoutException(method + " of " + cluster.service()
+                    + " not sent: the deadline of the call being served has passed"));
+            return result;
+        }
         attempt();
         return result;
     }
@@ -85,7 +96,7 @@ final class ClientCall {
                     : "provider " + connection.pool().address() + " does not offer service " + cluster.service()));
             return;
         }
-        connection.send(method, ids, arguments, remaining, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)).whenComplete((value, failure) -> {
+        connection.send(method, ids, arguments, traceId, remaining, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)).whenComplete((value, failure) -> {
             if (failure == null) {
                 result.complete(value);
             } else {

@@ -102,18 +102,25 @@ public final class ClientConnection {
      * Sends one call that may wait {@code timeoutNanos} for its answer ({@code limitMillis} is the call's whole limit, for
      * the message); the future completes with the result or a typed failure.
      */
-    CompletableFuture<Object> send(MethodModel method, long ids, Object[] arguments, long timeoutNanos,
-                                   long limitMillis) {
+    CompletableFuture<Object> send(MethodModel method, long ids, Object[] arguments, String traceId,
+                                   long timeoutNanos, long limitMillis) {
         Channel ch = channel;
         if (ch == null || state != State.READY) {
             return CompletableFuture.failedFuture(new NotSentException("connection to " + pool.address()
                     + " is not ready"));
         }
         int requestId = nextId.incrementAndGet();
-        ByteBuf frame = Frames.start(ch.alloc(), method.oneWay() ? Frames.ONE_WAY : Frames.REQUEST, requestId, 64);
+        byte type = (byte) ((method.oneWay() ? Frames.ONE_WAY : Frames.REQUEST) | Frames.FLAG_DEADLINE
+                | (traceId != null ? Frames.FLAG_TRACING : 0));
+        ByteBuf frame = Frames.start(ch.alloc(), type, requestId, 64);
         try {
             frame.writeInt((int) (ids >>> 32));
             frame.writeInt((int) ids);
+            frame.writeInt((int) Math.max(1, Math.min(Integer.MAX_VALUE,
+                    TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999))));
+            if (traceId != null) {
+                Frames.writeString(frame, traceId);
+            }
             for (Object argument : arguments) {
                 runtime.serializer().write(frame, argument);
             }

@@ -8,8 +8,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The frame layout, shared by both sides: {@code int length} (of what follows), {@code byte type|flags},
- * {@code int requestId}, then per type: a request or one-way call adds {@code int serviceId, int methodId} and the
- * serialized arguments; a response the serialized result; an error {@code byte code, string type, string message};
+ * {@code int requestId}, then per type: a request or one-way call adds {@code int serviceId, int methodId}, then
+ * {@code int remainingMillis} when {@link #FLAG_DEADLINE} is set and {@code string traceId} when {@link #FLAG_TRACING}
+ * is, then the serialized arguments; a response the serialized result; an error {@code byte code, string type, string message};
  * a hello (both ways) the protocol version and, from the server, its table of services; heartbeat and goaway nothing.
  * Strings are {@code int length} + UTF-8 ({@code -1} for null).
  */
@@ -25,8 +26,12 @@ public final class Frames {
 
     /** Flag: the body is compressed (reserved: not sent yet, and a frame carrying it is refused). */
     public static final byte FLAG_COMPRESSED = 0x40;
-    /** Flag: a tracing context precedes the body (reserved: not sent yet, and a frame carrying it is refused). */
+    /** Flag (requests): the caller's trace id precedes the arguments. */
     public static final byte FLAG_TRACING = (byte) 0x80;
+    /** Flag (requests): the milliseconds the caller still waits precede the arguments (and the trace id). */
+    public static final byte FLAG_DEADLINE = 0x20;
+    /** The flags a request may carry. */
+    public static final int KNOWN_REQUEST_FLAGS = (FLAG_TRACING | FLAG_DEADLINE) & 0xFF;
 
     public static final int TYPE_MASK = 0x0F;
     /** Bytes before the body: length, type, request id. */

@@ -27,13 +27,16 @@ final class ServerCall implements Runnable {
     private final int requestId;
     private final boolean oneWay;
     private final Runnable onFinished;
+    private final int remainingMillis;
+    private final String traceId;
+    private final long timeoutMillis;
     private final AtomicBoolean answered = new AtomicBoolean();
     private ByteBuf frame;
     private ScheduledFuture<?> timer;
     private Thread runner;
 
     ServerCall(ChannelHandlerContext ctx, ServerContext context, MethodInvoker invoker, int requestId, ByteBuf frame,
-               boolean oneWay, Runnable onFinished) {
+               boolean oneWay, int remainingMillis, String traceId, Runnable onFinished) {
         this.ctx = ctx;
         this.context = context;
         this.invoker = invoker;
@@ -41,8 +44,13 @@ final class ServerCall implements Runnable {
         this.frame = frame;
         this.oneWay = oneWay;
         this.onFinished = onFinished;
-        if (!oneWay && invoker.timeoutMillis() > 0) {
-            timer = ctx.executor().schedule(this::timedOut, invoker.timeoutMillis(), TimeUnit.MILLISECONDS);
+        this.remainingMillis = remainingMillis;
+        this.traceId = traceId;
+        long own = invoker.timeoutMillis() > 0 ? invoker.timeoutMillis() : Long.MAX_VALUE;
+        long callers = remainingMillis > 0 ? remainingMillis : Long.MAX_VALUE;
+        this.timeoutMillis = Math.min(own, callers) == Long.MAX_VALUE ? 0 : Math.min(own, callers);
+        if (!oneWay && timeoutMillis > 0) {
+            timer = ctx.executor().schedule(this::timedOut, timeoutMillis, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -65,12 +73,14 @@ final class ServerCall implements Runnable {
         synchronized (this) {
             runner = Thread.currentThread();
         }
+        CallContext previous = CallContext.enter(traceId, remainingMillis);
         try {
             result = invoker.invoke(arguments);
         } catch (Throwable t) {
             answerFailure(t);
             return;
         } finally {
+            CallContext.restore(previous);
             synchronized (this) {
                 runner = null;
                 Thread.interrupted();
@@ -117,7 +127,7 @@ final class ServerCall implements Runnable {
             return;
         }
         answerError(ErrorCode.TIMEOUT, null, invoker.model() + " did not finish within its time limit of "
-                + invoker.timeoutMillis() + " ms");
+                + timeoutMillis + " ms" + (timeoutMillis == remainingMillis ? " (the caller's deadline)" : ""));
         synchronized (this) {
             if (runner != null) {
                 runner.interrupt();

@@ -45,17 +45,19 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             byte typeAndFlags = frame.readByte();
             int requestId = frame.readInt();
             int type = Frames.type(typeAndFlags);
-            if ((typeAndFlags & ~Frames.TYPE_MASK) != 0) {
+            int flags = typeAndFlags & 0xF0;
+            boolean isRequest = type == Frames.REQUEST || type == Frames.ONE_WAY;
+            if ((flags & ~(isRequest ? Frames.KNOWN_REQUEST_FLAGS : 0)) != 0) {
                 if (type == Frames.REQUEST) {
                     ctx.writeAndFlush(Frames.error(ctx.alloc(), requestId, ErrorCode.BAD_REQUEST, null,
-                            "frame flags 0x" + Integer.toHexString(typeAndFlags & 0xF0) + " are not supported"));
+                            "frame flags 0x" + Integer.toHexString(flags) + " are not supported"));
                 }
                 return;
             }
             switch (type) {
                 case Frames.HELLO -> hello(ctx);
                 case Frames.HEARTBEAT -> ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
-                case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId,
+                case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId, flags,
                         type == Frames.ONE_WAY);
                 default -> {
                     // responses, errors and goaways are not the server's to receive; ignore them
@@ -75,9 +77,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         ctx.writeAndFlush(Frames.finish(answer, Integer.MAX_VALUE, "hello"));
     }
 
-    private boolean request(ChannelHandlerContext ctx, ByteBuf frame, int requestId, boolean oneWay) {
+    private boolean request(ChannelHandlerContext ctx, ByteBuf frame, int requestId, int flags, boolean oneWay) {
         int serviceId = frame.readInt();
         int methodId = frame.readInt();
+        int remainingMillis = (flags & Frames.FLAG_DEADLINE) != 0 ? frame.readInt() : 0;
+        String traceId = (flags & Frames.FLAG_TRACING) != 0 ? Frames.readString(frame) : null;
         MethodInvoker invoker = context.invoker(serviceId, methodId);
         if (invoker == null) {
             refuse(ctx, requestId, oneWay, ErrorCode.UNKNOWN_METHOD, "no method " + methodId + " in service "
@@ -96,7 +100,8 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             return false;
         }
         context.inFlight().incrementAndGet();
-        ServerCall call = new ServerCall(ctx, context, invoker, requestId, frame, oneWay, this::finished);
+        ServerCall call = new ServerCall(ctx, context, invoker, requestId, frame, oneWay, remainingMillis,
+                traceId, this::finished);
         if (invoker.executor() == null) {
             call.run();
             return true;
