@@ -99,7 +99,8 @@ public final class RpcClient implements AutoCloseable {
                     .callTimeout(o.callTimeout()).connectTimeout(o.connectTimeout())
                     .heartbeatInterval(o.heartbeatInterval()).reconnectInitialBackoff(o.reconnectInitialBackoff())
                     .reconnectMaxBackoff(o.reconnectMaxBackoff()).loadBalance(o.loadBalance())
-                    .maxRetries(o.maxRetries());
+                    .maxRetries(o.maxRetries()).circuitBreakerThreshold(o.circuitBreakerThreshold())
+                    .circuitBreakerOpenDuration(o.circuitBreakerOpenDuration());
             return this;
         }
 
@@ -177,6 +178,21 @@ public final class RpcClient implements AutoCloseable {
         /** Further attempts on other providers for {@link Idempotent} methods; default 2. */
         public Builder maxRetries(int maxRetries) {
             options.maxRetries(maxRetries);
+            return this;
+        }
+
+        /**
+         * Consecutive failures (timeouts, lost connections, overload; not exceptions thrown by the service) after which
+         * a provider gets no calls for a while; default 0, off.
+         */
+        public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
+            options.circuitBreakerThreshold(circuitBreakerThreshold);
+            return this;
+        }
+
+        /** How long a tripped provider gets no calls; default 10 s. */
+        public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
+            options.circuitBreakerOpenDuration(circuitBreakerOpenDuration);
             return this;
         }
 

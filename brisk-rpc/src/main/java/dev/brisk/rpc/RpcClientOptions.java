@@ -25,11 +25,16 @@ import java.util.Optional;
  * @param reconnectMaxBackoff     the longest delay between reconnect attempts, 5 s by default
  * @param loadBalance             how a provider is picked, {@link LoadBalance#ROUND_ROBIN} by default
  * @param maxRetries              further attempts on other providers for {@link Idempotent} methods, 2 by default
+ * @param circuitBreakerThreshold consecutive failures (timeouts, lost connections, overload) after which a provider
+ *                                gets no calls for {@code circuitBreakerOpenDuration}; 0 (the default) disables it
+ * @param circuitBreakerOpenDuration how long a tripped provider is left alone before calls try it again, 10 s by
+ *                                default
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration heartbeatInterval, Duration reconnectInitialBackoff,
-                               Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries) {
+                               Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
+                               int circuitBreakerThreshold, Duration circuitBreakerOpenDuration) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -54,6 +59,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         }
         Checks.notNull(loadBalance, "loadBalance");
         Checks.notNegative(maxRetries, "maxRetries");
+        Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
+        Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
     }
 
     /** A builder starting from the defaults. */
@@ -81,6 +88,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private Duration reconnectMaxBackoff = Duration.ofSeconds(5);
         private LoadBalance loadBalance = LoadBalance.ROUND_ROBIN;
         private int maxRetries = 2;
+        private int circuitBreakerThreshold;
+        private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
 
         private Builder() {
         }
@@ -98,6 +107,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             reconnectMaxBackoff = o.reconnectMaxBackoff;
             loadBalance = o.loadBalance;
             maxRetries = o.maxRetries;
+            circuitBreakerThreshold = o.circuitBreakerThreshold;
+            circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
         }
 
         public Builder transport(Transport transport) {
@@ -165,11 +176,21 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
+        public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
+            this.circuitBreakerThreshold = circuitBreakerThreshold;
+            return this;
+        }
+
+        public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
+            this.circuitBreakerOpenDuration = circuitBreakerOpenDuration;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, heartbeatInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
-                    maxRetries);
+                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration);
         }
     }
 }

@@ -25,6 +25,8 @@ class RpcClientOptionsTest {
         assertThat(o.reconnectMaxBackoff()).isEqualTo(Duration.ofSeconds(5));
         assertThat(o.loadBalance()).isEqualTo(LoadBalance.ROUND_ROBIN);
         assertThat(o.maxRetries()).isEqualTo(2);
+        assertThat(o.circuitBreakerThreshold()).isZero();
+        assertThat(o.circuitBreakerOpenDuration()).isEqualTo(Duration.ofSeconds(10));
     }
 
     @Test
@@ -33,7 +35,7 @@ class RpcClientOptionsTest {
                 .callTimeout(Duration.ofMillis(100)).connectTimeout(Duration.ofMillis(50))
                 .heartbeatInterval(Duration.ZERO).reconnectInitialBackoff(Duration.ofMillis(1))
                 .reconnectMaxBackoff(Duration.ofMillis(2)).loadBalance(LoadBalance.CONSISTENT_HASH).maxRetries(0)
-                .build();
+                .circuitBreakerThreshold(3).circuitBreakerOpenDuration(Duration.ofSeconds(1)).build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcClient.builder().options(o).options()).isEqualTo(o);
     }
@@ -55,6 +57,10 @@ class RpcClientOptionsTest {
                 .hasMessage("maxRetries must not be negative: -1");
         assertThatThrownBy(() -> RpcClientOptions.builder().maxFrameSize(1).build())
                 .hasMessage("maxFrameSize must be at least 64: 1");
+        assertThatThrownBy(() -> RpcClientOptions.builder().circuitBreakerThreshold(-1).build())
+                .hasMessage("circuitBreakerThreshold must not be negative: -1");
+        assertThatThrownBy(() -> RpcClientOptions.builder().circuitBreakerOpenDuration(Duration.ZERO).build())
+                .hasMessage("circuitBreakerOpenDuration must be positive: PT0S");
         assertThatThrownBy(() -> RpcClientOptions.builder().loadBalance(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("loadBalance must not be null");
     }

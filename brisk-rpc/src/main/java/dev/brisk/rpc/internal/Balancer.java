@@ -55,7 +55,7 @@ abstract class Balancer {
             ClientConnection best = null;
             int bestLoad = Integer.MAX_VALUE;
             for (ProviderPool pool : providers) {
-                if (tried.contains(pool)) {
+                if (tried.contains(pool) || !pool.breaker().allows()) {
                     continue;
                 }
                 for (ClientConnection connection : pool.connections()) {

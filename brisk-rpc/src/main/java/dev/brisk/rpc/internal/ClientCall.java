@@ -96,7 +96,9 @@ final class ClientCall {
                     : "provider " + connection.pool().address() + " does not offer service " + cluster.service()));
             return;
         }
-        connection.send(method, ids, arguments, traceId, remaining, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)).whenComplete((value, failure) -> {
+        long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
+        connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
+            connection.pool().breaker().record(failure);
             if (failure == null) {
                 result.complete(value);
             } else {

@@ -12,11 +12,14 @@ final class ProviderPool {
     private final String address;
     private final List<ClientConnection> connections;
     private final AtomicInteger next = new AtomicInteger();
+    private final CircuitBreaker breaker;
 
     ProviderPool(ClientRuntime runtime, String host, int port, String address, int size) {
         this.host = host;
         this.port = port;
         this.address = address;
+        this.breaker = new CircuitBreaker(runtime.options().circuitBreakerThreshold(),
+                runtime.options().circuitBreakerOpenDuration().toNanos());
         List<ClientConnection> list = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
             list.add(new ClientConnection(runtime, this));
@@ -44,8 +47,15 @@ final class ProviderPool {
         return connections;
     }
 
-    /** A ready connection, in turn; {@code null} when none is ready. */
+    CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    /** A ready connection, in turn; {@code null} when none is ready or the circuit breaker keeps calls away. */
     ClientConnection pick() {
+        if (!breaker.allows()) {
+            return null;
+        }
         int size = connections.size();
         int start = next.getAndIncrement();
         for (int i = 0; i < size; i++) {
