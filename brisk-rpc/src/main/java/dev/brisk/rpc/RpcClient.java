@@ -9,6 +9,8 @@ import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,10 +31,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RpcClient implements AutoCloseable {
 
     private final ClientRuntime runtime;
+    private final List<RpcFilter> filters;
     private final Map<Class<?>, Object> proxies = new ConcurrentHashMap<>();
 
-    private RpcClient(ClientRuntime runtime) {
+    private RpcClient(ClientRuntime runtime, List<RpcFilter> filters) {
         this.runtime = runtime;
+        this.filters = List.copyOf(filters);
     }
 
     /** A builder with the default {@link RpcClientOptions}. */
@@ -46,7 +50,7 @@ public final class RpcClient implements AutoCloseable {
      */
     public <T> T proxy(Class<T> type) {
         Objects.requireNonNull(type, "service type must not be null");
-        return type.cast(proxies.computeIfAbsent(type, t -> ServiceProxy.create(runtime, t)));
+        return type.cast(proxies.computeIfAbsent(type, t -> ServiceProxy.create(runtime, t, filters)));
     }
 
     /** The options it runs with. */
@@ -64,6 +68,7 @@ public final class RpcClient implements AutoCloseable {
     public static final class Builder {
 
         private final RpcClientOptions.Builder options = RpcClientOptions.builder();
+        private final List<RpcFilter> filters = new ArrayList<>();
         private Registry registry;
         private boolean ownsRegistry;
         private Serializer serializer;
@@ -82,6 +87,12 @@ public final class RpcClient implements AutoCloseable {
         public Builder registry(Registry registry) {
             this.registry = Objects.requireNonNull(registry, "registry must not be null");
             this.ownsRegistry = false;
+            return this;
+        }
+
+        /** Adds a filter around every proxy method; filters run in the order added, the first outermost. */
+        public Builder filter(RpcFilter filter) {
+            filters.add(Objects.requireNonNull(filter, "filter must not be null"));
             return this;
         }
 
@@ -204,7 +215,7 @@ public final class RpcClient implements AutoCloseable {
                         + " registry(registry)");
             }
             Serializer chosen = serializer != null ? serializer : new ForySerializer();
-            return new RpcClient(new ClientRuntime(built, chosen, registry, ownsRegistry));
+            return new RpcClient(new ClientRuntime(built, chosen, registry, ownsRegistry), filters);
         }
     }
 }

@@ -81,10 +81,17 @@ public final class RpcServer implements AutoCloseable {
 
         private final RpcServerOptions.Builder options = RpcServerOptions.builder();
         private final List<Object[]> services = new ArrayList<>();
+        private final List<RpcFilter> filters = new ArrayList<>();
         private Registry registry;
         private Serializer serializer;
 
         private Builder() {
+        }
+
+        /** Adds a filter around every service method; filters run in the order added, the first outermost. */
+        public Builder filter(RpcFilter filter) {
+            filters.add(Objects.requireNonNull(filter, "filter must not be null"));
+            return this;
         }
 
         /** Offers {@code implementation} as {@code type}, run as the server's {@code dispatch} option says. */
@@ -266,7 +273,7 @@ public final class RpcServer implements AutoCloseable {
                         Dispatch dispatch = entry[2] == null ? built.dispatch() : (Dispatch) entry[2];
                         executor = executor(dispatch, built, shared, owned);
                     }
-                    list.add(new ServerService(list.size(), model, entry[1], executor, timeout));
+                    list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
                     types.addAll(model.exchangedTypes());
                 }
                 chosen.prepare(types);

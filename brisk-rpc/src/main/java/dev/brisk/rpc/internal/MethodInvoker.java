@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
@@ -21,9 +22,13 @@ public final class MethodInvoker {
     private final MethodHandle handle;
     private final Executor executor;
     private final long timeoutMillis;
+    private final List<dev.brisk.rpc.RpcFilter> filters;
+    private final String serviceName;
 
     MethodInvoker(int serviceId, int methodId, MethodModel model, Object implementation, Executor executor,
-                  long defaultTimeoutMillis) {
+                  long defaultTimeoutMillis, String serviceName, List<dev.brisk.rpc.RpcFilter> filters) {
+        this.filters = List.copyOf(filters);
+        this.serviceName = serviceName;
         this.serviceId = serviceId;
         this.methodId = methodId;
         this.model = model;
@@ -52,8 +57,15 @@ public final class MethodInvoker {
                 .asType(SHAPE);
     }
 
-    /** Runs the method; throws what it throws. */
+    /** Runs the method through the server's filters; throws what it throws. */
     public Object invoke(Object[] arguments) throws Throwable {
+        if (filters.isEmpty()) {
+            return (Object) handle.invokeExact(arguments);
+        }
+        return new FilterChain(filters, serviceName, model.method(), arguments, this::invokeDirectly).proceed();
+    }
+
+    private Object invokeDirectly(Object[] arguments) throws Throwable {
         return (Object) handle.invokeExact(arguments);
     }
 

@@ -195,6 +195,12 @@ final class ServerCall implements Runnable {
     }
 
     private void write(ByteBuf answer) {
+        if (!ctx.channel().isActive() || ctx.executor().isShuttingDown()) {
+            // the connection is gone (or the server stopping without a drain): nobody to answer
+            answer.release();
+            finish();
+            return;
+        }
         ctx.writeAndFlush(answer).addListener(written -> finish());
     }
 

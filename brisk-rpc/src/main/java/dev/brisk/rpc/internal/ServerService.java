@@ -13,6 +13,11 @@ public final class ServerService {
 
     public ServerService(int id, ServiceModel model, Object implementation, Executor executor,
                          long defaultTimeoutMillis) {
+        this(id, model, implementation, executor, defaultTimeoutMillis, List.of());
+    }
+
+    public ServerService(int id, ServiceModel model, Object implementation, Executor executor,
+                         long defaultTimeoutMillis, List<dev.brisk.rpc.RpcFilter> filters) {
         if (!model.type().isInstance(implementation)) {
             throw new IllegalArgumentException("implementation " + implementation.getClass().getName()
                     + " does not implement " + model.type().getName());
@@ -21,7 +26,8 @@ public final class ServerService {
         this.model = model;
         List<MethodInvoker> list = new ArrayList<>();
         for (MethodModel method : model.methods()) {
-            list.add(new MethodInvoker(id, list.size(), method, implementation, executor, defaultTimeoutMillis));
+            list.add(new MethodInvoker(id, list.size(), method, implementation, executor, defaultTimeoutMillis,
+                    model.name(), filters));
         }
         this.invokers = List.copyOf(list);
     }

@@ -1,12 +1,14 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.RpcFilter;
 import dev.brisk.rpc.RpcRemoteException;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -27,9 +29,11 @@ public final class ServiceProxy implements InvocationHandler {
     private final Cluster cluster;
     private final ServiceModel service;
     private final Map<Method, Stub> stubs;
+    private final List<RpcFilter> filters;
 
-    private ServiceProxy(ClientRuntime runtime, ServiceModel service) {
+    private ServiceProxy(ClientRuntime runtime, ServiceModel service, List<RpcFilter> filters) {
         this.runtime = runtime;
+        this.filters = List.copyOf(filters);
         this.service = service;
         this.cluster = runtime.cluster(service.name());
         Map<Method, Stub> map = new HashMap<>();
@@ -40,10 +44,10 @@ public final class ServiceProxy implements InvocationHandler {
     }
 
     /** A proxy of {@code type} calling the providers of its service through {@code runtime}. */
-    public static <T> T create(ClientRuntime runtime, Class<T> type) {
+    public static <T> T create(ClientRuntime runtime, Class<T> type, List<RpcFilter> filters) {
         ServiceModel model = ServiceModel.of(type);
         runtime.serializer().prepare(model.exchangedTypes());
-        ServiceProxy handler = new ServiceProxy(runtime, model);
+        ServiceProxy handler = new ServiceProxy(runtime, model, filters);
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
@@ -53,9 +57,16 @@ public final class ServiceProxy implements InvocationHandler {
         if (stub == null) {
             return local(proxy, method, args);
         }
+        Object[] arguments = args == null ? NO_ARGUMENTS : args;
+        if (filters.isEmpty()) {
+            return call(stub, method, arguments);
+        }
+        return new FilterChain(filters, service.name(), method, arguments, a -> call(stub, method, a)).proceed();
+    }
+
+    private Object call(Stub stub, Method method, Object[] arguments) throws Throwable {
         MethodModel model = stub.model;
-        CompletableFuture<Object> call = new ClientCall(runtime, cluster, model, stub.key,
-                args == null ? NO_ARGUMENTS : args).start();
+        CompletableFuture<Object> call = new ClientCall(runtime, cluster, model, stub.key, arguments).start();
         if (model.async()) {
             return call;
         }
