@@ -3,9 +3,11 @@ package dev.brisk.rpc;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -105,21 +107,27 @@ class SchedulingTest {
 
     @Test
     void aFullWorkerQueueIsRefusedAsOverloaded() throws Exception {
-        SlowService slow = connect(RpcServer.builder().workerThreads(1).workerQueueSize(1));
-        CompletableFuture<String> running = CompletableFuture.supplyAsync(() -> slow.block("1"));
-        impl.awaitStarted(1);
-        CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> slow.quick("2"));
-        awaitQueued(queued);
-        assertThatThrownBy(() -> slow.quick("3"))
-                .isInstanceOf(OverloadedException.class).hasMessageContaining("worker queue");
-        impl.release();
-        assertThat(running.get(10, TimeUnit.SECONDS)).isEqualTo("a:1");
-        assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("a:2");
-    }
-
-    /** The queued call cannot be observed directly; give its request time to arrive, and make sure it is waiting. */
-    private static void awaitQueued(CompletableFuture<String> queued) throws InterruptedException {
-        Thread.sleep(300);
-        assertThat(queued).isNotDone();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1));
+        try {
+            impl = new SlowServiceImpl("a");
+            server = RpcServer.builder().host("127.0.0.1").service(SlowService.class, impl, pool).start();
+            client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).connectionsPerProvider(1).build();
+            SlowService slow = client.proxy(SlowService.class);
+            CompletableFuture<String> running = CompletableFuture.supplyAsync(() -> slow.block("1"));
+            impl.awaitStarted(1);
+            CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> slow.quick("2"));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (pool.getQueue().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(pool.getQueue()).hasSize(1);
+            assertThatThrownBy(() -> slow.quick("3"))
+                    .isInstanceOf(OverloadedException.class).hasMessageContaining("worker queue");
+            impl.release();
+            assertThat(running.get(10, TimeUnit.SECONDS)).isEqualTo("a:1");
+            assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("a:2");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }

@@ -28,7 +28,7 @@ final class CircuitBreaker {
         return !open || System.nanoTime() - openUntil >= 0;
     }
 
-    /** Records a call's outcome; {@code failure} is {@code null} for a success. */
+    /** Records a call's outcome; {@code failure} is {@code null} for a success. Any answer resets the count. */
     void record(Throwable failure) {
         if (threshold == 0) {
             return;
@@ -37,10 +37,9 @@ final class CircuitBreaker {
                 || failure instanceof OverloadedException;
         synchronized (this) {
             if (!counts) {
-                if (failure == null) {
-                    failures = 0;
-                    open = false;
-                }
+                // an answer, even an exception thrown by the service, shows the provider is working
+                failures = 0;
+                open = false;
                 return;
             }
             if (open || ++failures >= threshold) {
