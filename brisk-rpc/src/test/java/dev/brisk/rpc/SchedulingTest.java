@@ -91,6 +91,26 @@ class SchedulingTest {
     }
 
     @Test
+    void asyncCallbacksRunOnTheClientsEventLoopWhereSyncCallsAreRefused() throws Exception {
+        SlowService slow = connect(RpcServer.builder());
+        CompletableFuture<String> answered = slow.blockAsync("x");
+        CompletableFuture<String> nested = answered.thenApply(value -> {
+            String thread = Thread.currentThread().getName();
+            try {
+                return thread + " " + slow.quick("nested");
+            } catch (IllegalStateException e) {
+                return thread + " " + e.getMessage();
+            }
+        });
+        impl.awaitStarted(1);
+        impl.release();
+        assertThat(nested.get(10, TimeUnit.SECONDS)).startsWith("brisk-rpc-client")
+                .contains("called on the client's event loop");
+        assertThat(slow.blockAsync("y").thenCompose(value -> slow.blockAsync(value + "z")).get(10, TimeUnit.SECONDS))
+                .isEqualTo("a:a:yz");
+    }
+
+    @Test
     void callsBeyondMaxInFlightPerConnectionAreRefusedAsOverloaded() throws Exception {
         SlowService slow = connect(RpcServer.builder().maxInFlightPerConnection(2));
         CompletableFuture<String> one = CompletableFuture.supplyAsync(() -> slow.block("1"));

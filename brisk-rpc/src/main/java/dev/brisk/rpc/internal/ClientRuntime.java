@@ -160,6 +160,19 @@ public final class ClientRuntime {
                 .connect(host, port);
     }
 
+    /** Whether the calling thread is one of this client's event loops. */
+    boolean inEventLoop() {
+        if (!(Thread.currentThread() instanceof io.netty.util.concurrent.FastThreadLocalThread)) {
+            return false;
+        }
+        for (io.netty.util.concurrent.EventExecutor loop : group) {
+            if (loop.inEventLoop()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Completes when some connection becomes ready next. */
     CompletableFuture<Void> readySignal() {
         return readySignal;

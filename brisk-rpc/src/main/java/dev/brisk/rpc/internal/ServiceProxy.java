@@ -66,6 +66,11 @@ public final class ServiceProxy implements InvocationHandler {
 
     private Object call(Stub stub, Method method, Object[] arguments) throws Throwable {
         MethodModel model = stub.model;
+        if (!model.async() && runtime.inEventLoop()) {
+            throw new IllegalStateException("synchronous method " + model + " of " + service.name() + " called on the"
+                    + " client's event loop (in a callback of an asynchronous call?): it would wait for the thread that"
+                    + " must deliver its answer; call an asynchronous method or move the work to another thread");
+        }
         CompletableFuture<Object> call = new ClientCall(runtime, cluster, model, stub.key, arguments).start();
         if (model.async()) {
             return call;
