@@ -67,6 +67,29 @@ class LoadBalanceTest {
     }
 
     @Test
+    void roundRobinFollowsRegisteredWeights() {
+        StaticRegistry registry = StaticRegistry.create();
+        try (RpcServer heavy = RpcServer.builder().host("127.0.0.1").registry(registry).weight(300)
+                .service(Who.class, named("heavy")).start();
+             RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).weight(100)
+                     .service(Who.class, named("light")).start();
+             RpcClient client = RpcClient.builder().registry(registry).build()) {
+            Who who = client.proxy(Who.class);
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < 200 && seen.size() < 2; i++) {
+                seen.add(who.who("warm-up"));
+            }
+            int heavyCalls = 0;
+            for (int i = 0; i < 400; i++) {
+                if (who.who("k").equals("heavy")) {
+                    heavyCalls++;
+                }
+            }
+            assertThat(heavyCalls).as("3 of 4 calls to the provider of weight 300").isBetween(295, 305);
+        }
+    }
+
+    @Test
     void leastInFlightReachesAProvider() {
         try (RpcClient client = client(LoadBalance.LEAST_IN_FLIGHT)) {
             assertThat(client.proxy(Who.class).who("k")).isIn("a", "b");

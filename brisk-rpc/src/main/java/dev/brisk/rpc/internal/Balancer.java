@@ -23,7 +23,10 @@ abstract class Balancer {
         };
     }
 
-    /** Providers in turn, skipping unusable ones. */
+    /**
+     * Providers in turn, skipping unusable ones; when their weights differ, in proportion to them, spread evenly
+     * (smooth weighted round robin: weights 3 and 1 give a, a, b, a, ...).
+     */
     static final class RoundRobin extends Balancer {
 
         private final AtomicInteger next = new AtomicInteger();
@@ -31,6 +34,9 @@ abstract class Balancer {
         @Override
         ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
                                 Set<ProviderPool> tried) {
+            if (weighted(providers)) {
+                return selectWeighted(providers, tried);
+            }
             int size = providers.size();
             int start = next.getAndIncrement();
             for (int i = 0; i < size; i++) {
@@ -43,6 +49,40 @@ abstract class Balancer {
                 }
             }
             return null;
+        }
+
+        private static boolean weighted(List<ProviderPool> providers) {
+            for (int i = 1; i < providers.size(); i++) {
+                if (providers.get(i).weight() != providers.get(0).weight()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private synchronized ClientConnection selectWeighted(List<ProviderPool> providers, Set<ProviderPool> tried) {
+            ProviderPool best = null;
+            ClientConnection bestConnection = null;
+            int total = 0;
+            for (ProviderPool pool : providers) {
+                if (tried.contains(pool)) {
+                    continue;
+                }
+                ClientConnection connection = pool.pick();
+                if (connection == null) {
+                    continue;
+                }
+                pool.currentWeight += pool.weight();
+                total += pool.weight();
+                if (best == null || pool.currentWeight > best.currentWeight) {
+                    best = pool;
+                    bestConnection = connection;
+                }
+            }
+            if (best != null) {
+                best.currentWeight -= total;
+            }
+            return bestConnection;
         }
     }
 

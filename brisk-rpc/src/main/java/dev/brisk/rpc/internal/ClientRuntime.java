@@ -120,6 +120,7 @@ public final class ClientRuntime {
             pools.put(address, pool);
             pool.open();
         }
+        pool.weight(provider.weight());
         poolUsers.merge(address, 1, Integer::sum);
         return pool;
     }

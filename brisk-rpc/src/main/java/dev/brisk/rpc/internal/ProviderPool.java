@@ -13,6 +13,9 @@ final class ProviderPool {
     private final List<ClientConnection> connections;
     private final AtomicInteger next = new AtomicInteger();
     private final CircuitBreaker breaker;
+    private volatile int weight = dev.brisk.rpc.spi.ProviderInfo.DEFAULT_WEIGHT;
+    /** Smooth weighted round robin state, guarded by the balancer. */
+    int currentWeight;
 
     ProviderPool(ClientRuntime runtime, String host, int port, String address, int size) {
         this.host = host;
@@ -45,6 +48,15 @@ final class ProviderPool {
 
     List<ClientConnection> connections() {
         return connections;
+    }
+
+    /** The provider's weight as last registered. */
+    int weight() {
+        return weight;
+    }
+
+    void weight(int weight) {
+        this.weight = weight;
     }
 
     CircuitBreaker breaker() {
