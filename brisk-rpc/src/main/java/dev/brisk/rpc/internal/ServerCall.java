@@ -26,7 +26,8 @@ final class ServerCall implements Runnable {
     private final MethodInvoker invoker;
     private final int requestId;
     private final boolean oneWay;
-    private final Runnable onFinished;
+    private final Runnable releaseSlot;
+    private final Runnable onWritten;
     private final int remainingMillis;
     private final String traceId;
     private final long timeoutMillis;
@@ -36,14 +37,15 @@ final class ServerCall implements Runnable {
     private Thread runner;
 
     ServerCall(ChannelHandlerContext ctx, ServerContext context, MethodInvoker invoker, int requestId, ByteBuf frame,
-               boolean oneWay, int remainingMillis, String traceId, Runnable onFinished) {
+               boolean oneWay, int remainingMillis, String traceId, Runnable releaseSlot, Runnable onWritten) {
         this.ctx = ctx;
         this.context = context;
         this.invoker = invoker;
         this.requestId = requestId;
         this.frame = frame;
         this.oneWay = oneWay;
-        this.onFinished = onFinished;
+        this.releaseSlot = releaseSlot;
+        this.onWritten = onWritten;
         this.remainingMillis = remainingMillis;
         this.traceId = traceId;
         long own = invoker.timeoutMillis() > 0 ? invoker.timeoutMillis() : Long.MAX_VALUE;
@@ -194,17 +196,23 @@ final class ServerCall implements Runnable {
         return true;
     }
 
+    /**
+     * Frees the connection's slot before writing (a client that has the answer may send the next call at once), and
+     * reports the call done once the answer is written (a draining server closes only then).
+     */
     private void write(ByteBuf answer) {
+        releaseSlot.run();
         if (!ctx.channel().isActive() || ctx.executor().isShuttingDown()) {
             // the connection is gone (or the server stopping without a drain): nobody to answer
             answer.release();
-            finish();
+            onWritten.run();
             return;
         }
-        ctx.writeAndFlush(answer).addListener(written -> finish());
+        ctx.writeAndFlush(answer).addListener(written -> onWritten.run());
     }
 
     private void finish() {
-        onFinished.run();
+        releaseSlot.run();
+        onWritten.run();
     }
 }

@@ -101,7 +101,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
         context.inFlight().incrementAndGet();
         ServerCall call = new ServerCall(ctx, context, invoker, requestId, frame, oneWay, remainingMillis,
-                traceId, this::finished);
+                traceId, inFlight::decrementAndGet, context.inFlight()::decrementAndGet);
         if (invoker.executor() == null) {
             call.run();
             return true;
@@ -113,11 +113,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                     .getSimpleName() + " is full");
         }
         return true;
-    }
-
-    private void finished() {
-        inFlight.decrementAndGet();
-        context.inFlight().decrementAndGet();
     }
 
     private void refuse(ChannelHandlerContext ctx, int requestId, boolean oneWay, ErrorCode code, String message) {
