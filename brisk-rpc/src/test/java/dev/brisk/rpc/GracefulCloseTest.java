@@ -47,6 +47,7 @@ class GracefulCloseTest {
         assertThat(inFlight).as("a call in flight on A").isNotNull();
 
         CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close);
+        awaitRefusingConnections(a.port());
         for (int i = 0; i < 20; i++) {
             assertThat(slow.quick("new-" + i)).isEqualTo("b:new-" + i);
         }
@@ -80,12 +81,26 @@ class GracefulCloseTest {
         }
         assertThat(inFlight).as("a call in flight on A").isNotNull();
         CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close);
+        awaitRefusingConnections(a.port());
         for (int i = 0; i < 20; i++) {
             assertThat(slow.quick("new-" + i)).isEqualTo("b:new-" + i);
         }
         implA.release();
         assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("a:in-flight");
         closing.get(10, TimeUnit.SECONDS);
+    }
+
+    /** The closing server has started draining once its listener is gone. */
+    private static void awaitRefusingConnections(int port) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+                Thread.sleep(5);
+            } catch (java.io.IOException refused) {
+                return;
+            }
+        }
+        throw new AssertionError("port " + port + " still accepts connections");
     }
 
     /** A provider whose blocking methods answer at once. */

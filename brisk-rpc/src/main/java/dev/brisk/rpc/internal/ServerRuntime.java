@@ -155,8 +155,9 @@ public final class ServerRuntime {
                 // the registry is unreachable: the provider disappears from it when its session ends
             }
         }
-        serverChannel.close().syncUninterruptibly();
+        // from here on a call is refused "shutting down" (the client sends it elsewhere), then the listener closes
         context.startDraining();
+        serverChannel.close().syncUninterruptibly();
         if (!timeout.isZero()) {
             for (Channel channel : context.channels()) {
                 channel.writeAndFlush(Frames.empty(channel.alloc(), Frames.GOAWAY, 0));
