@@ -64,7 +64,8 @@ public final class RpcServer implements AutoCloseable {
 
     /**
      * Shuts down gracefully: unregisters from the registry, stops accepting, tells every client GOAWAY (they send no
-     * new calls here), waits up to {@code shutdownTimeout} for the calls in flight, then closes. Idempotent.
+     * new calls here and close their connections once their calls are answered), waits up to {@code shutdownTimeout}
+     * for that, then closes what is left. Idempotent.
      */
     @Override
     public void close() {

@@ -257,6 +257,8 @@ public final class ClientConnection {
                         if (state == State.READY) {
                             state = State.DRAINING;
                         }
+                        // the client closes once its calls are answered: nothing is in transit when the socket goes
+                        closeWhenIdle(ctx.channel(), System.nanoTime() + runtime.options().callTimeout().toNanos());
                     }
                     default -> {
                         // heartbeat answers need nothing more than having arrived

@@ -135,8 +135,9 @@ public final class ServerRuntime {
     }
 
     /**
-     * Unregisters, stops accepting, sends GOAWAY on every connection, waits up to {@code timeout} for the calls in
-     * flight to be answered, then closes the connections and stops the threads. Idempotent.
+     * Unregisters, refuses new calls, stops accepting, sends GOAWAY on every connection, waits up to {@code timeout}
+     * for the calls in flight to be answered and the clients to close their connections, then closes what is left and
+     * stops the threads. Idempotent.
      */
     public synchronized void shutdown(Duration timeout) {
         if (stopped) {
@@ -163,7 +164,8 @@ public final class ServerRuntime {
                 channel.writeAndFlush(Frames.empty(channel.alloc(), Frames.GOAWAY, 0));
             }
             long deadline = System.nanoTime() + timeout.toNanos();
-            while (context.inFlight().get() > 0 && System.nanoTime() < deadline) {
+            // clients close a connection once its calls are answered; the server closes what is left at the deadline
+            while ((context.inFlight().get() > 0 || !context.channels().isEmpty()) && System.nanoTime() < deadline) {
                 try {
                     Thread.sleep(5);
                 } catch (InterruptedException e) {
