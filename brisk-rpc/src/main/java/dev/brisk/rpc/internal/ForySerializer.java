@@ -24,7 +24,13 @@ public final class ForySerializer implements Serializer {
     private final ThreadSafeFory fory;
 
     public ForySerializer() {
+        this(ForySerializer.class.getClassLoader());
+    }
+
+    /** A serializer that loads the classes it reads through {@code classLoader}. */
+    public ForySerializer(ClassLoader classLoader) {
         this.fory = Fory.builder()
+                .withClassLoader(classLoader)
                 .withLanguage(Language.JAVA)
                 .withCompatibleMode(CompatibleMode.COMPATIBLE)
                 .requireClassRegistration(false)
