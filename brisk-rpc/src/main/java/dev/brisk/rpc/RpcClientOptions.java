@@ -1,0 +1,196 @@
+package dev.brisk.rpc;
+
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How an {@link RpcClient} connects, balances, times out and retries. Immutable and validated when built: a message
+ * names the component and the offending value.
+ *
+ * @param transport               the socket transport, {@link Transport#AUTO} by default
+ * @param ioThreads               event loop threads (daemon), the number of processors by default
+ * @param tls                     TLS for every connection, none by default
+ * @param connectionsPerProvider  connections kept open to each provider, 2 by default
+ * @param maxFrameSize            the largest frame sent or received, 16 MiB by default
+ * @param callTimeout             the time a call may take, retries included, 5 s by default; {@link Timeout} overrides
+ *                                it per method
+ * @param connectTimeout          the time a connection attempt may take, 3 s by default
+ * @param heartbeatInterval       a heartbeat is sent on a connection idle for this long and the connection is dropped
+ *                                when nothing arrives for three intervals; zero for none, 15 s by default
+ * @param reconnectInitialBackoff the delay before reconnecting after a connection is lost, doubled after each failed
+ *                                attempt, 100 ms by default
+ * @param reconnectMaxBackoff     the longest delay between reconnect attempts, 5 s by default
+ * @param loadBalance             how a provider is picked, {@link LoadBalance#ROUND_ROBIN} by default
+ * @param maxRetries              further attempts on other providers for {@link Idempotent} methods, 2 by default
+ * @param circuitBreakerThreshold consecutive failures (timeouts, lost connections, overload) after which a provider
+ *                                gets no calls for {@code circuitBreakerOpenDuration}; 0 (the default) disables it
+ * @param circuitBreakerOpenDuration how long a tripped provider is left alone before calls try it again, 10 s by
+ *                                default
+ */
+public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
+                               int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
+                               Duration connectTimeout, Duration heartbeatInterval, Duration reconnectInitialBackoff,
+                               Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
+                               int circuitBreakerThreshold, Duration circuitBreakerOpenDuration) {
+
+    /** The defaults. */
+    public static final RpcClientOptions DEFAULT = new Builder().build();
+
+    /** Validates every component. */
+    public RpcClientOptions {
+        Checks.notNull(transport, "transport");
+        Checks.positive(ioThreads, "ioThreads");
+        Checks.notNull(tls, "tls");
+        Checks.positive(connectionsPerProvider, "connectionsPerProvider");
+        if (maxFrameSize < 64) {
+            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
+        }
+        Checks.positive(callTimeout, "callTimeout");
+        Checks.positive(connectTimeout, "connectTimeout");
+        Checks.notNegative(heartbeatInterval, "heartbeatInterval");
+        Checks.positive(reconnectInitialBackoff, "reconnectInitialBackoff");
+        Checks.notNull(reconnectMaxBackoff, "reconnectMaxBackoff");
+        if (reconnectMaxBackoff.compareTo(reconnectInitialBackoff) < 0) {
+            throw new IllegalArgumentException("reconnectMaxBackoff must be >= reconnectInitialBackoff ("
+                    + reconnectInitialBackoff + "): " + reconnectMaxBackoff);
+        }
+        Checks.notNull(loadBalance, "loadBalance");
+        Checks.notNegative(maxRetries, "maxRetries");
+        Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
+        Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Builds {@link RpcClientOptions}; setters do not validate, {@link #build()} does. */
+    public static final class Builder {
+
+        private Transport transport = Transport.AUTO;
+        private int ioThreads = Runtime.getRuntime().availableProcessors();
+        private Optional<TlsOptions> tls = Optional.empty();
+        private int connectionsPerProvider = 2;
+        private int maxFrameSize = 16 * 1024 * 1024;
+        private Duration callTimeout = Duration.ofSeconds(5);
+        private Duration connectTimeout = Duration.ofSeconds(3);
+        private Duration heartbeatInterval = Duration.ofSeconds(15);
+        private Duration reconnectInitialBackoff = Duration.ofMillis(100);
+        private Duration reconnectMaxBackoff = Duration.ofSeconds(5);
+        private LoadBalance loadBalance = LoadBalance.ROUND_ROBIN;
+        private int maxRetries = 2;
+        private int circuitBreakerThreshold;
+        private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
+
+        private Builder() {
+        }
+
+        private Builder(RpcClientOptions o) {
+            transport = o.transport;
+            ioThreads = o.ioThreads;
+            tls = o.tls;
+            connectionsPerProvider = o.connectionsPerProvider;
+            maxFrameSize = o.maxFrameSize;
+            callTimeout = o.callTimeout;
+            connectTimeout = o.connectTimeout;
+            heartbeatInterval = o.heartbeatInterval;
+            reconnectInitialBackoff = o.reconnectInitialBackoff;
+            reconnectMaxBackoff = o.reconnectMaxBackoff;
+            loadBalance = o.loadBalance;
+            maxRetries = o.maxRetries;
+            circuitBreakerThreshold = o.circuitBreakerThreshold;
+            circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = transport;
+            return this;
+        }
+
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+            return this;
+        }
+
+        public Builder tls(Optional<TlsOptions> tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        public Builder tls(TlsOptions tls) {
+            this.tls = Optional.of(tls);
+            return this;
+        }
+
+        public Builder connectionsPerProvider(int connectionsPerProvider) {
+            this.connectionsPerProvider = connectionsPerProvider;
+            return this;
+        }
+
+        public Builder maxFrameSize(int maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+            return this;
+        }
+
+        public Builder callTimeout(Duration callTimeout) {
+            this.callTimeout = callTimeout;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+            return this;
+        }
+
+        public Builder heartbeatInterval(Duration heartbeatInterval) {
+            this.heartbeatInterval = heartbeatInterval;
+            return this;
+        }
+
+        public Builder reconnectInitialBackoff(Duration reconnectInitialBackoff) {
+            this.reconnectInitialBackoff = reconnectInitialBackoff;
+            return this;
+        }
+
+        public Builder reconnectMaxBackoff(Duration reconnectMaxBackoff) {
+            this.reconnectMaxBackoff = reconnectMaxBackoff;
+            return this;
+        }
+
+        public Builder loadBalance(LoadBalance loadBalance) {
+            this.loadBalance = loadBalance;
+            return this;
+        }
+
+        public Builder maxRetries(int maxRetries) {
+            this.maxRetries = maxRetries;
+            return this;
+        }
+
+        public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
+            this.circuitBreakerThreshold = circuitBreakerThreshold;
+            return this;
+        }
+
+        public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
+            this.circuitBreakerOpenDuration = circuitBreakerOpenDuration;
+            return this;
+        }
+
+        /** The options; fails with a message naming the first invalid component. */
+        public RpcClientOptions build() {
+            return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
+                    connectTimeout, heartbeatInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
+                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package dev.brisk.rpc;
+
+import dev.brisk.rpc.internal.ForySerializer;
+import dev.brisk.rpc.internal.ServerContext;
+import dev.brisk.rpc.internal.ServerRuntime;
+import dev.brisk.rpc.internal.ServerService;
+import dev.brisk.rpc.internal.ServiceModel;
+import dev.brisk.rpc.internal.WorkerPools;
+import dev.brisk.rpc.spi.Registry;
+import dev.brisk.rpc.spi.Serializer;
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * An RPC server offering Java interfaces to {@link RpcClient}s:
+ *
+ * <pre>{@code
+ * RpcServer server = RpcServer.builder().port(9000).service(UserService.class, new UserServiceImpl()).start();
+ * ...
+ * server.close();   // GOAWAY, drain, stop
+ * }</pre>
+ *
+ * Every method of a service interface is callable: sync ones return their value, async ones a
+ * {@link java.util.concurrent.CompletionStage}. Methods run on a worker pool by default ({@link Dispatch}).
+ */
+public final class RpcServer implements AutoCloseable {
+
+    private final ServerRuntime runtime;
+
+    private RpcServer(ServerRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** A builder with the default {@link RpcServerOptions}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The port the server listens on (the chosen one when 0 was asked). */
+    public int port() {
+        return runtime.port();
+    }
+
+    /** The options it runs with. */
+    public RpcServerOptions options() {
+        return runtime.options();
+    }
+
+    /** Connections open now. */
+    public int connections() {
+        return runtime.connections();
+    }
+
+    /**
+     * Shuts down gracefully: unregisters from the registry, stops accepting, tells every client GOAWAY (they send no
+     * new calls here and close their connections once their calls are answered), waits up to {@code shutdownTimeout}
+     * for that, then closes what is left. Idempotent.
+     */
+    @Override
+    public void close() {
+        runtime.shutdown(runtime.options().shutdownTimeout());
+    }
+
+    /** Shuts down without waiting for calls in flight: their clients see the connection drop. */
+    public void closeNow() {
+        runtime.shutdown(Duration.ZERO);
+    }
+
+    /** Collects services and options; {@link #start()} binds. */
+    public static final class Builder {
+
+        private final RpcServerOptions.Builder options = RpcServerOptions.builder();
+        private final List<Object[]> services = new ArrayList<>();
+        private final List<RpcFilter> filters = new ArrayList<>();
+        private Registry registry;
+        private Serializer serializer;
+
+        private Builder() {
+        }
+
+        /** Adds a filter around every service method; filters run in the order added, the first outermost. */
+        public Builder filter(RpcFilter filter) {
+            filters.add(Objects.requireNonNull(filter, "filter must not be null"));
+            return this;
+        }
+
+        /** Offers {@code implementation} as {@code type}, run as the server's {@code dispatch} option says. */
+        public <T> Builder service(Class<T> type, T implementation) {
+            return add(type, implementation, null);
+        }
+
+        /** Offers {@code implementation} as {@code type}, run on {@code dispatch} whatever the server's default. */
+        public <T> Builder service(Class<T> type, T implementation, Dispatch dispatch) {
+            return add(type, implementation, Objects.requireNonNull(dispatch, "dispatch must not be null"));
+        }
+
+        /** Offers {@code implementation} as {@code type}, run on {@code executor} (the application owns it). */
+        public <T> Builder service(Class<T> type, T implementation, Executor executor) {
+            return add(type, implementation, Objects.requireNonNull(executor, "executor must not be null"));
+        }
+
+        private Builder add(Class<?> type, Object implementation, Object dispatch) {
+            Objects.requireNonNull(type, "service type must not be null");
+            Objects.requireNonNull(implementation, "implementation of " + type.getName() + " must not be null");
+            services.add(new Object[] {type, implementation, dispatch});
+            return this;
+        }
+
+        /** Registers every service with {@code registry} once bound, and unregisters them first on close. */
+        public Builder registry(Registry registry) {
+            this.registry = Objects.requireNonNull(registry, "registry must not be null");
+            return this;
+        }
+
+        /** Replaces the default serializer (Apache Fory); clients must use a compatible one. */
+        public Builder serializer(Serializer serializer) {
+            this.serializer = Objects.requireNonNull(serializer, "serializer must not be null");
+            return this;
+        }
+
+        /** Replaces every option with those of {@code options}. */
+        public Builder options(RpcServerOptions options) {
+            RpcServerOptions o = Objects.requireNonNull(options, "options must not be null");
+            this.options.host(o.host()).port(o.port()).transport(o.transport()).ioThreads(o.ioThreads()).tls(o.tls())
+                    .maxFrameSize(o.maxFrameSize()).maxInFlightPerConnection(o.maxInFlightPerConnection())
+                    .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
+                    .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
+                    .idleTimeout(o.idleTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
+                    .version(o.version()).metadata(o.metadata());
+            return this;
+        }
+
+        /** The options as set so far; fails like {@link #start()} when one is invalid. */
+        public RpcServerOptions options() {
+            return options.build();
+        }
+
+        /** Address to bind; default {@code 0.0.0.0}. */
+        public Builder host(String host) {
+            options.host(host);
+            return this;
+        }
+
+        /** Port to bind; default 0, any free port. */
+        public Builder port(int port) {
+            options.port(port);
+            return this;
+        }
+
+        /** Socket transport; default {@link Transport#AUTO}. */
+        public Builder transport(Transport transport) {
+            options.transport(transport);
+            return this;
+        }
+
+        /** Event loop threads; default the number of processors. */
+        public Builder ioThreads(int ioThreads) {
+            options.ioThreads(ioThreads);
+            return this;
+        }
+
+        /** TLS on every connection; default none. */
+        public Builder tls(TlsOptions tls) {
+            options.tls(tls);
+            return this;
+        }
+
+        /** Largest frame received or sent; default 16 MiB. */
+        public Builder maxFrameSize(int maxFrameSize) {
+            options.maxFrameSize(maxFrameSize);
+            return this;
+        }
+
+        /** Calls of one connection running at once; default 1024. */
+        public Builder maxInFlightPerConnection(int maxInFlightPerConnection) {
+            options.maxInFlightPerConnection(maxInFlightPerConnection);
+            return this;
+        }
+
+        /** Where methods run by default; default {@link Dispatch#POOL}. */
+        public Builder dispatch(Dispatch dispatch) {
+            options.dispatch(dispatch);
+            return this;
+        }
+
+        /** Threads of the worker pool; default 200. */
+        public Builder workerThreads(int workerThreads) {
+            options.workerThreads(workerThreads);
+            return this;
+        }
+
+        /** Calls waiting for a worker; default 1024. */
+        public Builder workerQueueSize(int workerQueueSize) {
+            options.workerQueueSize(workerQueueSize);
+            return this;
+        }
+
+        /** Time limit of every method without {@link Timeout}; default 30 s, zero for none. */
+        public Builder methodTimeout(Duration methodTimeout) {
+            options.methodTimeout(methodTimeout);
+            return this;
+        }
+
+        /** How long {@link #close()} drains; default 10 s. */
+        public Builder shutdownTimeout(Duration shutdownTimeout) {
+            options.shutdownTimeout(shutdownTimeout);
+            return this;
+        }
+
+        /** A silent connection is closed after this; default 60 s, zero for never. */
+        public Builder idleTimeout(Duration idleTimeout) {
+            options.idleTimeout(idleTimeout);
+            return this;
+        }
+
+        /** Host put into the registry; default the bound host or this machine's address. */
+        public Builder advertisedHost(String advertisedHost) {
+            options.advertisedHost(advertisedHost);
+            return this;
+        }
+
+        /** Weight put into the registry; default 100. */
+        public Builder weight(int weight) {
+            options.weight(weight);
+            return this;
+        }
+
+        /** Version put into the registry; default empty. */
+        public Builder version(String version) {
+            options.version(version);
+            return this;
+        }
+
+        /** Metadata put into the registry; default none. */
+        public Builder metadata(Map<String, String> metadata) {
+            options.metadata(metadata);
+            return this;
+        }
+
+        /** Validates, reads the services, binds and registers; returns once the port is open. */
+        public RpcServer start() {
+            RpcServerOptions built = options.build();
+            if (services.isEmpty()) {
+                throw new IllegalStateException("an RpcServer needs at least one service: call service(type, impl)");
+            }
+            Serializer chosen = serializer != null ? serializer : new ForySerializer();
+            List<ExecutorService> owned = new ArrayList<>();
+            ExecutorService[] shared = new ExecutorService[Dispatch.values().length];
+            List<ServerService> list = new ArrayList<>();
+            Set<String> names = new HashSet<>();
+            Set<Class<?>> types = new LinkedHashSet<>();
+            long timeout = built.methodTimeout().toMillis();
+            try {
+                for (Object[] entry : services) {
+                    ServiceModel model = ServiceModel.of((Class<?>) entry[0]);
+                    if (!names.add(model.name())) {
+                        throw new IllegalArgumentException("service " + model.name() + " is offered twice");
+                    }
+                    Executor executor;
+                    if (entry[2] instanceof Executor custom) {
+                        executor = custom;
+                    } else {
+                        Dispatch dispatch = entry[2] == null ? built.dispatch() : (Dispatch) entry[2];
+                        executor = executor(dispatch, built, shared, owned);
+                    }
+                    list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
+                    types.addAll(model.exchangedTypes());
+                }
+                chosen.prepare(types);
+            } catch (RuntimeException e) {
+                owned.forEach(ExecutorService::shutdownNow);
+                throw e;
+            }
+            ServerContext context = new ServerContext(built, list, chosen);
+            return new RpcServer(ServerRuntime.start(built, context, owned, registry));
+        }
+
+        private static Executor executor(Dispatch dispatch, RpcServerOptions options, ExecutorService[] shared,
+                                         List<ExecutorService> owned) {
+            if (dispatch == Dispatch.IO) {
+                return null;
+            }
+            if (shared[dispatch.ordinal()] == null) {
+                shared[dispatch.ordinal()] = dispatch == Dispatch.VIRTUAL ? WorkerPools.virtual()
+                        : WorkerPools.bounded(options.workerThreads(), options.workerQueueSize(), "brisk-rpc-worker");
+                owned.add(shared[dispatch.ordinal()]);
+            }
+            return shared[dispatch.ordinal()];
+        }
+    }
+}

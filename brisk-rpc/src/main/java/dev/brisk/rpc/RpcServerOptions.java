@@ -1,0 +1,226 @@
+package dev.brisk.rpc;
+
+import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.Transport;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How an {@link RpcServer} listens, runs service methods and shuts down. Immutable and validated when built: a message
+ * names the component and the offending value.
+ *
+ * @param host                      the address to bind, {@code 0.0.0.0} by default
+ * @param port                      the port to bind, 0 (the default) for any free one
+ * @param transport                 the socket transport, {@link Transport#AUTO} by default
+ * @param ioThreads                 event loop threads, the number of processors by default
+ * @param tls                       TLS for every connection, none by default
+ * @param maxFrameSize              the largest frame received or sent, 16 MiB by default
+ * @param maxInFlightPerConnection  calls of one connection running at once; more are answered "overloaded"
+ *                                  (1024 by default)
+ * @param dispatch                  where service methods run unless a service says otherwise, {@link Dispatch#POOL}
+ * @param workerThreads             threads of the {@link Dispatch#POOL} pool, 200 by default
+ * @param workerQueueSize           calls waiting for a pool thread before "overloaded", 1024 by default
+ * @param methodTimeout             the time a method may take before the caller gets a timeout error (its thread is
+ *                                  interrupted); zero for no limit, 30 s by default; {@link Timeout} overrides it
+ * @param shutdownTimeout           how long {@link RpcServer#close()} waits for calls in flight, 10 s by default
+ * @param idleTimeout               a connection silent for this long (no call, no heartbeat) is closed; zero for
+ *                                  never, 60 s by default (clients send heartbeats every 15 s by default)
+ * @param advertisedHost            the host put into the registry; empty for {@code host}, or this machine's address
+ *                                  when {@code host} is a wildcard
+ * @param weight                    the weight put into the registry, 100 by default
+ * @param version                   the version put into the registry, empty by default
+ * @param metadata                  the metadata put into the registry, copied
+ */
+public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
+                               int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
+                               int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
+                               Duration idleTimeout, Optional<String> advertisedHost, int weight, String version,
+                               Map<String, String> metadata) {
+
+    /** The defaults. */
+    public static final RpcServerOptions DEFAULT = new Builder().build();
+
+    /** Validates every component. */
+    public RpcServerOptions {
+        Checks.notNull(host, "host");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be within [0, 65535]: " + port);
+        }
+        Checks.notNull(transport, "transport");
+        Checks.positive(ioThreads, "ioThreads");
+        Checks.notNull(tls, "tls");
+        if (maxFrameSize < 64) {
+            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
+        }
+        Checks.positive(maxInFlightPerConnection, "maxInFlightPerConnection");
+        Checks.notNull(dispatch, "dispatch");
+        Checks.positive(workerThreads, "workerThreads");
+        Checks.positive(workerQueueSize, "workerQueueSize");
+        Checks.notNegative(methodTimeout, "methodTimeout");
+        Checks.notNegative(shutdownTimeout, "shutdownTimeout");
+        Checks.notNegative(idleTimeout, "idleTimeout");
+        Checks.notNull(advertisedHost, "advertisedHost");
+        Checks.positive(weight, "weight");
+        Checks.notNull(version, "version");
+        metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Builds {@link RpcServerOptions}; setters do not validate, {@link #build()} does. */
+    public static final class Builder {
+
+        private String host = "0.0.0.0";
+        private int port;
+        private Transport transport = Transport.AUTO;
+        private int ioThreads = Runtime.getRuntime().availableProcessors();
+        private Optional<TlsOptions> tls = Optional.empty();
+        private int maxFrameSize = 16 * 1024 * 1024;
+        private int maxInFlightPerConnection = 1024;
+        private Dispatch dispatch = Dispatch.POOL;
+        private int workerThreads = 200;
+        private int workerQueueSize = 1024;
+        private Duration methodTimeout = Duration.ofSeconds(30);
+        private Duration shutdownTimeout = Duration.ofSeconds(10);
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Optional<String> advertisedHost = Optional.empty();
+        private int weight = 100;
+        private String version = "";
+        private Map<String, String> metadata = Map.of();
+
+        private Builder() {
+        }
+
+        private Builder(RpcServerOptions o) {
+            host = o.host;
+            port = o.port;
+            transport = o.transport;
+            ioThreads = o.ioThreads;
+            tls = o.tls;
+            maxFrameSize = o.maxFrameSize;
+            maxInFlightPerConnection = o.maxInFlightPerConnection;
+            dispatch = o.dispatch;
+            workerThreads = o.workerThreads;
+            workerQueueSize = o.workerQueueSize;
+            methodTimeout = o.methodTimeout;
+            shutdownTimeout = o.shutdownTimeout;
+            idleTimeout = o.idleTimeout;
+            advertisedHost = o.advertisedHost;
+            weight = o.weight;
+            version = o.version;
+            metadata = o.metadata;
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = transport;
+            return this;
+        }
+
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+            return this;
+        }
+
+        public Builder tls(Optional<TlsOptions> tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        public Builder tls(TlsOptions tls) {
+            this.tls = Optional.of(tls);
+            return this;
+        }
+
+        public Builder maxFrameSize(int maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+            return this;
+        }
+
+        public Builder maxInFlightPerConnection(int maxInFlightPerConnection) {
+            this.maxInFlightPerConnection = maxInFlightPerConnection;
+            return this;
+        }
+
+        public Builder dispatch(Dispatch dispatch) {
+            this.dispatch = dispatch;
+            return this;
+        }
+
+        public Builder workerThreads(int workerThreads) {
+            this.workerThreads = workerThreads;
+            return this;
+        }
+
+        public Builder workerQueueSize(int workerQueueSize) {
+            this.workerQueueSize = workerQueueSize;
+            return this;
+        }
+
+        public Builder methodTimeout(Duration methodTimeout) {
+            this.methodTimeout = methodTimeout;
+            return this;
+        }
+
+        public Builder shutdownTimeout(Duration shutdownTimeout) {
+            this.shutdownTimeout = shutdownTimeout;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+            return this;
+        }
+
+        public Builder advertisedHost(Optional<String> advertisedHost) {
+            this.advertisedHost = advertisedHost;
+            return this;
+        }
+
+        public Builder advertisedHost(String advertisedHost) {
+            this.advertisedHost = Optional.of(advertisedHost);
+            return this;
+        }
+
+        public Builder weight(int weight) {
+            this.weight = weight;
+            return this;
+        }
+
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
+        public Builder metadata(Map<String, String> metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        /** The options; fails with a message naming the first invalid component. */
+        public RpcServerOptions build() {
+            return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
+                    dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
+                    advertisedHost, weight, version, metadata);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.ConnectionLostException;
+import dev.brisk.rpc.NoProviderException;
+import dev.brisk.rpc.OverloadedException;
+import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.RpcTimeoutException;
+import dev.brisk.rpc.ServerShuttingDownException;
+import dev.brisk.rpc.UnknownMethodException;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One call from the client's side, across attempts: picks a connection, waits (within the deadline) for one to become
+ * ready when none is, and after a failure tries another provider when that cannot run the method twice — always when
+ * the request never ran (not sent, or refused by a server shutting down), otherwise only for idempotent methods.
+ */
+final class ClientCall {
+
+    private final ClientRuntime runtime;
+    private final Cluster cluster;
+    private final MethodModel method;
+    private final String key;
+    private final Object[] arguments;
+    private final long deadline;
+    private final long timeoutNanos;
+    private final CompletableFuture<Object> result = new CompletableFuture<>();
+    private final String traceId;
+    private final Set<ProviderPool> tried = new HashSet<>(4);
+    private int retries;
+    private Throwable lastFailure;
+
+    ClientCall(ClientRuntime runtime, Cluster cluster, MethodModel method, String key, Object[] arguments) {
+        this.runtime = runtime;
+        this.cluster = cluster;
+        this.method = method;
+        this.key = key;
+        this.arguments = arguments;
+        long now = System.nanoTime();
+        long own = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
+                : runtime.options().callTimeout().toNanos();
+        CallContext context = CallContext.current();
+        this.traceId = context == null ? null : context.traceId();
+        this.timeoutNanos = context != null && context.hasDeadline()
+                ? Math.min(own, context.deadlineNanos() - now) : own;
+        this.deadline = now + timeoutNanos;
+    }
+
+    CompletableFuture<Object> start() {
+        if (timeoutNanos <= 0) {
+            result.completeExceptionally(new RpcTimeoutException(method + " of " + cluster.service()
+                    + " not sent: the deadline of the call being served has passed"));
+            return result;
+        }
+        attempt();
+        return result;
+    }
+
+    private void attempt() {
+        if (runtime.closed()) {
+            result.completeExceptionally(new RpcException("the client is closed"));
+            return;
+        }
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+            result.completeExceptionally(lastFailure != null ? lastFailure : new NoProviderException("no provider of "
+                    + cluster.service() + " became ready within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+                    + " ms " + cluster.providers()));
+            return;
+        }
+        CompletableFuture<Void> readySignal = runtime.readySignal();
+        ClientConnection connection;
+        synchronized (this) {
+            connection = runtime.balancer().select(cluster.providers(), method, arguments, tried);
+        }
+        if (connection == null) {
+            if (cluster.mayBecomeReady(tried)) {
+                readySignal.copy().completeOnTimeout(null, remaining, TimeUnit.NANOSECONDS)
+                        .thenRun(this::attempt);
+            } else if (lastFailure != null) {
+                result.completeExceptionally(lastFailure);
+            } else {
+                result.completeExceptionally(new NoProviderException("no provider of " + cluster.service()
+                        + " is available " + cluster.providers()));
+            }
+            return;
+        }
+        Long ids = connection.ids(key);
+        if (ids == null) {
+            result.completeExceptionally(new UnknownMethodException(connection.offers(cluster.service())
+                    ? "provider " + connection.pool().address() + " has no method " + method.signature()
+                            + " in service " + cluster.service()
+                    : "provider " + connection.pool().address() + " does not offer service " + cluster.service()));
+            return;
+        }
+        long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
+        connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
+            connection.pool().breaker().record(failure);
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                failed(connection, failure);
+            }
+        });
+    }
+
+    private void failed(ClientConnection connection, Throwable failure) {
+        boolean neverRan = failure instanceof NotSentException || failure instanceof ServerShuttingDownException;
+        boolean retry = neverRan || (method.idempotent() && retries < runtime.options().maxRetries()
+                && (failure instanceof ConnectionLostException || failure instanceof OverloadedException));
+        if (!retry || failure instanceof RpcTimeoutException) {
+            result.completeExceptionally(failure);
+            return;
+        }
+        if (!neverRan) {
+            retries++;
+        }
+        lastFailure = failure instanceof NotSentException
+                ? new ConnectionLostException(failure.getMessage()) : failure;
+        synchronized (this) {
+            tried.add(connection.pool());
+        }
+        attempt();
+    }
+}

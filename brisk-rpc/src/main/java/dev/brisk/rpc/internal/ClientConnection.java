@@ -1,0 +1,327 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.ConnectionLostException;
+import dev.brisk.rpc.FrameTooLargeException;
+import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.RpcTimeoutException;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One of a client's connections to a provider, kept open for the client's lifetime: it connects, says hello and
+ * learns the server's method table, multiplexes calls by request id, sends heartbeats when idle, stops taking calls on
+ * GOAWAY, and reconnects with exponential backoff whenever it is lost.
+ */
+public final class ClientConnection {
+
+    /** Where a connection is in its life. */
+    public enum State {
+        /** Connecting, saying hello, or waiting to reconnect. */
+        CONNECTING,
+        /** Takes calls. */
+        READY,
+        /** The server said GOAWAY: calls in flight finish, new ones go elsewhere. */
+        DRAINING,
+        /** Closed for good (its provider left, or the client closed). */
+        CLOSED
+    }
+
+    private final ClientRuntime runtime;
+    private final ProviderPool pool;
+    private final Map<Integer, PendingCall> pending = new ConcurrentHashMap<>();
+    private final AtomicInteger nextId = new AtomicInteger();
+    private volatile Channel channel;
+    private volatile State state = State.CONNECTING;
+    private volatile Map<String, Long> table = Map.of();
+    private long backoffNanos;
+
+    ClientConnection(ClientRuntime runtime, ProviderPool pool) {
+        this.runtime = runtime;
+        this.pool = pool;
+        this.backoffNanos = runtime.options().reconnectInitialBackoff().toNanos();
+    }
+
+    ProviderPool pool() {
+        return pool;
+    }
+
+    State state() {
+        return state;
+    }
+
+    /** Calls awaiting their answer. */
+    int inFlight() {
+        return pending.size();
+    }
+
+    /** {@code serviceId << 32 | methodId} of a {@link Handshake#key}, {@code null} when the server lacks it. */
+    Long ids(String key) {
+        return table.get(key);
+    }
+
+    /** Whether the server offers the service at all. */
+    boolean offers(String service) {
+        return table.containsKey(service);
+    }
+
+    void connect() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        state = State.CONNECTING;
+        runtime.connect(pool.host(), pool.port(), new Link()).addListener(future -> {
+            if (!future.isSuccess()) {
+                scheduleReconnect();
+            }
+        });
+    }
+
+    private void scheduleReconnect() {
+        if (state == State.CLOSED || runtime.closed()) {
+            return;
+        }
+        long delay;
+        synchronized (this) {
+            delay = backoffNanos;
+            backoffNanos = Math.min(backoffNanos * 2, runtime.options().reconnectMaxBackoff().toNanos());
+        }
+        runtime.group().next().schedule(this::connect, delay, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Sends one call that may wait {@code timeoutNanos} for its answer ({@code limitMillis} is the call's whole limit, for
+     * the message); the future completes with the result or a typed failure.
+     */
+    CompletableFuture<Object> send(MethodModel method, long ids, Object[] arguments, String traceId,
+                                   long timeoutNanos, long limitMillis) {
+        Channel ch = channel;
+        if (ch == null || state != State.READY) {
+            return CompletableFuture.failedFuture(new NotSentException("connection to " + pool.address()
+                    + " is not ready"));
+        }
+        int requestId = nextId.incrementAndGet();
+        byte type = (byte) ((method.oneWay() ? Frames.ONE_WAY : Frames.REQUEST) | Frames.FLAG_DEADLINE
+                | (traceId != null ? Frames.FLAG_TRACING : 0));
+        ByteBuf frame = Frames.start(ch.alloc(), type, requestId, 64);
+        try {
+            frame.writeInt((int) (ids >>> 32));
+            frame.writeInt((int) ids);
+            frame.writeInt((int) Math.max(1, Math.min(Integer.MAX_VALUE,
+                    TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999))));
+            if (traceId != null) {
+                Frames.writeString(frame, traceId);
+            }
+            for (Object argument : arguments) {
+                runtime.serializer().write(frame, argument);
+            }
+            Frames.finish(frame, runtime.options().maxFrameSize(), "request");
+        } catch (FrameTooLargeException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (Throwable t) {
+            frame.release();
+            return CompletableFuture.failedFuture(new RpcException("cannot serialize the arguments of " + method
+                    + ": " + t, t));
+        }
+        if (method.oneWay()) {
+            CompletableFuture<Object> sent = new CompletableFuture<>();
+            ch.writeAndFlush(frame).addListener(written -> {
+                if (written.isSuccess()) {
+                    sent.complete(null);
+                } else {
+                    sent.completeExceptionally(new NotSentException("one-way call to " + pool.address()
+                            + " not sent: " + written.cause()));
+                }
+            });
+            return sent;
+        }
+        PendingCall call = new PendingCall(requestId, method.resultType());
+        pending.put(requestId, call);
+        call.timer = ch.eventLoop().schedule(() -> {
+            if (pending.remove(requestId, call)) {
+                call.fail(new RpcTimeoutException(method + " on " + pool.address() + " did not answer within "
+                        + limitMillis + " ms"));
+            }
+        }, timeoutNanos, TimeUnit.NANOSECONDS);
+        ch.writeAndFlush(frame).addListener(written -> {
+            if (!written.isSuccess() && pending.remove(requestId, call)) {
+                call.fail(new NotSentException("call to " + pool.address() + " not sent: " + written.cause()));
+            }
+        });
+        return call.future;
+    }
+
+    /**
+     * Takes no more calls and never reconnects, but leaves the channel open until the calls in flight are answered (or
+     * the call timeout has passed once more): the provider left the registry, which a server does first when it shuts
+     * down gracefully.
+     */
+    void retire() {
+        state = State.CLOSED;
+        Channel ch = channel;
+        if (ch != null) {
+            long deadline = System.nanoTime() + runtime.options().callTimeout().toNanos();
+            closeWhenIdle(ch, deadline);
+        }
+    }
+
+    private void closeWhenIdle(Channel ch, long deadline) {
+        if (pending.isEmpty() || System.nanoTime() - deadline >= 0 || !ch.isActive()) {
+            ch.close();
+            return;
+        }
+        ch.eventLoop().schedule(() -> closeWhenIdle(ch, deadline), 20, TimeUnit.MILLISECONDS);
+    }
+
+    /** Closes for good; calls in flight fail. */
+    void close() {
+        state = State.CLOSED;
+        Channel ch = channel;
+        if (ch != null) {
+            ch.close();
+        }
+        failAll(new ConnectionLostException("connection to " + pool.address() + " closed by the client"));
+    }
+
+    private void failAll(RpcException failure) {
+        for (PendingCall call : new ArrayList<>(pending.values())) {
+            if (pending.remove(call.requestId, call)) {
+                call.fail(failure);
+            }
+        }
+    }
+
+    /** The handler of one channel of this connection; events of a replaced channel are ignored. */
+    final class Link extends ChannelInboundHandlerAdapter {
+
+        private int silentIntervals;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) throws Exception {
+            if (state == State.CLOSED) {
+                ctx.close();
+                return;
+            }
+            channel = ctx.channel();
+            ByteBuf hello = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + 4);
+            hello.writeInt(Frames.PROTOCOL_VERSION);
+            ctx.writeAndFlush(Frames.finish(hello, Integer.MAX_VALUE, "hello"));
+            super.channelActive(ctx);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            if (channel == ctx.channel()) {
+                channel = null;
+                if (state != State.CLOSED) {
+                    state = State.CONNECTING;
+                }
+                failAll(new ConnectionLostException("connection to " + pool.address()
+                        + " lost while the call awaited its answer"));
+                scheduleReconnect();
+            }
+            super.channelInactive(ctx);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            silentIntervals = 0;
+            if (msg instanceof FrameDecoder.OversizedFrame oversized) {
+                PendingCall call = pending.remove(oversized.requestId());
+                if (call != null) {
+                    call.fail(FrameTooLargeException.of("response from " + pool.address(), oversized.size(),
+                            oversized.limit()));
+                } else {
+                    ctx.close();
+                }
+                return;
+            }
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                byte typeAndFlags = frame.readByte();
+                int requestId = frame.readInt();
+                switch (Frames.type(typeAndFlags)) {
+                    case Frames.RESPONSE -> response(requestId, frame);
+                    case Frames.ERROR -> error(requestId, frame);
+                    case Frames.HELLO -> hello(frame);
+                    case Frames.GOAWAY -> {
+                        if (state == State.READY) {
+                            state = State.DRAINING;
+                        }
+                        // the client closes once its calls are answered: nothing is in transit when the socket goes
+                        closeWhenIdle(ctx.channel(), System.nanoTime() + runtime.options().callTimeout().toNanos());
+                    }
+                    default -> {
+                        // heartbeat answers need nothing more than having arrived
+                    }
+                }
+            } finally {
+                frame.release();
+            }
+        }
+
+        private void hello(ByteBuf frame) {
+            table = Handshake.readTable(frame);
+            if (state == State.CONNECTING) {
+                state = State.READY;
+                synchronized (ClientConnection.this) {
+                    backoffNanos = runtime.options().reconnectInitialBackoff().toNanos();
+                }
+                runtime.signalReady();
+            }
+        }
+
+        private void response(int requestId, ByteBuf frame) {
+            PendingCall call = pending.remove(requestId);
+            if (call == null) {
+                return;
+            }
+            Object value;
+            try {
+                value = runtime.serializer().read(frame, call.resultType);
+            } catch (Throwable t) {
+                call.fail(new RpcException("cannot read the result from " + pool.address() + ": " + t, t));
+                return;
+            }
+            call.complete(value);
+        }
+
+        private void error(int requestId, ByteBuf frame) {
+            PendingCall call = pending.remove(requestId);
+            if (call == null) {
+                return;
+            }
+            ErrorCode code = ErrorCode.of(frame.readUnsignedByte());
+            String type = Frames.readString(frame);
+            String message = Frames.readString(frame);
+            call.fail(RemoteErrors.toException(code, type, message, pool.address()));
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+            if (event instanceof IdleStateEvent idle) {
+                if (idle.state() == io.netty.handler.timeout.IdleState.READER_IDLE && ++silentIntervals >= 3) {
+                    ctx.close();
+                    return;
+                }
+                ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, 0));
+                return;
+            }
+            super.userEventTriggered(ctx, event);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.RpcClientOptions;
+import dev.brisk.rpc.spi.ProviderInfo;
+import dev.brisk.rpc.spi.Registry;
+import dev.brisk.rpc.spi.Serializer;
+import dev.brisk.transport.TlsContexts;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A built client: its event loops, the connection pools per provider address (shared by the services a provider
+ * offers), a cluster per service kept in line with the registry, and the balancer.
+ */
+public final class ClientRuntime {
+
+    private final RpcClientOptions options;
+    private final Serializer serializer;
+    private final Registry registry;
+    private final boolean ownsRegistry;
+    private final EventLoopGroup group;
+    private final Transport transport;
+    private final SslContext ssl;
+    private final Balancer balancer;
+    private final Map<String, ProviderPool> pools = new HashMap<>();
+    private final Map<String, Integer> poolUsers = new HashMap<>();
+    private final Map<String, Cluster> clusters = new HashMap<>();
+    private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
+    private volatile boolean closed;
+
+    public ClientRuntime(RpcClientOptions options, Serializer serializer, Registry registry, boolean ownsRegistry) {
+        this.options = options;
+        this.serializer = serializer;
+        this.registry = registry;
+        this.ownsRegistry = ownsRegistry;
+        this.transport = Transports.resolve(options.transport());
+        this.ssl = options.tls().map(tls -> TlsContexts.forClient(tls, List.of(), List.of())).orElse(null);
+        this.group = Transports.newGroup(transport, options.ioThreads(), "brisk-rpc-client", true);
+        this.balancer = Balancer.of(options.loadBalance());
+    }
+
+    public RpcClientOptions options() {
+        return options;
+    }
+
+    Serializer serializer() {
+        return serializer;
+    }
+
+    EventLoopGroup group() {
+        return group;
+    }
+
+    Balancer balancer() {
+        return balancer;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** The cluster of {@code service}, subscribed to the registry on first use. */
+    synchronized Cluster cluster(String service) {
+        if (closed) {
+            throw new IllegalStateException("the client is closed");
+        }
+        Cluster cluster = clusters.get(service);
+        if (cluster == null) {
+            Cluster created = new Cluster(service);
+            clusters.put(service, created);
+            created.subscription(registry.subscribe(service, providers -> update(created, providers)));
+            cluster = created;
+        }
+        return cluster;
+    }
+
+    private synchronized void update(Cluster cluster, List<ProviderInfo> providers) {
+        if (closed) {
+            return;
+        }
+        Map<String, ProviderInfo> byAddress = new LinkedHashMap<>();
+        for (ProviderInfo provider : providers) {
+            byAddress.putIfAbsent(provider.address(), provider);
+        }
+        List<ProviderPool> next = new ArrayList<>();
+        for (ProviderInfo provider : byAddress.values()) {
+            next.add(acquire(provider));
+        }
+        List<ProviderPool> previous = cluster.providers();
+        cluster.providers(next);
+        for (ProviderPool pool : previous) {
+            release(pool);
+        }
+    }
+
+    private ProviderPool acquire(ProviderInfo provider) {
+        String address = provider.address();
+        ProviderPool pool = pools.get(address);
+        if (pool == null) {
+            pool = new ProviderPool(this, provider.host(), provider.port(), address,
+                    options.connectionsPerProvider());
+            pools.put(address, pool);
+            pool.open();
+        }
+        pool.weight(provider.weight());
+        poolUsers.merge(address, 1, Integer::sum);
+        return pool;
+    }
+
+    private void release(ProviderPool pool) {
+        Integer users = poolUsers.merge(pool.address(), -1, Integer::sum);
+        if (users != null && users <= 0) {
+            poolUsers.remove(pool.address());
+            pools.remove(pool.address());
+            pool.retire();
+        }
+    }
+
+    /** Opens a channel to {@code host:port} with {@code handler} last in its pipeline. */
+    ChannelFuture connect(String host, int port, ChannelHandler handler) {
+        long heartbeat = options.heartbeatInterval().toMillis();
+        return new Bootstrap()
+                .group(group)
+                .channel(Transports.socketChannel(transport))
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) options.connectTimeout().toMillis())
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ChannelPipeline pipeline = ch.pipeline();
+                        if (ssl != null) {
+                            pipeline.addLast("tls", ssl.newHandler(ch.alloc(), host, port));
+                        }
+                        if (heartbeat > 0) {
+                            pipeline.addLast("idle", new IdleStateHandler(heartbeat, heartbeat, 0,
+                                    TimeUnit.MILLISECONDS));
+                        }
+                        pipeline.addLast("frames", new FrameDecoder(options.maxFrameSize()));
+                        pipeline.addLast("calls", handler);
+                    }
+                })
+                .connect(host, port);
+    }
+
+    /** Whether the calling thread is one of this client's event loops. */
+    boolean inEventLoop() {
+        if (!(Thread.currentThread() instanceof io.netty.util.concurrent.FastThreadLocalThread)) {
+            return false;
+        }
+        for (io.netty.util.concurrent.EventExecutor loop : group) {
+            if (loop.inEventLoop()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Completes when some connection becomes ready next. */
+    CompletableFuture<Void> readySignal() {
+        return readySignal;
+    }
+
+    void signalReady() {
+        CompletableFuture<Void> signal;
+        synchronized (this) {
+            signal = readySignal;
+            readySignal = new CompletableFuture<>();
+        }
+        signal.complete(null);
+    }
+
+    /** Closes every connection (calls in flight fail), the subscriptions and the event loops. Idempotent. */
+    public void close() {
+        List<ProviderPool> open;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            clusters.values().forEach(Cluster::unsubscribe);
+            open = new ArrayList<>(pools.values());
+            pools.clear();
+            poolUsers.clear();
+        }
+        open.forEach(ProviderPool::close);
+        if (ownsRegistry) {
+            registry.close();
+        }
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.spi.Registry;
+
+import java.util.List;
+import java.util.Set;
+
+/** The providers of one service as the registry last reported them, as connection pools. */
+final class Cluster {
+
+    private final String service;
+    private volatile List<ProviderPool> providers = List.of();
+    private volatile Registry.Subscription subscription;
+
+    Cluster(String service) {
+        this.service = service;
+    }
+
+    String service() {
+        return service;
+    }
+
+    List<ProviderPool> providers() {
+        return providers;
+    }
+
+    void providers(List<ProviderPool> providers) {
+        this.providers = List.copyOf(providers);
+    }
+
+    void subscription(Registry.Subscription subscription) {
+        this.subscription = subscription;
+    }
+
+    void unsubscribe() {
+        Registry.Subscription s = subscription;
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    /** Whether a provider not yet tried may still become ready. */
+    boolean mayBecomeReady(Set<ProviderPool> tried) {
+        for (ProviderPool pool : providers) {
+            if (!tried.contains(pool) && pool.connecting()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

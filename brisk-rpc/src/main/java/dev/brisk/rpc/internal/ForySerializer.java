@@ -1,0 +1,72 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.spi.Serializer;
+import io.netty.buffer.ByteBuf;
+import org.apache.fory.Fory;
+import org.apache.fory.ThreadSafeFory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.Language;
+import org.apache.fory.memory.MemoryBuffer;
+
+import java.lang.reflect.Type;
+
+/**
+ * The default serializer: Apache Fory in Java mode, compatible (fields may be added or removed on either side), class
+ * registration not required (Fory writes class names, and its deny list still refuses known gadget classes).
+ * Writing goes through a per-thread growable heap buffer copied once into the outgoing frame; reading works on the
+ * received buffer's own memory (its array, or the address of a direct buffer), without a copy.
+ */
+public final class ForySerializer implements Serializer {
+
+    private static final int KEPT_BUFFER_SIZE = 64 * 1024;
+    private static final ThreadLocal<MemoryBuffer> BUFFERS = ThreadLocal.withInitial(() -> MemoryBuffer.newHeapBuffer(512));
+
+    private final ThreadSafeFory fory;
+
+    public ForySerializer() {
+        this(ForySerializer.class.getClassLoader());
+    }
+
+    /** A serializer that loads the classes it reads through {@code classLoader}. */
+    public ForySerializer(ClassLoader classLoader) {
+        this.fory = Fory.builder()
+                .withClassLoader(classLoader)
+                .withLanguage(Language.JAVA)
+                .withCompatibleMode(CompatibleMode.COMPATIBLE)
+                .requireClassRegistration(false)
+                .suppressClassRegistrationWarnings(true)
+                .withRefTracking(false)
+                .buildThreadSafeFory();
+    }
+
+    @Override
+    public void write(ByteBuf out, Object value) {
+        MemoryBuffer buffer = BUFFERS.get();
+        buffer.writerIndex(0);
+        fory.serialize(buffer, value);
+        int size = buffer.writerIndex();
+        out.writeBytes(buffer.getHeapMemory(), 0, size);
+        if (buffer.size() > KEPT_BUFFER_SIZE) {
+            BUFFERS.set(MemoryBuffer.newHeapBuffer(512));
+        }
+    }
+
+    @Override
+    public Object read(ByteBuf in, Type type) {
+        int start = in.readerIndex();
+        int length = in.readableBytes();
+        MemoryBuffer buffer;
+        if (in.hasArray()) {
+            buffer = MemoryBuffer.fromByteArray(in.array(), in.arrayOffset() + start, length);
+        } else if (in.nioBufferCount() == 1) {
+            buffer = MemoryBuffer.fromByteBuffer(in.nioBuffer(start, length));
+        } else {
+            byte[] copy = new byte[length];
+            in.getBytes(start, copy);
+            buffer = MemoryBuffer.fromByteArray(copy);
+        }
+        Object value = fory.deserialize(buffer);
+        in.readerIndex(start + buffer.readerIndex());
+        return value;
+    }
+}

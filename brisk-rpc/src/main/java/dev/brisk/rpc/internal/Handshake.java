@@ -1,0 +1,61 @@
+package dev.brisk.rpc.internal;
+
+import io.netty.buffer.ByteBuf;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The hello exchange. The client's hello carries its protocol version; the server's answer carries the version and
+ * its table: for each service its name and id, for each method its signature and id. The client looks its own methods
+ * up by name and signature, so ids are the server's business and survive reconnects and differing versions.
+ */
+public final class Handshake {
+
+    private Handshake() {
+    }
+
+    /** Writes the server's table: {@code int version, int services, {string name, int id, int methods, {string signature, int id}}}. */
+    public static void writeTable(ByteBuf out, List<ServerService> services) {
+        out.writeInt(Frames.PROTOCOL_VERSION);
+        out.writeInt(services.size());
+        for (ServerService service : services) {
+            Frames.writeString(out, service.model().name());
+            out.writeInt(service.id());
+            List<MethodInvoker> invokers = service.invokers();
+            out.writeInt(invokers.size());
+            for (MethodInvoker invoker : invokers) {
+                Frames.writeString(out, invoker.model().signature());
+                out.writeInt(invoker.methodId());
+            }
+        }
+    }
+
+    /** Reads a server's table into {@code "service#signature" -> serviceId << 32 | methodId}. */
+    public static Map<String, Long> readTable(ByteBuf in) {
+        int version = in.readInt();
+        if (version != Frames.PROTOCOL_VERSION) {
+            throw new IllegalStateException("server speaks protocol version " + version + ", this client "
+                    + Frames.PROTOCOL_VERSION);
+        }
+        int serviceCount = in.readInt();
+        Map<String, Long> table = new HashMap<>();
+        for (int s = 0; s < serviceCount; s++) {
+            String name = Frames.readString(in);
+            long serviceId = in.readInt();
+            int methodCount = in.readInt();
+            for (int m = 0; m < methodCount; m++) {
+                String signature = Frames.readString(in);
+                int methodId = in.readInt();
+                table.put(key(name, signature), serviceId << 32 | (methodId & 0xFFFFFFFFL));
+            }
+            table.put(name, -1L);
+        }
+        return Map.copyOf(table);
+    }
+
+    public static String key(String service, String signature) {
+        return service + '#' + signature;
+    }
+}

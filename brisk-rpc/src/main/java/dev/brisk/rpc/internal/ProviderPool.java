@@ -1,0 +1,105 @@
+package dev.brisk.rpc.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The connections a client keeps to one provider address, shared by every service that provider offers. */
+final class ProviderPool {
+
+    private final String host;
+    private final int port;
+    private final String address;
+    private final List<ClientConnection> connections;
+    private final AtomicInteger next = new AtomicInteger();
+    private final CircuitBreaker breaker;
+    private volatile int weight = dev.brisk.rpc.spi.ProviderInfo.DEFAULT_WEIGHT;
+    /** Smooth weighted round robin state, guarded by the balancer. */
+    int currentWeight;
+
+    ProviderPool(ClientRuntime runtime, String host, int port, String address, int size) {
+        this.host = host;
+        this.port = port;
+        this.address = address;
+        this.breaker = new CircuitBreaker(runtime.options().circuitBreakerThreshold(),
+                runtime.options().circuitBreakerOpenDuration().toNanos());
+        List<ClientConnection> list = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            list.add(new ClientConnection(runtime, this));
+        }
+        this.connections = List.copyOf(list);
+    }
+
+    void open() {
+        connections.forEach(ClientConnection::connect);
+    }
+
+    String host() {
+        return host;
+    }
+
+    int port() {
+        return port;
+    }
+
+    String address() {
+        return address;
+    }
+
+    List<ClientConnection> connections() {
+        return connections;
+    }
+
+    /** The provider's weight as last registered. */
+    int weight() {
+        return weight;
+    }
+
+    void weight(int weight) {
+        this.weight = weight;
+    }
+
+    CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    /** A ready connection, in turn; {@code null} when none is ready or the circuit breaker keeps calls away. */
+    ClientConnection pick() {
+        if (!breaker.allows()) {
+            return null;
+        }
+        int size = connections.size();
+        int start = next.getAndIncrement();
+        for (int i = 0; i < size; i++) {
+            ClientConnection connection = connections.get(Math.floorMod(start + i, size));
+            if (connection.state() == ClientConnection.State.READY) {
+                return connection;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a connection may become ready (it is connecting or waiting to reconnect). */
+    boolean connecting() {
+        for (ClientConnection connection : connections) {
+            if (connection.state() == ClientConnection.State.CONNECTING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stops taking calls; connections close once their calls in flight are answered. */
+    void retire() {
+        connections.forEach(ClientConnection::retire);
+    }
+
+    void close() {
+        connections.forEach(ClientConnection::close);
+    }
+
+    @Override
+    public String toString() {
+        return address;
+    }
+}

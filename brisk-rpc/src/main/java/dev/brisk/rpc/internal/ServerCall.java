@@ -1,0 +1,218 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.FrameTooLargeException;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.lang.reflect.Type;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One call on the server, from its request frame to its answer: reads the arguments, runs the method (waiting for its
+ * future when it is asynchronous), writes the result or the error once, whichever of result, failure and time limit
+ * comes first, and then gives its slot back.
+ */
+final class ServerCall implements Runnable {
+
+    private static final Object[] NO_ARGUMENTS = new Object[0];
+
+    private final ChannelHandlerContext ctx;
+    private final ServerContext context;
+    private final MethodInvoker invoker;
+    private final int requestId;
+    private final boolean oneWay;
+    private final Runnable releaseSlot;
+    private final Runnable onWritten;
+    private final int remainingMillis;
+    private final String traceId;
+    private final long timeoutMillis;
+    private final AtomicBoolean answered = new AtomicBoolean();
+    private ByteBuf frame;
+    private ScheduledFuture<?> timer;
+    private Thread runner;
+
+    ServerCall(ChannelHandlerContext ctx, ServerContext context, MethodInvoker invoker, int requestId, ByteBuf frame,
+               boolean oneWay, int remainingMillis, String traceId, Runnable releaseSlot, Runnable onWritten) {
+        this.ctx = ctx;
+        this.context = context;
+        this.invoker = invoker;
+        this.requestId = requestId;
+        this.frame = frame;
+        this.oneWay = oneWay;
+        this.releaseSlot = releaseSlot;
+        this.onWritten = onWritten;
+        this.remainingMillis = remainingMillis;
+        this.traceId = traceId;
+        long own = invoker.timeoutMillis() > 0 ? invoker.timeoutMillis() : Long.MAX_VALUE;
+        long callers = remainingMillis > 0 ? remainingMillis : Long.MAX_VALUE;
+        this.timeoutMillis = Math.min(own, callers) == Long.MAX_VALUE ? 0 : Math.min(own, callers);
+        if (!oneWay && timeoutMillis > 0) {
+            timer = ctx.executor().schedule(this::timedOut, timeoutMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void run() {
+        Object[] arguments;
+        try {
+            arguments = readArguments();
+        } catch (Throwable t) {
+            answerError(ErrorCode.BAD_REQUEST, null, "cannot read the arguments of " + invoker.model() + ": " + t);
+            return;
+        } finally {
+            frame.release();
+            frame = null;
+        }
+        if (answered.get()) {
+            return;
+        }
+        Object result;
+        synchronized (this) {
+            runner = Thread.currentThread();
+        }
+        CallContext previous = CallContext.enter(traceId, remainingMillis);
+        try {
+            result = invoker.invoke(arguments);
+        } catch (Throwable t) {
+            answerFailure(t);
+            return;
+        } finally {
+            CallContext.restore(previous);
+            synchronized (this) {
+                runner = null;
+                Thread.interrupted();
+            }
+        }
+        if (invoker.model().async()) {
+            if (result == null) {
+                answerValue(null);
+            } else {
+                ((CompletionStage<?>) result).whenComplete((value, failure) -> {
+                    if (failure != null) {
+                        answerFailure(failure);
+                    } else {
+                        answerValue(value);
+                    }
+                });
+            }
+        } else {
+            answerValue(result);
+        }
+    }
+
+    private Object[] readArguments() {
+        Type[] types = invoker.model().parameterTypes();
+        if (types.length == 0) {
+            return NO_ARGUMENTS;
+        }
+        Object[] arguments = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            arguments[i] = context.serializer().read(frame, types[i]);
+        }
+        return arguments;
+    }
+
+    /** Refuses the call without running it. */
+    void reject(ErrorCode code, String message) {
+        frame.release();
+        frame = null;
+        answerError(code, null, message);
+    }
+
+    private void timedOut() {
+        if (answered.get()) {
+            return;
+        }
+        answerError(ErrorCode.TIMEOUT, null, invoker.model() + " did not finish within its time limit of "
+                + timeoutMillis + " ms" + (timeoutMillis == remainingMillis ? " (the caller's deadline)" : ""));
+        synchronized (this) {
+            if (runner != null) {
+                runner.interrupt();
+            }
+        }
+    }
+
+    private void answerValue(Object value) {
+        if (!claim()) {
+            return;
+        }
+        if (oneWay) {
+            finish();
+            return;
+        }
+        ByteBuf response = Frames.start(ctx.alloc(), Frames.RESPONSE, requestId, 64);
+        try {
+            context.serializer().write(response, value);
+            Frames.finish(response, context.options().maxFrameSize(), "response");
+        } catch (FrameTooLargeException e) {
+            write(Frames.error(ctx.alloc(), requestId, ErrorCode.FRAME_TOO_LARGE, null, e.getMessage()));
+            return;
+        } catch (Throwable t) {
+            response.release();
+            write(Frames.error(ctx.alloc(), requestId, ErrorCode.INTERNAL, null, "cannot write the result of "
+                    + invoker.model() + ": " + t));
+            return;
+        }
+        write(response);
+    }
+
+    private void answerFailure(Throwable failure) {
+        Throwable cause = unwrap(failure);
+        answerError(ErrorCode.APPLICATION, cause.getClass().getName(), cause.getMessage());
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private void answerError(ErrorCode code, String type, String message) {
+        if (!claim()) {
+            return;
+        }
+        if (oneWay) {
+            finish();
+            return;
+        }
+        write(Frames.error(ctx.alloc(), requestId, code, type, message));
+    }
+
+    private boolean claim() {
+        if (!answered.compareAndSet(false, true)) {
+            return false;
+        }
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        return true;
+    }
+
+    /**
+     * Frees the connection's slot before writing (a client that has the answer may send the next call at once), and
+     * reports the call done once the answer is written (a draining server closes only then).
+     */
+    private void write(ByteBuf answer) {
+        releaseSlot.run();
+        if (!ctx.channel().isActive() || ctx.executor().isShuttingDown()) {
+            // the connection is gone (or the server stopping without a drain): nobody to answer
+            answer.release();
+            onWritten.run();
+            return;
+        }
+        ctx.writeAndFlush(answer).addListener(written -> onWritten.run());
+    }
+
+    private void finish() {
+        releaseSlot.run();
+        onWritten.run();
+    }
+}

@@ -1,0 +1,152 @@
+package dev.brisk.rpc.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The server's end of one connection: answers hellos and heartbeats, admits calls and hands them to their executor. */
+public final class ServerConnection extends ChannelInboundHandlerAdapter {
+
+    private final ServerContext context;
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    public ServerConnection(ServerContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        context.channels().add(ctx.channel());
+        if (context.draining()) {
+            ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.GOAWAY, 0));
+        }
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        context.channels().remove(ctx.channel());
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof FrameDecoder.OversizedFrame oversized) {
+            oversized(ctx, oversized);
+            return;
+        }
+        ByteBuf frame = (ByteBuf) msg;
+        boolean handedOver = false;
+        try {
+            byte typeAndFlags = frame.readByte();
+            int requestId = frame.readInt();
+            int type = Frames.type(typeAndFlags);
+            int flags = typeAndFlags & 0xF0;
+            boolean isRequest = type == Frames.REQUEST || type == Frames.ONE_WAY;
+            if ((flags & ~(isRequest ? Frames.KNOWN_REQUEST_FLAGS : 0)) != 0) {
+                if (type == Frames.REQUEST) {
+                    ctx.writeAndFlush(Frames.error(ctx.alloc(), requestId, ErrorCode.BAD_REQUEST, null,
+                            "frame flags 0x" + Integer.toHexString(flags) + " are not supported"));
+                }
+                return;
+            }
+            switch (type) {
+                case Frames.HELLO -> hello(ctx);
+                case Frames.HEARTBEAT -> ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
+                case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId, flags,
+                        type == Frames.ONE_WAY);
+                default -> {
+                    // responses, errors and goaways are not the server's to receive; ignore them
+                }
+            }
+        } finally {
+            if (!handedOver) {
+                frame.release();
+            }
+        }
+    }
+
+    private void hello(ChannelHandlerContext ctx) {
+        byte[] table = context.table();
+        ByteBuf answer = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + table.length);
+        answer.writeBytes(table);
+        ctx.writeAndFlush(Frames.finish(answer, Integer.MAX_VALUE, "hello"));
+    }
+
+    private boolean request(ChannelHandlerContext ctx, ByteBuf frame, int requestId, int flags, boolean oneWay) {
+        int serviceId = frame.readInt();
+        int methodId = frame.readInt();
+        int remainingMillis = (flags & Frames.FLAG_DEADLINE) != 0 ? frame.readInt() : 0;
+        String traceId = (flags & Frames.FLAG_TRACING) != 0 ? Frames.readString(frame) : null;
+        MethodInvoker invoker = context.invoker(serviceId, methodId);
+        if (invoker == null) {
+            refuse(ctx, requestId, oneWay, ErrorCode.UNKNOWN_METHOD, "no method " + methodId + " in service "
+                    + serviceId + " on this server");
+            return false;
+        }
+        if (context.draining()) {
+            refuse(ctx, requestId, oneWay, ErrorCode.SHUTTING_DOWN, "the server is shutting down");
+            return false;
+        }
+        int limit = context.options().maxInFlightPerConnection();
+        if (inFlight.incrementAndGet() > limit) {
+            inFlight.decrementAndGet();
+            refuse(ctx, requestId, oneWay, ErrorCode.OVERLOADED, "more than " + limit
+                    + " calls in flight on this connection (maxInFlightPerConnection)");
+            return false;
+        }
+        context.inFlight().incrementAndGet();
+        ServerCall call = new ServerCall(ctx, context, invoker, requestId, frame, oneWay, remainingMillis,
+                traceId, inFlight::decrementAndGet, context.inFlight()::decrementAndGet);
+        if (invoker.executor() == null) {
+            call.run();
+            return true;
+        }
+        try {
+            invoker.executor().execute(call);
+        } catch (RejectedExecutionException e) {
+            call.reject(ErrorCode.OVERLOADED, "the worker queue of " + invoker.model().method().getDeclaringClass()
+                    .getSimpleName() + " is full");
+        }
+        return true;
+    }
+
+    private void refuse(ChannelHandlerContext ctx, int requestId, boolean oneWay, ErrorCode code, String message) {
+        if (!oneWay) {
+            ctx.writeAndFlush(Frames.error(ctx.alloc(), requestId, code, null, message));
+        }
+    }
+
+    private void oversized(ChannelHandlerContext ctx, FrameDecoder.OversizedFrame frame) {
+        if (frame.type() == Frames.REQUEST) {
+            ctx.writeAndFlush(Frames.error(ctx.alloc(), frame.requestId(), ErrorCode.FRAME_TOO_LARGE, null,
+                    "request of " + frame.size() + " bytes exceeds the server's frame size limit of " + frame.limit()
+                            + " bytes (maxFrameSize)"));
+        } else if (frame.type() != Frames.ONE_WAY) {
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof IdleStateEvent) {
+            ctx.close();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+
+    /** Calls of this connection accepted and not yet answered. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+}

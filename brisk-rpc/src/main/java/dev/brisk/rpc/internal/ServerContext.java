@@ -1,0 +1,77 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.RpcServerOptions;
+import dev.brisk.rpc.spi.Serializer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** What every connection of one server shares: services, serializer, limits, the open channels, the drain state. */
+public final class ServerContext {
+
+    private final RpcServerOptions options;
+    private final List<ServerService> services;
+    private final Serializer serializer;
+    private final byte[] table;
+    private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean draining;
+
+    public ServerContext(RpcServerOptions options, List<ServerService> services, Serializer serializer) {
+        this.options = options;
+        this.services = List.copyOf(services);
+        this.serializer = serializer;
+        ByteBuf buffer = Unpooled.buffer();
+        try {
+            Handshake.writeTable(buffer, this.services);
+            this.table = new byte[buffer.readableBytes()];
+            buffer.readBytes(table);
+        } finally {
+            buffer.release();
+        }
+    }
+
+    public RpcServerOptions options() {
+        return options;
+    }
+
+    public Serializer serializer() {
+        return serializer;
+    }
+
+    public List<ServerService> services() {
+        return services;
+    }
+
+    /** The invoker for a request's ids, {@code null} when there is none. */
+    public MethodInvoker invoker(int serviceId, int methodId) {
+        return serviceId >= 0 && serviceId < services.size() ? services.get(serviceId).invoker(methodId) : null;
+    }
+
+    /** The encoded service table, sent in answer to every hello. */
+    public byte[] table() {
+        return table;
+    }
+
+    public Set<Channel> channels() {
+        return channels;
+    }
+
+    /** Calls accepted and not yet answered, over all connections. */
+    public AtomicInteger inFlight() {
+        return inFlight;
+    }
+
+    public boolean draining() {
+        return draining;
+    }
+
+    public void startDraining() {
+        draining = true;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.RpcServerOptions;
+import dev.brisk.rpc.spi.ProviderInfo;
+import dev.brisk.rpc.spi.Registry;
+import dev.brisk.transport.TlsContexts;
+import dev.brisk.transport.Transport;
+import dev.brisk.transport.Transports;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/** A started RPC server: event loops, listening channel, workers, registrations, and the shutdown sequence. */
+public final class ServerRuntime {
+
+    private final RpcServerOptions options;
+    private final ServerContext context;
+    private final EventLoopGroup acceptor;
+    private final EventLoopGroup workers;
+    private final Channel serverChannel;
+    private final List<ExecutorService> executors;
+    private final Registry registry;
+    private final List<ProviderInfo> registrations = new ArrayList<>();
+    private final int port;
+    private boolean stopped;
+
+    private ServerRuntime(RpcServerOptions options, ServerContext context, EventLoopGroup acceptor,
+                          EventLoopGroup workers, Channel serverChannel, List<ExecutorService> executors,
+                          Registry registry) {
+        this.options = options;
+        this.context = context;
+        this.acceptor = acceptor;
+        this.workers = workers;
+        this.serverChannel = serverChannel;
+        this.executors = executors;
+        this.registry = registry;
+        this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** Binds, then registers every service; failures release everything started so far. */
+    public static ServerRuntime start(RpcServerOptions options, ServerContext context, List<ExecutorService> executors,
+                                      Registry registry) {
+        Transport transport = Transports.resolve(options.transport());
+        SslContext ssl = options.tls().map(tls -> TlsContexts.forServer(tls, List.of(), List.of())).orElse(null);
+        EventLoopGroup acceptor = Transports.newGroup(transport, 1, "brisk-rpc-accept", false);
+        EventLoopGroup workers = Transports.newGroup(transport, options.ioThreads(), "brisk-rpc-io", false);
+        Channel channel;
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap()
+                    .group(acceptor, workers)
+                    .channel(Transports.serverChannel(transport))
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.SO_KEEPALIVE, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ChannelPipeline pipeline = ch.pipeline();
+                            if (ssl != null) {
+                                pipeline.addLast("tls", ssl.newHandler(ch.alloc()));
+                            }
+                            if (!options.idleTimeout().isZero()) {
+                                pipeline.addLast("idle", new IdleStateHandler(options.idleTimeout().toMillis(), 0, 0,
+                                        TimeUnit.MILLISECONDS));
+                            }
+                            pipeline.addLast("frames", new FrameDecoder(options.maxFrameSize()));
+                            pipeline.addLast("calls", new ServerConnection(context));
+                        }
+                    });
+            channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            executors.forEach(ExecutorService::shutdownNow);
+            throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
+                    + e.getMessage(), e);
+        }
+        ServerRuntime runtime = new ServerRuntime(options, context, acceptor, workers, channel, executors, registry);
+        runtime.register();
+        return runtime;
+    }
+
+    private void register() {
+        if (registry == null) {
+            return;
+        }
+        String host = options.advertisedHost().orElseGet(this::defaultAdvertisedHost);
+        for (ServerService service : context.services()) {
+            ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
+                    options.version(), options.metadata());
+            registry.register(provider);
+            registrations.add(provider);
+        }
+    }
+
+    private String defaultAdvertisedHost() {
+        try {
+            InetAddress bound = InetAddress.getByName(options.host());
+            if (!bound.isAnyLocalAddress()) {
+                return options.host();
+            }
+            return InetAddress.getLocalHost().getHostAddress();
+        } catch (UnknownHostException e) {
+            return InetAddress.getLoopbackAddress().getHostAddress();
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public RpcServerOptions options() {
+        return options;
+    }
+
+    /** Connections open now. */
+    public int connections() {
+        return context.channels().size();
+    }
+
+    /**
+     * Unregisters, refuses new calls, stops accepting, sends GOAWAY on every connection, waits up to {@code timeout}
+     * for the calls in flight to be answered and the clients to close their connections, then closes what is left and
+     * stops the threads. Idempotent.
+     */
+    public synchronized void shutdown(Duration timeout) {
+        if (stopped) {
+            return;
+        }
+        for (io.netty.util.concurrent.EventExecutor loop : workers) {
+            if (loop.inEventLoop()) {
+                throw new IllegalStateException("close the server from a thread of your own, not from an event loop");
+            }
+        }
+        stopped = true;
+        for (ProviderInfo provider : registrations) {
+            try {
+                registry.unregister(provider);
+            } catch (RuntimeException e) {
+                // the registry is unreachable: the provider disappears from it when its session ends
+            }
+        }
+        // from here on a call is refused "shutting down" (the client sends it elsewhere), then the listener closes
+        context.startDraining();
+        serverChannel.close().syncUninterruptibly();
+        if (!timeout.isZero()) {
+            for (Channel channel : context.channels()) {
+                channel.writeAndFlush(Frames.empty(channel.alloc(), Frames.GOAWAY, 0));
+            }
+            long deadline = System.nanoTime() + timeout.toNanos();
+            // clients close a connection once its calls are answered; the server closes what is left at the deadline
+            while ((context.inFlight().get() > 0 || !context.channels().isEmpty()) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        List<ChannelFuture> closing = new ArrayList<>();
+        for (Channel channel : context.channels()) {
+            closing.add(channel.close());
+        }
+        for (ChannelFuture future : closing) {
+            future.awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+        executors.forEach(ExecutorService::shutdownNow);
+        acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        acceptor.terminationFuture().syncUninterruptibly();
+        workers.terminationFuture().syncUninterruptibly();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.brisk.rpc.spi;
+
+import io.netty.buffer.ByteBuf;
+
+import java.lang.reflect.Type;
+
+/**
+ * Turns arguments and results into bytes and back, writing into and reading from Netty buffers directly. One instance
+ * serves every connection and thread of a server or client, so implementations are thread-safe. Apache Fory is the
+ * default; Kryo or Protobuf plug in here.
+ */
+public interface Serializer {
+
+    /**
+     * Called once at startup with every class found in the signatures of the services (parameter and return types,
+     * type arguments, component types), before the first call; implementations that register classes do it here.
+     */
+    default void prepare(Iterable<Class<?>> types) {
+    }
+
+    /** Appends {@code value} (possibly {@code null}) to {@code out}. */
+    void write(ByteBuf out, Object value);
+
+    /**
+     * Reads one value from {@code in}, starting at its reader index and advancing it past the value; {@code type} is the
+     * declared type (of a parameter, or the result), for formats that need it.
+     */
+    Object read(ByteBuf in, Type type);
+}

@@ -1,0 +1,13 @@
+/**
+ * Brisk RPC: Java interfaces served and called over compact binary frames on Netty. Start with
+ * {@link dev.brisk.rpc.RpcServer#builder()} and {@link dev.brisk.rpc.RpcClient#builder()}; serializers and registries
+ * plug in through {@link dev.brisk.rpc.spi}.
+ */
+module dev.brisk.rpc {
+    requires transitive dev.brisk.transport;
+    requires io.netty.codec;
+    requires org.apache.fory.core;
+
+    exports dev.brisk.rpc;
+    exports dev.brisk.rpc.spi;
+}

@@ -1,0 +1,125 @@
+package dev.brisk.rpc;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How calls spread over two providers. */
+class LoadBalanceTest {
+
+    /** Tells which provider answered. */
+    public interface Who {
+
+        String who(@HashKey String key);
+
+        String whoFirst(String key, int other);
+    }
+
+    private RpcServer a;
+    private RpcServer b;
+
+    @BeforeEach
+    void start() {
+        a = RpcServer.builder().host("127.0.0.1").service(Who.class, named("a")).start();
+        b = RpcServer.builder().host("127.0.0.1").service(Who.class, named("b")).start();
+    }
+
+    @AfterEach
+    void stop() {
+        a.close();
+        b.close();
+    }
+
+    private static Who named(String name) {
+        return new Who() {
+            @Override
+            public String who(String key) {
+                return name;
+            }
+
+            @Override
+            public String whoFirst(String key, int other) {
+                return name;
+            }
+        };
+    }
+
+    private RpcClient client(LoadBalance loadBalance) {
+        return RpcClient.builder().addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port())
+                .loadBalance(loadBalance).build();
+    }
+
+    @Test
+    void roundRobinReachesEveryProvider() {
+        try (RpcClient client = client(LoadBalance.ROUND_ROBIN)) {
+            Who who = client.proxy(Who.class);
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < 200 && seen.size() < 2; i++) {
+                seen.add(who.who("k" + i));
+            }
+            assertThat(seen).containsExactlyInAnyOrder("a", "b");
+        }
+    }
+
+    @Test
+    void roundRobinFollowsRegisteredWeights() {
+        StaticRegistry registry = StaticRegistry.create();
+        try (RpcServer heavy = RpcServer.builder().host("127.0.0.1").registry(registry).weight(300)
+                .service(Who.class, named("heavy")).start();
+             RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).weight(100)
+                     .service(Who.class, named("light")).start();
+             RpcClient client = RpcClient.builder().registry(registry).build()) {
+            Who who = client.proxy(Who.class);
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < 200 && seen.size() < 2; i++) {
+                seen.add(who.who("warm-up"));
+            }
+            int heavyCalls = 0;
+            for (int i = 0; i < 400; i++) {
+                if (who.who("k").equals("heavy")) {
+                    heavyCalls++;
+                }
+            }
+            assertThat(heavyCalls).as("3 of 4 calls to the provider of weight 300").isBetween(295, 305);
+        }
+    }
+
+    @Test
+    void leastInFlightReachesAProvider() {
+        try (RpcClient client = client(LoadBalance.LEAST_IN_FLIGHT)) {
+            assertThat(client.proxy(Who.class).who("k")).isIn("a", "b");
+        }
+    }
+
+    @Test
+    void consistentHashSendsTheSameKeyToTheSameProvider() {
+        try (RpcClient client = client(LoadBalance.CONSISTENT_HASH)) {
+            Who who = client.proxy(Who.class);
+            awaitBoth(who);
+            Set<String> seen = new HashSet<>();
+            for (int key = 0; key < 100; key++) {
+                String first = who.who("key-" + key);
+                for (int repeat = 0; repeat < 5; repeat++) {
+                    assertThat(who.who("key-" + key)).isEqualTo(first);
+                    assertThat(who.whoFirst("key-" + key, repeat)).isEqualTo(first);
+                }
+                seen.add(first);
+            }
+            assertThat(seen).as("100 keys spread over both providers").containsExactlyInAnyOrder("a", "b");
+        }
+    }
+
+    /** Both providers ready: calls with many keys reach both. */
+    private static void awaitBoth(Who who) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 2000 && seen.size() < 2; i++) {
+            seen.add(who.who("probe-" + i));
+        }
+        assertThat(seen).hasSize(2);
+    }
+}
