@@ -9,6 +9,7 @@ module dev.brisk.benchmarks {
     requires dev.brisk.rest.jaxrs;
     requires dev.brisk.client;
     requires dev.brisk.collapse;
+    requires dev.brisk.rpc;
     requires io.netty.codec.http;
     requires io.vertx.core;
     requires io.vertx.web;

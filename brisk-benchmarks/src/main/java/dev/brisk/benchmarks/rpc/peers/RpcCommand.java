@@ -2,6 +2,7 @@ package dev.brisk.benchmarks.rpc.peers;
 
 import dev.brisk.benchmarks.rpc.RpcMain;
 import dev.brisk.benchmarks.rpc.RpcPeer;
+import dev.brisk.benchmarks.rpc.brisk.BriskRpcPeer;
 import dev.brisk.benchmarks.rpc.grpc.GrpcPeer;
 
 import java.util.LinkedHashMap;
@@ -19,9 +20,7 @@ public final class RpcCommand {
     static final Map<String, Supplier<RpcPeer>> IMPLS = new LinkedHashMap<>();
 
     static {
-        // brisk: Brisk's own RPC (brisk-rpc) goes here, first, as the reference of bench/rpc.sh:
-        //   RpcServer.builder().port(port).service(UserService.class, service).start()
-        //   RpcClient.builder().addresses(host + ":" + port).build().proxy(UserService.class)
+        IMPLS.put("brisk", BriskRpcPeer::new);
         IMPLS.put("grpc", GrpcPeer::new);
     }
 
