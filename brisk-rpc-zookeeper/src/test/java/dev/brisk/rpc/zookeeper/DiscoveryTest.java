@@ -22,6 +22,7 @@ import static dev.brisk.rpc.zookeeper.TestZooKeeper.await;
 import static dev.brisk.rpc.zookeeper.TestZooKeeper.greeter;
 import static dev.brisk.rpc.zookeeper.TestZooKeeper.registry;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Servers announce themselves through ZooKeeper; a client that knows only ZooKeeper finds, spreads and drops them. */
 class DiscoveryTest {
@@ -150,6 +151,43 @@ class DiscoveryTest {
                 b.closeNow();
                 dyingSide.close();
             }
+        }
+    }
+
+    @Test
+    void registeringAgainReplacesTheDataAndUnregisteringDeletesTheNode() {
+        try (ZooKeeperRegistry serverSide = registry(zooKeeper); ZooKeeperRegistry clientSide = registry(zooKeeper)) {
+            TestZooKeeper.Recorder recorder = new TestZooKeeper.Recorder();
+            clientSide.subscribe("orders", recorder);
+            ProviderInfo first = new ProviderInfo("orders", "10.0.0.1", 7000, 10, "1", Map.of());
+            ProviderInfo second = new ProviderInfo("orders", "10.0.0.1", 7000, 20, "2", Map.of("zone", "b"));
+            serverSide.register(first);
+            await("the first is listed", () -> List.of(first).equals(recorder.last()));
+            serverSide.register(second);
+            await("the second replaces it", () -> List.of(second).equals(recorder.last()));
+            serverSide.unregister(second);
+            await("nothing is listed", () -> List.of().equals(recorder.last()));
+            serverSide.unregister(second);
+            assertThat(recorder.reports).containsExactly(List.of(), List.of(first), List.of(second), List.of());
+        }
+    }
+
+    @Test
+    void aClosedSubscriptionHearsNothingMoreAndAClosedRegistryRefusesWork() {
+        ZooKeeperRegistry serverSide = registry(zooKeeper);
+        try (ZooKeeperRegistry clientSide = registry(zooKeeper)) {
+            TestZooKeeper.Recorder closed = new TestZooKeeper.Recorder();
+            TestZooKeeper.Recorder open = new TestZooKeeper.Recorder();
+            clientSide.subscribe("orders", closed).close();
+            clientSide.subscribe("orders", open);
+            serverSide.register(ProviderInfo.of("orders", "10.0.0.1", 7000));
+            await("the open subscription hears of it", () -> open.ports().equals(Set.of(7000)));
+            serverSide.close();
+            await("closing the registry deletes its nodes", () -> open.ports().isEmpty());
+            assertThat(closed.reports).containsExactly(List.of());
+            assertThatThrownBy(() -> serverSide.register(
+                    ProviderInfo.of("orders", "10.0.0.1", 7001))).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("the registry is closed");
         }
     }
 }
