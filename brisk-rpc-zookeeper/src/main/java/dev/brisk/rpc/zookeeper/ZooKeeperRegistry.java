@@ -122,6 +122,10 @@ public final class ZooKeeperRegistry implements Registry {
                 () -> watches.remove(self[0]));
         self[0] = watch;
         watches.add(watch);
+        if (closed) {
+            watch.close();
+            throw new IllegalStateException("the registry is closed");
+        }
         watch.start(options.connectionTimeout());
         return watch;
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -41,6 +42,7 @@ public final class ProviderWatch implements Registry.Subscription {
     private final CuratorCache cache;
     private final CountDownLatch initialized = new CountDownLatch(1);
     private final AtomicInteger pending = new AtomicInteger();
+    private final AtomicBoolean queued = new AtomicBoolean();
     private final Runnable onClose;
     private volatile boolean open;
     private volatile boolean closed;
@@ -79,19 +81,24 @@ public final class ProviderWatch implements Registry.Subscription {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            open = true;
+            changed();
         }
-        open = true;
-        changed();
     }
 
+    /** Queues one delivery for any number of events that arrive before it runs. */
     private void schedule() {
-        if (!open || closed) {
+        if (!open || closed || !queued.compareAndSet(false, true)) {
             return;
         }
         try {
-            events.execute(this::changed);
+            events.execute(() -> {
+                queued.set(false);
+                changed();
+            });
         } catch (RejectedExecutionException e) {
-            // the registry is closing
+            queued.set(false); // the registry is closing
         }
     }
 
