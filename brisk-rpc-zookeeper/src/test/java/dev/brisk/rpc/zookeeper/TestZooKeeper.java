@@ -8,6 +8,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
 
 import java.time.Duration;
@@ -32,15 +33,34 @@ final class TestZooKeeper {
         return new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, 100, -1), true);
     }
 
+    /** A started ensemble of three whose 100 ms tick allows sessions from 100 ms to 2 s. */
+    static TestingCluster cluster() throws Exception {
+        TestingCluster cluster = new TestingCluster(List.of(spec(1), spec(2), spec(3)));
+        cluster.start();
+        return cluster;
+    }
+
+    private static InstanceSpec spec(int id) {
+        return new InstanceSpec(null, -1, -1, -1, true, id, 100, -1);
+    }
+
     static ZooKeeperRegistry registry(TestingServer server) {
-        return ZooKeeperRegistry.builder().connectString(server.getConnectString()).sessionTimeout(SESSION)
+        return registry(server.getConnectString());
+    }
+
+    static ZooKeeperRegistry registry(String connectString) {
+        return ZooKeeperRegistry.builder().connectString(connectString).sessionTimeout(SESSION)
                 .connectionTimeout(Duration.ofSeconds(2)).retryBaseSleep(Duration.ofMillis(100))
                 .retryMaxSleep(Duration.ofMillis(500)).build();
     }
 
     /** A started Curator client, as an application would hand one to the registry. */
     static CuratorFramework curator(TestingServer server) {
-        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(server.getConnectString())
+        return curator(server.getConnectString());
+    }
+
+    static CuratorFramework curator(String connectString) {
+        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connectString)
                 .sessionTimeoutMs((int) SESSION.toMillis()).connectionTimeoutMs(2000)
                 .retryPolicy(new ExponentialBackoffRetry(100, 3, 500)).build();
         client.start();
