@@ -2,6 +2,7 @@ package dev.brisk.rpc.zookeeper;
 
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
+import dev.brisk.rpc.zookeeper.internal.ConnectionWatch;
 import dev.brisk.rpc.zookeeper.internal.ProviderWatch;
 import dev.brisk.rpc.zookeeper.internal.Registration;
 import dev.brisk.rpc.zookeeper.internal.RegistryPaths;
@@ -47,6 +48,7 @@ public final class ZooKeeperRegistry implements Registry {
     private final boolean ownsClient;
     private final RegistryPaths paths;
     private final ExecutorService events;
+    private final ConnectionWatch connection;
     private final Map<String, Registration> registrations = new ConcurrentHashMap<>();
     private final Set<ProviderWatch> watches = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
@@ -56,6 +58,7 @@ public final class ZooKeeperRegistry implements Registry {
         this.client = client;
         this.ownsClient = ownsClient;
         this.paths = new RegistryPaths(options.namespace());
+        this.connection = new ConnectionWatch(client);
         this.events = Executors.newSingleThreadExecutor(r -> {
             Thread thread = new Thread(r, "brisk-zookeeper-events");
             thread.setDaemon(true);
@@ -75,7 +78,8 @@ public final class ZooKeeperRegistry implements Registry {
 
     /**
      * Creates (or, for a provider already registered, updates) its ephemeral node, waiting up to the connection
-     * timeout for ZooKeeper to answer; when it does not, the node is created once it does.
+     * timeout for ZooKeeper to answer (not at all while it is known to be unreachable); when it does not, the node is
+     * created once it does.
      */
     @Override
     public void register(ProviderInfo provider) {
@@ -91,13 +95,15 @@ public final class ZooKeeperRegistry implements Registry {
                 registrations.remove(path);
                 closeBounded(existing);
             }
-            registrations.put(path, Registration.start(client, path, provider, options.connectionTimeout()));
+            registrations.put(path, Registration.start(client, path, provider,
+                    connection.firstAnswer(options.connectionTimeout())));
         }
     }
 
     /**
-     * Deletes the provider's node, waiting up to the connection timeout; while ZooKeeper is unreachable the delete
-     * goes on in the background, and the node goes in any case when the session ends.
+     * Deletes the provider's node, waiting up to the connection timeout (not at all while ZooKeeper is known to be
+     * unreachable); meanwhile the delete goes on in the background, and the node goes in any case when the session
+     * ends.
      */
     @Override
     public void unregister(ProviderInfo provider) {
@@ -111,6 +117,11 @@ public final class ZooKeeperRegistry implements Registry {
         }
     }
 
+    /**
+     * Follows the providers of {@code service}: the listener hears the set read from the server before this returns
+     * (waiting up to the connection timeout, not at all while ZooKeeper is known to be unreachable; later otherwise),
+     * then each changed set on the registry's event thread. Nodes that cannot be read are skipped with a warning.
+     */
     @Override
     public Subscription subscribe(String service, ProviderListener listener) {
         Objects.requireNonNull(service, "service must not be null");
@@ -126,7 +137,7 @@ public final class ZooKeeperRegistry implements Registry {
             watch.close();
             throw new IllegalStateException("the registry is closed");
         }
-        watch.start(options.connectionTimeout());
+        watch.start(connection.firstAnswer(options.connectionTimeout()));
         return watch;
     }
 
@@ -148,6 +159,7 @@ public final class ZooKeeperRegistry implements Registry {
         new ArrayList<>(watches).forEach(ProviderWatch::close);
         open.forEach(this::closeBounded);
         events.shutdown();
+        connection.close();
         if (ownsClient) {
             client.close();
         }
@@ -172,12 +184,12 @@ public final class ZooKeeperRegistry implements Registry {
         closer.setDaemon(true);
         closer.start();
         try {
-            done.get(options.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            done.get(connection.firstAnswer(options.connectionTimeout()).toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (TimeoutException e) {
-            System.getLogger("dev.brisk.rpc.zookeeper").log(System.Logger.Level.WARNING, "ZooKeeper did not delete "
-                    + registration.path() + " within " + options.connectionTimeout() + "; still trying");
+            System.getLogger("dev.brisk.rpc.zookeeper").log(System.Logger.Level.WARNING, "ZooKeeper has not deleted "
+                    + registration.path() + " yet; it goes once ZooKeeper answers or the session ends");
         } catch (ExecutionException e) {
             throw (RuntimeException) e.getCause();
         }

@@ -46,6 +46,7 @@ class OutageTest {
             RpcServer a = greeter("a", serverSide);
             RpcServer b = greeter("b", serverSide);
             RpcServer c = null;
+            RpcServer d = null;
             try {
                 TestZooKeeper.Recorder recorder = new TestZooKeeper.Recorder();
                 clientSide.subscribe(Greeter.class.getName(), recorder);
@@ -60,18 +61,25 @@ class OutageTest {
                 assertThat(recorder.reports).allSatisfy(set -> assertThat(set).isNotEmpty());
                 assertThat(recorder.ports()).containsExactlyInAnyOrder(a.port(), b.port());
 
+                d = greeter("d", serverSide); // registered while ZooKeeper is down
+                assertThat(recorder.ports()).containsExactlyInAnyOrder(a.port(), b.port());
+
                 zooKeeper.restart();
                 c = greeter("c", serverSide);
-                RpcServer started = c;
-                await("c is listed", () -> recorder.ports().contains(started.port()));
-                await("c takes calls", () -> answering(greeter, 20).contains("c"));
-                await("a, b and c are listed", () -> recorder.ports().equals(Set.of(a.port(), b.port(),
-                        started.port())));
+                RpcServer startedC = c;
+                RpcServer startedD = d;
+                await("c is listed", () -> recorder.ports().contains(startedC.port()));
+                await("c and d take calls", () -> answering(greeter, 20).containsAll(Set.of("c", "d")));
+                await("a, b, c and d are listed", () -> recorder.ports().equals(Set.of(a.port(), b.port(),
+                        startedC.port(), startedD.port())));
             } finally {
                 a.close();
                 b.close();
                 if (c != null) {
                     c.close();
+                }
+                if (d != null) {
+                    d.close();
                 }
             }
         } finally {

@@ -76,8 +76,8 @@ public final class ProviderWatch implements Registry.Subscription {
             if (initialized.await(firstAnswer.toMillis(), TimeUnit.MILLISECONDS)) {
                 deliverIfChanged();
             } else {
-                LOG.log(System.Logger.Level.WARNING, "ZooKeeper did not list the providers of " + service
-                        + " within " + firstAnswer + "; they will be reported once it does");
+                LOG.log(System.Logger.Level.WARNING, "ZooKeeper has not listed the providers of " + service
+                        + " yet (waited " + firstAnswer.toMillis() + " ms); they will be reported once it does");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -39,8 +39,8 @@ public final class Registration {
     private void awaitCreated(Duration firstAnswer) {
         try {
             if (!node.waitForInitialCreate(firstAnswer.toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "ZooKeeper did not create " + path + " within " + firstAnswer
-                        + "; it will be created once ZooKeeper answers");
+                LOG.log(System.Logger.Level.WARNING, "ZooKeeper has not created " + path + " yet (waited "
+                        + firstAnswer.toMillis() + " ms); it will once it answers");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
