@@ -3,6 +3,7 @@ package dev.brisk.rpc.zookeeper;
 import dev.brisk.rpc.RpcClient;
 import dev.brisk.rpc.RpcServer;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
@@ -123,6 +124,10 @@ class OutageTest {
                     return false;
                 }
             });
+            serverSide.close();
+            assertThat(provider.getState()).as("the application's client stays open")
+                    .isEqualTo(CuratorFrameworkState.STARTED);
+            assertThat(provider.getChildren().forPath("/")).contains("zookeeper");
         } finally {
             observer.close();
             provider.close();
