@@ -84,9 +84,9 @@ public final class ZooKeeperRegistry implements Registry {
     @Override
     public void register(ProviderInfo provider) {
         Objects.requireNonNull(provider, "provider must not be null");
-        ensureOpen();
         String path = paths.provider(provider);
         synchronized (registrations) {
+            ensureOpen();
             Registration existing = registrations.get(path);
             if (existing != null && existing.update(provider)) {
                 return;
