@@ -1,0 +1,76 @@
+package dev.brisk.rpc.zookeeper.internal;
+
+import dev.brisk.rpc.spi.ProviderInfo;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.nodes.PersistentNode;
+import org.apache.zookeeper.CreateMode;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One provider's node, kept by Curator's {@link PersistentNode}: an ephemeral node created with its parents as
+ * containers, created again after the session is lost or the node deleted, deleted when closed.
+ */
+public final class Registration {
+
+    private static final System.Logger LOG = System.getLogger("dev.brisk.rpc.zookeeper");
+
+    private final PersistentNode node;
+    private final String path;
+
+    private Registration(PersistentNode node, String path) {
+        this.node = node;
+        this.path = path;
+    }
+
+    /** Starts keeping the node of {@code provider} at {@code path}, waiting up to {@code firstAnswer} for it. */
+    public static Registration start(CuratorFramework client, String path, ProviderInfo provider,
+                                     Duration firstAnswer) {
+        PersistentNode node = new PersistentNode(client, CreateMode.EPHEMERAL, false, path,
+                ProviderData.encode(provider), true);
+        node.start();
+        Registration registration = new Registration(node, path);
+        registration.awaitCreated(firstAnswer);
+        return registration;
+    }
+
+    private void awaitCreated(Duration firstAnswer) {
+        try {
+            if (!node.waitForInitialCreate(firstAnswer.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "ZooKeeper has not created " + path + " yet (waited "
+                        + firstAnswer.toMillis() + " ms); it will once it answers");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Replaces the node's data; {@code false} when the node has not been created yet (then replace the whole). */
+    public boolean update(ProviderInfo provider) {
+        try {
+            node.setData(ProviderData.encode(provider));
+            return true;
+        } catch (IllegalStateException e) {
+            return false;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot update " + path + ": " + e, e);
+        }
+    }
+
+    /** Stops keeping the node and deletes it (retried in the background while ZooKeeper is unreachable). */
+    public void close() {
+        try {
+            node.close();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot delete " + path + ": " + e, e);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot delete " + path + ": " + e, e);
+        }
+    }
+
+    public String path() {
+        return path;
+    }
+}
