@@ -204,6 +204,47 @@ public final class RequestBuilder {
     }
 
     /**
+     * Sends the request and decodes a 2xx response's body into {@code type} (see {@link HttpResponse#bodyAs(Class)};
+     * {@code Void} gives {@code null}). Any other status fails the stage with {@link HttpStatusException}, which
+     * holds status, headers and body; a body that does not decode fails it with
+     * {@link dev.brisk.codec.CodecException}. The stage fails with these exceptions themselves (not wrapped), and
+     * completes on the connection's event loop.
+     */
+    public <T> CompletionStage<T> retrieve(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        return retrieved(response -> type == Void.class ? null : response.bodyAs(type));
+    }
+
+    /** As {@link #retrieve(Class)}, for a generic type: {@code retrieve(new TypeRef<List<User>>() {})}. */
+    public <T> CompletionStage<T> retrieve(TypeRef<T> type) {
+        Objects.requireNonNull(type, "type");
+        return retrieved(response -> response.bodyAs(type));
+    }
+
+    private <T> CompletionStage<T> retrieved(java.util.function.Function<HttpResponse, T> decode) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture<HttpResponse> call = execute().toCompletableFuture();
+        result.whenComplete((value, failure) -> {
+            if (result.isCancelled()) {
+                call.cancel(true);
+            }
+        });
+        call.whenComplete((response, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(failure instanceof java.util.concurrent.CompletionException
+                        && failure.getCause() != null ? failure.getCause() : failure);
+                return;
+            }
+            try {
+                result.complete(decode.apply(response.ensureSuccess()));
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    /**
      * Sends the request for a response whose body is read as it arrives, with backpressure: the stage completes when
      * status and headers are in, on the connection's event loop. Redirects that are followed are read whole, as
      * usual. The response must be read to its end or closed.
