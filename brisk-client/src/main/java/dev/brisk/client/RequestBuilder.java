@@ -74,15 +74,43 @@ public final class RequestBuilder {
         return this;
     }
 
-    /** Adds a query parameter; name and value are percent-encoded. */
+    /**
+     * Adds a query parameter; name and value are percent-encoded (UTF-8). A {@code null} value sends the name alone
+     * ({@code ?flag}); an {@link Iterable} or an array sends the name once per element ({@code ?id=1&id=2}, nothing
+     * when empty), each element by the same rules; any other value is sent as its {@code toString()}.
+     */
     public RequestBuilder query(String name, Object value) {
+        Objects.requireNonNull(name, "name");
+        if (value instanceof Iterable<?> values) {
+            for (Object element : values) {
+                appendQuery(name, element);
+            }
+        } else if (value != null && value.getClass().isArray()) {
+            for (int i = 0, n = java.lang.reflect.Array.getLength(value); i < n; i++) {
+                appendQuery(name, java.lang.reflect.Array.get(value, i));
+            }
+        } else {
+            appendQuery(name, value);
+        }
+        return this;
+    }
+
+    /** Adds every entry of {@code parameters} as {@link #query(String, Object)} does, in the map's order. */
+    public RequestBuilder query(Map<String, ?> parameters) {
+        Objects.requireNonNull(parameters, "parameters").forEach(this::query);
+        return this;
+    }
+
+    private void appendQuery(String name, Object value) {
         if (query == null) {
             query = new StringBuilder(32);
         } else {
             query.append('&');
         }
-        query.append(encode(name)).append('=').append(encode(String.valueOf(value)));
-        return this;
+        query.append(encode(name));
+        if (value != null) {
+            query.append('=').append(encode(String.valueOf(value)));
+        }
     }
 
     /** Adds a cookie to the {@code Cookie} header. */
