@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.Credentials;
 import dev.brisk.client.internal.NettyHeaders;
 import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -130,6 +131,21 @@ public final class RequestBuilder {
         return this;
     }
 
+    /**
+     * Sends {@code Authorization: Basic ...} ({@code user:password} in UTF-8, Base64), replacing the client's default;
+     * not sent on to another origin when a redirect leads there.
+     */
+    public RequestBuilder basicAuth(String user, String password) {
+        headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.basic(user, password));
+        return this;
+    }
+
+    /** Sends {@code Authorization: Bearer token}, replacing the client's default; see {@link #basicAuth}. */
+    public RequestBuilder bearerAuth(String token) {
+        headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.bearer(token));
+        return this;
+    }
+
     /** Sets {@code Content-Type}, which also picks the codec for an object body. */
     public RequestBuilder contentType(String contentType) {
         headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
@@ -193,6 +209,7 @@ public final class RequestBuilder {
      * @throws IllegalArgumentException when the URL is not an absolute {@code http} URL
      */
     public HttpRequest build() {
+        URI target = uri();
         if (cookies != null) {
             headers.set(HttpHeaderNames.COOKIE, cookies.toString());
         }
@@ -216,7 +233,7 @@ public final class RequestBuilder {
                     maxRedirects != null ? maxRedirects : defaults.maxRedirects(),
                     retryPolicy != null ? retryPolicy : defaults.retryPolicy());
         }
-        return new HttpRequest(method, uri(), headers, body, settings, true);
+        return new HttpRequest(method, target, headers, body, settings, true);
     }
 
     /** Sends the request; the stage completes on the connection's event loop, so do not block in callbacks. */
@@ -323,7 +340,8 @@ public final class RequestBuilder {
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw new HttpClientException(null, "interrupted while waiting for " + method + " " + url, e);
+            throw new HttpClientException(null, "interrupted while waiting for " + method + " "
+                    + Credentials.redact(url), e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtimeException) {
@@ -332,32 +350,52 @@ public final class RequestBuilder {
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw new HttpClientException(null, method + " " + url + " failed: " + cause, cause);
+            throw new HttpClientException(null, method + " " + Credentials.redact(url) + " failed: " + cause, cause);
         }
     }
 
     private URI uri() {
-        if (parsed != null && query == null) {
-            return parsed;
-        }
-        String text = url;
-        if (query != null) {
-            int hash = text.indexOf('#');
-            if (hash >= 0) {
-                text = text.substring(0, hash);
-            }
-            text = text + (text.indexOf('?') >= 0 ? '&' : '?') + query;
-        }
         URI uri;
-        try {
-            uri = new URI(text);
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalArgumentException("invalid URL \"" + text + "\": " + e.getMessage(), e);
+        if (parsed != null && query == null) {
+            uri = parsed;
+        } else {
+            String text = url;
+            if (query != null) {
+                int hash = text.indexOf('#');
+                if (hash >= 0) {
+                    text = text.substring(0, hash);
+                }
+                text = text + (text.indexOf('?') >= 0 ? '&' : '?') + query;
+            }
+            try {
+                uri = new URI(text);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("invalid URL \"" + Credentials.redact(text) + "\": "
+                        + e.getReason() + " at index " + e.getIndex(), null);
+            }
+            if (!uri.isAbsolute()) {
+                uri = resolve(runtime.options(), uri, text);
+            }
         }
-        if (!uri.isAbsolute() || uri.getHost() == null) {
-            throw new IllegalArgumentException("URL must be absolute with a host: \"" + text + "\"");
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("URL must be absolute with a host: \"" + Credentials.redact(uri.toString())
+                    + "\"");
+        }
+        if (uri.getRawUserInfo() != null) {
+            if (!headers.contains(HttpHeaderNames.AUTHORIZATION)) {
+                headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.basicOf(uri));
+            }
+            uri = Credentials.withoutUserInfo(uri);
         }
         return uri;
+    }
+
+    /** {@code uri}, relative, resolved against the client's base URI. */
+    static URI resolve(ClientOptions options, URI uri, String text) {
+        URI base = options.baseUri().orElseThrow(() -> new IllegalArgumentException("relative URL \""
+                + Credentials.redact(text) + "\" needs a base URI: set BriskClientBuilder.baseUri(...) or use an"
+                + " absolute URL"));
+        return base.resolve(uri);
     }
 
     private static String encode(String s) {
