@@ -42,6 +42,9 @@ public final class Call implements Runnable, Exchange {
     private final HostKey firstKey;
     private final HttpMethod firstMethod;
     private HttpRequest request;
+    /** {@link #request} without the cookie jar's cookies: what a redirect is planned from. */
+    private HttpRequest planned;
+    private final CookieJar cookies;
     private RequestBody body;
     private HostKey key;
     private HostPool hostPool;
@@ -66,7 +69,9 @@ public final class Call implements Runnable, Exchange {
     Call(ClientRuntime runtime, HttpRequest request, RequestBody body, HostKey key, HostPool hostPool, int loopIndex,
          CompletableFuture<HttpResponse> result, boolean streamed) {
         this.runtime = runtime;
-        this.request = request;
+        this.cookies = runtime.cookies();
+        this.planned = request;
+        this.request = cookies == null ? request : cookies.addCookies(request);
         this.body = body;
         this.key = key;
         this.hostPool = hostPool;
@@ -252,6 +257,9 @@ public final class Call implements Runnable, Exchange {
             }
             return;
         }
+        if (cookies != null) {
+            cookies.store(request.uri(), response.headers());
+        }
         if (response instanceof ReceivedResponse received) {
             received.decodeAdvices(runtime.decodeAdvices());
         } else if (response instanceof ResponseStream stream) {
@@ -265,7 +273,7 @@ public final class Call implements Runnable, Exchange {
     }
 
     private void redirect(ReceivedResponse response) {
-        HttpRequest next = RedirectPlanner.next(request, response.status(),
+        HttpRequest next = RedirectPlanner.next(planned, response.status(),
                 response.headers().first(HttpHeaderNames.LOCATION).orElse(null));
         if (next == null || next.bodyOrNull() != null && !body.replayable()) {
             complete(response); // nothing to follow, or a streamed body that cannot be sent again
@@ -298,7 +306,8 @@ public final class Call implements Runnable, Exchange {
             body.release();
             body = RequestBody.EMPTY;
         }
-        request = next;
+        planned = next;
+        request = cookies == null ? next : cookies.addCookies(next);
         if (!nextKey.equals(key)) {
             if (!switchHost(nextKey)) {
                 return;

@@ -68,6 +68,8 @@ public final class ClientRuntime {
     private final DecodeAdvice[] decodeAdvices;
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
+    /** {@code null} when the client keeps no cookies. */
+    private final CookieJar cookies;
     private volatile boolean closed;
     /** Calls waiting out a retry backoff: closing the client ends them, as their timers die with the loops. */
     private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -119,6 +121,7 @@ public final class ClientRuntime {
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
         this.idleTimeoutNanos = options.idleTimeout().toNanos();
         this.registry = new PoolRegistry(this);
+        this.cookies = options.cookieHandler().map(CookieJar::new).orElse(null);
     }
 
     public ClientOptions options() {
@@ -208,6 +211,11 @@ public final class ClientRuntime {
     /** Where calls and pools are reported; null when the client has no metrics. */
     public MetricsReporter metrics() {
         return metrics;
+    }
+
+    /** The cookie store, {@code null} when the client keeps no cookies. */
+    CookieJar cookies() {
+        return cookies;
     }
 
     /** The decode advices, {@code null} when there are none. */
