@@ -188,7 +188,7 @@ public final class ClientRuntime {
             result.completeExceptionally(e);
             return;
         }
-        int index = loops.choose(hostPool.width());
+        int index = loops.choose(hostPool);
         Call call = new Call(this, request, body, key, hostPool, index, result, caller.streamed());
         caller.attach(call);
         EventLoop loop = call.loop();
