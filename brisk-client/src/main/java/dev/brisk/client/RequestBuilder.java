@@ -338,10 +338,11 @@ public final class RequestBuilder {
         try {
             return future.get();
         } catch (InterruptedException e) {
+            boolean sent = ClientRuntime.mayHaveSent(future);
             future.cancel(true);
             Thread.currentThread().interrupt();
             throw new HttpClientException(null, "interrupted while waiting for " + method + " "
-                    + Credentials.redact(url), e);
+                    + Credentials.redact(url) + (sent ? "" : ", before the request was sent"), e, sent);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtimeException) {

@@ -55,6 +55,8 @@ public final class Call implements Runnable, Exchange {
     private boolean done;
     private int retries;
     private boolean freshConnection;
+    /** Whether an attempt has handed the request to a connection: from then on it may have reached the server. */
+    private volatile boolean mayHaveSent;
     private int redirects;
     private List<URI> chain;
     private Set<String> visited;
@@ -216,6 +218,9 @@ public final class Call implements Runnable, Exchange {
         leasedFrom = askedPool.counters();
         leasedFrom.leased();
         freshConnection = false;
+        if (!mayHaveSent) {
+            mayHaveSent = true;
+        }
         leased.send(this);
     }
 
@@ -371,7 +376,17 @@ public final class Call implements Runnable, Exchange {
     }
 
     private void callTimedOut() {
-        abort(new CallTimeoutException(key.toString(), request.settings().callTimeout().toMillis()));
+        abort(new CallTimeoutException(key.toString(), request.settings().callTimeout().toMillis(), mayHaveSent));
+    }
+
+    /** The number of the attempt under way: 1 for the first, 2 for the first retry. */
+    public int attempt() {
+        return retries + 1;
+    }
+
+    /** Whether an attempt has handed the request to a connection (so bytes of it may have reached the server). */
+    boolean mayHaveSent() {
+        return mayHaveSent;
     }
 
     /** Ends the call with {@code reason} from any thread: closes its connection or leaves the queue. */

@@ -161,6 +161,17 @@ public final class ClientRuntime {
         return new StreamedResponseFuture(execute(request, true));
     }
 
+    /**
+     * Whether the call behind {@code future} (from {@link #execute} or {@link #executeStreamed}) has handed its
+     * request to a connection; true for a future the client did not make.
+     */
+    public static boolean mayHaveSent(CompletableFuture<?> future) {
+        if (future instanceof StreamedResponseFuture streamed) {
+            future = streamed.call();
+        }
+        return !(future instanceof ResponseFuture response) || response.mayHaveSent();
+    }
+
     /** Releases a body that will not be sent (a buffer is the client's once handed over). */
     public void discardBody(Object body) {
         ReferenceCountUtil.release(body);
