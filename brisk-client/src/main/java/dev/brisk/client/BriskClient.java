@@ -17,9 +17,9 @@ import java.util.Objects;
  * event loop threads.
  *
  * <pre>{@code
- * try (BriskClient client = BriskClient.create()) {
- *     User user = client.get("http://localhost:8080/users/1").execute()
- *             .toCompletableFuture().join().bodyAs(User.class);
+ * try (BriskClient client = BriskClient.builder().baseUri("http://localhost:8080/").build()) {
+ *     CompletionStage<User> user = client.get("/users/{id}", 1).retrieve(User.class); // HttpStatusException unless 2xx
+ *     HttpResponse response = client.post("/users").body(newUser).send();            // blocking, any status
  * }
  * }</pre>
  */
