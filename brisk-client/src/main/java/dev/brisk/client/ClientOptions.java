@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder} (which documents each default),
@@ -118,6 +119,30 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         if (base.getRawQuery() != null || base.getRawFragment() != null) {
             throw new IllegalArgumentException("baseUri must have no query or fragment: \"" + base + "\"");
         }
+    }
+
+    /** Every option, with the values of credential headers among the default headers replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        StringJoiner out = new StringJoiner(", ", "ClientOptions[", "]");
+        for (java.lang.reflect.RecordComponent component : ClientOptions.class.getRecordComponents()) {
+            Object value;
+            try {
+                value = component.getAccessor().invoke(this);
+            } catch (ReflectiveOperationException e) {
+                value = "?";
+            }
+            out.add(component.getName() + "=" + (value instanceof Headers headers ? redacted(headers) : value));
+        }
+        return out.toString();
+    }
+
+    private static String redacted(Headers headers) {
+        StringJoiner out = new StringJoiner(", ", "[", "]");
+        headers.forEach((name, value) -> out.add(name + ": "
+                + (HttpHeaderNames.AUTHORIZATION.contentEqualsIgnoreCase(name)
+                || HttpHeaderNames.PROXY_AUTHORIZATION.contentEqualsIgnoreCase(name) ? "***" : value)));
+        return out.toString();
     }
 
     /**

@@ -50,6 +50,8 @@ class AuthenticationTest extends ClientTestSupport {
         assertThat(client.get(url(server, "/a")).basicAuth("u", "p").send().bodyAsString())
                 .startsWith(basic("u:p") + " |");
         assertThat(basic.get(url(server, "/a")).send().bodyAsString()).startsWith(basic("svc:secret") + " |");
+        assertThat(basic.options().toString()).containsIgnoringCase("authorization: ***").containsIgnoringCase("user-agent")
+                .doesNotContain(basic("svc:secret").substring(6));
     }
 
     @Test
