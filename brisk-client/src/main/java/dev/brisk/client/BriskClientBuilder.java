@@ -7,10 +7,16 @@ import dev.brisk.http.common.WritableHeaders;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import io.netty.channel.EventLoopGroup;
+import dev.brisk.client.internal.Credentials;
+import io.netty.handler.codec.http.HttpHeaderNames;
+
+import java.net.CookieHandler;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Builds a {@link BriskClient}: every option has a sane default (documented on its method), {@link #options()} shows
@@ -170,6 +176,62 @@ public final class BriskClientBuilder {
         Objects.requireNonNull(headers, "headers");
         defaultHeaders.clear();
         headers.forEach(defaultHeaders::add);
+        return this;
+    }
+
+    /**
+     * What relative request targets ({@code /users/1}, {@code users/1}) resolve against, by the rules of RFC 3986 as
+     * {@link URI#resolve(URI)} applies them: a relative path replaces the base's last segment, so
+     * {@code http://host/api} with {@code users/1} gives {@code http://host/users/1} and {@code http://host/api/} gives
+     * {@code http://host/api/users/1}; a target starting with {@code /} replaces the whole path. Absolute targets
+     * ignore it. Default none: a relative target then fails with {@link IllegalArgumentException}.
+     *
+     * @throws IllegalArgumentException when {@code baseUri} is not an absolute URI with a host, or has a query or
+     *                                  fragment
+     */
+    public BriskClientBuilder baseUri(String baseUri) {
+        Objects.requireNonNull(baseUri, "baseUri");
+        URI parsed;
+        try {
+            parsed = new URI(baseUri);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("invalid baseUri \"" + baseUri + "\": " + e.getMessage(), e);
+        }
+        return baseUri(parsed);
+    }
+
+    /** As {@link #baseUri(String)}, already parsed. */
+    public BriskClientBuilder baseUri(URI baseUri) {
+        ClientOptions.checkBase(Objects.requireNonNull(baseUri, "baseUri"));
+        options.baseUri(Optional.of(baseUri));
+        return this;
+    }
+
+    /**
+     * Keeps cookies between requests, as {@code java.net.http.HttpClient} does: every response's header fields go to
+     * {@link CookieHandler#put}, and every request (redirects included) gets the {@code Cookie} header that
+     * {@link CookieHandler#get} returns for its URI, after the cookies the request sets itself. A
+     * {@link java.net.CookieManager} applies the RFC 6265 rules (domain, path, {@code Secure}, expiry). Default none:
+     * {@code Set-Cookie} is ignored.
+     */
+    public BriskClientBuilder cookieHandler(CookieHandler cookieHandler) {
+        options.cookieHandler(Optional.of(Objects.requireNonNull(cookieHandler, "cookieHandler")));
+        return this;
+    }
+
+    /**
+     * Sends {@code Authorization: Basic ...} ({@code user:password} in UTF-8, Base64) with every request that sets no
+     * {@code Authorization} itself. Like every credential it is not sent on to another origin when a redirect leads
+     * there.
+     */
+    public BriskClientBuilder basicAuth(String user, String password) {
+        defaultHeaders.set(HttpHeaderNames.AUTHORIZATION, Credentials.basic(user, password));
+        return this;
+    }
+
+    /** Sends {@code Authorization: Bearer token} with every request that sets none itself; see {@link #basicAuth}. */
+    public BriskClientBuilder bearerAuth(String token) {
+        defaultHeaders.set(HttpHeaderNames.AUTHORIZATION, Credentials.bearer(token));
         return this;
     }
 

@@ -1,10 +1,17 @@
 package dev.brisk.client;
 
-/** The whole call (connecting, retries and redirects included) took longer than the call timeout. */
+/**
+ * The whole call (connecting, retries and redirects included) took longer than the call timeout.
+ * {@link #requestSent()} is {@code false} when the call timed out before any attempt had a connection to write to.
+ */
 public final class CallTimeoutException extends ClientTimeoutException {
 
     public CallTimeoutException(String host, long timeoutMillis) {
-        super(host, "call to " + host + " did not complete within " + timeoutMillis + " ms (call timeout)",
-                timeoutMillis);
+        this(host, timeoutMillis, true);
+    }
+
+    public CallTimeoutException(String host, long timeoutMillis, boolean requestSent) {
+        super(host, "call to " + host + " did not complete within " + timeoutMillis + " ms (call timeout"
+                + (requestSent ? ")" : ", before the request was sent)"), timeoutMillis, requestSent);
     }
 }

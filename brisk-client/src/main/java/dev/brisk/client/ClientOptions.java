@@ -10,10 +10,13 @@ import dev.brisk.transport.Transports;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.HttpHeaderNames;
 
+import java.net.CookieHandler;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /**
  * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder} (which documents each default),
@@ -48,6 +51,8 @@ import java.util.Optional;
  * @param proxy                 the proxy connections go through, if any
  * @param expectContinueTimeout how long a request with {@code Expect: 100-continue} waits for the 100 before sending
  *                              its body anyway
+ * @param baseUri               what relative request targets resolve against, if anything (absolute, with a host)
+ * @param cookieHandler         where cookies from responses are stored and those for requests come from, if anywhere
  */
 public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, Transport transport,
                             Duration connectTimeout, Duration readTimeout, Duration writeTimeout, Duration callTimeout,
@@ -56,7 +61,8 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             RetryPolicy retryPolicy, boolean decompression, long maxResponseSize,
                             Headers defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
                             ProtocolPolicy protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
-                            Duration expectContinueTimeout) {
+                            Duration expectContinueTimeout, Optional<URI> baseUri,
+                            Optional<CookieHandler> cookieHandler) {
 
     static {
         // the default headers below are Netty's: Brisk's Netty defaults first, as the client applies them
@@ -101,6 +107,42 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         notNull(tls, "tls");
         notNull(proxy, "proxy");
         positive(expectContinueTimeout, "expectContinueTimeout");
+        notNull(baseUri, "baseUri");
+        baseUri.ifPresent(ClientOptions::checkBase);
+        notNull(cookieHandler, "cookieHandler");
+    }
+
+    static void checkBase(URI base) {
+        if (!base.isAbsolute() || base.getHost() == null || base.isOpaque()) {
+            throw new IllegalArgumentException("baseUri must be absolute with a host: \"" + base + "\"");
+        }
+        if (base.getRawQuery() != null || base.getRawFragment() != null) {
+            throw new IllegalArgumentException("baseUri must have no query or fragment: \"" + base + "\"");
+        }
+    }
+
+    /** Every option, with the values of credential headers among the default headers replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        StringJoiner out = new StringJoiner(", ", "ClientOptions[", "]");
+        for (java.lang.reflect.RecordComponent component : ClientOptions.class.getRecordComponents()) {
+            Object value;
+            try {
+                value = component.getAccessor().invoke(this);
+            } catch (ReflectiveOperationException e) {
+                value = "?";
+            }
+            out.add(component.getName() + "=" + (value instanceof Headers headers ? redacted(headers) : value));
+        }
+        return out.toString();
+    }
+
+    private static String redacted(Headers headers) {
+        StringJoiner out = new StringJoiner(", ", "[", "]");
+        headers.forEach((name, value) -> out.add(name + ": "
+                + (HttpHeaderNames.AUTHORIZATION.contentEqualsIgnoreCase(name)
+                || HttpHeaderNames.PROXY_AUTHORIZATION.contentEqualsIgnoreCase(name) ? "***" : value)));
+        return out.toString();
     }
 
     /**
@@ -181,6 +223,8 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         private TlsOptions tls = TlsOptions.DEFAULT;
         private Optional<ProxyOptions> proxy = Optional.empty();
         private Duration expectContinueTimeout = Duration.ofSeconds(1);
+        private Optional<URI> baseUri = Optional.empty();
+        private Optional<CookieHandler> cookieHandler = Optional.empty();
 
         private Builder() {
         }
@@ -210,6 +254,8 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             tls = options.tls;
             proxy = options.proxy;
             expectContinueTimeout = options.expectContinueTimeout;
+            baseUri = options.baseUri;
+            cookieHandler = options.cookieHandler;
         }
 
         public Builder ioThreads(int ioThreads) {
@@ -347,12 +393,30 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /**
+         * What relative request targets resolve against; an empty path is taken as {@code /}. Empty for none.
+         */
+        public Builder baseUri(Optional<URI> baseUri) {
+            this.baseUri = baseUri == null ? null : baseUri.map(Builder::withPath);
+            return this;
+        }
+
+        private static URI withPath(URI base) {
+            return base.getRawPath() == null || !base.getRawPath().isEmpty() ? base : base.resolve("/");
+        }
+
+        /** Where cookies are kept between requests; empty for nowhere. */
+        public Builder cookieHandler(Optional<CookieHandler> cookieHandler) {
+            this.cookieHandler = cookieHandler;
+            return this;
+        }
+
         public ClientOptions build() {
             return new ClientOptions(ioThreads, eventLoopGroup, transport, connectTimeout, readTimeout, writeTimeout,
                     callTimeout, maxConnectionsPerHost, maxPendingAcquires, acquireTimeout, idleTimeout, poolExpiry,
                     followRedirects, maxRedirects, retryPolicy, decompression, maxResponseSize, defaultHeaders,
                     codecs == null ? Codecs.defaults() : codecs, interceptors, protocol, tls, proxy,
-                    expectContinueTimeout);
+                    expectContinueTimeout, baseUri, cookieHandler);
         }
     }
 }

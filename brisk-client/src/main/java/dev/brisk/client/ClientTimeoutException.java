@@ -6,7 +6,12 @@ public class ClientTimeoutException extends HttpClientException {
     private final long timeoutMillis;
 
     public ClientTimeoutException(String host, String message, long timeoutMillis) {
-        super(host, message);
+        this(host, message, timeoutMillis, true);
+    }
+
+    /** A deadline that passed; {@code requestSent} as {@link HttpClientException#requestSent()} describes it. */
+    public ClientTimeoutException(String host, String message, long timeoutMillis, boolean requestSent) {
+        super(host, message, null, requestSent);
         this.timeoutMillis = timeoutMillis;
     }
 

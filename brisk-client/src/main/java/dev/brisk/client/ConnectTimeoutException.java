@@ -1,9 +1,19 @@
 package dev.brisk.client;
 
-/** Opening the connection took longer than the connect timeout: the request was not sent. */
+/**
+ * Opening a usable connection (TCP connect, proxy tunnel, TLS handshake, protocol choice) took longer than the connect
+ * timeout: the request was not sent. Not retried by {@link RetryPolicy#DEFAULT}, so the timeout is the time the call
+ * waits for a connection.
+ */
 public final class ConnectTimeoutException extends ClientConnectException {
 
     public ConnectTimeoutException(String host, long timeoutMillis, Throwable cause) {
-        super(host, "connect to " + host + " timed out after " + timeoutMillis + " ms", cause);
+        this(host, timeoutMillis, 1, cause);
+    }
+
+    /** The timeout of attempt number {@code attempt} (1 for the first). */
+    public ConnectTimeoutException(String host, long timeoutMillis, int attempt, Throwable cause) {
+        super(host, "connect to " + host + " timed out after " + timeoutMillis + " ms (connect timeout; attempt "
+                + attempt + (attempt == 1 ? ", not retried" : "") + ")", cause);
     }
 }

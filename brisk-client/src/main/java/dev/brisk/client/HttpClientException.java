@@ -8,10 +8,20 @@ package dev.brisk.client;
 public class HttpClientException extends RuntimeException {
 
     private final String host;
+    private final boolean requestSent;
 
     public HttpClientException(String host, String message, Throwable cause) {
+        this(host, message, cause, true);
+    }
+
+    /**
+     * A failure that says whether the request may have reached the server: {@code false} only when no byte of it can
+     * have been sent (the client was closed, the URL cannot be served, the call ended before it had a connection).
+     */
+    public HttpClientException(String host, String message, Throwable cause, boolean requestSent) {
         super(message, cause);
         this.host = host;
+        this.requestSent = requestSent;
     }
 
     public HttpClientException(String host, String message) {
@@ -23,8 +33,11 @@ public class HttpClientException extends RuntimeException {
         return host == null ? "" : host;
     }
 
-    /** Whether the request may have reached the server; {@code true} unless the subclass knows better. */
+    /**
+     * Whether bytes of the request may have reached the server; {@code false} means certainly not, so sending it again
+     * cannot duplicate work.
+     */
     public boolean requestSent() {
-        return true;
+        return requestSent;
     }
 }

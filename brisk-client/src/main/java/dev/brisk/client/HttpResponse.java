@@ -64,4 +64,16 @@ public interface HttpResponse {
         int status = status();
         return status >= 200 && status < 300;
     }
+
+    /**
+     * This response when its status is 2xx.
+     *
+     * @throws HttpStatusException otherwise, holding status, headers and body
+     */
+    default HttpResponse ensureSuccess() {
+        if (isSuccess()) {
+            return this;
+        }
+        throw new HttpStatusException(this);
+    }
 }

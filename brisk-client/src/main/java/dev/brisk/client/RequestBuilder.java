@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.Credentials;
 import dev.brisk.client.internal.NettyHeaders;
 import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -74,15 +75,43 @@ public final class RequestBuilder {
         return this;
     }
 
-    /** Adds a query parameter; name and value are percent-encoded. */
+    /**
+     * Adds a query parameter; name and value are percent-encoded (UTF-8). A {@code null} value sends the name alone
+     * ({@code ?flag}); an {@link Iterable} or an array sends the name once per element ({@code ?id=1&id=2}, nothing
+     * when empty), each element by the same rules; any other value is sent as its {@code toString()}.
+     */
     public RequestBuilder query(String name, Object value) {
+        Objects.requireNonNull(name, "name");
+        if (value instanceof Iterable<?> values) {
+            for (Object element : values) {
+                appendQuery(name, element);
+            }
+        } else if (value != null && value.getClass().isArray()) {
+            for (int i = 0, n = java.lang.reflect.Array.getLength(value); i < n; i++) {
+                appendQuery(name, java.lang.reflect.Array.get(value, i));
+            }
+        } else {
+            appendQuery(name, value);
+        }
+        return this;
+    }
+
+    /** Adds every entry of {@code parameters} as {@link #query(String, Object)} does, in the map's order. */
+    public RequestBuilder query(Map<String, ?> parameters) {
+        Objects.requireNonNull(parameters, "parameters").forEach(this::query);
+        return this;
+    }
+
+    private void appendQuery(String name, Object value) {
         if (query == null) {
             query = new StringBuilder(32);
         } else {
             query.append('&');
         }
-        query.append(encode(name)).append('=').append(encode(String.valueOf(value)));
-        return this;
+        query.append(encode(name));
+        if (value != null) {
+            query.append('=').append(encode(String.valueOf(value)));
+        }
     }
 
     /** Adds a cookie to the {@code Cookie} header. */
@@ -99,6 +128,21 @@ public final class RequestBuilder {
             cookies.append("; ");
         }
         cookies.append(name).append('=').append(value);
+        return this;
+    }
+
+    /**
+     * Sends {@code Authorization: Basic ...} ({@code user:password} in UTF-8, Base64), replacing the client's default;
+     * not sent on to another origin when a redirect leads there.
+     */
+    public RequestBuilder basicAuth(String user, String password) {
+        headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.basic(user, password));
+        return this;
+    }
+
+    /** Sends {@code Authorization: Bearer token}, replacing the client's default; see {@link #basicAuth}. */
+    public RequestBuilder bearerAuth(String token) {
+        headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.bearer(token));
         return this;
     }
 
@@ -165,6 +209,7 @@ public final class RequestBuilder {
      * @throws IllegalArgumentException when the URL is not an absolute {@code http} URL
      */
     public HttpRequest build() {
+        URI target = uri();
         if (cookies != null) {
             headers.set(HttpHeaderNames.COOKIE, cookies.toString());
         }
@@ -188,7 +233,7 @@ public final class RequestBuilder {
                     maxRedirects != null ? maxRedirects : defaults.maxRedirects(),
                     retryPolicy != null ? retryPolicy : defaults.retryPolicy());
         }
-        return new HttpRequest(method, uri(), headers, body, settings, true);
+        return new HttpRequest(method, target, headers, body, settings, true);
     }
 
     /** Sends the request; the stage completes on the connection's event loop, so do not block in callbacks. */
@@ -201,6 +246,47 @@ public final class RequestBuilder {
             return CompletableFuture.failedFuture(e);
         }
         return runtime.execute(request);
+    }
+
+    /**
+     * Sends the request and decodes a 2xx response's body into {@code type} (see {@link HttpResponse#bodyAs(Class)};
+     * {@code Void} gives {@code null}). Any other status fails the stage with {@link HttpStatusException}, which
+     * holds status, headers and body; a body that does not decode fails it with
+     * {@link dev.brisk.codec.CodecException}. The stage fails with these exceptions themselves (not wrapped), and
+     * completes on the connection's event loop.
+     */
+    public <T> CompletionStage<T> retrieve(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        return retrieved(response -> type == Void.class ? null : response.bodyAs(type));
+    }
+
+    /** As {@link #retrieve(Class)}, for a generic type: {@code retrieve(new TypeRef<List<User>>() {})}. */
+    public <T> CompletionStage<T> retrieve(TypeRef<T> type) {
+        Objects.requireNonNull(type, "type");
+        return retrieved(response -> response.bodyAs(type));
+    }
+
+    private <T> CompletionStage<T> retrieved(java.util.function.Function<HttpResponse, T> decode) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture<HttpResponse> call = execute().toCompletableFuture();
+        result.whenComplete((value, failure) -> {
+            if (result.isCancelled()) {
+                call.cancel(true);
+            }
+        });
+        call.whenComplete((response, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(failure instanceof java.util.concurrent.CompletionException
+                        && failure.getCause() != null ? failure.getCause() : failure);
+                return;
+            }
+            try {
+                result.complete(decode.apply(response.ensureSuccess()));
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
     }
 
     /**
@@ -252,9 +338,11 @@ public final class RequestBuilder {
         try {
             return future.get();
         } catch (InterruptedException e) {
+            boolean sent = ClientRuntime.mayHaveSent(future);
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw new HttpClientException(null, "interrupted while waiting for " + method + " " + url, e);
+            throw new HttpClientException(null, "interrupted while waiting for " + method + " "
+                    + Credentials.redact(url) + (sent ? "" : ", before the request was sent"), e, sent);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtimeException) {
@@ -263,32 +351,52 @@ public final class RequestBuilder {
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw new HttpClientException(null, method + " " + url + " failed: " + cause, cause);
+            throw new HttpClientException(null, method + " " + Credentials.redact(url) + " failed: " + cause, cause);
         }
     }
 
     private URI uri() {
-        if (parsed != null && query == null) {
-            return parsed;
-        }
-        String text = url;
-        if (query != null) {
-            int hash = text.indexOf('#');
-            if (hash >= 0) {
-                text = text.substring(0, hash);
-            }
-            text = text + (text.indexOf('?') >= 0 ? '&' : '?') + query;
-        }
         URI uri;
-        try {
-            uri = new URI(text);
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalArgumentException("invalid URL \"" + text + "\": " + e.getMessage(), e);
+        if (parsed != null && query == null) {
+            uri = parsed;
+        } else {
+            String text = url;
+            if (query != null) {
+                int hash = text.indexOf('#');
+                if (hash >= 0) {
+                    text = text.substring(0, hash);
+                }
+                text = text + (text.indexOf('?') >= 0 ? '&' : '?') + query;
+            }
+            try {
+                uri = new URI(text);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("invalid URL \"" + Credentials.redact(text) + "\": "
+                        + e.getReason() + " at index " + e.getIndex(), null);
+            }
+            if (!uri.isAbsolute()) {
+                uri = resolve(runtime.options(), uri, text);
+            }
         }
-        if (!uri.isAbsolute() || uri.getHost() == null) {
-            throw new IllegalArgumentException("URL must be absolute with a host: \"" + text + "\"");
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("URL must be absolute with a host: \"" + Credentials.redact(uri.toString())
+                    + "\"");
+        }
+        if (uri.getRawUserInfo() != null) {
+            if (!headers.contains(HttpHeaderNames.AUTHORIZATION)) {
+                headers.set(HttpHeaderNames.AUTHORIZATION, Credentials.basicOf(uri));
+            }
+            uri = Credentials.withoutUserInfo(uri);
         }
         return uri;
+    }
+
+    /** {@code uri}, relative, resolved against the client's base URI. */
+    static URI resolve(ClientOptions options, URI uri, String text) {
+        URI base = options.baseUri().orElseThrow(() -> new IllegalArgumentException("relative URL \""
+                + Credentials.redact(text) + "\" needs a base URI: set BriskClientBuilder.baseUri(...) or use an"
+                + " absolute URL"));
+        return base.resolve(uri);
     }
 
     private static String encode(String s) {

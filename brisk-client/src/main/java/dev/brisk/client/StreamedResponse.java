@@ -39,6 +39,24 @@ public interface StreamedResponse extends HttpResponse, AutoCloseable {
     @Override
     Headers trailers();
 
+    /**
+     * This response when its status is 2xx. Otherwise reads the rest of the body into the exception (waiting for it,
+     * so not on an event loop thread), closes the response and throws.
+     *
+     * @throws HttpStatusException when the status is not 2xx
+     */
+    @Override
+    default StreamedResponse ensureSuccess() {
+        if (isSuccess()) {
+            return this;
+        }
+        try {
+            throw new HttpStatusException(this);
+        } finally {
+            close();
+        }
+    }
+
     /** Gives the connection back: at once when the body was read to its end, otherwise by closing it. Idempotent. */
     @Override
     void close();

@@ -155,7 +155,9 @@ class Http2Test extends ClientTestSupport {
         HttpResponse second = client.get(url(server, "/v")).send();
 
         assertThat(first.header("x-protocol")).contains("HTTP_2");
+        assertThat(first.protocol()).isEqualTo(Protocol.HTTP_2);
         assertThat(first.bodyAsString()).isEqualTo("POST /u one");
+        assertThat(second.protocol()).isEqualTo(Protocol.HTTP_2);
         assertThat(second.bodyAsString()).isEqualTo("GET /v ");
         assertThat(server.metrics().openConnections(Protocol.HTTP_2)).isEqualTo(1);
     }
@@ -168,6 +170,7 @@ class Http2Test extends ClientTestSupport {
         HttpResponse response = client.post(url(server, "/r")).body("plain").send();
 
         assertThat(response.header("x-protocol")).contains("HTTP_1_1");
+        assertThat(response.protocol()).isEqualTo(Protocol.HTTP_1_1);
         assertThat(response.bodyAsString()).isEqualTo("POST /r plain");
         assertThat(client.get(url(server, "/again")).send().bodyAsString()).isEqualTo("GET /again ");
     }

@@ -42,6 +42,9 @@ public final class Call implements Runnable, Exchange {
     private final HostKey firstKey;
     private final HttpMethod firstMethod;
     private HttpRequest request;
+    /** {@link #request} without the cookie jar's cookies: what a redirect is planned from. */
+    private HttpRequest planned;
+    private final CookieJar cookies;
     private RequestBody body;
     private HostKey key;
     private HostPool hostPool;
@@ -52,6 +55,8 @@ public final class Call implements Runnable, Exchange {
     private boolean done;
     private int retries;
     private boolean freshConnection;
+    /** Whether an attempt has handed the request to a connection: from then on it may have reached the server. */
+    private volatile boolean mayHaveSent;
     private int redirects;
     private List<URI> chain;
     private Set<String> visited;
@@ -66,7 +71,9 @@ public final class Call implements Runnable, Exchange {
     Call(ClientRuntime runtime, HttpRequest request, RequestBody body, HostKey key, HostPool hostPool, int loopIndex,
          CompletableFuture<HttpResponse> result, boolean streamed) {
         this.runtime = runtime;
-        this.request = request;
+        this.cookies = runtime.cookies();
+        this.planned = request;
+        this.request = cookies == null ? request : cookies.addCookies(request);
         this.body = body;
         this.key = key;
         this.hostPool = hostPool;
@@ -211,6 +218,9 @@ public final class Call implements Runnable, Exchange {
         leasedFrom = askedPool.counters();
         leasedFrom.leased();
         freshConnection = false;
+        if (!mayHaveSent) {
+            mayHaveSent = true;
+        }
         leased.send(this);
     }
 
@@ -252,6 +262,9 @@ public final class Call implements Runnable, Exchange {
             }
             return;
         }
+        if (cookies != null) {
+            cookies.store(request.uri(), response.headers());
+        }
         if (response instanceof ReceivedResponse received) {
             received.decodeAdvices(runtime.decodeAdvices());
         } else if (response instanceof ResponseStream stream) {
@@ -265,7 +278,7 @@ public final class Call implements Runnable, Exchange {
     }
 
     private void redirect(ReceivedResponse response) {
-        HttpRequest next = RedirectPlanner.next(request, response.status(),
+        HttpRequest next = RedirectPlanner.next(planned, response.status(),
                 response.headers().first(HttpHeaderNames.LOCATION).orElse(null));
         if (next == null || next.bodyOrNull() != null && !body.replayable()) {
             complete(response); // nothing to follow, or a streamed body that cannot be sent again
@@ -298,7 +311,8 @@ public final class Call implements Runnable, Exchange {
             body.release();
             body = RequestBody.EMPTY;
         }
-        request = next;
+        planned = next;
+        request = cookies == null ? next : cookies.addCookies(next);
         if (!nextKey.equals(key)) {
             if (!switchHost(nextKey)) {
                 return;
@@ -362,7 +376,17 @@ public final class Call implements Runnable, Exchange {
     }
 
     private void callTimedOut() {
-        abort(new CallTimeoutException(key.toString(), request.settings().callTimeout().toMillis()));
+        abort(new CallTimeoutException(key.toString(), request.settings().callTimeout().toMillis(), mayHaveSent));
+    }
+
+    /** The number of the attempt under way: 1 for the first, 2 for the first retry. */
+    public int attempt() {
+        return retries + 1;
+    }
+
+    /** Whether an attempt has handed the request to a connection (so bytes of it may have reached the server). */
+    boolean mayHaveSent() {
+        return mayHaveSent;
     }
 
     /** Ends the call with {@code reason} from any thread: closes its connection or leaves the queue. */

@@ -68,6 +68,8 @@ public final class ClientRuntime {
     private final DecodeAdvice[] decodeAdvices;
     private final long acquireTimeoutNanos;
     private final long idleTimeoutNanos;
+    /** {@code null} when the client keeps no cookies. */
+    private final CookieJar cookies;
     private volatile boolean closed;
     /** Calls waiting out a retry backoff: closing the client ends them, as their timers die with the loops. */
     private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -119,6 +121,7 @@ public final class ClientRuntime {
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
         this.idleTimeoutNanos = options.idleTimeout().toNanos();
         this.registry = new PoolRegistry(this);
+        this.cookies = options.cookieHandler().map(CookieJar::new).orElse(null);
     }
 
     public ClientOptions options() {
@@ -158,6 +161,17 @@ public final class ClientRuntime {
         return new StreamedResponseFuture(execute(request, true));
     }
 
+    /**
+     * Whether the call behind {@code future} (from {@link #execute} or {@link #executeStreamed}) has handed its
+     * request to a connection; true for a future the client did not make.
+     */
+    public static boolean mayHaveSent(CompletableFuture<?> future) {
+        if (future instanceof StreamedResponseFuture streamed) {
+            future = streamed.call();
+        }
+        return !(future instanceof ResponseFuture response) || response.mayHaveSent();
+    }
+
     /** Releases a body that will not be sent (a buffer is the client's once handed over). */
     public void discardBody(Object body) {
         ReferenceCountUtil.release(body);
@@ -185,7 +199,7 @@ public final class ClientRuntime {
             result.completeExceptionally(e);
             return;
         }
-        int index = loops.choose(hostPool.width());
+        int index = loops.choose(hostPool);
         Call call = new Call(this, request, body, key, hostPool, index, result, caller.streamed());
         caller.attach(call);
         EventLoop loop = call.loop();
@@ -208,6 +222,11 @@ public final class ClientRuntime {
     /** Where calls and pools are reported; null when the client has no metrics. */
     public MetricsReporter metrics() {
         return metrics;
+    }
+
+    /** The cookie store, {@code null} when the client keeps no cookies. */
+    CookieJar cookies() {
+        return cookies;
     }
 
     /** The decode advices, {@code null} when there are none. */

@@ -14,6 +14,12 @@ public final class Failures {
     }
 
     public static HttpClientException connectFailure(HostKey key, Throwable cause, long connectTimeoutMillis) {
+        return connectFailure(key, cause, connectTimeoutMillis, 1);
+    }
+
+    /** The failure of connect attempt number {@code attempt} (1 for the first). */
+    public static HttpClientException connectFailure(HostKey key, Throwable cause, long connectTimeoutMillis,
+                                                     int attempt) {
         if (cause instanceof HttpClientException typed) {
             return typed;
         }
@@ -21,13 +27,14 @@ public final class Failures {
             return new UnresolvedHostException(key.host(), cause);
         }
         if (cause instanceof io.netty.channel.ConnectTimeoutException) {
-            return new ConnectTimeoutException(key.toString(), connectTimeoutMillis, cause);
+            return new ConnectTimeoutException(key.toString(), connectTimeoutMillis, attempt, cause);
         }
         return new ClientConnectException(key.toString(), "cannot connect to " + key + ": "
-                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
+                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage())
+                + (attempt > 1 ? " (attempt " + attempt + ")" : ""), cause);
     }
 
     public static HttpClientException clientClosed(HostKey key) {
-        return new HttpClientException(key == null ? null : key.toString(), "the client is closed");
+        return new HttpClientException(key == null ? null : key.toString(), "the client is closed", null, false);
     }
 }

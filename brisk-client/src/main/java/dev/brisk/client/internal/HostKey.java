@@ -47,7 +47,7 @@ public final class HostKey {
         }
         if (!lower.equals("http") && !lower.equals("https")) {
             throw new HttpClientException(host, "unsupported scheme \"" + scheme + "\" in " + uri
-                    + ": only http and https are supported");
+                    + ": only http and https are supported", null, false);
         }
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);

@@ -22,8 +22,8 @@ import java.util.List;
 
 /**
  * One sending of a multipart body: a Netty {@link HttpPostRequestEncoder} over fresh views of the call's data. The
- * encoder picks a new boundary, sets {@code Content-Type} with it and the framing headers (chunked or
- * {@code Content-Length}, as Netty decides), and then reads the parts piece by piece as the channel takes them.
+ * encoder picks a new boundary and sets {@code Content-Type} with it; the body goes with its exact
+ * {@code Content-Length} (every part's size is known by then), and is read piece by piece as the channel takes it.
  */
 final class MultipartAttempt {
 
@@ -53,6 +53,13 @@ final class MultipartAttempt {
                 head = new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, target, headers);
             } else {
                 head = finalized;
+                // every part's size is known once the call's data is made (streams were read whole): send the
+                // exact length rather than the chunked framing Netty picks for any multipart body
+                long length = encoder.length();
+                if (length >= 0) {
+                    head.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+                    head.headers().set(HttpHeaderNames.CONTENT_LENGTH, length);
+                }
             }
         } catch (IOException | HttpPostRequestEncoder.ErrorDataEncoderException | RuntimeException e) {
             close();

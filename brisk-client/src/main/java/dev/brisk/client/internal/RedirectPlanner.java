@@ -11,7 +11,8 @@ import java.net.URISyntaxException;
 /**
  * The request a redirect leads to. 303 turns any method but HEAD into a body-less GET; 301 and 302 do so for POST
  * only (as browsers do); 307 and 308 keep method and body. On a change of origin, {@code Authorization},
- * {@code Proxy-Authorization}, {@code Cookie} and {@code Host} are dropped.
+ * {@code Proxy-Authorization}, {@code Cookie} and {@code Host} are dropped. User info in the {@code Location} is
+ * dropped too: credentials are the caller's to give, not the server's.
  */
 final class RedirectPlanner {
 
@@ -35,6 +36,9 @@ final class RedirectPlanner {
         }
         if (target.getHost() == null) {
             return null;
+        }
+        if (target.getRawUserInfo() != null) {
+            target = Credentials.withoutUserInfo(target); // a server does not hand the client credentials to use
         }
         HttpMethod method = current.method();
         boolean dropBody = false;

@@ -32,6 +32,12 @@ final class ResponseFuture extends CompletableFuture<HttpResponse> {
         }
     }
 
+    /** Whether the call has handed its request to a connection, so bytes of it may have reached the server. */
+    boolean mayHaveSent() {
+        Call current = call;
+        return current != null && current.mayHaveSent();
+    }
+
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
         boolean cancelled = super.cancel(mayInterruptIfRunning);

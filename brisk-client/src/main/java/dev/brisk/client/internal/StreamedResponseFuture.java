@@ -15,6 +15,11 @@ final class StreamedResponseFuture extends CompletableFuture<StreamedResponse> {
 
     private final CompletableFuture<HttpResponse> call;
 
+    /** The call underneath. */
+    CompletableFuture<HttpResponse> call() {
+        return call;
+    }
+
     StreamedResponseFuture(CompletableFuture<HttpResponse> call) {
         this.call = call;
         call.whenComplete((response, failure) -> {

@@ -61,6 +61,13 @@ class RedirectPlannerTest {
     }
 
     @Test
+    void userInfoInALocationIsDropped() {
+        HttpRequest next = RedirectPlanner.next(post("http://a.example/x"), 307, "http://eve:pw@b.example/z?q=1");
+        assertThat(next.uri()).isEqualTo(URI.create("http://b.example/z?q=1"));
+        assertThat(next.headers().contains("Authorization")).isFalse();
+    }
+
+    @Test
     void relativeAndBrokenLocations() {
         assertThat(RedirectPlanner.next(post("http://a.example/p/q/r"), 302, "../s?t=1").uri())
                 .isEqualTo(URI.create("http://a.example/p/s?t=1"));

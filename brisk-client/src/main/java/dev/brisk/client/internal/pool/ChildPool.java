@@ -369,6 +369,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     /** Follows a connection from TCP connect through setup to the call that asked for it. */
     private final class ConnectAttempt implements ChannelFutureListener {
         private final Call call;
+        private final long startNanos = System.nanoTime();
         private Channel channel;
 
         ConnectAttempt(Call call) {
@@ -380,11 +381,14 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
             channel = future.channel();
             ConnectionSetup setup = channel.pipeline().get(ConnectionSetup.class);
             if (!future.isSuccess() || setup == null) {
-                failed(Failures.connectFailure(host.key(), future.cause(), runtime.connectTimeoutMillis()));
+                failed(Failures.connectFailure(host.key(), future.cause(), runtime.connectTimeoutMillis(),
+                        call.attempt()));
                 return;
             }
             setup.ready().addListener(this::onReady);
-            setup.start();
+            // one budget for the whole way to a usable connection: the setup gets what the TCP connect left
+            long usedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+            setup.start(Math.max(1, runtime.connectTimeoutMillis() - usedMillis), call.attempt());
         }
 
         private void onReady(Future<? super PooledConnection> ready) {

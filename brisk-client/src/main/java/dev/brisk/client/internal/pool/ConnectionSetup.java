@@ -62,11 +62,14 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         return ready;
     }
 
-    /** The TCP connection is up: go on with tunnel, handshake and protocol choice. */
-    void start() {
+    /**
+     * The TCP connection is up: go on with tunnel, handshake and protocol choice, within {@code remainingMillis} of
+     * the connect timeout.
+     */
+    void start(long remainingMillis, int attempt) {
         long timeout = pool.connectTimeoutMillis();
         timer = channel.eventLoop().schedule(() -> fail(new ConnectTimeoutException(pool.key().toString(), timeout,
-                null)), timeout, TimeUnit.MILLISECONDS);
+                attempt, null)), remainingMillis, TimeUnit.MILLISECONDS);
         if (proxy != null) {
             proxy.connectFuture().addListener(f -> {
                 if (f.isSuccess()) {
