@@ -41,7 +41,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (16 KiB kernel buffers) take the bytes and never read a response. A well-behaved keep-alive client measures its
  * latency before the attack and once the attack is in place (every connection open, every non-reader done or held
  * back by the server), in rounds of sequential requests; its p99 under attack must stay within 2x of its unloaded p99
- * (measured before the attack and again after it, the higher of the two counting).
+ * (measured before the attack and again after it, the higher of the two counting), or within 20 ms when that is more:
+ * a sub-millisecond baseline on a busy two-core machine moves by 2x without any attack, a starved client does not
+ * stay under 20 ms.
  *
  * <p>{@link #shortAttack()} runs in the default build (a few seconds, 60 s at most): 1000 head dribblers, 200 body
  * dribblers, 100 non-readers. {@link #longAttack()} holds 5000 + 1000 + 200 connections for 5 minutes, measuring
@@ -54,6 +56,8 @@ class SlowClientsTest {
 
     private static final String AREA = "slow clients";
     private static final long MIB = 1024 * 1024;
+    /** The least latency bound (µs) for the normal client under attack; see where it is used. */
+    private static final long LATENCY_FLOOR_MICROS = 20_000;
     /** Each non-reader sends at most this much; 100 of them are allowed 100 MiB, above the memory bound. */
     private static final long QUOTA = MIB;
     private static final int NON_READER_SOCKET_BUFFERS = 16 * 1024;
@@ -238,12 +242,16 @@ class SlowClientsTest {
             // a small CI box) raises the bound instead of failing the server
             awaitOnlyProbeConnected(server);
             Latencies unloadedAfter = measure(probe, new Latencies());
-            long latencyBound = 2 * Math.max(unloaded.p99(), unloadedAfter.p99());
+            // 2x the unloaded p99, but never below a floor: on a two-core machine that other jobs keep busy the
+            // sub-millisecond baseline moves by more than 2x on its own, while a starved or stalled client waits
+            // tens of milliseconds to seconds, which the floor still catches
+            long latencyBound = Math.max(2 * Math.max(unloaded.p99(), unloadedAfter.p99()), LATENCY_FLOOR_MICROS);
             assertThat(loaded.p99()).as("p99 under attack (%s) against unloaded before (%s) and after (%s)", loaded,
                     unloaded, unloadedAfter).isLessThanOrEqualTo(latencyBound);
             ReliabilityReport.record(AREA, "SlowClientsTest." + attack.name(),
                     "under " + attack.connections() + " slow or never-reading connections the server keeps serving a "
-                            + "normal client with a p99 latency within 2x of its unloaded p99 (median over rounds of "
+                            + "normal client with a p99 latency within 2x of its unloaded p99, or " + LATENCY_FLOOR_MICROS / 1000
+                            + " ms when that is more (median over rounds of "
                             + ROUND_SAMPLES + " requests, unloaded measured before and after the attack) and its "
                             + "memory stays within " + attack.memoryBound() / MIB + " MiB of the baseline",
                     String.format("%s; normal client p99 unloaded %s before and %s after vs %s under attack (bound "
