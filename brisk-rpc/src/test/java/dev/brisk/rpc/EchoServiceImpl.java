@@ -62,7 +62,7 @@ class EchoServiceImpl implements EchoService {
     @Override public String find(int id, String name) { return "int,String " + id + " " + name; }
     @Override public String find(long id) { return "long " + id; }
     @Override public CompletableFuture<User> userAsync(long id) {
-        return CompletableFuture.supplyAsync(() -> new User(id, "async", Role.MEMBER, List.of()));
+        return CompletableFuture.supplyAsync(() -> new User(id, "async", Role.MEMBER, List.of()), TestThreads.EXECUTOR);
     }
     @Override public CompletionStage<String> textAsync(String value) {
         return CompletableFuture.completedFuture(value.toUpperCase(java.util.Locale.ROOT));

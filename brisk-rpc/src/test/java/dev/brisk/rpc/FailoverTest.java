@@ -41,8 +41,8 @@ class FailoverTest {
         client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(20)).build();
         SlowService slow = client.proxy(SlowService.class);
 
-        CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"));
-        CompletableFuture<String> plain = CompletableFuture.supplyAsync(() -> slow.block("p"));
+        CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"), TestThreads.EXECUTOR);
+        CompletableFuture<String> plain = CompletableFuture.supplyAsync(() -> slow.block("p"), TestThreads.EXECUTOR);
         implA.awaitStarted(2);
 
         b = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implB).start();
@@ -68,7 +68,7 @@ class FailoverTest {
         b = a;
         client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(20)).build();
         SlowService slow = client.proxy(SlowService.class);
-        CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"));
+        CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"), TestThreads.EXECUTOR);
         implA.awaitStarted(1);
         a.closeNow();
         assertThatThrownBy(() -> idempotent.get(10, TimeUnit.SECONDS))

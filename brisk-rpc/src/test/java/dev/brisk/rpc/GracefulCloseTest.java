@@ -46,7 +46,7 @@ class GracefulCloseTest {
         }
         assertThat(inFlight).as("a call in flight on A").isNotNull();
 
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close);
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close, TestThreads.EXECUTOR);
         awaitRefusingConnections(a.port());
         for (int i = 0; i < 20; i++) {
             assertThat(slow.quick("new-" + i)).isEqualTo("b:new-" + i);
@@ -80,7 +80,7 @@ class GracefulCloseTest {
             }
         }
         assertThat(inFlight).as("a call in flight on A").isNotNull();
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close);
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close, TestThreads.EXECUTOR);
         awaitRefusingConnections(a.port());
         for (int i = 0; i < 20; i++) {
             assertThat(slow.quick("new-" + i)).isEqualTo("b:new-" + i);

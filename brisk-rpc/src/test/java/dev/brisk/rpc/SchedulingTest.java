@@ -113,8 +113,8 @@ class SchedulingTest {
     @Test
     void callsBeyondMaxInFlightPerConnectionAreRefusedAsOverloaded() throws Exception {
         SlowService slow = connect(RpcServer.builder().maxInFlightPerConnection(2));
-        CompletableFuture<String> one = CompletableFuture.supplyAsync(() -> slow.block("1"));
-        CompletableFuture<String> two = CompletableFuture.supplyAsync(() -> slow.block("2"));
+        CompletableFuture<String> one = CompletableFuture.supplyAsync(() -> slow.block("1"), TestThreads.EXECUTOR);
+        CompletableFuture<String> two = CompletableFuture.supplyAsync(() -> slow.block("2"), TestThreads.EXECUTOR);
         impl.awaitStarted(2);
         assertThatThrownBy(() -> slow.quick("3"))
                 .isInstanceOf(OverloadedException.class)
@@ -133,9 +133,9 @@ class SchedulingTest {
             server = RpcServer.builder().host("127.0.0.1").service(SlowService.class, impl, pool).start();
             client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).connectionsPerProvider(1).build();
             SlowService slow = client.proxy(SlowService.class);
-            CompletableFuture<String> running = CompletableFuture.supplyAsync(() -> slow.block("1"));
+            CompletableFuture<String> running = CompletableFuture.supplyAsync(() -> slow.block("1"), TestThreads.EXECUTOR);
             impl.awaitStarted(1);
-            CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> slow.quick("2"));
+            CompletableFuture<String> queued = CompletableFuture.supplyAsync(() -> slow.quick("2"), TestThreads.EXECUTOR);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (pool.getQueue().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(5);

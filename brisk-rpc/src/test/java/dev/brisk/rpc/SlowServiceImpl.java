@@ -66,7 +66,7 @@ class SlowServiceImpl implements SlowService {
 
     @Override
     public CompletableFuture<String> blockAsync(String tag) {
-        return CompletableFuture.supplyAsync(() -> block(tag));
+        return CompletableFuture.supplyAsync(() -> block(tag), TestThreads.EXECUTOR);
     }
 
     @Override
