@@ -52,6 +52,7 @@ public final class ClientMain {
     }
 
     private static LoadOptions parse(String[] args) {
+        CommandArgs arguments = new CommandArgs("client", args);
         String url = null;
         int concurrency = 64;
         Duration duration = null;
@@ -62,14 +63,14 @@ public final class ClientMain {
         int ratio = 0;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
-                case "--url" -> url = value(args, ++i);
-                case "--concurrency" -> concurrency = number(args, ++i);
-                case "--duration" -> duration = seconds(args, ++i);
-                case "--warmup" -> warmup = seconds(args, ++i);
-                case "--body" -> body = number(args, ++i);
+                case "--url" -> url = arguments.value(++i);
+                case "--concurrency" -> concurrency = arguments.number(++i);
+                case "--duration" -> duration = arguments.seconds(++i);
+                case "--warmup" -> warmup = arguments.seconds(++i);
+                case "--body" -> body = arguments.number(++i);
                 case "--h2" -> h2 = true;
-                case "--io-threads" -> ioThreads = number(args, ++i);
-                case "--ratio" -> ratio = number(args, ++i);
+                case "--io-threads" -> ioThreads = arguments.number(++i);
+                case "--ratio" -> ratio = arguments.number(++i);
                 default -> throw new IllegalArgumentException("client: unknown option " + args[i]);
             }
         }
@@ -80,30 +81,5 @@ public final class ClientMain {
             throw new IllegalArgumentException("client: --duration is required");
         }
         return new LoadOptions(url, concurrency, warmup, duration, body, h2, ioThreads, ratio);
-    }
-
-    private static String value(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException("client: option " + args[index - 1] + " needs a value");
-        }
-        return args[index];
-    }
-
-    private static int number(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("client: " + args[index - 1] + " needs a whole number: " + value);
-        }
-    }
-
-    private static Duration seconds(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("client: " + args[index - 1] + " needs seconds: " + value);
-        }
     }
 }

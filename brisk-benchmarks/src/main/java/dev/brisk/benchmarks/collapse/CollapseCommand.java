@@ -1,5 +1,7 @@
 package dev.brisk.benchmarks.collapse;
 
+import dev.brisk.benchmarks.client.CommandArgs;
+
 import java.time.Duration;
 
 /**
@@ -34,6 +36,7 @@ public final class CollapseCommand {
     }
 
     static CollapseRun parse(String[] args) {
+        CommandArgs arguments = new CommandArgs("collapse", args);
         String mode = null;
         String scenario = null;
         Integer concurrency = null;
@@ -45,16 +48,16 @@ public final class CollapseCommand {
         boolean zipf = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--mode" -> mode = value(args, ++i);
-                case "--scenario" -> scenario = value(args, ++i);
-                case "--concurrency" -> concurrency = number(args, ++i);
-                case "--duration" -> duration = seconds(args, ++i);
-                case "--warmup" -> warmup = seconds(args, ++i);
-                case "--backend-ms" -> backendMs = number(args, ++i);
-                case "--backend-slots" -> backendSlots = number(args, ++i);
+                case "--mode" -> mode = arguments.value(++i);
+                case "--scenario" -> scenario = arguments.value(++i);
+                case "--concurrency" -> concurrency = arguments.number(++i);
+                case "--duration" -> duration = arguments.seconds(++i);
+                case "--warmup" -> warmup = arguments.seconds(++i);
+                case "--backend-ms" -> backendMs = arguments.number(++i);
+                case "--backend-slots" -> backendSlots = arguments.number(++i);
                 case "--keys" -> {
-                    String value = value(args, ++i);
-                    keys = "unique".equals(value) ? 0 : number(args, i);
+                    String value = arguments.value(++i);
+                    keys = "unique".equals(value) ? 0 : arguments.number(i);
                 }
                 case "--zipf" -> zipf = true;
                 default -> throw new IllegalArgumentException("collapse: unknown option " + args[i]);
@@ -69,30 +72,5 @@ public final class CollapseCommand {
         boolean server = "server".equals(scenario);
         return new CollapseRun("on".equals(mode), server, concurrency != null ? concurrency : server ? 400 : 200,
                 warmup, duration, backendMs, backendSlots, keys, zipf);
-    }
-
-    private static String value(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException("collapse: option " + args[index - 1] + " needs a value");
-        }
-        return args[index];
-    }
-
-    private static int number(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("collapse: " + args[index - 1] + " needs a whole number: " + value);
-        }
-    }
-
-    private static Duration seconds(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("collapse: " + args[index - 1] + " needs seconds: " + value);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.brisk.benchmarks.rpc;
 
+import dev.brisk.benchmarks.client.CommandArgs;
 import dev.brisk.benchmarks.client.Summary;
 
 import java.time.Duration;
@@ -81,44 +82,20 @@ public final class RpcMain {
     }
 
     private static Options parse(String[] args) {
+        CommandArgs arguments = new CommandArgs("rpc", args);
         Options options = new Options();
         for (int i = 2; i < args.length; i++) {
             switch (args[i]) {
-                case "--port" -> options.port = number(args, ++i);
-                case "--host" -> options.host = value(args, ++i);
-                case "--method" -> options.method = RpcMethod.named(value(args, ++i));
-                case "--threads" -> options.threads = number(args, ++i);
-                case "--warmup" -> options.warmup = seconds(args, ++i);
-                case "--duration" -> options.duration = seconds(args, ++i);
+                case "--port" -> options.port = arguments.number(++i);
+                case "--host" -> options.host = arguments.value(++i);
+                case "--method" -> options.method = RpcMethod.named(arguments.value(++i));
+                case "--threads" -> options.threads = arguments.number(++i);
+                case "--warmup" -> options.warmup = arguments.seconds(++i);
+                case "--duration" -> options.duration = arguments.seconds(++i);
                 default -> throw new IllegalArgumentException("rpc: unknown option " + args[i]);
             }
         }
         return options;
-    }
-
-    private static String value(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException("rpc: option " + args[index - 1] + " needs a value");
-        }
-        return args[index];
-    }
-
-    private static int number(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("rpc: " + args[index - 1] + " needs a whole number: " + value);
-        }
-    }
-
-    private static Duration seconds(String[] args, int index) {
-        String value = value(args, index);
-        try {
-            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("rpc: " + args[index - 1] + " needs seconds: " + value);
-        }
     }
 
     /** The parsed command line. */
