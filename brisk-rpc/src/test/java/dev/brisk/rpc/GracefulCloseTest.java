@@ -35,16 +35,7 @@ class GracefulCloseTest {
         awaitBothProviders(slow);
 
         // a call that is in flight on A when A starts closing
-        CompletableFuture<String> inFlight = null;
-        for (int i = 0; i < 10 && inFlight == null; i++) {
-            CompletableFuture<String> call = slow.blockAsync("in-flight");
-            if (implA.started.tryAcquire(2, TimeUnit.SECONDS)) {
-                inFlight = call;
-            } else {
-                assertThat(call.get(10, TimeUnit.SECONDS)).startsWith("b:");
-            }
-        }
-        assertThat(inFlight).as("a call in flight on A").isNotNull();
+        CompletableFuture<String> inFlight = callInFlightOnA(slow);
 
         CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close, TestThreads.EXECUTOR);
         awaitRefusingConnections(a.port());
@@ -70,16 +61,7 @@ class GracefulCloseTest {
         client = RpcClient.builder().registry(registry).callTimeout(java.time.Duration.ofSeconds(20)).build();
         SlowService slow = client.proxy(SlowService.class);
         awaitBothProviders(slow);
-        CompletableFuture<String> inFlight = null;
-        for (int i = 0; i < 10 && inFlight == null; i++) {
-            CompletableFuture<String> call = slow.blockAsync("in-flight");
-            if (implA.started.tryAcquire(2, TimeUnit.SECONDS)) {
-                inFlight = call;
-            } else {
-                assertThat(call.get(10, TimeUnit.SECONDS)).startsWith("b:");
-            }
-        }
-        assertThat(inFlight).as("a call in flight on A").isNotNull();
+        CompletableFuture<String> inFlight = callInFlightOnA(slow);
         CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close, TestThreads.EXECUTOR);
         awaitRefusingConnections(a.port());
         for (int i = 0; i < 20; i++) {
@@ -88,6 +70,18 @@ class GracefulCloseTest {
         implA.release();
         assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("a:in-flight");
         closing.get(10, TimeUnit.SECONDS);
+    }
+
+    /** Calls until one call is held by A (round robin sends the others to B, which answers at once). */
+    private CompletableFuture<String> callInFlightOnA(SlowService slow) throws Exception {
+        for (int i = 0; i < 10; i++) {
+            CompletableFuture<String> call = slow.blockAsync("in-flight");
+            if (implA.started.tryAcquire(2, TimeUnit.SECONDS)) {
+                return call;
+            }
+            assertThat(call.get(10, TimeUnit.SECONDS)).startsWith("b:");
+        }
+        throw new AssertionError("no call reached A in ten tries");
     }
 
     /** The closing server has started draining once its listener is gone. */
