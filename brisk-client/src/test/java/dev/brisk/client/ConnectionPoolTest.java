@@ -35,41 +35,6 @@ class ConnectionPoolTest extends ClientTestSupport {
     }
 
     @Test
-    void sequentialRequestsReuseOneConnectionWhateverTheNumberOfLoops() {
-        HttpServer server = server(request -> {
-            remotes.add(request.remoteAddress());
-            request.response().send("ok");
-        });
-        BriskClient client = client(clientBuilder().ioThreads(4));
-        for (int i = 0; i < 12; i++) {
-            assertThat(client.get(url(server, "/" + i)).send().status()).isEqualTo(200);
-        }
-
-        assertThat(remotes).hasSize(1);
-        assertThat(server.metrics().openConnections()).isEqualTo(1);
-        assertThat(client.poolStats()).singleElement().satisfies(stats -> assertThat(stats.connections()).isEqualTo(1));
-    }
-
-    @Test
-    void sequentialHttpsAndH2cRequestsReuseOneConnection() {
-        dev.brisk.transport.SelfSignedCertificate certificate =
-                dev.brisk.transport.SelfSignedCertificate.create("localhost");
-        HttpServer tls = server(HttpServer.builder().tls(dev.brisk.transport.TlsOptions.of(certificate.privateKey(),
-                certificate.certificate())), request -> request.response().send("ok"));
-        HttpServer cleartext = server(request -> request.response().send("ok"));
-        BriskClient https = client(clientBuilder().ioThreads(4).tls(dev.brisk.transport.TlsOptions.builder()
-                .trustCertificates(certificate.certificate()).build()));
-        BriskClient h2c = client(clientBuilder().ioThreads(4).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
-        for (int i = 0; i < 6; i++) {
-            assertThat(https.get("https://localhost:" + tls.port() + "/" + i).send().status()).isEqualTo(200);
-            assertThat(h2c.get(url(cleartext, "/" + i)).send().status()).isEqualTo(200);
-        }
-
-        assertThat(tls.metrics().openConnections()).isEqualTo(1);
-        assertThat(cleartext.metrics().openConnections()).isEqualTo(1);
-    }
-
-    @Test
     void manyConcurrentRequestsStayWithinTheHostLimit() {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger maxInFlight = new AtomicInteger();

@@ -199,7 +199,7 @@ public final class ClientRuntime {
             result.completeExceptionally(e);
             return;
         }
-        int index = loops.choose(hostPool);
+        int index = loops.choose(hostPool.width());
         Call call = new Call(this, request, body, key, hostPool, index, result, caller.streamed());
         caller.attach(call);
         EventLoop loop = call.loop();

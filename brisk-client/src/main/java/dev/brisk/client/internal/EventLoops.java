@@ -47,25 +47,6 @@ final class EventLoops {
         return -1;
     }
 
-    /**
-     * A loop index below {@code hostPool.width()}: the current loop when it qualifies; else, from the next in turn on,
-     * one whose pool for the host has an idle connection, so a caller making one request at a time reuses one
-     * connection rather than opening one per loop; else the next in turn.
-     */
-    int choose(dev.brisk.client.internal.pool.HostPool hostPool) {
-        int bound = hostPool.width();
-        int current = current();
-        if (current >= 0 && current < bound) {
-            return current;
-        }
-        if (bound == 1) {
-            return 0;
-        }
-        int turn = (next.getAndIncrement() & Integer.MAX_VALUE) % bound;
-        int idle = hostPool.loopWithIdleConnection(turn);
-        return idle >= 0 ? idle : turn;
-    }
-
     /** A loop index below {@code bound}: the current loop when it qualifies, else the next in turn. */
     int choose(int bound) {
         int current = current();

@@ -67,24 +67,6 @@ public final class HostPool {
         return child;
     }
 
-    /**
-     * The index of a loop whose pool has an idle connection (or an HTTP/2 connection without streams), looking from
-     * {@code start} on; -1 when none has. Read from any thread: the counts may be a moment old, which costs at worst
-     * a connection opened where one was about to become idle.
-     */
-    public int loopWithIdleConnection(int start) {
-        ChildPool[] all = children;
-        int n = all.length;
-        for (int i = 0; i < n; i++) {
-            int index = (start + i) % n;
-            ChildPool child = all[index];
-            if (child != null && child.counters().idle() > 0) {
-                return index;
-            }
-        }
-        return -1;
-    }
-
     private static int share(int total, int parts, int index) {
         return total / parts + (index < total % parts ? 1 : 0);
     }
