@@ -35,7 +35,8 @@ class MultipartFramingTest extends ClientTestSupport {
                 .part("stream", "s.bin", new ByteArrayInputStream(random(40_000)), "application/octet-stream")
                 .spillThreshold(1024).build();
 
-        BriskClient client = client();
+        // one event loop, so that the second request can only reuse the first one's connection or open another
+        BriskClient client = client(clientBuilder().ioThreads(1));
         HttpResponse response = client.post(raw.url("/upload")).body(body).send();
 
         assertThat(response.status()).isEqualTo(200);
