@@ -133,6 +133,8 @@ public final class CollapsingInterceptor implements Interceptor {
                 } else {
                     completeExceptionally(cause);
                 }
+            } else if (sent && shared.alone()) {
+                complete(shared.original()); // nobody else waited for it: no copy needed
             } else if (shared.shareable()) {
                 complete(shared.copyFor(request));
             } else if (sent) {

@@ -92,6 +92,9 @@ final class Flight<K, V> {
             owner.remove(this);
         }
         owner.counters().executed(1, servedCount);
+        if (result instanceof SharedValue shared) {
+            shared.sharers(recent ? Integer.MAX_VALUE : servedCount);
+        }
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
         for (int i = 0; i < servedCount; i++) {
             try {

@@ -89,6 +89,26 @@ class CollapsingInterceptorTest {
     }
 
     @Test
+    void aCallerNobodyJoinedGetsTheResponseAsItCameAndJoinedCallersGetCopies() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> alone = client.get(url("/alone")).execute().toCompletableFuture();
+        answer(1, CollapsingInterceptorTest::sharedBody);
+        HttpResponse own = alone.get(10, TimeUnit.SECONDS);
+        assertThat(own.bodyAsString()).isEqualTo("shared body");
+        assertThat(own.toString()).doesNotContain("shared");
+
+        CompletableFuture<HttpResponse> sender = client.get(url("/pair")).execute().toCompletableFuture();
+        CompletableFuture<HttpResponse> joiner = client.get(url("/pair")).execute().toCompletableFuture();
+        awaitCallers(collapsing, 3);
+        answer(1, CollapsingInterceptorTest::sharedBody);
+        assertThat(sender.get(10, TimeUnit.SECONDS).toString()).contains("shared");
+        assertThat(joiner.get(10, TimeUnit.SECONDS).toString()).contains("shared");
+        assertThat(received).hasValue(2);
+    }
+
+    @Test
     void concurrentIdenticalGetsGoOutOnceAndEachCallerGetsAFullResponseOfItsOwn() throws Exception {
         start();
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();

@@ -9,23 +9,62 @@ import java.util.Locale;
 /**
  * What makes two HTTP requests the same for collapsing: method, scheme, host, port, raw path, raw query and the values
  * of the key headers (a missing header and an empty one differ). Host and scheme compare case-insensitively, the rest
- * exactly.
+ * exactly. The hash is computed once: a key is looked up, inserted and removed at least once each.
  */
-public record RequestKey(String method, String scheme, String host, int port, String path, String query,
-                         List<String> headerValues) {
+public final class RequestKey {
+
+    private final String method;
+    private final String scheme;
+    private final String host;
+    private final int port;
+    private final String path;
+    private final String query;
+    private final String[] headerValues;
+    private final int hash;
+
+    private RequestKey(String method, String scheme, String host, int port, String path, String query,
+                       String[] headerValues) {
+        this.method = method;
+        this.scheme = scheme;
+        this.host = host;
+        this.port = port;
+        this.path = path;
+        this.query = query;
+        this.headerValues = headerValues;
+        int h = method.hashCode();
+        h = 31 * h + scheme.hashCode();
+        h = 31 * h + host.hashCode();
+        h = 31 * h + port;
+        h = 31 * h + path.hashCode();
+        h = 31 * h + query.hashCode();
+        this.hash = 31 * h + Arrays.hashCode(headerValues);
+    }
 
     /** The key of a request with these parts; {@code keyHeaders} are lower-case names. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, List<String> keyHeaders) {
-        return new RequestKey(method, scheme.toLowerCase(Locale.ROOT), host.toLowerCase(Locale.ROOT), port, path,
-                query == null ? "" : query, headerValues(headers, keyHeaders));
+        return new RequestKey(method, scheme.toLowerCase(Locale.ROOT), host.toLowerCase(Locale.ROOT), port,
+                path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RequestKey other && hash == other.hash && port == other.port
+                && path.equals(other.path) && query.equals(other.query) && method.equals(other.method)
+                && host.equals(other.host) && scheme.equals(other.scheme)
+                && Arrays.equals(headerValues, other.headerValues);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
     }
 
     /**
      * The values of {@code keyHeaders} in {@code headers}, in the order of the names: null for a missing header,
      * several lines of one name joined by a line feed. One pass over the fields, no lookup per name.
      */
-    private static List<String> headerValues(Headers headers, List<String> keyHeaders) {
+    private static String[] headerValues(Headers headers, List<String> keyHeaders) {
         String[] values = new String[keyHeaders.size()];
         if (!headers.isEmpty() && values.length > 0) {
             headers.forEach((name, value) -> {
@@ -38,7 +77,7 @@ public record RequestKey(String method, String scheme, String host, int port, St
                 }
             });
         }
-        return Arrays.asList(values);
+        return values;
     }
 
     /** Whether {@code name} equals {@code lower} (a lower-case header name) ignoring ASCII case. */

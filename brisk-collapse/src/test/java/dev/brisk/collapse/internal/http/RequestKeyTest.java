@@ -1,0 +1,101 @@
+package dev.brisk.collapse.internal.http;
+
+import dev.brisk.http.common.Headers;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RequestKeyTest {
+
+    private static final List<String> KEY_HEADERS = List.of("authorization", "cookie");
+
+    /** Header fields from name, value pairs. */
+    private static Headers headers(String... namesAndValues) {
+        List<Map.Entry<String, String>> fields = new ArrayList<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            fields.add(Map.entry(namesAndValues[i], namesAndValues[i + 1]));
+        }
+        return new Headers() {
+            @Override
+            public Optional<String> first(CharSequence name) {
+                return all(name).stream().findFirst();
+            }
+
+            @Override
+            public String get(CharSequence name, String defaultValue) {
+                return first(name).orElse(defaultValue);
+            }
+
+            @Override
+            public List<String> all(CharSequence name) {
+                return fields.stream().filter(f -> f.getKey().equalsIgnoreCase(name.toString()))
+                        .map(Map.Entry::getValue).toList();
+            }
+
+            @Override
+            public boolean contains(CharSequence name) {
+                return !all(name).isEmpty();
+            }
+
+            @Override
+            public int size() {
+                return fields.size();
+            }
+
+            @Override
+            public void forEach(BiConsumer<CharSequence, CharSequence> action) {
+                fields.forEach(f -> action.accept(f.getKey(), f.getValue()));
+            }
+
+            @Override
+            public Iterator<Map.Entry<String, String>> iterator() {
+                return fields.iterator();
+            }
+        };
+    }
+
+    private static RequestKey key(String scheme, String host, String path, String query, Headers headers) {
+        return RequestKey.of("GET", scheme, host, 8080, path, query, headers, KEY_HEADERS);
+    }
+
+    @Test
+    void schemeAndHostCompareIgnoringCaseTheRestExactly() {
+        RequestKey a = key("http", "Example.COM", "/a", "x=1", headers());
+        RequestKey b = key("HTTP", "example.com", "/a", "x=1", headers());
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+        assertThat(a).isNotEqualTo(key("http", "example.com", "/A", "x=1", headers()));
+        assertThat(a).isNotEqualTo(key("http", "example.com", "/a", "x=2", headers()));
+        assertThat(a).isNotEqualTo(RequestKey.of("HEAD", "http", "example.com", 8080, "/a", "x=1", headers(),
+                KEY_HEADERS));
+        assertThat(a).isNotEqualTo(RequestKey.of("GET", "http", "example.com", 8081, "/a", "x=1", headers(),
+                KEY_HEADERS));
+    }
+
+    @Test
+    void keyHeadersSeparateUsersAndOtherHeadersDoNot() {
+        RequestKey alice = key("http", "h", "/me", null, headers("Authorization", "Bearer alice", "X-Trace", "1"));
+        RequestKey aliceAgain = key("http", "h", "/me", null, headers("authorization", "Bearer alice",
+                "X-Trace", "2"));
+        RequestKey bob = key("http", "h", "/me", null, headers("Authorization", "Bearer bob"));
+        assertThat(alice).isEqualTo(aliceAgain).hasSameHashCodeAs(aliceAgain);
+        assertThat(alice).isNotEqualTo(bob);
+    }
+
+    @Test
+    void aMissingHeaderDiffersFromAnEmptyOneAndRepeatedLinesCount() {
+        RequestKey none = key("http", "h", "/", "", headers());
+        RequestKey empty = key("http", "h", "/", "", headers("Cookie", ""));
+        RequestKey one = key("http", "h", "/", "", headers("Cookie", "a=1"));
+        RequestKey two = key("http", "h", "/", "", headers("Cookie", "a=1", "Cookie", "b=2"));
+        assertThat(none).isNotEqualTo(empty);
+        assertThat(one).isNotEqualTo(two);
+        assertThat(none).isEqualTo(key("http", "h", "/", null, headers()));
+    }
+}
