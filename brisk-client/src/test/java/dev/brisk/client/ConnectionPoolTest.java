@@ -35,6 +35,71 @@ class ConnectionPoolTest extends ClientTestSupport {
     }
 
     @Test
+    void sequentialRequestsReuseOneConnectionWhateverTheNumberOfLoops() {
+        HttpServer server = server(request -> {
+            remotes.add(request.remoteAddress());
+            request.response().send("ok");
+        });
+        BriskClient client = client(clientBuilder().ioThreads(4));
+        for (int i = 0; i < 12; i++) {
+            assertThat(client.get(url(server, "/" + i)).send().status()).isEqualTo(200);
+        }
+
+        assertThat(remotes).hasSize(1);
+        assertThat(server.metrics().openConnections()).isEqualTo(1);
+        assertThat(client.poolStats()).singleElement().satisfies(stats -> assertThat(stats.connections()).isEqualTo(1));
+    }
+
+    @Test
+    void sequentialHttpsAndH2cRequestsReuseOneConnection() {
+        dev.brisk.transport.SelfSignedCertificate certificate =
+                dev.brisk.transport.SelfSignedCertificate.create("localhost");
+        HttpServer tls = server(HttpServer.builder().tls(dev.brisk.transport.TlsOptions.of(certificate.privateKey(),
+                certificate.certificate())), request -> request.response().send("ok"));
+        HttpServer cleartext = server(request -> request.response().send("ok"));
+        BriskClient https = client(clientBuilder().ioThreads(4).tls(dev.brisk.transport.TlsOptions.builder()
+                .trustCertificates(certificate.certificate()).build()));
+        BriskClient h2c = client(clientBuilder().ioThreads(4).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        for (int i = 0; i < 6; i++) {
+            assertThat(https.get("https://localhost:" + tls.port() + "/" + i).send().status()).isEqualTo(200);
+            assertThat(h2c.get(url(cleartext, "/" + i)).send().status()).isEqualTo(200);
+        }
+
+        assertThat(tls.metrics().openConnections()).isEqualTo(1);
+        assertThat(cleartext.metrics().openConnections()).isEqualTo(1);
+    }
+
+    @Test
+    void threadsMakingOneRequestAtATimeOpenNoMoreConnectionsThanThereAreThreads() throws Exception {
+        HttpServer server = server(request -> {
+            remotes.add(request.remoteAddress());
+            request.response().send(request.query("i").orElse("?"));
+        });
+        BriskClient client = client(clientBuilder().ioThreads(4));
+        int threads = 3;
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(callers.submit(() -> {
+                    for (int i = 0; i < 40; i++) {
+                        assertThat(client.get(url(server, "/")).query("i", i).send().bodyAsString())
+                                .isEqualTo(String.valueOf(i));
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        // each thread reuses the connection its last request left idle; a burst may open one more now and then
+        assertThat(remotes.size()).isBetween(1, threads + 1);
+    }
+
+    @Test
     void manyConcurrentRequestsStayWithinTheHostLimit() {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger maxInFlight = new AtomicInteger();

@@ -62,6 +62,8 @@ public final class Call implements Runnable, Exchange {
     private Set<String> visited;
     private Lease connection;
     private ChildPool askedPool;
+    /** The pool whose idle connection the caller reserved for this call, until the call runs on its loop. */
+    private ChildPool claim;
     private PoolCounters leasedFrom;
     private ChildPool waitingOn;
     private ScheduledFuture<?> acquireTimer;
@@ -124,9 +126,31 @@ public final class Call implements Runnable, Exchange {
         return freshConnection;
     }
 
+    /**
+     * Marks this call as sent to its loop for an idle connection of {@code pool} that the caller reserved with
+     * {@link ChildPool#tryClaimIdle()}; the reservation ends once the call has asked the pool for a connection.
+     */
+    void claimed(ChildPool pool) {
+        this.claim = pool;
+    }
+
     /** Starts the call on its loop, or resumes it after a backoff or a move to another loop. */
     @Override
     public void run() {
+        ChildPool claimedPool = claim;
+        if (claimedPool == null) {
+            proceed();
+            return;
+        }
+        claim = null;
+        try {
+            proceed();
+        } finally {
+            claimedPool.unclaim(); // after the acquire: the idle count it published already tells other threads
+        }
+    }
+
+    private void proceed() {
         if (backoffTimer != null) {
             runtime.resumedAfterBackoff(this);
         }

@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.ChildPool;
 import dev.brisk.client.internal.pool.ClientTlsContext;
 import dev.brisk.client.internal.pool.HostPool;
 import dev.brisk.client.internal.pool.PoolRegistry;
@@ -199,8 +200,20 @@ public final class ClientRuntime {
             result.completeExceptionally(e);
             return;
         }
-        int index = loops.choose(hostPool.width());
+        int width = hostPool.width();
+        int index = loops.choose(width);
+        ChildPool claimed = null;
+        if (width > 1 && !loops.get(index).inEventLoop()) {
+            // a caller off the loops: prefer a loop with an idle connection to opening one on the next loop in turn
+            claimed = hostPool.claimIdle(index);
+            if (claimed != null) {
+                index = hostPool.indexOf(claimed);
+            }
+        }
         Call call = new Call(this, request, body, key, hostPool, index, result, caller.streamed());
+        if (claimed != null) {
+            call.claimed(claimed);
+        }
         caller.attach(call);
         EventLoop loop = call.loop();
         if (loop.inEventLoop()) {

@@ -58,11 +58,13 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     private boolean spokeHttp1;
     private boolean skipH2cUpgrade;
     private boolean sweepScheduled;
-    private boolean closed;
+    private volatile boolean closed;
     private final Runnable sweepTask = this::sweep;
     private boolean serveScheduled;
     private final Runnable serveTask = this::serveWaitersLater;
     private final PoolCounters counters = new PoolCounters();
+    /** Idle connections reserved by callers on other threads whose calls have not reached this loop yet. */
+    private final java.util.concurrent.atomic.AtomicInteger claims = new java.util.concurrent.atomic.AtomicInteger();
 
     ChildPool(HostPool host, ClientRuntime runtime, EventLoop loop, int maxConnections, int maxPending) {
         this.host = host;
@@ -101,6 +103,30 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     /** Open connections (idle, leased and connecting); for tests and metrics. */
     int open() {
         return open;
+    }
+
+    /**
+     * Reserves one of this pool's idle connections (or HTTP/2 connections without streams) for a call that another
+     * thread is about to send to this pool's loop; false when every idle connection is reserved already. A caller
+     * making one request at a time thus finds the connection its last request left idle, while a burst of callers
+     * reserves at most as many calls as there are idle connections and spreads the rest over the loops. The counts are
+     * a moment old at worst, which costs a connection opened where one was about to become idle. Any thread.
+     */
+    public boolean tryClaimIdle() {
+        for (;;) {
+            int reserved = claims.get();
+            if (reserved >= counters.idle() || closed) {
+                return false;
+            }
+            if (claims.compareAndSet(reserved, reserved + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Ends a reservation of {@link #tryClaimIdle()}: its call has asked this pool for a connection. On the loop. */
+    public void unclaim() {
+        claims.decrementAndGet();
     }
 
     /** This pool's counts, readable from any thread. */

@@ -67,6 +67,33 @@ public final class HostPool {
         return child;
     }
 
+    /**
+     * Reserves an idle connection for a call from a thread outside the loops (see {@link ChildPool#tryClaimIdle()}),
+     * looking from loop {@code start} on; the child pool that granted it, or null when none has an unreserved idle
+     * connection.
+     */
+    public ChildPool claimIdle(int start) {
+        ChildPool[] all = children;
+        int n = all.length;
+        for (int i = 0; i < n; i++) {
+            ChildPool child = all[(start + i) % n];
+            if (child != null && child.tryClaimIdle()) {
+                return child;
+            }
+        }
+        return null;
+    }
+
+    /** The loop index of {@code child}, one of this pool's children. */
+    public int indexOf(ChildPool child) {
+        for (int i = 0; i < children.length; i++) {
+            if (children[i] == child) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("not a child pool of " + key);
+    }
+
     private static int share(int total, int parts, int index) {
         return total / parts + (index < total % parts ? 1 : 0);
     }
