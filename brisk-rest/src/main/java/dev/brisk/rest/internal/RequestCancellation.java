@@ -54,7 +54,7 @@ final class RequestCancellation {
 
     /** The timeout fired: answers 503 unless the response has started (then aborts it), and cancels the handler. */
     void expire() {
-        if (!cancel()) {
+        if (!markCancelled()) {
             return;
         }
         ServerResponse response = ctx.request().response();
@@ -74,16 +74,29 @@ final class RequestCancellation {
             // the handler answered at the same moment: its response stands
             LOG.log(System.Logger.Level.DEBUG, () -> "timeout of " + ctx.request().uri() + " met its answer: " + raced);
         }
+        // told only now, so that what the handler does on being cancelled cannot answer before the 503
+        notifyCancelled();
     }
 
-    /** Marks the request cancelled once; runs the callbacks and interrupts a running handler. */
-    private boolean cancel() {
+    private void cancel() {
+        if (markCancelled()) {
+            notifyCancelled();
+        }
+    }
+
+    /** Marks the request cancelled; false when it already was. A handler not started yet will not start. */
+    private synchronized boolean markCancelled() {
+        if (cancelled) {
+            return false;
+        }
+        cancelled = true;
+        return true;
+    }
+
+    /** Interrupts a running handler and runs the callbacks. */
+    private void notifyCancelled() {
         List<Runnable> toRun;
         synchronized (this) {
-            if (cancelled) {
-                return false;
-            }
-            cancelled = true;
             if (runner != null) {
                 interrupted = true;
                 runner.interrupt();
@@ -96,7 +109,6 @@ final class RequestCancellation {
                 run(callback);
             }
         }
-        return true;
     }
 
     void onCancel(Runnable callback) {
