@@ -27,8 +27,6 @@ import java.util.function.DoubleSupplier;
  */
 final class Protection {
 
-    static final Protection NONE = new Protection(ProtectionOptions.DEFAULT, new ProblemResponses());
-
     private final ProtectionOptions options;
     private final ProblemResponses problems;
     private final IpRules ipRules;
@@ -131,9 +129,6 @@ final class Protection {
         }
         if (limit == null && timeout == null) {
             return null;
-        }
-        if (timeout != null) {
-            timer();
         }
         String scheduler = route.scheduler.name();
         boolean interruptible = scheduler.equals(dev.brisk.rest.Schedulers.BIZ)

@@ -64,7 +64,7 @@ public final class RestServer implements HttpHandler {
     /** The controller styles' answers to requests no route takes; set before serving. */
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
     // protection: set before serving; admission is null when no request is checked before its filters
-    private Protection protection = Protection.NONE;
+    private Protection protection = new Protection(dev.brisk.rest.ProtectionOptions.DEFAULT, problems);
     private volatile Protection admission;
 
     /**
