@@ -7,6 +7,8 @@ module dev.brisk.rest {
     requires transitive dev.brisk.http;
     requires transitive dev.brisk.codec;
     requires static jakarta.validation;
+    // protection: the process CPU load for load shedding, when the JDK has it
+    requires static jdk.management;
 
     exports dev.brisk.rest;
     exports dev.brisk.rest.spi;

@@ -257,6 +257,16 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * New connections accepted per second, over all event loops; more are closed as soon as they are accepted,
+         * before TLS or any read. Up to one second's worth may arrive at once (a token bucket of {@code perSecond}
+         * tokens, refilled continuously). Default 0: no limit.
+         */
+        public Builder maxConnectionRate(int perSecond) {
+            options.maxConnectionRate(perSecond);
+            return this;
+        }
+
         /** The request handler (required). */
         public Builder handler(HttpHandler handler) {
             this.handler = Objects.requireNonNull(handler, "handler must not be null");

@@ -33,6 +33,8 @@ import java.util.Optional;
  * @param serverHeader             value of a {@code Server} header on every response, if any
  * @param shutdownTimeout          deadline for in-flight requests on close
  * @param shutdownHook             whether to close gracefully when the JVM shuts down
+ * @param maxConnectionRate        connections accepted per second (a token bucket holding one second's worth), 0 for
+ *                                 no limit; excess connections are closed at accept
  */
 public record ServerOptions(
         String host,
@@ -56,14 +58,16 @@ public record ServerOptions(
         int maxConnections,
         Optional<String> serverHeader,
         Duration shutdownTimeout,
-        boolean shutdownHook) {
+        boolean shutdownHook,
+        // protection: new-connection rate limit
+        int maxConnectionRate) {
 
     /** The defaults, as {@link HttpServer.Builder} documents them. */
     public static final ServerOptions DEFAULT = new ServerOptions("0.0.0.0", 8080,
             Runtime.getRuntime().availableProcessors(), Transport.AUTO, 1024, Duration.ofSeconds(60),
             Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30), 0, Duration.ofSeconds(30),
             Duration.ofSeconds(10), HttpLimits.DEFAULT, Integer.MAX_VALUE, Optional.empty(), Http2Options.DEFAULT,
-            32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), false);
+            32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), false, 0);
 
     /** Validates every component; a message names the component and the offending value. */
     public ServerOptions {
@@ -95,6 +99,9 @@ public record ServerOptions(
         positive(maxConnections, "maxConnections");
         notNull(serverHeader, "serverHeader");
         positive(shutdownTimeout, "shutdownTimeout");
+        if (maxConnectionRate < 0) {
+            throw new IllegalArgumentException("maxConnectionRate must not be negative: " + maxConnectionRate);
+        }
     }
 
     /** A builder starting from {@link #DEFAULT}. */
@@ -151,6 +158,7 @@ public record ServerOptions(
         private Optional<String> serverHeader;
         private Duration shutdownTimeout;
         private boolean shutdownHook;
+        private int maxConnectionRate;
 
         private Builder(ServerOptions options) {
             host = options.host;
@@ -175,6 +183,7 @@ public record ServerOptions(
             serverHeader = options.serverHeader;
             shutdownTimeout = options.shutdownTimeout;
             shutdownHook = options.shutdownHook;
+            maxConnectionRate = options.maxConnectionRate;
         }
 
         public Builder host(String host) {
@@ -299,6 +308,11 @@ public record ServerOptions(
             return this;
         }
 
+        public Builder maxConnectionRate(int maxConnectionRate) {
+            this.maxConnectionRate = maxConnectionRate;
+            return this;
+        }
+
         /** The limits set so far (for {@link HttpServer.Builder#maxBodySize(long)}). */
         HttpLimits limits() {
             return limits;
@@ -308,7 +322,7 @@ public record ServerOptions(
             return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
                     headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits,
                     maxKeepAliveRequests, tls, http2, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                    maxConnections, serverHeader, shutdownTimeout, shutdownHook);
+                    maxConnections, serverHeader, shutdownTimeout, shutdownHook, maxConnectionRate);
         }
     }
 }

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What bounds a client: the header-read deadline, the idle timeout, the connection limit. */
+/** What bounds a client: the header-read deadline, the idle timeout, the connection limit and rate. */
 class ProtectionTest {
 
     private HttpServer server;
@@ -96,6 +96,28 @@ class ProtectionTest {
                 assertThat(third.isClosedByServer()).isTrue();
             }
             assertThat(server.metrics().openConnections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void connectionsBeyondTheRateAreClosedAtAccept() throws Exception {
+        server = HttpServer.builder().port(0).host("127.0.0.1").maxConnectionRate(1)
+                .handler(request -> request.response().send("ok")).start();
+        try (RawConnection first = new RawConnection(server.port())) {
+            first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(first.read().status()).isEqualTo(200);
+            // one token a second: of the connections opened right after, at most one more can find a token
+            int refused = 0;
+            for (int i = 0; i < 3; i++) {
+                try (RawConnection next = new RawConnection(server.port())) {
+                    if (next.timeout(2000).isClosedByServer()) {
+                        refused++;
+                    }
+                }
+            }
+            assertThat(refused).isGreaterThanOrEqualTo(1);
+            first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(first.read().status()).as("an accepted connection is not affected").isEqualTo(200);
         }
     }
 }

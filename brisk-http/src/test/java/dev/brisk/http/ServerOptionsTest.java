@@ -47,6 +47,7 @@ class ServerOptionsTest {
         assertThat(defaults.serverHeader()).isEmpty();
         assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(defaults.shutdownHook()).isFalse();
+        assertThat(defaults.maxConnectionRate()).isZero();
         assertThat(ServerOptions.builder().build()).isEqualTo(defaults);
         assertThat(HttpServer.builder().options()).isEqualTo(defaults);
     }
@@ -61,11 +62,11 @@ class ServerOptionsTest {
                 .settingsAckTimeout(Duration.ofSeconds(7)).limits(HttpLimits.builder().maxBodySize(8).build())
                 .maxKeepAliveRequests(9).tls(tls).http2(Http2Options.DISABLED).writeBufferLowWaterMark(10)
                 .writeBufferHighWaterMark(11).maxConnections(12).serverHeader("brisk")
-                .shutdownTimeout(Duration.ofSeconds(13)).shutdownHook(true).build();
+                .shutdownTimeout(Duration.ofSeconds(13)).shutdownHook(true).maxConnectionRate(14).build();
         assertThat(options).isEqualTo(new ServerOptions("127.0.0.1", 9090, 3, Transport.NIO, 7, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(4), 5, Duration.ofSeconds(6),
                 Duration.ofSeconds(7), HttpLimits.builder().maxBodySize(8).build(), 9, Optional.of(tls),
-                Http2Options.DISABLED, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), true));
+                Http2Options.DISABLED, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), true, 14));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(options.toBuilder().tls(Optional.empty()).serverHeader(Optional.empty()).build().tls()).isEmpty();
         assertThat(HttpServer.builder().options(options).options()).isEqualTo(options);
@@ -119,6 +120,7 @@ class ServerOptionsTest {
                 invalid(b -> b.writeBufferLowWaterMark(100).writeBufferHighWaterMark(99),
                         "writeBufferHighWaterMark must be >= writeBufferLowWaterMark (100): 99"),
                 invalid(b -> b.maxConnections(0), "maxConnections must be positive: 0"),
+                invalid(b -> b.maxConnectionRate(-1), "maxConnectionRate must not be negative: -1"),
                 invalid(b -> b.serverHeader((Optional<String>) null), NullPointerException.class,
                         "serverHeader must not be null"),
                 invalid(b -> b.shutdownTimeout(Duration.ZERO), "shutdownTimeout must be positive: PT0S"));

@@ -104,6 +104,8 @@ public final class BriskServer implements AutoCloseable {
         private BriskOptions.Builder options = BriskOptions.builder();
         private final List<Map.Entry<String, CorsConfig>> cors = new ArrayList<>();
         private MultipartOptions multipart = MultipartOptions.DEFAULT;
+        // protection
+        private ProtectionOptions.Builder protection = ProtectionOptions.builder();
 
         Builder() {
         }
@@ -300,7 +302,72 @@ public final class BriskServer implements AutoCloseable {
                     exceptionHandlers, schedulers, routes, fromControllers,
                     new dev.brisk.rest.internal.WebFeatures(allCors, multipart));
             rest.routingFailureHandlers(failureHandlers);
+            try {
+                rest.protect(protection.build());
+            } catch (RuntimeException e) {
+                rest.shutdown();
+                throw e;
+            }
             return rest;
+        }
+
+        // ---- protection ----------------------------------------------------------------------------------------
+
+        /** Takes every protection setting from {@code protection}; later setters change single ones. */
+        public Builder protection(ProtectionOptions protection) {
+            this.protection = Objects.requireNonNull(protection, "protection must not be null").toBuilder();
+            return this;
+        }
+
+        /** The protection settings as configured so far. */
+        public ProtectionOptions protection() {
+            return protection.build();
+        }
+
+        /**
+         * Requests in progress at once over the whole server; beyond it a request is answered {@code 503} with
+         * {@code Retry-After} before its filters run, never queued; default none. Routes may have limits of their own
+         * ({@link Route.Builder#concurrencyLimit}, {@link MaxConcurrency}).
+         */
+        public Builder concurrencyLimit(ConcurrencyLimit limit) {
+            protection.concurrencyLimit(limit);
+            return this;
+        }
+
+        /** Sheds requests while the process CPU is overloaded ({@link LoadShedding}); default off. */
+        public Builder loadShedding(LoadShedding shedding) {
+            protection.loadShedding(shedding);
+            return this;
+        }
+
+        /**
+         * Timeout of every route without one of its own ({@link Route.Builder#timeout}, {@link RequestTimeout});
+         * default none.
+         */
+        public Builder requestTimeout(Duration timeout) {
+            protection.requestTimeout(timeout);
+            return this;
+        }
+
+        /** Adds a filter of client addresses (403 when refused); every filter whose paths match must admit. */
+        public Builder ipFilter(IpFilter filter) {
+            protection.addIpFilter(filter);
+            return this;
+        }
+
+        /**
+         * CIDR ranges of the proxies in front of the server, whose {@code Forwarded} or {@code X-Forwarded-For}
+         * reports the IP filters believe; default none: the connection's peer is the client.
+         */
+        public Builder trustedProxies(String... ranges) {
+            protection.trustedProxies(List.of(ranges));
+            return this;
+        }
+
+        /** {@code Retry-After} of requests refused by a concurrency limit or load shedding; default 1 s. */
+        public Builder retryAfter(Duration retryAfter) {
+            protection.retryAfter(retryAfter);
+            return this;
         }
 
         /** Validates every route, binds and starts serving. */

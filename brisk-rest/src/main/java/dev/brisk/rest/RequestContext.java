@@ -146,4 +146,22 @@ public interface RequestContext {
     default ServerResponse replaceResponse(ServerResponse replacement) {
         throw new UnsupportedOperationException("replacing the response is not supported by " + getClass().getName());
     }
+
+    // protection: cancellation of requests whose route has a timeout
+
+    /**
+     * Whether the server gave up on this request: its timeout ({@link Route.Builder#timeout}, {@link RequestTimeout},
+     * the server's default) fired, or the client went away while a timeout applied. A handler that works in steps
+     * may check it between them. Always false on routes without a timeout.
+     */
+    default boolean isCancelled() {
+        return false;
+    }
+
+    /**
+     * Runs {@code callback} once if the request is cancelled (see {@link #isCancelled()}), at once when it already
+     * is; on the timer's thread otherwise, so it must be quick. Never runs on routes without a timeout.
+     */
+    default void onCancel(Runnable callback) {
+    }
 }

@@ -26,6 +26,9 @@ public final class Route implements RouteInfo {
     private final List<String> headers;
     private final boolean streaming;
     private final CorsConfig cors;
+    // protection
+    private final ConcurrencyLimit concurrencyLimit;
+    private final java.time.Duration timeout;
 
     private Route(Builder b) {
         this.method = b.method;
@@ -39,6 +42,8 @@ public final class Route implements RouteInfo {
         this.headers = b.headers;
         this.streaming = b.streaming;
         this.cors = b.cors;
+        this.concurrencyLimit = b.concurrencyLimit;
+        this.timeout = b.timeout;
     }
 
     public static Builder of(HttpMethod method, String path) {
@@ -123,6 +128,16 @@ public final class Route implements RouteInfo {
         return java.util.Optional.ofNullable(cors);
     }
 
+    /** The route's own concurrency limit; empty for none (or the one {@link MaxConcurrency} declares). */
+    public java.util.Optional<ConcurrencyLimit> concurrencyLimit() {
+        return java.util.Optional.ofNullable(concurrencyLimit);
+    }
+
+    /** The route's own timeout; empty for the one {@link RequestTimeout} declares, or the server's default. */
+    public java.util.Optional<java.time.Duration> timeout() {
+        return java.util.Optional.ofNullable(timeout);
+    }
+
     @Override
     public String toString() {
         return method + " " + path;
@@ -141,6 +156,8 @@ public final class Route implements RouteInfo {
         private List<String> headers = List.of();
         private boolean streaming;
         private CorsConfig cors;
+        private ConcurrencyLimit concurrencyLimit;
+        private java.time.Duration timeout;
 
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
@@ -190,6 +207,31 @@ public final class Route implements RouteInfo {
          */
         public Builder cors(CorsConfig cors) {
             this.cors = Objects.requireNonNull(cors, "cors");
+            return this;
+        }
+
+        /**
+         * Requests this route runs at once, over the server's limit if any; beyond it a request is answered
+         * {@code 503} with {@code Retry-After} at once. Counted until the response is complete.
+         */
+        public Builder concurrencyLimit(ConcurrencyLimit concurrencyLimit) {
+            this.concurrencyLimit = Objects.requireNonNull(concurrencyLimit, "concurrencyLimit");
+            return this;
+        }
+
+        /**
+         * How long the route may take, counted from routing to the end of the response, queueing for its scheduler
+         * included. When it fires before the response started, the request is answered {@code 503} with a problem
+         * body; once a response is under way it is aborted (connection closed or stream reset). The handler learns of
+         * it through {@link RequestContext#isCancelled()} and {@link RequestContext#onCancel}, an interrupt when it
+         * runs on the BIZ pool or a virtual thread, and the cancellation of the {@code CompletableFuture} it returned.
+         */
+        public Builder timeout(java.time.Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive: " + timeout);
+            }
+            this.timeout = timeout;
             return this;
         }
 

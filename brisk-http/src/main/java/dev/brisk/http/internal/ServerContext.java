@@ -19,6 +19,8 @@ public final class ServerContext {
     private final byte[] serverHeaderLine;
     private final Deadlines deadlines;
     private volatile boolean draining;
+    /** Null when new connections are not rate limited. */
+    private final ConnectionRateLimiter connectionRate;
 
     public ServerContext(ServerOptions options, HttpHandler handler, SslContext sslContext) {
         this.options = options;
@@ -26,6 +28,8 @@ public final class ServerContext {
         this.sslContext = sslContext;
         this.tracker = new ConnectionTracker(options.maxConnections());
         this.deadlines = new Deadlines(options);
+        this.connectionRate = options.maxConnectionRate() > 0
+                ? new ConnectionRateLimiter(options.maxConnectionRate()) : null;
         this.serverHeaderLine = options.serverHeader()
                 .map(value -> {
                     HttpSyntax.validateField("server", value);
@@ -49,6 +53,11 @@ public final class ServerContext {
 
     public ConnectionTracker tracker() {
         return tracker;
+    }
+
+    /** The limiter of new connections per second, or null when there is none. */
+    public ConnectionRateLimiter connectionRate() {
+        return connectionRate;
     }
 
     /** The TLS context, or null on a cleartext server. */

@@ -8,7 +8,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.ssl.SslHandler;
 
 /**
- * Sets up each accepted connection: enforces the connection limit, then TLS with ALPN, or on cleartext the
+ * Sets up each accepted connection: enforces the connection rate and limit, then TLS with ALPN, or on cleartext the
  * detection of h2c prior knowledge, or plain HTTP/1.1.
  */
 final class ServerInitializer extends ChannelInitializer<Channel> {
@@ -21,7 +21,8 @@ final class ServerInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
-        if (server.draining() || !server.tracker().tryOpen(channel)) {
+        ConnectionRateLimiter rate = server.connectionRate();
+        if (server.draining() || rate != null && !rate.tryAcquire() || !server.tracker().tryOpen(channel)) {
             channel.close();
             return;
         }

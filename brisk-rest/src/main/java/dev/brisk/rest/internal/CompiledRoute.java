@@ -25,6 +25,8 @@ final class CompiledRoute implements RouteInfo {
     BoundInterceptor[] interceptors = new BoundInterceptor[0];
     /** Set once, right after construction: the CORS rules of this route, or null when none apply. */
     RouteCors cors;
+    /** Set before serving: the route's concurrency limit and timeout, or null when it has neither. */
+    RouteGuard guard;
     private final Condition[] params;
     private final Condition[] headers;
 

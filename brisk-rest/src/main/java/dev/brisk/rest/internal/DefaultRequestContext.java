@@ -36,6 +36,8 @@ final class DefaultRequestContext implements RequestContext {
     private Map<String, List<String>> formParams;
     /** What the context answers to, when not the request's own response. */
     private ServerResponse replacedResponse;
+    /** The timeout of the request, when its route has one. */
+    private volatile RequestCancellation cancellation;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -294,6 +296,37 @@ final class DefaultRequestContext implements RequestContext {
         async = true;
         responded = true;
         return sink;
+    }
+
+    void cancellation(RequestCancellation cancellation) {
+        this.cancellation = cancellation;
+    }
+
+    RequestCancellation cancellation() {
+        return cancellation;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        RequestCancellation current = cancellation;
+        return current != null && current.cancelled();
+    }
+
+    @Override
+    public void onCancel(Runnable callback) {
+        java.util.Objects.requireNonNull(callback, "callback");
+        RequestCancellation current = cancellation;
+        if (current != null) {
+            current.onCancel(callback);
+        }
+    }
+
+    /** Cancels {@code stage} (when it is a future) if the request is cancelled before it completes. */
+    void cancelWith(java.util.concurrent.CompletionStage<?> stage) {
+        RequestCancellation current = cancellation;
+        if (current != null && stage instanceof java.util.concurrent.Future<?> future) {
+            current.onCancel(() -> future.cancel(true));
+        }
     }
 
     boolean isAsync() {

@@ -63,6 +63,9 @@ public final class RestServer implements HttpHandler {
     private volatile RouteScheduler common;
     /** The controller styles' answers to requests no route takes; set before serving. */
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
+    // protection: set before serving; admission is null when no request is checked before its filters
+    private Protection protection = new Protection(dev.brisk.rest.ProtectionOptions.DEFAULT, problems);
+    private volatile Protection admission;
 
     /**
      * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
@@ -154,6 +157,7 @@ public final class RestServer implements HttpHandler {
             CompiledRoute compiled = new CompiledRoute(route, pattern, schedulers.get(scheduler));
             compiled.interceptors = BoundInterceptor.forRoute(compiled, interceptors);
             compiled.cors = RouteCors.forRoute(compiled, corsMappings);
+            compiled.guard = protection.forRoute(compiled);
             into.add(compiled);
         }
     }
@@ -207,6 +211,20 @@ public final class RestServer implements HttpHandler {
 
     public void shutdown() {
         schedulers.shutdown();
+        protection.shutdown();
+    }
+
+    /**
+     * Protects the server (limits, shedding, timeouts, IP filters); called once, before serving. What is off costs
+     * nothing per request: only the checks configured exist.
+     */
+    public synchronized void protect(dev.brisk.rest.ProtectionOptions options) {
+        protection.shutdown();
+        protection = new Protection(options, problems);
+        admission = protection.admits() ? protection : null;
+        for (CompiledRoute route : routes) {
+            route.guard = protection.forRoute(route);
+        }
     }
 
     /** The state of the schedulers in use. */
@@ -252,6 +270,10 @@ public final class RestServer implements HttpHandler {
             return; // refused when its head arrived (a multipart body declared too large)
         }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        Protection guard = admission;
+        if (guard != null && !guard.admit(ctx, guard.needsPath() ? pathWithinContext(request) : null)) {
+            return;
+        }
         RouteScheduler shared = common;
         if (shared != null) {
             shared.dispatch(ctx, () -> begin(ctx));
@@ -348,6 +370,10 @@ public final class RestServer implements HttpHandler {
 
     /** Route filters, then the handler on its scheduler. */
     private void afterRouting(DefaultRequestContext ctx, CompiledRoute route) throws Exception {
+        RouteGuard guard = route.guard;
+        if (guard != null && !protection.enter(guard, ctx)) {
+            return;
+        }
         if (routeFilters.isEmpty()) {
             invoke(ctx, route);
         } else {
@@ -527,6 +553,20 @@ public final class RestServer implements HttpHandler {
     }
 
     private void call(DefaultRequestContext ctx, CompiledRoute route) {
+        RequestCancellation cancellation = ctx.cancellation();
+        if (cancellation == null) {
+            callHandler(ctx, route);
+        } else if (cancellation.enter(route.guard.interruptible)) {
+            try {
+                callHandler(ctx, route);
+            } finally {
+                cancellation.leave();
+            }
+        }
+        // else: timed out while it waited for its scheduler, and answered then
+    }
+
+    private void callHandler(DefaultRequestContext ctx, CompiledRoute route) {
         if (route.interceptors.length > 0) {
             callIntercepted(ctx, route);
             return;

@@ -64,6 +64,7 @@ final class ResultWriter {
             write(ctx, entity.body());
         } else if (result instanceof CompletionStage<?> stage) {
             ctx.async();
+            ctx.cancelWith(stage);
             stage.whenComplete((value, error) -> {
                 if (error != null) {
                     ctx.server().fail(ctx, unwrap(error));

@@ -1,0 +1,191 @@
+package dev.brisk.spring.boot;
+
+import dev.brisk.rest.BriskServer;
+import dev.brisk.rest.ConcurrencyLimit;
+import dev.brisk.rest.IpFilter;
+import dev.brisk.rest.LoadShedding;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code brisk.protection.*}: Brisk's protection of the server (concurrency limit, load shedding, request timeout, IP
+ * filter, new-connection rate). Everything is off unless set. Route-level limits and timeouts are annotations on the
+ * controllers ({@code @MaxConcurrency}, {@code @RequestTimeout}).
+ */
+@ConfigurationProperties("brisk.protection")
+public class BriskProtectionSettings {
+
+    /** Requests in progress at once over the whole server; more get 503 with Retry-After at once. 0 for no limit. */
+    private int concurrencyLimit;
+
+    /** Whether the concurrency limit adapts to latency, between 1 and concurrency-limit, rather than staying fixed. */
+    private boolean adaptive;
+
+    /** Timeout of every route without one of its own; a request past it gets 503 and its handler is cancelled. */
+    private Duration requestTimeout;
+
+    /** Retry-After of requests refused by the concurrency limit or load shedding, in whole seconds. */
+    private Duration retryAfter = Duration.ofSeconds(1);
+
+    /** CIDR ranges of proxies whose Forwarded / X-Forwarded-For reports are believed when finding a client's address. */
+    private List<String> trustedProxies = new ArrayList<>();
+
+    /** CIDR ranges (IPv4, IPv6) a client must be in to be served, if any; others get 403. */
+    private List<String> allow = new ArrayList<>();
+
+    /** CIDR ranges (IPv4, IPv6) of clients refused with 403. */
+    private List<String> deny = new ArrayList<>();
+
+    /** New connections accepted per second; more are closed at accept. 0 for no limit. */
+    private int maxConnectionRate;
+
+    /** CPU load shedding. */
+    private final Shedding loadShedding = new Shedding();
+
+    /** {@code brisk.protection.load-shedding.*}. */
+    public static class Shedding {
+
+        /** Whether requests are shed while the process CPU load is high. */
+        private boolean enabled;
+
+        /** Process CPU load (0 to 1) above which requests start being shed. */
+        private double threshold = LoadShedding.DEFAULT.threshold();
+
+        /** Process CPU load at which every request is shed; the probability rises linearly up to it. */
+        private double max = LoadShedding.DEFAULT.max();
+
+        /** Path prefixes never shed, e.g. health checks. */
+        private List<String> exemptPaths = new ArrayList<>(List.of("/actuator/health"));
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public double getThreshold() {
+            return threshold;
+        }
+
+        public void setThreshold(double threshold) {
+            this.threshold = threshold;
+        }
+
+        public double getMax() {
+            return max;
+        }
+
+        public void setMax(double max) {
+            this.max = max;
+        }
+
+        public List<String> getExemptPaths() {
+            return exemptPaths;
+        }
+
+        public void setExemptPaths(List<String> exemptPaths) {
+            this.exemptPaths = exemptPaths;
+        }
+    }
+
+    /** Applies the settings to {@code server}; what is not set stays off. */
+    public void applyTo(BriskServer.Builder server) {
+        if (concurrencyLimit > 0) {
+            server.concurrencyLimit(adaptive ? ConcurrencyLimit.adaptive(concurrencyLimit)
+                    : ConcurrencyLimit.fixed(concurrencyLimit));
+        }
+        if (requestTimeout != null) {
+            server.requestTimeout(requestTimeout);
+        }
+        server.retryAfter(retryAfter);
+        if (!trustedProxies.isEmpty()) {
+            server.trustedProxies(trustedProxies.toArray(String[]::new));
+        }
+        if (!allow.isEmpty() || !deny.isEmpty()) {
+            server.ipFilter(IpFilter.builder().allow(allow.toArray(String[]::new)).deny(deny.toArray(String[]::new))
+                    .build());
+        }
+        if (maxConnectionRate > 0) {
+            server.http(http -> http.maxConnectionRate(maxConnectionRate));
+        }
+        if (loadShedding.enabled) {
+            List<String> exempt = List.copyOf(loadShedding.exemptPaths);
+            server.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold).max(loadShedding.max)
+                    .exempt(request -> exempt.stream().anyMatch(prefix -> request.path().startsWith(prefix)))
+                    .build());
+        }
+    }
+
+    public int getConcurrencyLimit() {
+        return concurrencyLimit;
+    }
+
+    public void setConcurrencyLimit(int concurrencyLimit) {
+        this.concurrencyLimit = concurrencyLimit;
+    }
+
+    public boolean isAdaptive() {
+        return adaptive;
+    }
+
+    public void setAdaptive(boolean adaptive) {
+        this.adaptive = adaptive;
+    }
+
+    public Duration getRequestTimeout() {
+        return requestTimeout;
+    }
+
+    public void setRequestTimeout(Duration requestTimeout) {
+        this.requestTimeout = requestTimeout;
+    }
+
+    public Duration getRetryAfter() {
+        return retryAfter;
+    }
+
+    public void setRetryAfter(Duration retryAfter) {
+        this.retryAfter = retryAfter;
+    }
+
+    public List<String> getTrustedProxies() {
+        return trustedProxies;
+    }
+
+    public void setTrustedProxies(List<String> trustedProxies) {
+        this.trustedProxies = trustedProxies;
+    }
+
+    public List<String> getAllow() {
+        return allow;
+    }
+
+    public void setAllow(List<String> allow) {
+        this.allow = allow;
+    }
+
+    public List<String> getDeny() {
+        return deny;
+    }
+
+    public void setDeny(List<String> deny) {
+        this.deny = deny;
+    }
+
+    public int getMaxConnectionRate() {
+        return maxConnectionRate;
+    }
+
+    public void setMaxConnectionRate(int maxConnectionRate) {
+        this.maxConnectionRate = maxConnectionRate;
+    }
+
+    public Shedding getLoadShedding() {
+        return loadShedding;
+    }
+}
