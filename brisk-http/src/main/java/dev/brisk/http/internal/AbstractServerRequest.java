@@ -496,9 +496,9 @@ public abstract class AbstractServerRequest implements ServerRequest {
             return ServerRequest.super.upgradeToWebSocket(endpoint, options, pathParams);
         }
         WebSocketHandshake.Accepted accepted = (WebSocketHandshake.Accepted) outcome;
-        dev.brisk.http.ServerResponse response = response();
-        response.status(101)
-                .header("upgrade", "websocket")
+        AbstractServerResponse response = (AbstractServerResponse) response();
+        response.switchingProtocols();
+        response.header("upgrade", "websocket")
                 .header("sec-websocket-accept", accepted.acceptKey());
         if (accepted.subprotocol() != null) {
             response.header("sec-websocket-protocol", accepted.subprotocol());

@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 
 import java.net.SocketAddress;
@@ -105,8 +104,7 @@ final class ChannelWebSocketSession implements WebSocketSession {
 
     @Override
     public CompletionStage<Void> close(int code, String reason) {
-        if (!WebSocketCloseStatus.isValidStatusCode(code) || code == WebSocketCloseCodes.NO_STATUS
-                || code == WebSocketCloseCodes.ABNORMAL) {
+        if (!ServerFrameDecoder.sendable(code)) {
             throw new IllegalArgumentException("not a close code that may be sent: " + code);
         }
         String text = reason == null ? "" : reason;

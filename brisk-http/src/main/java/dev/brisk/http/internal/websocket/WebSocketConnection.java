@@ -251,7 +251,12 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof CorruptedWebSocketFrameException corrupted) {
+        ServerFrameDecoder.InvalidCloseFrame invalid = ServerFrameDecoder.invalidClose(cause);
+        if (invalid != null) {
+            // the peer's (malformed) close has arrived: answer with the status and close the socket
+            session.closeReceived = true;
+            session.sendClose(invalid.closeStatus().code(), invalid.closeStatus().reasonText());
+        } else if (cause instanceof CorruptedWebSocketFrameException corrupted) {
             // the decoder has sent a close frame with this status and closes the connection
             session.closedByProtocol(corrupted.closeStatus().code(), corrupted.closeStatus().reasonText());
         } else if (cause instanceof DecompressionException) {

@@ -4,7 +4,6 @@ import dev.brisk.http.internal.ServerContext;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
-import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket13FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
@@ -32,7 +31,7 @@ public final class WebSocketPipeline {
                 .build();
         ChannelPipeline pipeline = after.pipeline();
         pipeline.addAfter(after.name(), "ws-encoder", new WebSocket13FrameEncoder(false));
-        pipeline.addAfter("ws-encoder", "ws-decoder", new WebSocket13FrameDecoder(config));
+        pipeline.addAfter("ws-encoder", "ws-decoder", new ServerFrameDecoder(config));
         String last = "ws-decoder";
         if (extension != null) {
             pipeline.addAfter(last, "ws-extension-decoder", extension.newExtensionDecoder());
