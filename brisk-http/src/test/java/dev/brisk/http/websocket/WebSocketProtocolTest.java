@@ -10,6 +10,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static dev.brisk.http.websocket.RawWebSocket.BINARY;
@@ -28,6 +33,7 @@ class WebSocketProtocolTest {
 
     private static final EchoEndpoint ECHO = new EchoEndpoint();
     private static final EchoEndpoint CLOSING = new EchoEndpoint();
+    private static final FloodEndpoint FLOOD = new FloodEndpoint();
     private static HttpServer server;
 
     @BeforeAll
@@ -37,6 +43,9 @@ class WebSocketProtocolTest {
         server = HttpServer.builder().port(0).host("127.0.0.1")
                 .webSocket("/echo", ECHO, options)
                 .webSocket("/closing", CLOSING)
+                .webSocket("/idle", new EchoEndpoint(), WebSocketOptions.builder().idleTimeout(Duration.ofMillis(200))
+                        .pingInterval(Duration.ZERO).build())
+                .webSocket("/flood", FLOOD, WebSocketOptions.builder().maxQueuedBytes(256 * 1024).build())
                 .handler(request -> request.response().send("plain " + request.path()))
                 .start();
     }
@@ -153,6 +162,40 @@ class WebSocketProtocolTest {
             assertThat(close.closeCode()).isEqualTo(4321);
             assertThat(ws.closedByServer()).isTrue();
             assertThat(CLOSING.next("close:")).isEqualTo("close:4321");
+        }
+    }
+
+    @Test
+    void silentPeerIsClosedWhenIdle() throws Exception {
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/idle", "")) {
+            RawWebSocket.Frame close = ws.readClose();
+            assertThat(close.closeCode()).isEqualTo(1001);
+            assertThat(close.text()).endsWith("idle timeout");
+        }
+    }
+
+    @Test
+    void sendsFailOnceTheQueueIsFullForAPeerThatDoesNotRead() throws Exception {
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/flood", "")) {
+            assertThat(FLOOD.outcome.poll(30, TimeUnit.SECONDS)).startsWith("refused after")
+                    .contains("not writable");
+        }
+    }
+
+    /** Sends 64 KiB messages without waiting until a send is refused: the queue bound at work. */
+    static final class FloodEndpoint implements dev.brisk.http.WebSocketEndpoint {
+        final BlockingQueue<String> outcome = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onOpen(dev.brisk.http.WebSocketSession session) {
+            for (int i = 0; i < 2000; i++) {
+                CompletableFuture<Void> sent = session.sendBinary(new byte[64 * 1024]).toCompletableFuture();
+                if (sent.isCompletedExceptionally()) {
+                    outcome.add("refused after " + i + (session.isWritable() ? " writable" : " not writable"));
+                    return;
+                }
+            }
+            outcome.add("never refused");
         }
     }
 
