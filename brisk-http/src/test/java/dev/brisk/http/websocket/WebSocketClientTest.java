@@ -166,6 +166,20 @@ class WebSocketClientTest {
         assertThat(recorder.next()).isEqualTo("close:1000");
     }
 
+    @Test
+    void gracefulShutdownClosesWith1001() throws Exception {
+        EchoEndpoint endpoint = new EchoEndpoint();
+        HttpServer closing = HttpServer.builder().port(0).host("127.0.0.1").webSocket("/echo", endpoint).start();
+        Recorder recorder = new Recorder();
+        connect("ws://127.0.0.1:" + closing.port() + "/echo", recorder);
+        endpoint.next("open");
+        CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close, WORKERS);
+        assertThat(recorder.next()).isEqualTo("close:1001");
+        assertThat(recorder.reasons.poll(10, TimeUnit.SECONDS)).isEqualTo("server shutting down");
+        closed.get(30, TimeUnit.SECONDS);
+        assertThat(endpoint.next("close:")).isEqualTo("close:1001");
+    }
+
     /** Answers on a pool thread (blocking there is fine), with a query parameter of the handshake. */
     static final class WorkerEndpoint implements WebSocketEndpoint {
         @Override
