@@ -39,7 +39,7 @@ public final class WebSocketHandshake {
                            String extensionHeader) implements Outcome {
     }
 
-    /** An invalid handshake, to answer with {@code status}; {@code versionHeader} asks for version 13. */
+    /** An invalid handshake, to answer with {@code status}; {@code upgradeRequired}: a 426 naming version 13. */
     public record Rejected(int status, String message, boolean upgradeRequired) implements Outcome {
     }
 
