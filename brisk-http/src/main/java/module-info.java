@@ -7,6 +7,7 @@ module dev.brisk.http {
     requires transitive dev.brisk.http.common;
     requires transitive io.netty.codec.http;
     requires io.netty.codec.http2;
+    requires io.netty.codec.compression;
 
     exports dev.brisk.http;
 }

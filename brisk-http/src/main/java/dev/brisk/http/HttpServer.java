@@ -89,6 +89,8 @@ public final class HttpServer implements AutoCloseable {
     public static final class Builder {
         private ServerOptions.Builder options = ServerOptions.builder();
         private HttpHandler handler;
+        private final java.util.Map<String, dev.brisk.http.internal.websocket.WebSocketRoutes.Entry> webSockets =
+                new java.util.LinkedHashMap<>();
 
         private Builder() {
         }
@@ -273,6 +275,30 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
+        // WebSocket endpoints
+
+        /** Serves WebSocket connections to {@code path} (an exact path) with {@code endpoint} and default options. */
+        public Builder webSocket(String path, WebSocketEndpoint endpoint) {
+            return webSocket(path, endpoint, WebSocketOptions.DEFAULT);
+        }
+
+        /**
+         * Serves WebSocket connections to {@code path} (an exact path, e.g. {@code /ws/echo}) with {@code endpoint}:
+         * a valid handshake switches the connection, any other request to the path gets {@code 426} (or {@code 400},
+         * {@code 403}). Other paths go to the {@link #handler(HttpHandler) handler}, which may be left out when the
+         * server serves WebSocket only (others then get {@code 404}).
+         */
+        public Builder webSocket(String path, WebSocketEndpoint endpoint, WebSocketOptions options) {
+            Objects.requireNonNull(path, "path must not be null");
+            if (!path.startsWith("/")) {
+                throw new IllegalArgumentException("path must start with /: " + path);
+            }
+            webSockets.put(path, new dev.brisk.http.internal.websocket.WebSocketRoutes.Entry(
+                    Objects.requireNonNull(endpoint, "endpoint must not be null"),
+                    Objects.requireNonNull(options, "options must not be null")));
+            return this;
+        }
+
         /** The options as configured so far; fails naming the option and its value when one is invalid. */
         public ServerOptions options() {
             return options.build();
@@ -280,10 +306,14 @@ public final class HttpServer implements AutoCloseable {
 
         /** Binds and starts serving; returns once the port is open. */
         public HttpServer start() {
-            if (handler == null) {
+            if (handler == null && webSockets.isEmpty()) {
                 throw new IllegalStateException("no handler: call handler(...) before start()");
             }
-            return new HttpServer(ServerRuntime.start(options(), handler));
+            HttpHandler serving = handler != null ? handler : request -> request.response().status(404).send();
+            if (!webSockets.isEmpty()) {
+                serving = new dev.brisk.http.internal.websocket.WebSocketRoutes(webSockets, serving);
+            }
+            return new HttpServer(ServerRuntime.start(options(), serving));
         }
     }
 }

@@ -124,4 +124,34 @@ public interface ServerRequest {
 
     /** The response to this request. */
     ServerResponse response();
+
+    // ---- WebSocket ----------------------------------------------------------------------------------------------
+
+    /** Whether this request asks to switch to WebSocket ({@code Upgrade: websocket}); it may still be invalid. */
+    default boolean isWebSocketUpgrade() {
+        return headers().all("upgrade").stream()
+                .anyMatch(value -> java.util.Arrays.stream(value.split(","))
+                        .anyMatch(token -> token.trim().equalsIgnoreCase("websocket")));
+    }
+
+    /** Same as {@link #upgradeToWebSocket(WebSocketEndpoint, WebSocketOptions, Map)} without path parameters. */
+    default boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options) {
+        return upgradeToWebSocket(endpoint, options, Map.of());
+    }
+
+    /**
+     * Answers this request by switching its HTTP/1.1 connection to WebSocket (RFC 6455) served by {@code endpoint}:
+     * validates the handshake, negotiates subprotocol and extensions, sends {@code 101 Switching Protocols} and, once
+     * it is written, hands the connection to the endpoint. Returns false, having answered the request already, when
+     * the handshake is invalid ({@code 400}), the version is not 13 ({@code 426}), the origin is not allowed
+     * ({@code 403}), or the request did not arrive over HTTP/1.1 ({@code 426}; WebSocket over HTTP/2, RFC 8441, is not
+     * offered). May be called from any thread, once, instead of sending a response.
+     *
+     * @param pathParams parameters a router matched, visible as {@link WebSocketSession#pathParams()}
+     */
+    default boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
+                                       Map<String, String> pathParams) {
+        response().status(426).header("sec-websocket-version", "13").send("WebSocket needs HTTP/1.1");
+        return false;
+    }
 }

@@ -2,6 +2,9 @@ package dev.brisk.rest;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.HttpServer;
+import dev.brisk.http.WebSocketEndpoint;
+import dev.brisk.http.WebSocketOptions;
+import dev.brisk.http.WebSocketSession;
 import dev.brisk.rest.internal.RestServer;
 import dev.brisk.rest.spi.ControllerSupport;
 import io.netty.handler.codec.http.HttpMethod;
@@ -283,6 +286,28 @@ public final class BriskServer implements AutoCloseable {
         public <T extends Throwable> Builder exceptionHandler(Class<T> type, ExceptionHandler<? super T> handler) {
             exceptionHandlers.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(handler, "handler"));
             return this;
+        }
+
+        // WebSocket endpoints
+
+        /** Same as {@link #webSocket(String, WebSocketEndpoint, WebSocketOptions)} with default options. */
+        public Builder webSocket(String path, WebSocketEndpoint endpoint) {
+            return webSocket(path, endpoint, WebSocketOptions.DEFAULT);
+        }
+
+        /**
+         * Serves WebSocket connections to the path template {@code path} (e.g. {@code /chat/{room}}) with
+         * {@code endpoint}; the matched parameters are the session's {@link WebSocketSession#pathParams()}. The
+         * handshake is a {@code GET} route like any other, so filters run before the upgrade (authentication, CORS);
+         * a request without a valid handshake gets {@code 426} or {@code 400}.
+         */
+        public Builder webSocket(String path, WebSocketEndpoint endpoint, WebSocketOptions options) {
+            java.util.Objects.requireNonNull(endpoint, "endpoint");
+            java.util.Objects.requireNonNull(options, "options");
+            return route(Route.get(path).handler(ctx -> {
+                ctx.async();
+                ctx.request().upgradeToWebSocket(endpoint, options, ctx.pathParams());
+            }));
         }
 
         /**

@@ -70,6 +70,11 @@ public abstract class AbstractServerResponse implements ServerResponse {
         return this;
     }
 
+    /** Makes this a {@code 101 Switching Protocols}, which the public {@link #status(int)} refuses. */
+    public void switchingProtocols() {
+        this.status = 101;
+    }
+
     @Override
     public int status() {
         return status;

@@ -16,6 +16,8 @@ import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
 import dev.brisk.http.internal.WriteProgress;
 import dev.brisk.http.internal.http2.Http2ServerConnection;
+import dev.brisk.http.internal.websocket.WebSocketPipeline;
+import dev.brisk.http.internal.websocket.WebSocketStart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -46,8 +48,10 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private static final int TRAILERS = 5;
     /** No further request will be read: input is dropped. */
     private static final int DISCARD = 6;
-    /** Handed over to HTTP/2. */
+    /** Handed over to HTTP/2 or WebSocket. */
     private static final int UPGRADED = 7;
+    /** A request asked for WebSocket: what follows waits until its response shows whether the connection switches. */
+    private static final int AWAIT_UPGRADE = 8;
 
     private static final int MAX_CHUNK_SIZE_LINE = 1024;
     /**
@@ -208,6 +212,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                             return;
                         }
                     }
+                    case AWAIT_UPGRADE -> {
+                        return;
+                    }
                     default -> {
                         cumulation.skipBytes(cumulation.readableBytes());
                         return;
@@ -334,7 +341,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                 dispatch(request);
             }
         } else {
-            state = keepAlive ? HEAD : DISCARD;
+            state = head.upgradeWebSocket && !head.http10 ? AWAIT_UPGRADE : keepAlive ? HEAD : DISCARD;
             request.endBody(ArrayHeaders.EMPTY);
             dispatch(request);
         }
@@ -619,9 +626,19 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             }
             request.release();
         }
+        if (response.webSocket != null) {
+            switchToWebSocket(response.webSocket);
+            return;
+        }
         if (!response.keepAlive) {
             state = DISCARD;
             return;
+        }
+        if (state == AWAIT_UPGRADE) {
+            state = HEAD;
+            if (cumulation != null && cumulation.isReadable()) {
+                ctx.executor().execute(this::parseBuffered);
+            }
         }
         maybeResumeParsing();
         Http1Response next = queue.peek();
@@ -741,6 +758,31 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             self.fireChannelRead(rest);
             self.fireChannelReadComplete();
         } else {
+            rest.release();
+        }
+    }
+
+    // ---- WebSocket ------------------------------------------------------------------------------------------------
+
+    /** The {@code 101} has been written: the WebSocket handlers take the connection over, with any bytes read ahead. */
+    private void switchToWebSocket(WebSocketStart start) {
+        state = UPGRADED;
+        stopTicker();
+        flushNeeded = false;
+        ctx.flush();
+        if (!reading) {
+            reading = true;
+            ctx.channel().config().setAutoRead(true);
+        }
+        ByteBuf rest = cumulation;
+        cumulation = null;
+        ChannelHandlerContext self = ctx;
+        WebSocketPipeline.install(self, server, start);
+        self.pipeline().remove(this);
+        if (rest != null && rest.isReadable()) {
+            self.fireChannelRead(rest);
+            self.fireChannelReadComplete();
+        } else if (rest != null) {
             rest.release();
         }
     }

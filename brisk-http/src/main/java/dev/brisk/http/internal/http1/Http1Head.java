@@ -17,6 +17,8 @@ final class Http1Head {
     boolean connectionUpgrade;
     boolean expectContinue;
     boolean upgradeH2c;
+    /** {@code Upgrade: websocket}: what follows the head waits until the handler has answered. */
+    boolean upgradeWebSocket;
     CharSequence http2Settings;
     int http2SettingsCount;
 

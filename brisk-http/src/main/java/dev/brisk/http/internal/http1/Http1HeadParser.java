@@ -257,6 +257,7 @@ final class Http1HeadParser {
             case 7:
                 if (equalsLower(a, name, "upgrade")) {
                     head.upgradeH2c |= containsToken(value, "h2c");
+                    head.upgradeWebSocket |= containsToken(value, "websocket");
                 }
                 return false;
             case 10:

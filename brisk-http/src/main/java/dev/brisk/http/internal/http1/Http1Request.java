@@ -4,6 +4,7 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.websocket.WebSocketStart;
 
 /** A request received over HTTP/1.0 or HTTP/1.1. */
 final class Http1Request extends AbstractServerRequest {
@@ -37,6 +38,27 @@ final class Http1Request extends AbstractServerRequest {
     @Override
     public ServerResponse response() {
         return response;
+    }
+
+    @Override
+    protected boolean acceptsWebSocket() {
+        return !head.http10 && !head.hasBody() && head.upgradeWebSocket;
+    }
+
+    @Override
+    protected void startWebSocket(WebSocketStart start) {
+        if (!channel.eventLoop().inEventLoop()) {
+            channel.eventLoop().execute(() -> startWebSocket(start));
+            return;
+        }
+        if (server.draining()) {
+            response.clearHeaders();
+            response.status(503).header("retry-after", "1").send("server shutting down");
+            return;
+        }
+        response.keepAlive = true;
+        response.webSocket = start;
+        response.send();
     }
 
 

@@ -33,6 +33,7 @@ final class Http1Response extends AbstractServerResponse {
     private static final byte[] CONNECTION_CLOSE = "connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "connection: keep-alive\r\n"
             .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_UPGRADE = "connection: upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CHUNKED = "transfer-encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LAST_CHUNK = "0\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final AsciiString CONNECTION = AsciiString.cached("connection");
@@ -47,6 +48,8 @@ final class Http1Response extends AbstractServerResponse {
     private long pendingBytes;
     private boolean finished;
     boolean continueWanted;
+    /** Set when this response is a {@code 101} switching the connection to WebSocket once it is written. */
+    dev.brisk.http.internal.websocket.WebSocketStart webSocket;
 
     Http1Response(Http1Connection connection, Http1Request request, boolean keepAlive) {
         super(connection.channel(), request != null && request.method() == HttpMethod.HEAD);
@@ -206,7 +209,9 @@ final class Http1Response extends AbstractServerResponse {
         if (server != null) {
             out.writeBytes(server);
         }
-        if (!keepAlive && !http10) {
+        if (webSocket != null) {
+            out.writeBytes(CONNECTION_UPGRADE);
+        } else if (!keepAlive && !http10) {
             out.writeBytes(CONNECTION_CLOSE);
         } else if (keepAlive && http10) {
             out.writeBytes(CONNECTION_KEEP_ALIVE);

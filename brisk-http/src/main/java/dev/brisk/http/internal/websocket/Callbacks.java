@@ -1,0 +1,69 @@
+package dev.brisk.http.internal.websocket;
+
+import io.netty.channel.Channel;
+
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs one connection's endpoint callbacks one at a time and in order: inline on the event loop, or handed to an
+ * executor. With an executor, reading from the socket pauses while too many callbacks wait, so a slow endpoint
+ * slows its peer down instead of queueing without bound.
+ */
+final class Callbacks {
+
+    private static final int PAUSE_ABOVE = 32;
+    private static final int RESUME_BELOW = 8;
+
+    private final Executor executor;
+    private final Channel channel;
+    private final Queue<Runnable> queue;
+    private final AtomicInteger pending;
+    private volatile boolean readPaused;
+
+    Callbacks(Executor executor, Channel channel) {
+        this.executor = executor;
+        this.channel = channel;
+        this.queue = executor == null ? null : new ConcurrentLinkedQueue<>();
+        this.pending = executor == null ? null : new AtomicInteger();
+    }
+
+    /** Runs {@code task} after every callback handed in before it. Called on the event loop. */
+    void run(Runnable task) {
+        if (executor == null) {
+            task.run();
+            return;
+        }
+        queue.add(task);
+        int waiting = pending.incrementAndGet();
+        if (waiting > PAUSE_ABOVE && !readPaused) {
+            readPaused = true;
+            channel.config().setAutoRead(false);
+        }
+        if (waiting == 1) {
+            try {
+                executor.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                drain(); // the executor is gone (shutdown): run here rather than lose callbacks and their buffers
+            }
+        }
+    }
+
+    private void drain() {
+        do {
+            Runnable task = queue.poll();
+            task.run();
+            int left = pending.decrementAndGet();
+            if (readPaused && left < RESUME_BELOW) {
+                readPaused = false;
+                channel.config().setAutoRead(true);
+            }
+            if (left == 0) {
+                return;
+            }
+        } while (true);
+    }
+}
