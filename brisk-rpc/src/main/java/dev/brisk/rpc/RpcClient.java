@@ -50,7 +50,16 @@ public final class RpcClient implements AutoCloseable {
      */
     public <T> T proxy(Class<T> type) {
         Objects.requireNonNull(type, "service type must not be null");
-        return type.cast(proxies.computeIfAbsent(type, t -> ServiceProxy.create(runtime, t, filters)));
+        Object proxy = proxies.get(type);
+        if (proxy == null) {
+            // made outside the map's lock: the first proxy of a service may wait for the registry
+            Object created = ServiceProxy.create(runtime, type, filters);
+            proxy = proxies.putIfAbsent(type, created);
+            if (proxy == null) {
+                proxy = created;
+            }
+        }
+        return type.cast(proxy);
     }
 
     /** The options it runs with. */

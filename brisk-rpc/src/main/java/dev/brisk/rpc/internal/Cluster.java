@@ -11,6 +11,7 @@ final class Cluster {
     private final String service;
     private volatile List<ProviderPool> providers = List.of();
     private volatile Registry.Subscription subscription;
+    private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
 
     Cluster(String service) {
         this.service = service;
@@ -26,6 +27,11 @@ final class Cluster {
 
     void providers(List<ProviderPool> providers) {
         this.providers = List.copyOf(providers);
+    }
+
+    /** Completes once the registry subscription is in place (exceptionally when subscribing failed). */
+    java.util.concurrent.CompletableFuture<Void> subscribed() {
+        return subscribed;
     }
 
     void subscription(Registry.Subscription subscription) {
