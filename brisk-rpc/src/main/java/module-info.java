@@ -7,6 +7,7 @@ module dev.brisk.rpc {
     requires transitive dev.brisk.transport;
     requires io.netty.codec;
     requires org.apache.fory.core;
+    requires static dev.brisk.rest;
 
     exports dev.brisk.rpc;
     exports dev.brisk.rpc.spi;

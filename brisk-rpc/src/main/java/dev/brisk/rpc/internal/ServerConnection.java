@@ -19,12 +19,26 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            // added once a shared port recognised the connection: it is active already
+            opened(ctx);
+        }
+    }
+
+    @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        context.channels().add(ctx.channel());
+        opened(ctx);
+        super.channelActive(ctx);
+    }
+
+    private void opened(ChannelHandlerContext ctx) {
+        if (!context.channels().add(ctx.channel())) {
+            return;
+        }
         if (context.draining()) {
             ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.GOAWAY, 0));
         }
-        super.channelActive(ctx);
     }
 
     @Override
