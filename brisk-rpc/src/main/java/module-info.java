@@ -8,7 +8,12 @@ module dev.brisk.rpc {
     requires io.netty.codec;
     requires org.apache.fory.core;
     requires static dev.brisk.rest;
+    requires static com.esotericsoftware.kryo;
+    requires static org.objenesis;
+    requires static com.google.protobuf;
 
     exports dev.brisk.rpc;
     exports dev.brisk.rpc.spi;
+
+    uses dev.brisk.rpc.spi.Serializer;
 }

@@ -151,6 +151,17 @@ public final class RpcServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Chooses a serializer by name: {@code fory} (the default), {@code kryo} (needs {@code com.esotericsoftware:kryo}),
+         * {@code protobuf} (needs {@code com.google.protobuf:protobuf-java}; generated message types only), or the
+         * {@link Serializer#name()} of one found by {@link java.util.ServiceLoader}. Client and server must choose the
+         * same: the hello compares the names and the server refuses a client with another one.
+         */
+        public Builder serializer(String name) {
+            return serializer(dev.brisk.rpc.internal.Serializers.named(Objects.requireNonNull(name,
+                    "serializer name must not be null")));
+        }
+
         /** Replaces the default serializer (Apache Fory); clients must use a compatible one. */
         public Builder serializer(Serializer serializer) {
             this.serializer = Objects.requireNonNull(serializer, "serializer must not be null");

@@ -45,6 +45,24 @@ final class Cluster {
         }
     }
 
+    /**
+     * Why no provider not yet tried will take the call: the refusal of their hellos (another serializer) when every
+     * one of them refused this client; {@code null} otherwise.
+     */
+    dev.brisk.rpc.RpcException refusal(Set<ProviderPool> tried) {
+        dev.brisk.rpc.RpcException refusal = null;
+        for (ProviderPool pool : providers) {
+            if (tried.contains(pool)) {
+                continue;
+            }
+            refusal = pool.refusal();
+            if (refusal == null) {
+                return null;
+            }
+        }
+        return refusal;
+    }
+
     /** Whether a provider not yet tried may still become ready. */
     boolean mayBecomeReady(Set<ProviderPool> tried) {
         for (ProviderPool pool : providers) {

@@ -69,7 +69,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             switch (type) {
-                case Frames.HELLO -> hello(ctx);
+                case Frames.HELLO -> hello(ctx, frame);
                 case Frames.HEARTBEAT -> ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
                 case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId, flags,
                         type == Frames.ONE_WAY);
@@ -84,7 +84,16 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void hello(ChannelHandlerContext ctx) {
+    private void hello(ChannelHandlerContext ctx, ByteBuf frame) {
+        frame.skipBytes(Math.min(4, frame.readableBytes()));   // the client's protocol version
+        String theirs = frame.readableBytes() >= 4 ? Frames.readString(frame) : "fory";
+        String ours = context.serializer().name();
+        if (!ours.equals(theirs)) {
+            ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, ErrorCode.BAD_REQUEST, null, "serializer mismatch: the"
+                    + " server uses '" + ours + "', the client '" + theirs + "'; choose the same serializer on both"
+                    + " sides")).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+            return;
+        }
         byte[] table = context.table();
         ByteBuf answer = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + table.length);
         answer.writeBytes(table);
