@@ -7,7 +7,13 @@ module dev.brisk.rpc {
     requires transitive dev.brisk.transport;
     requires io.netty.codec;
     requires org.apache.fory.core;
+    requires static dev.brisk.rest;
+    requires static com.esotericsoftware.kryo;
+    requires static org.objenesis;
+    requires static com.google.protobuf;
 
     exports dev.brisk.rpc;
     exports dev.brisk.rpc.spi;
+
+    uses dev.brisk.rpc.spi.Serializer;
 }

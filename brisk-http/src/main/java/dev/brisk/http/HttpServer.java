@@ -304,6 +304,17 @@ public final class HttpServer implements AutoCloseable {
             return options.build();
         }
 
+        /**
+         * HTTP for a port another server owns, with these options and handler, instead of a server of its own: see
+         * {@link HttpPortProtocol}.
+         */
+        public HttpPortProtocol buildPortProtocol() {
+            if (handler == null) {
+                throw new IllegalStateException("no handler: call handler(...) before buildPortProtocol()");
+            }
+            return new HttpPortProtocol(options(), handler);
+        }
+
         /** Binds and starts serving; returns once the port is open. */
         public HttpServer start() {
             if (handler == null && webSockets.isEmpty()) {

@@ -395,6 +395,21 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * This server's routes for a port another server owns (an {@code RpcServer} with {@code http(..)}), instead
+         * of a port of its own: see {@link dev.brisk.http.HttpPortProtocol}. Closing it also stops the schedulers.
+         * The HTTP options given through {@link #http(Consumer)} apply, except port, host, transport and threads.
+         */
+        public dev.brisk.http.HttpPortProtocol buildPortProtocol() {
+            RestServer rest = buildRest();
+            try {
+                return http.handler(rest).buildPortProtocol();
+            } catch (RuntimeException e) {
+                rest.shutdown();
+                throw e;
+            }
+        }
+
         /** Validates every route, binds and starts serving. */
         public BriskServer start() {
             RestServer rest = buildRest();

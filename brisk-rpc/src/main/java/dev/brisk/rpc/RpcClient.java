@@ -50,7 +50,16 @@ public final class RpcClient implements AutoCloseable {
      */
     public <T> T proxy(Class<T> type) {
         Objects.requireNonNull(type, "service type must not be null");
-        return type.cast(proxies.computeIfAbsent(type, t -> ServiceProxy.create(runtime, t, filters)));
+        Object proxy = proxies.get(type);
+        if (proxy == null) {
+            // made outside the map's lock: the first proxy of a service may wait for the registry
+            Object created = ServiceProxy.create(runtime, type, filters);
+            proxy = proxies.putIfAbsent(type, created);
+            if (proxy == null) {
+                proxy = created;
+            }
+        }
+        return type.cast(proxy);
     }
 
     /** The options it runs with. */
@@ -94,6 +103,17 @@ public final class RpcClient implements AutoCloseable {
         public Builder filter(RpcFilter filter) {
             filters.add(Objects.requireNonNull(filter, "filter must not be null"));
             return this;
+        }
+
+        /**
+         * Chooses a serializer by name: {@code fory} (the default), {@code kryo} (needs {@code com.esotericsoftware:kryo}),
+         * {@code protobuf} (needs {@code com.google.protobuf:protobuf-java}; generated message types only), or the
+         * {@link Serializer#name()} of one found by {@link java.util.ServiceLoader}. Client and server must choose the
+         * same: the hello compares the names and the server refuses a client with another one.
+         */
+        public Builder serializer(String name) {
+            return serializer(dev.brisk.rpc.internal.Serializers.named(Objects.requireNonNull(name,
+                    "serializer name must not be null")));
         }
 
         /** Replaces the default serializer (Apache Fory); servers must use a compatible one. */

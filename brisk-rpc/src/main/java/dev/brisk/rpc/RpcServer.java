@@ -5,6 +5,8 @@ import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.ServiceModel;
+import dev.brisk.rpc.internal.SharedProtocol;
+import dev.brisk.rpc.internal.HttpFaces;
 import dev.brisk.rpc.internal.WorkerPools;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
@@ -85,6 +87,8 @@ public final class RpcServer implements AutoCloseable {
         private final List<RpcFilter> filters = new ArrayList<>();
         private Registry registry;
         private Serializer serializer;
+        private boolean http;
+        private Object rest;
 
         private Builder() {
         }
@@ -121,6 +125,41 @@ public final class RpcServer implements AutoCloseable {
         public Builder registry(Registry registry) {
             this.registry = Objects.requireNonNull(registry, "registry must not be null");
             return this;
+        }
+
+        /**
+         * Also serves the services over HTTP/JSON on the same port, under {@code POST /rpc/{service}/{method}}
+         * (needs {@code dev.brisk:brisk-rest} on the class path); default off. The port tells an RPC client from an
+         * HTTP one by its first bytes. See docs/rpc.md.
+         */
+        public Builder http(boolean http) {
+            this.http = http;
+            if (!http) {
+                this.rest = null;
+            }
+            return this;
+        }
+
+        /**
+         * Serves the services over HTTP/JSON on the same port (as {@link #http(boolean)}) through {@code rest}, whose
+         * own routes, filters and HTTP options (limits, timeouts, HTTP/2) apply there too; its port, host and threads
+         * do not: the RPC server's serve.
+         */
+        public Builder http(dev.brisk.rest.BriskServer.Builder rest) {
+            this.rest = Objects.requireNonNull(rest, "rest must not be null");
+            this.http = true;
+            return this;
+        }
+
+        /**
+         * Chooses a serializer by name: {@code fory} (the default), {@code kryo} (needs {@code com.esotericsoftware:kryo}),
+         * {@code protobuf} (needs {@code com.google.protobuf:protobuf-java}; generated message types only), or the
+         * {@link Serializer#name()} of one found by {@link java.util.ServiceLoader}. Client and server must choose the
+         * same: the hello compares the names and the server refuses a client with another one.
+         */
+        public Builder serializer(String name) {
+            return serializer(dev.brisk.rpc.internal.Serializers.named(Objects.requireNonNull(name,
+                    "serializer name must not be null")));
         }
 
         /** Replaces the default serializer (Apache Fory); clients must use a compatible one. */
@@ -283,7 +322,16 @@ public final class RpcServer implements AutoCloseable {
                 throw e;
             }
             ServerContext context = new ServerContext(built, list, chosen);
-            return new RpcServer(ServerRuntime.start(built, context, owned, registry));
+            SharedProtocol face = null;
+            if (http) {
+                try {
+                    face = HttpFaces.create(context, rest);
+                } catch (RuntimeException | LinkageError e) {
+                    owned.forEach(ExecutorService::shutdownNow);
+                    throw e;
+                }
+            }
+            return new RpcServer(ServerRuntime.start(built, context, owned, registry, face));
         }
 
         private static Executor executor(Dispatch dispatch, RpcServerOptions options, ExecutorService[] shared,

@@ -58,7 +58,8 @@ final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
             server.tracker().protocolSelected(ctx.channel(), Protocol.HTTP_1_1);
             ctx.pipeline().replace(this, null, new Http1Connection(server, false));
         }
-        ctx.pipeline().fireChannelRead(in);
+        // the replaced context leads to its replacement: the bytes go on from here, not through handlers before it
+        ctx.fireChannelRead(in);
     }
 
     @Override

@@ -179,7 +179,7 @@ public final class ServerRuntime {
     }
 
     /** ALPN offers h2 first when HTTP/2 is on, with the cipher suites HTTP/2 allows unless the options name others. */
-    private static SslContext sslContext(TlsOptions tls, Http2Options http2) {
+    static SslContext sslContext(TlsOptions tls, Http2Options http2) {
         return http2.enabled()
                 ? TlsContexts.forServer(tls, List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1),
                         Http2SecurityUtil.CIPHERS)

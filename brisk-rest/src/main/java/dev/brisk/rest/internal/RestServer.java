@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * 400/415/406 from route conditions), route filters, the route's scheduler, the handler, its result, and errors as
  * RFC 9457 problems. The route table is rebuilt on change and swapped atomically: lookups never lock.
  */
-public final class RestServer implements HttpHandler {
+public final class RestServer implements HttpHandler, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest");
 
@@ -225,6 +225,12 @@ public final class RestServer implements HttpHandler {
         for (CompiledRoute route : routes) {
             route.guard = protection.forRoute(route);
         }
+    }
+
+    /** Stops the schedulers (what a port shared with another server calls when it closes). */
+    @Override
+    public void close() {
+        shutdown();
     }
 
     /** The state of the schedulers in use. */

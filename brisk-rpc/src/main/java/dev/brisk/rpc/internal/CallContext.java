@@ -34,7 +34,7 @@ public final class CallContext {
     }
 
     /** Makes the context of an incoming call current ({@code remainingMillis} 0 for none); returns the previous one. */
-    static CallContext enter(String traceId, int remainingMillis) {
+    public static CallContext enter(String traceId, int remainingMillis) {
         CallContext previous = CURRENT.get();
         if (traceId == null && remainingMillis <= 0) {
             CURRENT.remove();

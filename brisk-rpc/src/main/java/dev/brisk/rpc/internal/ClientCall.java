@@ -77,7 +77,13 @@ final class ClientCall {
             connection = runtime.balancer().select(cluster.providers(), method, arguments, tried);
         }
         if (connection == null) {
-            if (cluster.mayBecomeReady(tried)) {
+            RpcException refusal;
+            synchronized (this) {
+                refusal = cluster.refusal(tried);
+            }
+            if (refusal != null) {
+                result.completeExceptionally(refusal);
+            } else if (cluster.mayBecomeReady(tried)) {
                 readySignal.copy().completeOnTimeout(null, remaining, TimeUnit.NANOSECONDS)
                         .thenRun(this::attempt);
             } else if (lastFailure != null) {

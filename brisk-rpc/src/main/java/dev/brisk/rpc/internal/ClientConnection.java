@@ -43,6 +43,7 @@ public final class ClientConnection {
     private volatile Channel channel;
     private volatile State state = State.CONNECTING;
     private volatile Map<String, Long> table = Map.of();
+    private volatile RpcException refusal;
     private long backoffNanos;
 
     ClientConnection(ClientRuntime runtime, ProviderPool pool) {
@@ -67,6 +68,11 @@ public final class ClientConnection {
     /** {@code serviceId << 32 | methodId} of a {@link Handshake#key}, {@code null} when the server lacks it. */
     Long ids(String key) {
         return table.get(key);
+    }
+
+    /** Why the server refused the last hello (another serializer), {@code null} once one was accepted. */
+    RpcException refusal() {
+        return refusal;
     }
 
     /** Whether the server offers the service at all. */
@@ -212,8 +218,9 @@ public final class ClientConnection {
                 return;
             }
             channel = ctx.channel();
-            ByteBuf hello = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + 4);
+            ByteBuf hello = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + 32);
             hello.writeInt(Frames.PROTOCOL_VERSION);
+            Frames.writeString(hello, runtime.serializer().name());
             ctx.writeAndFlush(Frames.finish(hello, Integer.MAX_VALUE, "hello"));
             super.channelActive(ctx);
         }
@@ -271,6 +278,7 @@ public final class ClientConnection {
 
         private void hello(ByteBuf frame) {
             table = Handshake.readTable(frame);
+            refusal = null;
             if (state == State.CONNECTING) {
                 state = State.READY;
                 synchronized (ClientConnection.this) {
@@ -298,6 +306,14 @@ public final class ClientConnection {
         private void error(int requestId, ByteBuf frame) {
             PendingCall call = pending.remove(requestId);
             if (call == null) {
+                if (requestId == 0 && state == State.CONNECTING) {
+                    // the server refused the hello (another serializer) and closes: calls fail with its reason
+                    frame.readUnsignedByte();
+                    Frames.readString(frame);
+                    refusal = new RpcException("provider " + pool.address() + " refused the connection: "
+                            + Frames.readString(frame));
+                    runtime.signalReady();   // calls waiting for a connection fail with the reason now
+                }
                 return;
             }
             ErrorCode code = ErrorCode.of(frame.readUnsignedByte());

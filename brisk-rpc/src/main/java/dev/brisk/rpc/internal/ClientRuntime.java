@@ -42,7 +42,7 @@ public final class ClientRuntime {
     private final Balancer balancer;
     private final Map<String, ProviderPool> pools = new HashMap<>();
     private final Map<String, Integer> poolUsers = new HashMap<>();
-    private final Map<String, Cluster> clusters = new HashMap<>();
+    private final Map<String, Cluster> clusters = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
     private volatile boolean closed;
 
@@ -77,19 +77,59 @@ public final class ClientRuntime {
         return closed;
     }
 
-    /** The cluster of {@code service}, subscribed to the registry on first use. */
-    synchronized Cluster cluster(String service) {
-        if (closed) {
-            throw new IllegalStateException("the client is closed");
-        }
+    /**
+     * The cluster of {@code service}, subscribed to the registry on first use. The subscription runs outside the
+     * client's lock (a registry may wait for its server there, ZooKeeper up to its connection timeout): callers of
+     * other services go on meanwhile, and only callers of the same service wait for its first subscription.
+     */
+    Cluster cluster(String service) {
         Cluster cluster = clusters.get(service);
-        if (cluster == null) {
-            Cluster created = new Cluster(service);
-            clusters.put(service, created);
-            created.subscription(registry.subscribe(service, providers -> update(created, providers)));
-            cluster = created;
+        if (cluster != null && cluster.subscribed().isDone() && !cluster.subscribed().isCompletedExceptionally()) {
+            return cluster;
+        }
+        boolean mine = false;
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the client is closed");
+            }
+            cluster = clusters.get(service);
+            if (cluster == null) {
+                cluster = new Cluster(service);
+                clusters.put(service, cluster);
+                mine = true;
+            }
+        }
+        if (mine) {
+            subscribe(cluster);
+        }
+        try {
+            cluster.subscribed().join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
         return cluster;
+    }
+
+    private void subscribe(Cluster cluster) {
+        Registry.Subscription subscription;
+        try {
+            subscription = registry.subscribe(cluster.service(), providers -> update(cluster, providers));
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                clusters.remove(cluster.service(), cluster);
+            }
+            cluster.subscribed().completeExceptionally(e);
+            throw e;
+        }
+        boolean closedMeanwhile;
+        synchronized (this) {
+            closedMeanwhile = closed;
+            cluster.subscription(subscription);
+        }
+        if (closedMeanwhile) {
+            subscription.close();
+        }
+        cluster.subscribed().complete(null);
     }
 
     private synchronized void update(Cluster cluster, List<ProviderInfo> providers) {

@@ -11,6 +11,7 @@ final class Cluster {
     private final String service;
     private volatile List<ProviderPool> providers = List.of();
     private volatile Registry.Subscription subscription;
+    private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
 
     Cluster(String service) {
         this.service = service;
@@ -28,6 +29,11 @@ final class Cluster {
         this.providers = List.copyOf(providers);
     }
 
+    /** Completes once the registry subscription is in place (exceptionally when subscribing failed). */
+    java.util.concurrent.CompletableFuture<Void> subscribed() {
+        return subscribed;
+    }
+
     void subscription(Registry.Subscription subscription) {
         this.subscription = subscription;
     }
@@ -37,6 +43,24 @@ final class Cluster {
         if (s != null) {
             s.close();
         }
+    }
+
+    /**
+     * Why no provider not yet tried will take the call: the refusal of their hellos (another serializer) when every
+     * one of them refused this client; {@code null} otherwise.
+     */
+    dev.brisk.rpc.RpcException refusal(Set<ProviderPool> tried) {
+        dev.brisk.rpc.RpcException refusal = null;
+        for (ProviderPool pool : providers) {
+            if (tried.contains(pool)) {
+                continue;
+            }
+            refusal = pool.refusal();
+            if (refusal == null) {
+                return null;
+            }
+        }
+        return refusal;
     }
 
     /** Whether a provider not yet tried may still become ready. */

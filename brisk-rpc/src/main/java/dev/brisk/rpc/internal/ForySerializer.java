@@ -23,6 +23,12 @@ public final class ForySerializer implements Serializer {
 
     private final ThreadSafeFory fory;
 
+    /** {@code fory}. */
+    @Override
+    public String name() {
+        return "fory";
+    }
+
     public ForySerializer() {
         this(ForySerializer.class.getClassLoader());
     }

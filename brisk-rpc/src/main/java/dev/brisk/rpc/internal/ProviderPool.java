@@ -79,6 +79,16 @@ final class ProviderPool {
         return null;
     }
 
+    /** Why the provider refused this client's hello (another serializer), or {@code null}. */
+    dev.brisk.rpc.RpcException refusal() {
+        for (ClientConnection connection : connections) {
+            if (connection.refusal() != null) {
+                return connection.refusal();
+            }
+        }
+        return null;
+    }
+
     /** Whether a connection may become ready (it is connecting or waiting to reconnect). */
     boolean connecting() {
         for (ClientConnection connection : connections) {

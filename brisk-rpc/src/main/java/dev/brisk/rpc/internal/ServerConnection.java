@@ -19,12 +19,26 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            // added once a shared port recognised the connection: it is active already
+            opened(ctx);
+        }
+    }
+
+    @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        context.channels().add(ctx.channel());
+        opened(ctx);
+        super.channelActive(ctx);
+    }
+
+    private void opened(ChannelHandlerContext ctx) {
+        if (!context.channels().add(ctx.channel())) {
+            return;
+        }
         if (context.draining()) {
             ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.GOAWAY, 0));
         }
-        super.channelActive(ctx);
     }
 
     @Override
@@ -55,7 +69,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             switch (type) {
-                case Frames.HELLO -> hello(ctx);
+                case Frames.HELLO -> hello(ctx, frame);
                 case Frames.HEARTBEAT -> ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
                 case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId, flags,
                         type == Frames.ONE_WAY);
@@ -70,7 +84,16 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void hello(ChannelHandlerContext ctx) {
+    private void hello(ChannelHandlerContext ctx, ByteBuf frame) {
+        frame.skipBytes(Math.min(4, frame.readableBytes()));   // the client's protocol version
+        String theirs = frame.readableBytes() >= 4 ? Frames.readString(frame) : "fory";
+        String ours = context.serializer().name();
+        if (!ours.equals(theirs)) {
+            ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, ErrorCode.BAD_REQUEST, null, "serializer mismatch: the"
+                    + " server uses '" + ours + "', the client '" + theirs + "'; choose the same serializer on both"
+                    + " sides")).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+            return;
+        }
         byte[] table = context.table();
         ByteBuf answer = Frames.start(ctx.alloc(), Frames.HELLO, 0, Frames.HEADER_SIZE + table.length);
         answer.writeBytes(table);

@@ -3,6 +3,7 @@ package dev.brisk.rpc.internal;
 import dev.brisk.rpc.RpcServerOptions;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
+import dev.brisk.transport.ProtocolDetector;
 import dev.brisk.transport.TlsContexts;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
@@ -15,7 +16,6 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.timeout.IdleStateHandler;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -29,6 +29,9 @@ import java.util.concurrent.TimeUnit;
 /** A started RPC server: event loops, listening channel, workers, registrations, and the shutdown sequence. */
 public final class ServerRuntime {
 
+    /** Enough to tell an RPC hello from an HTTP request line or the HTTP/2 preface. */
+    private static final int DETECTION_BYTES = 64;
+
     private final RpcServerOptions options;
     private final ServerContext context;
     private final EventLoopGroup acceptor;
@@ -36,13 +39,15 @@ public final class ServerRuntime {
     private final Channel serverChannel;
     private final List<ExecutorService> executors;
     private final Registry registry;
+    private final SharedProtocol shared;
     private final List<ProviderInfo> registrations = new ArrayList<>();
     private final int port;
     private boolean stopped;
 
     private ServerRuntime(RpcServerOptions options, ServerContext context, EventLoopGroup acceptor,
                           EventLoopGroup workers, Channel serverChannel, List<ExecutorService> executors,
-                          Registry registry) {
+                          Registry registry, SharedProtocol shared) {
+        this.shared = shared;
         this.options = options;
         this.context = context;
         this.acceptor = acceptor;
@@ -55,7 +60,7 @@ public final class ServerRuntime {
 
     /** Binds, then registers every service; failures release everything started so far. */
     public static ServerRuntime start(RpcServerOptions options, ServerContext context, List<ExecutorService> executors,
-                                      Registry registry) {
+                                      Registry registry, SharedProtocol shared) {
         Transport transport = Transports.resolve(options.transport());
         SslContext ssl = options.tls().map(tls -> TlsContexts.forServer(tls, List.of(), List.of())).orElse(null);
         EventLoopGroup acceptor = Transports.newGroup(transport, 1, "brisk-rpc-accept", false);
@@ -75,12 +80,13 @@ public final class ServerRuntime {
                             if (ssl != null) {
                                 pipeline.addLast("tls", ssl.newHandler(ch.alloc()));
                             }
-                            if (!options.idleTimeout().isZero()) {
-                                pipeline.addLast("idle", new IdleStateHandler(options.idleTimeout().toMillis(), 0, 0,
-                                        TimeUnit.MILLISECONDS));
+                            if (shared == null) {
+                                RpcPortProtocol.addHandlers(pipeline, context);
+                            } else {
+                                pipeline.addLast("detect", new ProtocolDetector(
+                                        List.of(new RpcPortProtocol(context), shared), DETECTION_BYTES,
+                                        options.idleTimeout()));
                             }
-                            pipeline.addLast("frames", new FrameDecoder(options.maxFrameSize()));
-                            pipeline.addLast("calls", new ServerConnection(context));
                         }
                     });
             channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
@@ -88,10 +94,14 @@ public final class ServerRuntime {
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             executors.forEach(ExecutorService::shutdownNow);
+            if (shared != null) {
+                shared.close(Duration.ZERO);
+            }
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
                     + e.getMessage(), e);
         }
-        ServerRuntime runtime = new ServerRuntime(options, context, acceptor, workers, channel, executors, registry);
+        ServerRuntime runtime = new ServerRuntime(options, context, acceptor, workers, channel, executors, registry,
+                shared);
         runtime.register();
         return runtime;
     }
@@ -159,11 +169,12 @@ public final class ServerRuntime {
         // from here on a call is refused "shutting down" (the client sends it elsewhere), then the listener closes
         context.startDraining();
         serverChannel.close().syncUninterruptibly();
+        long deadlineNanos = System.nanoTime() + timeout.toNanos();
         if (!timeout.isZero()) {
             for (Channel channel : context.channels()) {
                 channel.writeAndFlush(Frames.empty(channel.alloc(), Frames.GOAWAY, 0));
             }
-            long deadline = System.nanoTime() + timeout.toNanos();
+            long deadline = deadlineNanos;
             // clients close a connection once its calls are answered; the server closes what is left at the deadline
             while ((context.inFlight().get() > 0 || !context.channels().isEmpty()) && System.nanoTime() < deadline) {
                 try {
@@ -173,6 +184,11 @@ public final class ServerRuntime {
                     break;
                 }
             }
+        }
+        if (shared != null) {
+            // HTTP calls run on the same workers: let them finish before the workers stop
+            long left = Math.max(0, deadlineNanos - System.nanoTime());
+            shared.close(timeout.isZero() ? Duration.ZERO : Duration.ofNanos(left));
         }
         List<ChannelFuture> closing = new ArrayList<>();
         for (Channel channel : context.channels()) {

@@ -7,9 +7,19 @@ import java.lang.reflect.Type;
 /**
  * Turns arguments and results into bytes and back, writing into and reading from Netty buffers directly. One instance
  * serves every connection and thread of a server or client, so implementations are thread-safe. Apache Fory is the
- * default; Kryo or Protobuf plug in here.
+ * default; Kryo and Protobuf come with Brisk (chosen by name: {@code serializer("kryo")}), others plug in here and are
+ * found by name through {@link java.util.ServiceLoader}.
  */
 public interface Serializer {
+
+    /**
+     * The format's name, which client and server compare in their hello: a client whose serializer has another name
+     * than the server's is refused at connect. {@code fory}, {@code kryo} and {@code protobuf} are Brisk's; by default
+     * the implementation's class name.
+     */
+    default String name() {
+        return getClass().getName();
+    }
 
     /**
      * Called once at startup with every class found in the signatures of the services (parameter and return types,

@@ -1,0 +1,95 @@
+package dev.brisk.rpc.internal.http;
+
+import dev.brisk.http.HttpPortProtocol;
+import dev.brisk.rest.Brisk;
+import dev.brisk.rest.BriskServer;
+import dev.brisk.rpc.internal.ServerContext;
+import dev.brisk.rpc.internal.ServerService;
+import dev.brisk.rpc.internal.SharedProtocol;
+import dev.brisk.rest.RequestContext;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The services of an RPC server over HTTP/JSON on the server's own port: the route {@code POST /rpc/{service}/{method}}
+ * added to a brisk-rest server that serves the port's HTTP connections. Loaded only when the server asks for it, so
+ * brisk-rest stays optional.
+ */
+public final class HttpFace implements SharedProtocol {
+
+    /** The route's path. */
+    public static final String PATH = "/rpc/{service}/{method}";
+
+    private final Map<String, HttpMethods> services = new HashMap<>();
+    private final ServerContext context;
+    private final ScheduledExecutorService timer;
+    private final HttpPortProtocol http;
+
+    private HttpFace(ServerContext context, BriskServer.Builder rest) {
+        this.context = context;
+        for (ServerService service : context.services()) {
+            services.put(service.model().name(), new HttpMethods(service));
+        }
+        this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "brisk-rpc-http-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            this.http = rest.post(PATH, this::handle).buildPortProtocol();
+        } catch (RuntimeException e) {
+            timer.shutdownNow();
+            throw e;
+        }
+    }
+
+    /**
+     * The HTTP face of {@code context}'s services on {@code rest} (a {@code BriskServer.Builder}, or {@code null} for
+     * a plain one), which gets the route.
+     */
+    public static SharedProtocol create(ServerContext context, Object rest) {
+        return new HttpFace(context, rest == null ? Brisk.server() : (BriskServer.Builder) rest);
+    }
+
+    private void handle(RequestContext ctx) {
+        String service = ctx.pathParam("service");
+        String method = ctx.pathParam("method");
+        HttpMethods methods = services.get(service);
+        if (methods == null) {
+            Problems.send(ctx.response(), 404, null, "no service " + service + " on this server");
+            return;
+        }
+        if (context.draining()) {
+            ctx.response().header("retry-after", "1");
+            Problems.send(ctx.response(), 503, null, "the server is shutting down");
+            return;
+        }
+        ctx.async();
+        new HttpCall(ctx, context, methods, method, ctx.request().bodyAsBytes(), timer).start();
+    }
+
+    @Override
+    public Match matches(ByteBuf opening) {
+        return http.matches(opening);
+    }
+
+    @Override
+    public void open(Channel channel) {
+        http.open(channel);
+    }
+
+    @Override
+    public void close(Duration timeout) {
+        try {
+            http.close(timeout);
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+}
