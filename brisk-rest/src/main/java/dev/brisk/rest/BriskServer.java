@@ -21,10 +21,13 @@ public final class BriskServer implements AutoCloseable {
 
     private final HttpServer http;
     private final RestServer rest;
+    /** The request observers as one; empty for a server without. */
+    private final java.util.Optional<RequestObserver> observer;
 
-    private BriskServer(HttpServer http, RestServer rest) {
+    private BriskServer(HttpServer http, RestServer rest, java.util.Optional<RequestObserver> observer) {
         this.http = http;
         this.rest = rest;
+        this.observer = observer;
     }
 
     /** The port listened on. */
@@ -88,6 +91,7 @@ public final class BriskServer implements AutoCloseable {
     public void close() {
         http.close();
         rest.shutdown();
+        observer.ifPresent(o -> o.stopped(this));
     }
 
     /** Builds and starts a {@link BriskServer}. */
@@ -104,6 +108,8 @@ public final class BriskServer implements AutoCloseable {
         private BriskOptions.Builder options = BriskOptions.builder();
         private final List<Map.Entry<String, CorsConfig>> cors = new ArrayList<>();
         private MultipartOptions multipart = MultipartOptions.DEFAULT;
+        // request observers (metrics)
+        private final List<RequestObserver> observers = new ArrayList<>();
 
         Builder() {
         }
@@ -283,6 +289,18 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        // ---- request observers (metrics) ----
+
+        /**
+         * Tells {@code observer} about every request once its response has been written, and when the server starts
+         * and stops (metrics, e.g. {@code BriskMetrics} of brisk-micrometer). Observers are told in the order added.
+         * Without any, the pipeline does no work for them.
+         */
+        public Builder observer(RequestObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
+            return this;
+        }
+
         /**
          * Builds the request pipeline without binding a port: an {@link dev.brisk.http.HttpHandler} to embed in
          * another {@code HttpServer} or to drive from tests.
@@ -300,18 +318,30 @@ public final class BriskServer implements AutoCloseable {
                     exceptionHandlers, schedulers, routes, fromControllers,
                     new dev.brisk.rest.internal.WebFeatures(allCors, multipart));
             rest.routingFailureHandlers(failureHandlers);
+            dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
             return rest;
         }
 
         /** Validates every route, binds and starts serving. */
         public BriskServer start() {
             RestServer rest = buildRest();
+            java.util.Optional<RequestObserver> observer = dev.brisk.rest.internal.Observers.combine(observers);
+            BriskServer server;
             try {
-                return new BriskServer(http.handler(rest).start(), rest);
+                server = new BriskServer(http.handler(rest).start(), rest, observer);
             } catch (RuntimeException e) {
                 rest.shutdown();
                 throw e;
             }
+            if (observer.isPresent()) {
+                try {
+                    observer.get().started(server);
+                } catch (RuntimeException e) {
+                    server.close();
+                    throw e;
+                }
+            }
+            return server;
         }
 
         /**

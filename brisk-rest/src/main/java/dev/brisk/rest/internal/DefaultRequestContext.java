@@ -36,6 +36,8 @@ final class DefaultRequestContext implements RequestContext {
     private Map<String, List<String>> formParams;
     /** What the context answers to, when not the request's own response. */
     private ServerResponse replacedResponse;
+    /** The handler's failure, if any, for request observers. */
+    private Throwable failure;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -87,6 +89,17 @@ final class DefaultRequestContext implements RequestContext {
     /** The path a filter rerouted the request to (within the context path), or null. */
     String reroutePath() {
         return reroutePath;
+    }
+
+    void failed(Throwable cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+    }
+
+    /** The first failure the pipeline answered, or null. */
+    Throwable failure() {
+        return failure;
     }
 
     CompiledRoute compiledRoute() {

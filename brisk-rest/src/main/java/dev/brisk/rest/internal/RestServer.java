@@ -63,6 +63,8 @@ public final class RestServer implements HttpHandler {
     private volatile RouteScheduler common;
     /** The controller styles' answers to requests no route takes; set before serving. */
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
+    /** Told about every completed request; null (no work per request) unless the server has observers. */
+    private volatile dev.brisk.rest.RequestObserver observer;
 
     /**
      * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
@@ -205,6 +207,16 @@ public final class RestServer implements HttpHandler {
         this.failureHandlers = List.copyOf(handlers);
     }
 
+    /** The observer of every request, set before serving; without one, requests are not observed at all. */
+    public void observer(dev.brisk.rest.RequestObserver observer) {
+        this.observer = observer;
+    }
+
+    /** Whether requests are observed. */
+    public boolean observed() {
+        return observer != null;
+    }
+
     public void shutdown() {
         schedulers.shutdown();
     }
@@ -248,10 +260,17 @@ public final class RestServer implements HttpHandler {
 
     @Override
     public void handle(ServerRequest request) {
+        dev.brisk.rest.RequestObserver observing = observer;
         if (request.response().isCommitted()) {
+            if (observing != null) {
+                Observation.begin(observing, new DefaultRequestContext(this, request));
+            }
             return; // refused when its head arrived (a multipart body declared too large)
         }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        if (observing != null) {
+            Observation.begin(observing, ctx);
+        }
         RouteScheduler shared = common;
         if (shared != null) {
             shared.dispatch(ctx, () -> begin(ctx));
@@ -590,6 +609,7 @@ public final class RestServer implements HttpHandler {
      */
     void fail(DefaultRequestContext ctx, Throwable error) {
         Throwable cause = ResultWriter.unwrap(error);
+        ctx.failed(cause);
         ExceptionHandler<Throwable> handler = ctx.response().isCommitted() ? null : exceptionHandlers.find(cause);
         if (handler != null) {
             try {
