@@ -93,6 +93,7 @@ class RequestObserverTest {
         CompletedRequest missing = recorder.next();
         assertThat(missing.route()).isEmpty();
         assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.error()).isEmpty();
 
         assertThat(RestTestSupport.send(server, "DELETE", "/only-get", null).statusCode()).isEqualTo(405);
         CompletedRequest notAllowed = recorder.next();

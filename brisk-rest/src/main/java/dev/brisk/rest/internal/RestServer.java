@@ -609,7 +609,9 @@ public final class RestServer implements HttpHandler {
      */
     void fail(DefaultRequestContext ctx, Throwable error) {
         Throwable cause = ResultWriter.unwrap(error);
-        ctx.failed(cause);
+        if (!(cause instanceof NoRouteException)) {
+            ctx.failed(cause); // for request observers: a routing failure (404, 405...) is no handler's failure
+        }
         ExceptionHandler<Throwable> handler = ctx.response().isCommitted() ? null : exceptionHandlers.find(cause);
         if (handler != null) {
             try {
