@@ -19,6 +19,7 @@ open module dev.brisk.spring.boot {
     requires static spring.boot.actuator.autoconfigure;
     requires static spring.boot.health;
     requires static micrometer.core;
+    requires static dev.brisk.micrometer;
     requires static dev.brisk.test;
     requires static spring.boot.test;
     requires static spring.test;
@@ -27,6 +28,5 @@ open module dev.brisk.spring.boot {
     exports dev.brisk.spring.boot.autoconfigure;
     exports dev.brisk.spring.boot.actuate;
     exports dev.brisk.spring.boot.actuate.autoconfigure;
-    exports dev.brisk.spring.boot.actuate.metrics;
     exports dev.brisk.spring.boot.test;
 }

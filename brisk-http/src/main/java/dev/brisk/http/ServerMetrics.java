@@ -10,6 +10,9 @@ public interface ServerMetrics {
     /** Connections open now, all protocols. */
     long openConnections();
 
+    /** Connections accepted since start (those refused at the connection limit are not counted). */
+    long connectionsAccepted();
+
     /** Requests received since start. */
     long requestsTotal();
 

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The live counters: connections by protocol, requests total and in flight. */
+/** The live counters: connections by protocol and accepted, requests total and in flight. */
 class MetricsTest {
 
     @Test
@@ -37,6 +37,11 @@ class MetricsTest {
             assertThat(metrics.openConnections()).isZero();
             assertThat(metrics.openConnections(Protocol.HTTP_1_1)).isZero();
             assertThat(metrics.requestsInFlight()).isZero();
+            try (RawConnection second = new RawConnection(server.port())) {
+                second.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+                second.read();
+            }
+            assertThat(metrics.connectionsAccepted()).isEqualTo(2);
         }
     }
 

@@ -24,10 +24,13 @@ public final class BriskServer implements AutoCloseable {
 
     private final HttpServer http;
     private final RestServer rest;
+    /** The request observers as one; empty for a server without. */
+    private final java.util.Optional<RequestObserver> observer;
 
-    private BriskServer(HttpServer http, RestServer rest) {
+    private BriskServer(HttpServer http, RestServer rest, java.util.Optional<RequestObserver> observer) {
         this.http = http;
         this.rest = rest;
+        this.observer = observer;
     }
 
     /** The port listened on. */
@@ -91,6 +94,7 @@ public final class BriskServer implements AutoCloseable {
     public void close() {
         http.close();
         rest.shutdown();
+        observer.ifPresent(o -> o.stopped(this));
     }
 
     /** Builds and starts a {@link BriskServer}. */
@@ -109,6 +113,8 @@ public final class BriskServer implements AutoCloseable {
         private MultipartOptions multipart = MultipartOptions.DEFAULT;
         // protection
         private ProtectionOptions.Builder protection = ProtectionOptions.builder();
+        // request observers (metrics)
+        private final List<RequestObserver> observers = new ArrayList<>();
 
         Builder() {
         }
@@ -310,6 +316,18 @@ public final class BriskServer implements AutoCloseable {
             }));
         }
 
+        // ---- request observers (metrics) ----
+
+        /**
+         * Tells {@code observer} about every request once its response has been written, and when the server starts
+         * and stops (metrics, e.g. {@code BriskMetrics} of brisk-micrometer). Observers are told in the order added.
+         * Without any, the pipeline does no work for them.
+         */
+        public Builder observer(RequestObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
+            return this;
+        }
+
         /**
          * Builds the request pipeline without binding a port: an {@link dev.brisk.http.HttpHandler} to embed in
          * another {@code HttpServer} or to drive from tests.
@@ -333,6 +351,7 @@ public final class BriskServer implements AutoCloseable {
                 rest.shutdown();
                 throw e;
             }
+            dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
             return rest;
         }
 
@@ -413,12 +432,23 @@ public final class BriskServer implements AutoCloseable {
         /** Validates every route, binds and starts serving. */
         public BriskServer start() {
             RestServer rest = buildRest();
+            java.util.Optional<RequestObserver> observer = dev.brisk.rest.internal.Observers.combine(observers);
+            BriskServer server;
             try {
-                return new BriskServer(http.handler(rest).start(), rest);
+                server = new BriskServer(http.handler(rest).start(), rest, observer);
             } catch (RuntimeException e) {
                 rest.shutdown();
                 throw e;
             }
+            if (observer.isPresent()) {
+                try {
+                    observer.get().started(server);
+                } catch (RuntimeException e) {
+                    server.close();
+                    throw e;
+                }
+            }
+            return server;
         }
 
         /**

@@ -17,6 +17,7 @@ public final class ConnectionTracker implements ServerMetrics {
 
     private final int maxConnections;
     private final AtomicInteger open = new AtomicInteger();
+    private final LongAdder accepted = new LongAdder();
     private final LongAdder http1 = new LongAdder();
     private final LongAdder http2 = new LongAdder();
     private final LongAdder requests = new LongAdder();
@@ -35,6 +36,7 @@ public final class ConnectionTracker implements ServerMetrics {
                 return false;
             }
             if (open.compareAndSet(current, current + 1)) {
+                accepted.increment();
                 channels.add(channel);
                 channel.closeFuture().addListener(f -> {
                     channels.remove(channel);
@@ -82,6 +84,11 @@ public final class ConnectionTracker implements ServerMetrics {
     @Override
     public long openConnections() {
         return open.get();
+    }
+
+    @Override
+    public long connectionsAccepted() {
+        return accepted.sum();
     }
 
     @Override

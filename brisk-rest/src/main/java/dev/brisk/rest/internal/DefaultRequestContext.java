@@ -38,6 +38,8 @@ final class DefaultRequestContext implements RequestContext {
     private ServerResponse replacedResponse;
     /** The timeout of the request, when its route has one. */
     private volatile RequestCancellation cancellation;
+    /** The handler's failure, if any, for request observers. */
+    private Throwable failure;
     int filterIndex;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
@@ -89,6 +91,17 @@ final class DefaultRequestContext implements RequestContext {
     /** The path a filter rerouted the request to (within the context path), or null. */
     String reroutePath() {
         return reroutePath;
+    }
+
+    void failed(Throwable cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+    }
+
+    /** The first failure the pipeline answered, or null. */
+    Throwable failure() {
+        return failure;
     }
 
     CompiledRoute compiledRoute() {

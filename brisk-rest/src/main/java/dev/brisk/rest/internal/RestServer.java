@@ -66,6 +66,8 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     // protection: set before serving; admission is null when no request is checked before its filters
     private Protection protection = new Protection(dev.brisk.rest.ProtectionOptions.DEFAULT, problems);
     private volatile Protection admission;
+    /** Told about every completed request; null (no work per request) unless the server has observers. */
+    private volatile dev.brisk.rest.RequestObserver observer;
 
     /**
      * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
@@ -209,6 +211,16 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         this.failureHandlers = List.copyOf(handlers);
     }
 
+    /** The observer of every request, set before serving; without one, requests are not observed at all. */
+    public void observer(dev.brisk.rest.RequestObserver observer) {
+        this.observer = observer;
+    }
+
+    /** Whether requests are observed. */
+    public boolean observed() {
+        return observer != null;
+    }
+
     public void shutdown() {
         schedulers.shutdown();
         protection.shutdown();
@@ -272,10 +284,17 @@ public final class RestServer implements HttpHandler, AutoCloseable {
 
     @Override
     public void handle(ServerRequest request) {
+        dev.brisk.rest.RequestObserver observing = observer;
         if (request.response().isCommitted()) {
+            if (observing != null) {
+                Observation.begin(observing, new DefaultRequestContext(this, request));
+            }
             return; // refused when its head arrived (a multipart body declared too large)
         }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        if (observing != null) {
+            Observation.begin(observing, ctx);
+        }
         Protection guard = admission;
         if (guard != null && !guard.admit(ctx, guard.needsPath() ? pathWithinContext(request) : null)) {
             return;
@@ -636,6 +655,9 @@ public final class RestServer implements HttpHandler, AutoCloseable {
      */
     void fail(DefaultRequestContext ctx, Throwable error) {
         Throwable cause = ResultWriter.unwrap(error);
+        if (!(cause instanceof NoRouteException)) {
+            ctx.failed(cause); // for request observers: a routing failure (404, 405...) is no handler's failure
+        }
         ExceptionHandler<Throwable> handler = ctx.response().isCommitted() ? null : exceptionHandlers.find(cause);
         if (handler != null) {
             try {

@@ -127,7 +127,7 @@ class ActuatorTest {
         assertThat(metric.getStatusCode().value()).isEqualTo(200);
         assertThat(metric.getBody()).contains("\"COUNT\"").contains("\"outcome\"").contains("\"method\"");
         String prometheus = http.get("/actuator/prometheus").getBody();
-        assertThat(prometheus).contains("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\","
+        assertThat(prometheus).contains("http_server_requests_seconds_count{exception=\"none\",method=\"GET\",outcome=\"SUCCESS\","
                 + "status=\"200\",uri=\"/greetings/{name}\"}");
         assertThat(prometheus).contains("method=\"GET\",outcome=\"CLIENT_ERROR\",status=\"404\",uri=\"/users/{id}\"");
         assertThat(prometheus).contains("uri=\"NOT_FOUND\"");

@@ -1,0 +1,86 @@
+package dev.brisk.micrometer.internal;
+
+import dev.brisk.micrometer.MetricsOptions;
+import dev.brisk.rest.CompletedRequest;
+import dev.brisk.rest.RouteInfo;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The per-request timers, one per route, method, status and exception. Each is looked up in a map of its own by a
+ * small key, so that a request does not build tags or meter ids once its timer exists.
+ */
+public final class RequestTimers {
+
+    private final MeterRegistry registry;
+    private final MetricsOptions options;
+    private final double[] percentiles;
+    private final ConcurrentHashMap<Key, Timer> timers = new ConcurrentHashMap<>();
+
+    public RequestTimers(MeterRegistry registry, MetricsOptions options) {
+        this.registry = registry;
+        this.options = options;
+        this.percentiles = options.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** What tells two timers apart: the route (or, for requests no route took, nothing), method, status, error. */
+    private record Key(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
+    }
+
+    /** Adds the request's duration to its timer. */
+    public void record(CompletedRequest request) {
+        Key key = new Key(request.route().orElse(null), request.context().request().method(), request.status(),
+                request.error().<Class<?>>map(Throwable::getClass).orElse(null));
+        Timer timer = timers.get(key);
+        if (timer == null) {
+            timer = timers.computeIfAbsent(key, this::create);
+        }
+        timer.record(request.durationNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private Timer create(Key key) {
+        Tags tags = Tags.of("method", key.method().name(), "uri", uri(key.route(), key.status()),
+                "status", Integer.toString(key.status()), "outcome", outcome(key.status()),
+                "exception", key.exception() == null ? "none" : exception(key.exception()));
+        Timer.Builder timer = Timer.builder(options.requestsMetricName())
+                .description("Duration of HTTP server request handling").tags(tags)
+                .publishPercentileHistogram(options.percentileHistogram());
+        if (percentiles.length > 0) {
+            timer.publishPercentiles(percentiles);
+        }
+        return timer.register(registry);
+    }
+
+    /** The route template; for requests no route took, what their status says of them. */
+    static String uri(RouteInfo route, int status) {
+        if (route != null) {
+            return route.path();
+        }
+        if (status == 404) {
+            return "NOT_FOUND";
+        }
+        return status >= 300 && status < 400 ? "REDIRECTION" : "UNKNOWN";
+    }
+
+    /** The class of status, as Spring names it. */
+    static String outcome(int status) {
+        return switch (status / 100) {
+            case 1 -> "INFORMATIONAL";
+            case 2 -> "SUCCESS";
+            case 3 -> "REDIRECTION";
+            case 4 -> "CLIENT_ERROR";
+            case 5 -> "SERVER_ERROR";
+            default -> "UNKNOWN";
+        };
+    }
+
+    private static String exception(Class<?> type) {
+        String name = type.getSimpleName();
+        return name.isEmpty() ? type.getName() : name;
+    }
+}
