@@ -89,6 +89,8 @@ public final class HttpServer implements AutoCloseable {
     public static final class Builder {
         private ServerOptions.Builder options = ServerOptions.builder();
         private HttpHandler handler;
+        // compression: off unless set
+        private CompressionOptions compression;
 
         private Builder() {
         }
@@ -268,12 +270,30 @@ public final class HttpServer implements AutoCloseable {
             return options.build();
         }
 
+        // ---- compression ----
+
+        /**
+         * Compresses responses and decodes encoded request bodies as {@code compression} configures; default off, and
+         * then no request pays for it. {@code null} turns it off again.
+         */
+        public Builder compression(CompressionOptions compression) {
+            this.compression = compression;
+            return this;
+        }
+
+        /** The compression options, if compression is on. */
+        public java.util.Optional<CompressionOptions> compression() {
+            return java.util.Optional.ofNullable(compression);
+        }
+
         /** Binds and starts serving; returns once the port is open. */
         public HttpServer start() {
             if (handler == null) {
                 throw new IllegalStateException("no handler: call handler(...) before start()");
             }
-            return new HttpServer(ServerRuntime.start(options(), handler));
+            HttpHandler served = compression == null ? handler
+                    : dev.brisk.http.internal.compress.CompressionHandler.wrap(handler, compression);
+            return new HttpServer(ServerRuntime.start(options(), served));
         }
     }
 }
