@@ -5,6 +5,7 @@ import dev.brisk.http.CompressionOptions;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.common.AcceptEncoding;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AsciiString;
@@ -40,7 +41,7 @@ public final class CompressionHandler implements HttpHandler {
 
     /** The content codings this server offers, in preference order, after leaving out those without a library. */
     public static List<String> offeredEncodings(CompressionOptions options) {
-        return java.util.Arrays.stream(CompressionSettings.of(options).offered()).map(c -> c.token).toList();
+        return CompressionSettings.of(options).tokens();
     }
 
     @Override
@@ -92,8 +93,9 @@ public final class CompressionHandler implements HttpHandler {
             return response;
         }
         CharSequence accept = request.headers().get(ACCEPT_ENCODING, null);
-        ContentCoding coding = accept == null ? null : AcceptEncoding.choose(accept, settings.offered());
-        return coding == null ? response : new CompressingResponse(response, settings, coding, request.allocator());
+        int chosen = accept == null ? -1 : AcceptEncoding.choose(accept, settings.tokens());
+        return chosen < 0 ? response
+                : new CompressingResponse(response, settings, settings.offered().get(chosen), request.allocator());
     }
 
     /** The codings of an encoded body in the order applied, or null when none or one is not supported. */

@@ -1,22 +1,37 @@
-package dev.brisk.http.internal.compress;
+package dev.brisk.http.common;
+
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Chooses a content coding from an {@code Accept-Encoding} field (RFC 9110, section 12.5.3): the offered coding with
- * the highest q-value, the server's order of preference breaking ties; {@code *} stands for codings not named; q=0
- * refuses.
+ * Content coding negotiation by {@code Accept-Encoding} (RFC 9110, section 12.5.3): the offered coding with the
+ * highest q-value wins, the server's order of preference breaking ties; {@code *} stands for codings not named, q=0
+ * refuses, and a malformed q-value counts as a refusal. Coding names compare case-insensitively; {@code x-gzip} is
+ * {@code gzip}.
  */
-final class AcceptEncoding {
+public final class AcceptEncoding {
 
     private AcceptEncoding() {
     }
 
-    /** The coding to use, or null for none (identity). {@code offered} is in the server's order of preference. */
-    static ContentCoding choose(CharSequence field, ContentCoding[] offered) {
-        if (field == null || offered.length == 0) {
-            return null;
+    /** The coding of {@code offered} (in the server's order of preference) to use, empty for none (identity). */
+    public static Optional<String> negotiate(CharSequence field, List<String> offered) {
+        int index = choose(field, offered);
+        return index < 0 ? Optional.empty() : Optional.of(offered.get(index));
+    }
+
+    /** Whether {@code field} accepts {@code coding} with a q-value above 0. */
+    public static boolean accepts(CharSequence field, String coding) {
+        return choose(field, List.of(coding)) == 0;
+    }
+
+    /** The index in {@code offered} of the coding to use, -1 for none. */
+    public static int choose(CharSequence field, List<String> offered) {
+        if (field == null || offered.isEmpty()) {
+            return -1;
         }
         String value = field.toString();
-        int[] q = new int[offered.length];
+        int[] q = new int[offered.size()];
         java.util.Arrays.fill(q, -1);
         int wildcard = -1;
         int length = value.length();
@@ -33,21 +48,23 @@ final class AcceptEncoding {
             if (token.equals("*")) {
                 wildcard = weight;
             } else if (!token.isEmpty()) {
-                ContentCoding coding = ContentCoding.of(token);
-                for (int i = 0; i < offered.length; i++) {
-                    if (offered[i] == coding) {
+                if (token.equalsIgnoreCase("x-gzip")) {
+                    token = "gzip";
+                }
+                for (int i = 0; i < q.length; i++) {
+                    if (offered.get(i).equalsIgnoreCase(token)) {
                         q[i] = Math.max(q[i], weight);
                     }
                 }
             }
             start = end + 1;
         }
-        ContentCoding best = null;
+        int best = -1;
         int bestQ = 0;
-        for (int i = 0; i < offered.length; i++) {
+        for (int i = 0; i < q.length; i++) {
             int weight = q[i] >= 0 ? q[i] : wildcard;
             if (weight > bestQ) {
-                best = offered[i];
+                best = i;
                 bestQ = weight;
             }
         }
@@ -65,7 +82,7 @@ final class AcceptEncoding {
         return 1000;
     }
 
-    /** {@code 0}, {@code 0.5}, {@code 1.000}...; anything malformed counts as 0 (refused). */
+    /** {@code 0}, {@code 0.5}, {@code 1.000}...; anything else counts as 0. */
     private static int parseQ(String text) {
         try {
             double q = Double.parseDouble(text);
