@@ -398,10 +398,18 @@ public final class BriskServer implements AutoCloseable {
 
         /** Serves the resources below {@code location} of {@code loader} under {@code urlPath}. */
         public Builder classpathResources(String urlPath, ClassLoader loader, String location, StaticOptions options) {
+            return classpathResources(urlPath, loader, List.of(Objects.requireNonNull(location, "location")), options);
+        }
+
+        /**
+         * Serves the resources below several class path {@code locations} of {@code loader} under {@code urlPath}: the
+         * first location holding a path serves it (as Spring Boot's {@code spring.web.resources.static-locations}).
+         */
+        public Builder classpathResources(String urlPath, ClassLoader loader, List<String> locations,
+                                          StaticOptions options) {
             routes.addAll(dev.brisk.rest.internal.staticfiles.StaticHandler.classpath(
                     Objects.requireNonNull(urlPath, "urlPath"), Objects.requireNonNull(loader, "loader"),
-                    Objects.requireNonNull(location, "location"), Objects.requireNonNull(options, "options"))
-                    .routes());
+                    List.copyOf(locations), Objects.requireNonNull(options, "options")).routes());
             return this;
         }
     }

@@ -50,10 +50,19 @@ public final class StaticHandler implements Handler {
                 new FileLocator(directory, options.followSymlinks(), options.strongEtags()), options);
     }
 
-    /** Resources below {@code location} on {@code loader}'s class path under {@code mount}. */
-    public static StaticHandler classpath(String mount, ClassLoader loader, String location, StaticOptions options) {
+    /**
+     * Resources below {@code locations} on {@code loader}'s class path under {@code mount}, the first location that
+     * has a path serving it.
+     */
+    public static StaticHandler classpath(String mount, ClassLoader loader, List<String> locations,
+                                          StaticOptions options) {
+        if (locations.isEmpty()) {
+            throw new IllegalArgumentException("no class path location for the static mount " + mount);
+        }
+        List<ResourceLocator> locators = locations.stream().<ResourceLocator>map(location -> new ClasspathLocator(
+                loader, location, options.maxCachedSize(), options.strongEtags())).toList();
         return new StaticHandler(normalizeMount(mount),
-                new ClasspathLocator(loader, location, options.maxCachedSize(), options.strongEtags()), options);
+                locators.size() == 1 ? locators.get(0) : new CompositeLocator(locators), options);
     }
 
     private static String normalizeMount(String mount) {
