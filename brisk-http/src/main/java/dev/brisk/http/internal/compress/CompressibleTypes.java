@@ -3,7 +3,10 @@ package dev.brisk.http.internal.compress;
 import java.util.List;
 import java.util.Locale;
 
-/** Matches a {@code Content-Type} against the configured compressible types: exact, {@code type/*}, {@code *+suffix}. */
+/**
+ * Matches a {@code Content-Type} against the configured compressible types: exact, {@code type/*}, {@code *+suffix}.
+ * Server-Sent Events are never compressed.
+ */
 final class CompressibleTypes {
 
     private final String[] exact;
@@ -31,6 +34,9 @@ final class CompressibleTypes {
         String value = contentType.toString();
         int semicolon = value.indexOf(';');
         String type = lower(semicolon >= 0 ? value.substring(0, semicolon) : value);
+        if (type.equals("text/event-stream")) {
+            return false;      // events must reach the client as they are sent, not when an encoder block fills
+        }
         for (String candidate : exact) {
             if (candidate.equals(type)) {
                 return true;
