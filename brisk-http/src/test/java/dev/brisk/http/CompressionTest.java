@@ -59,6 +59,11 @@ class CompressionTest {
                     response.write(TEXT.getBytes(StandardCharsets.UTF_8));
                     response.end();
                 }
+                case "/events" -> {
+                    response.header("content-type", "text/event-stream");
+                    response.write(("data: " + TEXT + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    response.end();
+                }
                 case "/file" -> response.header("content-type", "text/html").sendFile(file);
                 case "/echo" -> response.header("content-type", "text/plain")
                         .header("x-length", String.valueOf(request.body().readableBytes()))
@@ -172,6 +177,7 @@ class CompressionTest {
         assertThat(encoding(encoded)).isEqualTo("gzip");                                 // untouched
         assertThat(decode(encoded)).isEqualTo(TEXT);
         assertThat(get("/empty", "gzip").statusCode()).isEqualTo(204);
+        assertThat(encoding(get("/events", "gzip"))).isEqualTo("identity");            // Server-Sent Events
     }
 
     @Test
