@@ -285,5 +285,12 @@ class CompressionTest {
             assertThat(result.exitCode()).isZero();
             assertThat(result.output()).containsIgnoringCase("content-encoding: ").endsWith(TEXT);
         }
+        Path encoded = dir.resolve("body.gz");
+        Files.write(encoded, gzip(TEXT.getBytes(StandardCharsets.UTF_8)));
+        Tools.Result h2 = Tools.run(30, curl, "-sS", "--http2-prior-knowledge", "-D", "-", "-H",
+                "Content-Encoding: gzip", "-H", "Content-Type: text/plain", "--data-binary", "@" + encoded,
+                "http://127.0.0.1:" + server.port() + "/echo");
+        assertThat(h2.exitCode()).isZero();
+        assertThat(h2.output()).startsWith("HTTP/2 200").contains("x-length: " + TEXT.length()).endsWith(TEXT);
     }
 }
