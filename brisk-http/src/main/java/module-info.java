@@ -8,6 +8,9 @@ module dev.brisk.http {
     requires transitive io.netty.codec.http;
     requires io.netty.codec.http2;
     requires io.netty.codec.compression;
+    // compression: the br and zstd codings, when present
+    requires static com.aayushatharva.brotli4j;
+    requires static com.github.luben.zstd_jni;
 
     exports dev.brisk.http;
 }

@@ -91,6 +91,8 @@ public final class HttpServer implements AutoCloseable {
         private HttpHandler handler;
         private final java.util.Map<String, dev.brisk.http.internal.websocket.WebSocketRoutes.Entry> webSockets =
                 new java.util.LinkedHashMap<>();
+        // compression: off unless set
+        private CompressionOptions compression;
 
         private Builder() {
         }
@@ -312,7 +314,23 @@ public final class HttpServer implements AutoCloseable {
             if (handler == null) {
                 throw new IllegalStateException("no handler: call handler(...) before buildPortProtocol()");
             }
-            return new HttpPortProtocol(options(), handler);
+            return new HttpPortProtocol(options(), serving());
+        }
+
+        // ---- compression ----
+
+        /**
+         * Compresses responses and decodes encoded request bodies as {@code compression} configures; default off, and
+         * then no request pays for it. {@code null} turns it off again.
+         */
+        public Builder compression(CompressionOptions compression) {
+            this.compression = compression;
+            return this;
+        }
+
+        /** The compression options, if compression is on. */
+        public java.util.Optional<CompressionOptions> compression() {
+            return java.util.Optional.ofNullable(compression);
         }
 
         /** Binds and starts serving; returns once the port is open. */
@@ -320,11 +338,22 @@ public final class HttpServer implements AutoCloseable {
             if (handler == null && webSockets.isEmpty()) {
                 throw new IllegalStateException("no handler: call handler(...) before start()");
             }
+            return new HttpServer(ServerRuntime.start(options(), serving()));
+        }
+
+        /**
+         * The handler as served: compression (when on) around the application's handler, WebSocket endpoints (when
+         * any) in front of both, so an upgrade request never reaches the compressing wrapper.
+         */
+        private HttpHandler serving() {
             HttpHandler serving = handler != null ? handler : request -> request.response().status(404).send();
+            if (compression != null) {
+                serving = dev.brisk.http.internal.compress.CompressionHandler.wrap(serving, compression);
+            }
             if (!webSockets.isEmpty()) {
                 serving = new dev.brisk.http.internal.websocket.WebSocketRoutes(webSockets, serving);
             }
-            return new HttpServer(ServerRuntime.start(options(), serving));
+            return serving;
         }
     }
 }

@@ -488,5 +488,66 @@ public final class BriskServer implements AutoCloseable {
                     .forEach(support -> corsMappings.addAll(support.corsMappings()));
             return result;
         }
+
+        // ---- compression and static files ----
+
+        /**
+         * Compresses responses (gzip, deflate, and br or zstd when their libraries are present) for clients that accept
+         * it, and decodes encoded request bodies; default off. See {@link dev.brisk.http.CompressionOptions}.
+         */
+        public Builder compression(dev.brisk.http.CompressionOptions compression) {
+            http.compression(compression);
+            return this;
+        }
+
+        /**
+         * Serves the files of {@code directory} under {@code urlPath} (e.g. {@code /assets}) with
+         * {@link StaticOptions#DEFAULT}: GET and HEAD, validators and conditional requests, byte ranges,
+         * precompressed variants, never a directory listing.
+         */
+        public Builder staticFiles(String urlPath, java.nio.file.Path directory) {
+            return staticFiles(urlPath, directory, StaticOptions.DEFAULT);
+        }
+
+        /** Serves the files of {@code directory} under {@code urlPath} as {@code options} say. */
+        public Builder staticFiles(String urlPath, java.nio.file.Path directory, StaticOptions options) {
+            Objects.requireNonNull(directory, "directory");
+            routes.addAll(dev.brisk.rest.internal.staticfiles.StaticHandler.files(
+                    Objects.requireNonNull(urlPath, "urlPath"), directory,
+                    Objects.requireNonNull(options, "options")).routes());
+            return this;
+        }
+
+        /**
+         * Serves the class path resources below {@code location} (e.g. {@code static}, as Spring Boot's
+         * {@code classpath:/static/}) under {@code urlPath}, from this thread's context class loader.
+         */
+        public Builder classpathResources(String urlPath, String location) {
+            return classpathResources(urlPath, location, StaticOptions.DEFAULT);
+        }
+
+        /** Serves the class path resources below {@code location} under {@code urlPath} as {@code options} say. */
+        public Builder classpathResources(String urlPath, String location, StaticOptions options) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            return classpathResources(urlPath, loader != null ? loader : BriskServer.class.getClassLoader(), location,
+                    options);
+        }
+
+        /** Serves the resources below {@code location} of {@code loader} under {@code urlPath}. */
+        public Builder classpathResources(String urlPath, ClassLoader loader, String location, StaticOptions options) {
+            return classpathResources(urlPath, loader, List.of(Objects.requireNonNull(location, "location")), options);
+        }
+
+        /**
+         * Serves the resources below several class path {@code locations} of {@code loader} under {@code urlPath}: the
+         * first location holding a path serves it (as Spring Boot's {@code spring.web.resources.static-locations}).
+         */
+        public Builder classpathResources(String urlPath, ClassLoader loader, List<String> locations,
+                                          StaticOptions options) {
+            routes.addAll(dev.brisk.rest.internal.staticfiles.StaticHandler.classpath(
+                    Objects.requireNonNull(urlPath, "urlPath"), Objects.requireNonNull(loader, "loader"),
+                    List.copyOf(locations), Objects.requireNonNull(options, "options")).routes());
+            return this;
+        }
     }
 }

@@ -87,6 +87,23 @@ class WebSocketRouteTest {
         assertThat(hello.body()).isEqualTo("hi");
     }
 
+    @Test
+    void anUpgradeThroughACompressingServerIsNotEncoded() throws Exception {
+        try (BriskServer compressing = Brisk.server().port(0).host("127.0.0.1")
+                .compression(dev.brisk.http.CompressionOptions.DEFAULT)
+                .webSocket("/chat/{room}", new RoomEndpoint())
+                .start()) {
+            Messages messages = new Messages();
+            WebSocket ws = CLIENT.newWebSocketBuilder().header("Accept-Encoding", "gzip, deflate")
+                    .buildAsync(URI.create("ws://127.0.0.1:" + compressing.port() + "/chat/zip"), messages)
+                    .get(10, TimeUnit.SECONDS);
+            assertThat(messages.next()).isEqualTo("welcome to zip");
+            ws.sendText("x".repeat(4096), true).get(5, TimeUnit.SECONDS);
+            assertThat(messages.next()).isEqualTo("zip: " + "x".repeat(4096));
+            ws.sendClose(1000, "").get(5, TimeUnit.SECONDS);
+        }
+    }
+
     static final class RoomEndpoint implements WebSocketEndpoint {
         @Override
         public void onOpen(WebSocketSession session) {

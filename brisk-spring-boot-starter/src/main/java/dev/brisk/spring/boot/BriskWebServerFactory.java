@@ -11,7 +11,8 @@ import java.util.Objects;
 /**
  * Spring Boot's web server factory for Brisk: holds what {@code server.*} and {@code brisk.*} configure (Boot's
  * {@code WebServerFactoryCustomizer<BriskWebServerFactory>} beans may change it too) and creates the
- * {@link BriskWebServer} of an application context. Compression and error pages are not supported: Brisk answers
+ * {@link BriskWebServer} of an application context. Compression is configured from {@code server.compression.*} and
+ * {@code brisk.compression.*} (see {@code BriskCompressionProperties}); error pages are not supported: Brisk answers
  * errors as RFC 9457 problems.
  */
 public class BriskWebServerFactory extends AbstractConfigurableWebServerFactory {

@@ -35,7 +35,9 @@ class ConfigurationMetadataTest {
         assertThat(names).contains("brisk.io-threads", "brisk.transport", "brisk.default-scheduler", "brisk.controller-scheduler",
                 "brisk.biz.threads", "brisk.biz.queue-size", "brisk.biz.max-queue-time", "brisk.limits.max-body-size",
                 "brisk.http2.max-concurrent-streams", "brisk.listen", "brisk.metrics.enabled", "brisk.context-path",
-                "brisk.multipart.max-parts", "brisk.multipart.max-part-header-size", "brisk.collapse.enabled",
+                "brisk.multipart.max-parts", "brisk.multipart.max-part-header-size", "brisk.compression.enabled",
+                "brisk.compression.min-response-size", "brisk.compression.mime-types", "brisk.static.enabled",
+                "brisk.static.cache-control", "brisk.static.locations", "brisk.collapse.enabled",
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
                 // Micrometer meters (BriskMetricsSettings)
