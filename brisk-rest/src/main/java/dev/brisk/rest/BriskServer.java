@@ -306,12 +306,14 @@ public final class BriskServer implements AutoCloseable {
         /** Validates every route, binds and starts serving. */
         public BriskServer start() {
             RestServer rest = buildRest();
+            BriskServer server;
             try {
-                return new BriskServer(http.handler(rest).start(), rest);
+                server = new BriskServer(http.handler(rest).start(), rest);
             } catch (RuntimeException e) {
                 rest.shutdown();
                 throw e;
             }
+            return started(server);
         }
 
         /**
@@ -350,6 +352,30 @@ public final class BriskServer implements AutoCloseable {
             chosen.stream().map(java.util.Map.Entry::getValue).distinct()
                     .forEach(support -> corsMappings.addAll(support.corsMappings()));
             return result;
+        }
+
+        // ---- start listeners (used by brisk-openapi to read the routes once they are known) ----------------------
+
+        private final List<Consumer<? super BriskServer>> startListeners = new ArrayList<>();
+
+        /**
+         * Code that runs once, on the starting thread, when {@link #start()} has bound the port, with the running
+         * server: read its {@link BriskServer#routes() routes}, register more... In registration order; when one
+         * throws, the server is closed and {@code start()} throws that exception. Default none.
+         */
+        public Builder onStart(Consumer<? super BriskServer> listener) {
+            startListeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        private BriskServer started(BriskServer server) {
+            try {
+                startListeners.forEach(listener -> listener.accept(server));
+            } catch (RuntimeException | Error e) {
+                server.close();
+                throw e;
+            }
+            return server;
         }
     }
 }
