@@ -103,7 +103,8 @@ final class SpringParameters {
     static boolean framework(Class<?> raw) {
         String name = raw.getName();
         return name.startsWith("org.springframework.") || name.startsWith("jakarta.servlet.")
-                || name.startsWith("javax.servlet.") || name.startsWith("dev.brisk.") || name.startsWith("io.netty.")
+                || name.startsWith("javax.servlet.") || name.startsWith("dev.brisk.rest.")
+                || name.startsWith("dev.brisk.http.") || name.startsWith("io.netty.")
                 || name.startsWith("java.io.") || name.startsWith("java.security.") || name.equals("java.util.Locale")
                 || name.equals("java.util.TimeZone") || name.equals("java.time.ZoneId")
                 || name.startsWith("jakarta.ws.rs.") || name.startsWith("java.util.Map")
