@@ -38,6 +38,7 @@ public final class OpenApi {
     private final String jsonPath;
     private final String yamlPath;
     private final Map<String, OperationInfo> operations;
+    private final List<String> excludedPrefixes;
     private final JsonMapper mapper;
 
     private OpenApi(Builder b) {
@@ -47,6 +48,7 @@ public final class OpenApi {
         this.jsonPath = b.jsonPath;
         this.yamlPath = b.yamlPath;
         this.operations = Map.copyOf(b.operations);
+        this.excludedPrefixes = List.copyOf(b.excludedPrefixes);
         this.mapper = b.mapper;
     }
 
@@ -84,6 +86,11 @@ public final class OpenApi {
         return operations;
     }
 
+    /** Path prefixes whose routes the document leaves out. */
+    public List<String> excludedPrefixes() {
+        return excludedPrefixes;
+    }
+
     /**
      * Registers the two document routes on {@code server} and generates the document once the server has started;
      * a document that cannot be generated fails {@code start()}. Returns {@code server}.
@@ -108,8 +115,15 @@ public final class OpenApi {
         List<RouteInfo> documented = routes.stream().<RouteInfo>map(r -> r)
                 .filter(r -> !(r.method().equals(HttpMethod.GET)
                         && (r.path().equals(jsonPath) || r.path().equals(yamlPath))))
+                .filter(r -> excludedPrefixes.stream().noneMatch(prefix -> excludes(prefix, r.path())))
                 .toList();
         return new DocumentGenerator(this, mapper).generate(documented, contextPath);
+    }
+
+    /** {@code /actuator} excludes {@code /actuator} and {@code /actuator/health}, not {@code /actuators}. */
+    private static boolean excludes(String prefix, String path) {
+        String bare = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+        return path.equals(bare) || path.startsWith(bare + "/");
     }
 
     /** Builds an {@link OpenApi}. */
@@ -120,6 +134,7 @@ public final class OpenApi {
         private String jsonPath = DEFAULT_JSON_PATH;
         private String yamlPath = DEFAULT_YAML_PATH;
         private final Map<String, OperationInfo> operations = new LinkedHashMap<>();
+        private final List<String> excludedPrefixes = new java.util.ArrayList<>();
         private JsonMapper mapper;
 
         private Builder() {
@@ -162,6 +177,17 @@ public final class OpenApi {
         public Builder operation(HttpMethod method, String path, OperationInfo info) {
             operations.put(Objects.requireNonNull(method, "method").name() + " "
                     + Objects.requireNonNull(path, "path"), Objects.requireNonNull(info, "info"));
+            return this;
+        }
+
+        /**
+         * Leaves the routes under these path prefixes out of the document, e.g. {@code /actuator} or
+         * {@code /internal}; default none.
+         */
+        public Builder exclude(String... pathPrefixes) {
+            for (String prefix : pathPrefixes) {
+                excludedPrefixes.add(Objects.requireNonNull(prefix, "pathPrefix"));
+            }
             return this;
         }
 

@@ -90,6 +90,15 @@ class ProgrammaticRoutesDocumentTest {
     }
 
     @Test
+    void excludedPrefixesAreLeftOut() throws Exception {
+        server = OpenApi.builder().exclude("/internal").build().install(Brisk.server().port(0)
+                .get("/internal", ctx -> ctx.send("i"))
+                .get("/internal/state", ctx -> ctx.send("s"))
+                .get("/internals", ctx -> ctx.send("kept"))).start();
+        assertThat(Documents.fetch(server.port()).path("paths").propertyNames()).containsExactly("/internals");
+    }
+
+    @Test
     void theContextPathIsTheServerUrl() throws Exception {
         server = OpenApi.builder().build().install(Brisk.server().port(0).contextPath("/api")
                 .get("/ping", ctx -> ctx.send("pong"))).start();
