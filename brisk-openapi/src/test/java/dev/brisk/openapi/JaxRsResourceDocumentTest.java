@@ -67,6 +67,8 @@ class JaxRsResourceDocumentTest {
         @PUT
         @Path("{id}")
         @Consumes("application/json")
+        @io.swagger.v3.oas.annotations.Operation(summary = "Replace a book", operationId = "replaceBook",
+                tags = "books", deprecated = true)
         public void update(@PathParam("id") long id, Pet book) {
         }
 
@@ -148,8 +150,13 @@ class JaxRsResourceDocumentTest {
     }
 
     @Test
-    void voidAnswers204() {
+    void voidAnswers204AndSwaggersOperationIsRead() {
         JsonNode update = operation(document, "/books/{id}", "put");
+        // Swagger's @Operation, read by name
+        assertThat(update.path("summary").asString()).isEqualTo("Replace a book");
+        assertThat(update.path("operationId").asString()).isEqualTo("replaceBook");
+        assertThat(update.path("tags")).extracting(JsonNode::asString).containsExactly("books");
+        assertThat(update.path("deprecated").asBoolean()).isTrue();
         assertThat(update.path("responses").propertyNames()).containsExactly("204");
         assertThat(update.at("/requestBody/content/application~1json/schema/$ref").asString())
                 .isEqualTo("#/components/schemas/Pet");
