@@ -120,6 +120,10 @@ class JaxRsResourceDocumentTest {
         assertThat(Documents.get(server.port(), "/openapi.json").statusCode()).isEqualTo(404);
         assertThat(document.path("paths").propertyNames()).containsExactlyInAnyOrder("/books/{id}", "/books",
                 "/books/search", "/books/form");
+        // not the OPTIONS routes JAX-RS answers by itself
+        assertThat(document.path("paths").path("/books/{id}").propertyNames()).containsExactlyInAnyOrder("get",
+                "put");
+        assertThat(document.path("paths").path("/books").propertyNames()).containsExactly("post");
     }
 
     @Test

@@ -27,13 +27,25 @@ public final class DocumentGenerator {
         this.mapper = mapper;
     }
 
+    /**
+     * Whether {@code route} is a controller style's automatic answer (JAX-RS answers OPTIONS for every resource
+     * path): an OPTIONS or HEAD route without a handler method on the path of an annotated one.
+     */
+    private static boolean automatic(RouteInfo route, Set<String> annotated) {
+        String method = route.method().name();
+        return (method.equals("OPTIONS") || method.equals("HEAD")) && route.handlerMethod().isEmpty()
+                && annotated.contains(route.path());
+    }
+
     public OpenApiDocument generate(List<RouteInfo> routes, String contextPath) {
         Schemas schemas = new Schemas(mapper);
         Operations operations = new Operations(api, schemas);
         Map<String, Object> paths = new LinkedHashMap<>();
+        Set<String> annotated = new java.util.HashSet<>();
+        routes.stream().filter(r -> r.handlerMethod().isPresent()).forEach(r -> annotated.add(r.path()));
         for (RouteInfo route : routes) {
             String method = route.method().name().toLowerCase(java.util.Locale.ROOT);
-            if (!METHODS.contains(method)) {
+            if (!METHODS.contains(method) || automatic(route, annotated)) {
                 continue;
             }
             PathTemplates.OpenApiPath path = PathTemplates.convert(route.path());
