@@ -2,8 +2,14 @@ package dev.brisk.spring.boot.openapi;
 
 import dev.brisk.openapi.OpenApi;
 import dev.brisk.spring.boot.BriskOpenApiSettings;
+import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.autoconfigure.BriskOpenApiAutoConfiguration;
+import dev.brisk.spring.boot.autoconfigure.BriskWebServerAutoConfiguration;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
@@ -80,6 +86,26 @@ class OpenApiPropertiesTest {
             assertThat(get(context, "/openapi.json").statusCode()).isEqualTo(404);
             assertThat(get(context, "/books/1").statusCode()).isEqualTo(200);
         }
+    }
+
+    private final ApplicationContextRunner brisk = new ApplicationContextRunner(
+            BriskWebServerApplicationContext::new)
+            .withConfiguration(AutoConfigurations.of(BriskWebServerAutoConfiguration.class,
+                    BriskOpenApiAutoConfiguration.class))
+            .withPropertyValues("server.port=0");
+
+    @Test
+    void nothingWithoutBriskOpenApi() {
+        brisk.withClassLoader(new FilteredClassLoader("dev.brisk.openapi"))
+                .run(context -> assertThat(context).hasNotFailed()
+                        .doesNotHaveBean(BriskOpenApiAutoConfiguration.class));
+    }
+
+    @Test
+    void theApplicationsOpenApiWins() {
+        OpenApi own = OpenApi.builder().title("own").build();
+        brisk.withBean(OpenApi.class, () -> own)
+                .run(context -> assertThat(context.getBean(OpenApi.class)).isSameAs(own));
     }
 
     @Test
