@@ -15,6 +15,7 @@ open module dev.brisk.spring.boot {
     requires tools.jackson.databind;
     requires static dev.brisk.collapse;
     requires static dev.brisk.client;
+    requires static dev.brisk.openapi;
     requires static spring.boot.actuator;
     requires static spring.boot.actuator.autoconfigure;
     requires static spring.boot.health;

@@ -448,7 +448,7 @@ public final class BriskServer implements AutoCloseable {
                     throw e;
                 }
             }
-            return server;
+            return started(server);
         }
 
         /**
@@ -548,6 +548,30 @@ public final class BriskServer implements AutoCloseable {
                     Objects.requireNonNull(urlPath, "urlPath"), Objects.requireNonNull(loader, "loader"),
                     List.copyOf(locations), Objects.requireNonNull(options, "options")).routes());
             return this;
+        }
+
+        // ---- start listeners (used by brisk-openapi to read the routes once they are known) ----------------------
+
+        private final List<Consumer<? super BriskServer>> startListeners = new ArrayList<>();
+
+        /**
+         * Code that runs once, on the starting thread, when {@link #start()} has bound the port, with the running
+         * server: read its {@link BriskServer#routes() routes}, register more... In registration order; when one
+         * throws, the server is closed and {@code start()} throws that exception. Default none.
+         */
+        public Builder onStart(Consumer<? super BriskServer> listener) {
+            startListeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        private BriskServer started(BriskServer server) {
+            try {
+                startListeners.forEach(listener -> listener.accept(server));
+            } catch (RuntimeException | Error e) {
+                server.close();
+                throw e;
+            }
+            return server;
         }
     }
 }
