@@ -27,10 +27,16 @@ final class BriskRestRawServer implements ServerImpl {
 
     @Override
     public int start(ServeOptions options) {
-        BriskServer server = Brisk.server()
+        BriskServer.Builder builder = Brisk.server()
                 .port(options.port())
                 .defaultScheduler(scheduler)
-                .http(options::applyTo)
+                .http(options::applyTo);
+        return standardEndpoints(builder).start().port();
+    }
+
+    /** Adds the standard endpoints as programmatic routes. */
+    static BriskServer.Builder standardEndpoints(BriskServer.Builder builder) {
+        return builder
                 .get("/hello", ctx -> ctx.response().header("content-type", Endpoints.TEXT_PLAIN)
                         .send(Endpoints.HELLO))
                 .post("/echo", ctx -> ctx.response()
@@ -38,9 +44,7 @@ final class BriskRestRawServer implements ServerImpl {
                         .send(ctx.request().body().retain()))
                 .get("/json", ctx -> ctx.response().header("content-type", Endpoints.APPLICATION_JSON)
                         .send(Endpoints.JSON))
-                .get("/users/{id}", BriskRestRawServer::user)
-                .start();
-        return server.port();
+                .get("/users/{id}", BriskRestRawServer::user);
     }
 
     private static void user(RequestContext ctx) {

@@ -18,6 +18,11 @@ public final class ServeCommand {
         IMPLS.put("netty-raw", NettyRawServer::new);
         IMPLS.put("brisk-rest-raw", BriskRestRawServer::io);
         IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
+        IMPLS.put("brisk-rest-full", BriskRestFullServer::all);
+        IMPLS.put("brisk-rest-full-none", BriskRestFullServer::none);
+        for (BriskRestFullServer.Feature feature : BriskRestFullServer.Feature.values()) {
+            IMPLS.put("brisk-rest-full-" + feature.id(), () -> BriskRestFullServer.only(feature));
+        }
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
         IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
         IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::io);
