@@ -7,6 +7,9 @@ module dev.brisk.rest {
     requires transitive dev.brisk.http;
     requires transitive dev.brisk.codec;
     requires static jakarta.validation;
+    requires static org.slf4j;
+    requires static io.opentelemetry.api;
+    requires static io.opentelemetry.context;
 
     exports dev.brisk.rest;
     exports dev.brisk.rest.spi;

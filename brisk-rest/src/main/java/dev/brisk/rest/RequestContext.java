@@ -146,4 +146,13 @@ public interface RequestContext {
     default ServerResponse replaceResponse(ServerResponse replacement) {
         throw new UnsupportedOperationException("replacing the response is not supported by " + getClass().getName());
     }
+
+    /**
+     * The trace this request belongs to, with the server span's id, when tracing is on
+     * ({@link BriskServer.Builder#tracing(TracingOptions)}); also {@code TraceContext.current()} on the threads that
+     * run the request's filters and handler.
+     */
+    default java.util.Optional<dev.brisk.transport.TraceContext> trace() {
+        return java.util.Optional.empty();
+    }
 }

@@ -61,6 +61,9 @@ public final class RestServer implements HttpHandler {
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
+    /** Access log and tracing, each null when off; set before serving. */
+    private dev.brisk.rest.internal.observe.AccessLog accessLog;
+    private dev.brisk.rest.internal.observe.ServerTracing tracing;
     /** The controller styles' answers to requests no route takes; set before serving. */
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
 
@@ -205,8 +208,23 @@ public final class RestServer implements HttpHandler {
         this.failureHandlers = List.copyOf(handlers);
     }
 
+    /** The access log, null when off. */
+    public dev.brisk.rest.internal.observe.AccessLog accessLog() {
+        return accessLog;
+    }
+
+    /** Turns on the access log and tracing (each may be null: off); called before serving. */
+    public void observe(dev.brisk.rest.internal.observe.AccessLog accessLog,
+                        dev.brisk.rest.internal.observe.ServerTracing tracing) {
+        this.accessLog = accessLog;
+        this.tracing = tracing;
+    }
+
     public void shutdown() {
         schedulers.shutdown();
+        if (accessLog != null) {
+            accessLog.close();
+        }
     }
 
     /** The state of the schedulers in use. */
@@ -248,10 +266,13 @@ public final class RestServer implements HttpHandler {
 
     @Override
     public void handle(ServerRequest request) {
+        DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        if (tracing != null || accessLog != null) {
+            observe(ctx);
+        }
         if (request.response().isCommitted()) {
             return; // refused when its head arrived (a multipart body declared too large)
         }
-        DefaultRequestContext ctx = new DefaultRequestContext(this, request);
         RouteScheduler shared = common;
         if (shared != null) {
             shared.dispatch(ctx, () -> begin(ctx));
@@ -260,7 +281,34 @@ public final class RestServer implements HttpHandler {
         }
     }
 
+    /** Starts the request's trace and access log entry (on the event loop, before anything else runs). */
+    private void observe(DefaultRequestContext ctx) {
+        ServerRequest request = ctx.request();
+        if (tracing != null) {
+            Object[] span = new Object[1];
+            ctx.trace = tracing.start(request, span);
+            ctx.span = span[0];
+            if (ctx.span != null) {
+                request.response().completion().whenComplete((v, error) -> tracing.end(ctx.span, request,
+                        ctx.routeTemplate(), error));
+            }
+        }
+        if (accessLog != null) {
+            accessLog.track(request, ctx.trace);
+        }
+    }
+
     private void begin(DefaultRequestContext ctx) {
+        if (ctx.trace != null) {
+            try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {
+                beginTraced(ctx);
+            }
+        } else {
+            beginTraced(ctx);
+        }
+    }
+
+    private void beginTraced(DefaultRequestContext ctx) {
         try {
             if (filters.isEmpty()) {
                 route(ctx);
@@ -527,6 +575,16 @@ public final class RestServer implements HttpHandler {
     }
 
     private void call(DefaultRequestContext ctx, CompiledRoute route) {
+        if (ctx.trace != null) {
+            try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {
+                callTraced(ctx, route);
+            }
+        } else {
+            callTraced(ctx, route);
+        }
+    }
+
+    private void callTraced(DefaultRequestContext ctx, CompiledRoute route) {
         if (route.interceptors.length > 0) {
             callIntercepted(ctx, route);
             return;
