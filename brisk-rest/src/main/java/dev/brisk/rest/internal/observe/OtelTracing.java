@@ -46,14 +46,31 @@ final class OtelTracing {
         }
     };
 
-    private final Tracer tracer = GlobalOpenTelemetry.getTracer("dev.brisk.rest");
+    /**
+     * The tracer of the global instance, looked up again when the global changes: the global is read without
+     * claiming it ({@code getOrNoop}), so an application may install its SDK after the server started.
+     */
+    private volatile TracerOf tracer = new TracerOf(null, null);
+
+    private record TracerOf(io.opentelemetry.api.OpenTelemetry owner, Tracer tracer) {
+    }
+
+    private Tracer tracer() {
+        io.opentelemetry.api.OpenTelemetry global = GlobalOpenTelemetry.getOrNoop();
+        TracerOf current = tracer;
+        if (current.owner() != global) {
+            current = new TracerOf(global, global.getTracer("dev.brisk.rest"));
+            tracer = current;
+        }
+        return current.tracer();
+    }
 
     /** Starts the server span of {@code request}, continuing {@code parent} when the request brought one. */
     Started start(ServerRequest request, TraceContext parent) {
         Context parentContext = parent == null ? Context.root()
                 : W3CTraceContextPropagator.getInstance().extract(Context.root(), request, HEADERS);
         String method = request.method().name();
-        SpanBuilder builder = tracer.spanBuilder(method).setParent(parentContext).setSpanKind(SpanKind.SERVER)
+        SpanBuilder builder = tracer().spanBuilder(method).setParent(parentContext).setSpanKind(SpanKind.SERVER)
                 .setAttribute(METHOD, method)
                 .setAttribute(PATH, request.path())
                 .setAttribute(SCHEME, request.scheme())
