@@ -38,6 +38,9 @@ class ConfigurationMetadataTest {
                 "brisk.multipart.max-parts", "brisk.multipart.max-part-header-size", "brisk.collapse.enabled",
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
+                "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",
+                "brisk.tracing.enabled", "brisk.tracing.trust-incoming", "brisk.health.enabled",
+                "brisk.health.readiness-path", "brisk.health.timeout",
                 // Boot's own, for IDEs of applications without spring-boot-servlet
                 "spring.servlet.multipart.enabled", "spring.servlet.multipart.max-file-size",
                 "spring.servlet.multipart.max-request-size", "spring.servlet.multipart.file-size-threshold",
