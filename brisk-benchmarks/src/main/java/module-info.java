@@ -9,6 +9,8 @@ module dev.brisk.benchmarks {
     requires dev.brisk.rest.jaxrs;
     requires dev.brisk.client;
     requires dev.brisk.collapse;
+    requires dev.brisk.micrometer;
+    requires micrometer.registry.prometheus;
     requires dev.brisk.rpc;
     requires io.netty.codec.http;
     requires io.vertx.core;

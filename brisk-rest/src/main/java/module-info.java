@@ -9,6 +9,9 @@ module dev.brisk.rest {
     requires static jakarta.validation;
     // protection: the process CPU load for load shedding, when the JDK has it
     requires static jdk.management;
+    requires static org.slf4j;
+    requires static io.opentelemetry.api;
+    requires static io.opentelemetry.context;
 
     exports dev.brisk.rest;
     exports dev.brisk.rest.spi;

@@ -4,6 +4,7 @@ import dev.brisk.client.internal.ClientRuntime;
 import dev.brisk.client.internal.Credentials;
 import dev.brisk.client.internal.NettyHeaders;
 import dev.brisk.http.common.Headers;
+import dev.brisk.transport.TraceContext;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -51,6 +52,9 @@ public final class RequestBuilder {
     private Boolean followRedirects;
     private Integer maxRedirects;
     private RetryPolicy retryPolicy;
+    /** The trace to send; null: the calling thread's current one, when {@link #propagateTrace} is true. */
+    private TraceContext trace;
+    private boolean propagateTrace = true;
 
     RequestBuilder(ClientRuntime runtime, HttpRequest.Settings defaults, HttpMethod method, String url) {
         this.runtime = runtime;
@@ -204,6 +208,27 @@ public final class RequestBuilder {
     }
 
     /**
+     * Sends {@code trace} as this request's {@code traceparent} (and {@code tracestate}) headers, instead of the
+     * calling thread's {@link TraceContext#current() current} trace, which is sent by default.
+     * A {@code traceparent} header set explicitly wins over both.
+     */
+    public RequestBuilder trace(TraceContext trace) {
+        this.trace = Objects.requireNonNull(trace, "trace must not be null");
+        this.propagateTrace = true;
+        return this;
+    }
+
+    /**
+     * Whether to send a trace context: the one given to {@link #trace}, else the calling thread's current one (a
+     * request served with tracing on, or a scope the application opened); default true. False keeps trace ids from
+     * leaving, e.g. towards third parties.
+     */
+    public RequestBuilder propagateTrace(boolean propagateTrace) {
+        this.propagateTrace = propagateTrace;
+        return this;
+    }
+
+    /**
      * The request as described so far.
      *
      * @throws IllegalArgumentException when the URL is not an absolute {@code http} URL
@@ -212,6 +237,15 @@ public final class RequestBuilder {
         URI target = uri();
         if (cookies != null) {
             headers.set(HttpHeaderNames.COOKIE, cookies.toString());
+        }
+        if (propagateTrace) {
+            TraceContext sent = trace != null ? trace : TraceContext.currentOrNull();
+            if (sent != null && !headers.contains(TraceContext.TRACEPARENT)) {
+                headers.set(TraceContext.TRACEPARENT, sent.traceparent());
+                if (!sent.traceState().isEmpty()) {
+                    headers.set(TraceContext.TRACESTATE, sent.traceState());
+                }
+            }
         }
         Headers defaultHeaders = runtime.options().defaultHeaders();
         if (!defaultHeaders.isEmpty()) {

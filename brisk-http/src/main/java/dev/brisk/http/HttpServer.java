@@ -66,6 +66,14 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
+     * Whether a graceful shutdown has begun ({@link #close()}, or the JVM's shutdown hook): from then on no
+     * connection is accepted and in-flight requests are finishing. Readiness checks answer DOWN on it.
+     */
+    public boolean draining() {
+        return runtime.draining();
+    }
+
+    /**
      * Shuts down gracefully: stops accepting, lets in-flight requests finish within the shutdown timeout
      * ({@code Connection: close} on HTTP/1.1, GOAWAY on HTTP/2), then closes what is left and stops the event loops.
      * Blocks until done.

@@ -89,4 +89,13 @@ public interface ServerResponse {
      * Ask for it before ending the response to learn about the final write; asked afterwards it reflects the end.
      */
     CompletionStage<Void> completion();
+
+    /**
+     * Bytes of body handed to the connection for this response: the whole body, the file region, or the streamed
+     * chunks so far; 0 when no body may be sent (a HEAD request, 204, 304). Exact once {@link #completion()} is done;
+     * -1 for implementations that do not count.
+     */
+    default long bodyBytes() {
+        return -1;
+    }
 }

@@ -26,11 +26,18 @@ public final class BriskServer implements AutoCloseable {
     private final RestServer rest;
     /** The request observers as one; empty for a server without. */
     private final java.util.Optional<RequestObserver> observer;
+    private final dev.brisk.rest.internal.observe.Draining draining;
+    private final dev.brisk.rest.internal.observe.AccessLog accessLog;
 
-    private BriskServer(HttpServer http, RestServer rest, java.util.Optional<RequestObserver> observer) {
+    private BriskServer(HttpServer http, RestServer rest, java.util.Optional<RequestObserver> observer,
+                        dev.brisk.rest.internal.observe.Draining draining,
+                        dev.brisk.rest.internal.observe.AccessLog accessLog) {
         this.http = http;
         this.rest = rest;
         this.observer = observer;
+        this.draining = draining;
+        this.accessLog = accessLog;
+        draining.server(http);
     }
 
     /** The port listened on. */
@@ -89,9 +96,21 @@ public final class BriskServer implements AutoCloseable {
         return rest.remove(method, path);
     }
 
-    /** Shuts down gracefully (see {@link HttpServer#close()}), then stops the schedulers. */
+    /**
+     * Access log lines dropped because the logger could not keep up (its queue was full); 0 when the access log is
+     * off.
+     */
+    public long accessLogDropped() {
+        return accessLog == null ? 0 : accessLog.dropped();
+    }
+
+    /**
+     * Shuts down gracefully (see {@link HttpServer#close()}), then stops the schedulers. The readiness route, if any,
+     * answers DOWN from the start.
+     */
     @Override
     public void close() {
+        draining.begin();
         http.close();
         rest.shutdown();
         observer.ifPresent(o -> o.stopped(this));
@@ -115,6 +134,11 @@ public final class BriskServer implements AutoCloseable {
         private ProtectionOptions.Builder protection = ProtectionOptions.builder();
         // request observers (metrics)
         private final List<RequestObserver> observers = new ArrayList<>();
+        // observability: access log, tracing, health (each off while null)
+        private AccessLogOptions accessLog;
+        private TracingOptions tracing;
+        private HealthOptions health;
+        private final dev.brisk.rest.internal.observe.Draining draining = new dev.brisk.rest.internal.observe.Draining();
 
         Builder() {
         }
@@ -328,6 +352,26 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
+        // ---- observability: access log, tracing, health ----
+
+        /** Turns the access log on with {@code options} (format, logger, queue); off by default. */
+        public Builder accessLog(AccessLogOptions options) {
+            this.accessLog = Objects.requireNonNull(options, "options must not be null");
+            return this;
+        }
+
+        /** Turns W3C trace context handling on with {@code options}; off by default. */
+        public Builder tracing(TracingOptions options) {
+            this.tracing = Objects.requireNonNull(options, "options must not be null");
+            return this;
+        }
+
+        /** Adds liveness and readiness routes with {@code options}; off by default. */
+        public Builder health(HealthOptions options) {
+            this.health = Objects.requireNonNull(options, "options must not be null");
+            return this;
+        }
+
         /**
          * Builds the request pipeline without binding a port: an {@link dev.brisk.http.HttpHandler} to embed in
          * another {@code HttpServer} or to drive from tests.
@@ -341,8 +385,13 @@ public final class BriskServer implements AutoCloseable {
             List<dev.brisk.rest.spi.RoutingFailureHandler> failureHandlers = new ArrayList<>();
             List<Map.Entry<String, CorsConfig>> allCors = new ArrayList<>(cors);
             List<Route> fromControllers = controllerRoutes(allFilters, failureHandlers, allCors);
+            List<Route> programmatic = routes;
+            if (health != null) {
+                programmatic = new ArrayList<>(routes);
+                programmatic.addAll(dev.brisk.rest.internal.observe.HealthRoutes.routes(health, draining));
+            }
             RestServer rest = new RestServer(options.build(), codecs, allFilters, routeFilters, interceptors,
-                    exceptionHandlers, schedulers, routes, fromControllers,
+                    exceptionHandlers, schedulers, programmatic, fromControllers,
                     new dev.brisk.rest.internal.WebFeatures(allCors, multipart));
             rest.routingFailureHandlers(failureHandlers);
             try {
@@ -352,6 +401,8 @@ public final class BriskServer implements AutoCloseable {
                 throw e;
             }
             dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
+            rest.observe(accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog),
+                    tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing));
             return rest;
         }
 
@@ -435,7 +486,7 @@ public final class BriskServer implements AutoCloseable {
             java.util.Optional<RequestObserver> observer = dev.brisk.rest.internal.Observers.combine(observers);
             BriskServer server;
             try {
-                server = new BriskServer(http.handler(rest).start(), rest, observer);
+                server = new BriskServer(http.handler(rest).start(), rest, observer, draining, rest.accessLog());
             } catch (RuntimeException e) {
                 rest.shutdown();
                 throw e;

@@ -164,4 +164,13 @@ public interface RequestContext {
      */
     default void onCancel(Runnable callback) {
     }
+
+    /**
+     * The trace this request belongs to, with the server span's id, when tracing is on
+     * ({@link BriskServer.Builder#tracing(TracingOptions)}); also {@code TraceContext.current()} on the threads that
+     * run the request's filters and handler.
+     */
+    default java.util.Optional<dev.brisk.transport.TraceContext> trace() {
+        return java.util.Optional.empty();
+    }
 }

@@ -11,7 +11,8 @@ import java.util.concurrent.Callable;
  * What travels with a call besides its arguments: a trace id and the caller's deadline. A service method sees the
  * context of the call it serves through {@link #current()}, on the thread that runs it and until it returns; calls it
  * makes through an {@link RpcClient} from that thread carry the same trace id and take at most the time left. A caller
- * starts a trace with {@link #callWithTraceId}.
+ * starts a trace with {@link #callWithTraceId}, or with a W3C {@link dev.brisk.transport.TraceContext} made current,
+ * which calls carry as their {@code traceparent} and which the serving thread sees as {@link #trace()}.
  */
 public final class RpcContext {
 
@@ -44,6 +45,15 @@ public final class RpcContext {
     /** The trace id, if there is one. */
     public Optional<String> traceId() {
         return context == null ? Optional.empty() : Optional.ofNullable(context.traceId());
+    }
+
+    /**
+     * The W3C trace context of this thread, if any: a call's carries its caller's trace (calls made from a request
+     * served with tracing on, or within {@code TraceContext.makeCurrent()}), with a span id of its own; calls made
+     * from this thread send it on. {@link #traceId()} is then its trace id.
+     */
+    public Optional<dev.brisk.transport.TraceContext> trace() {
+        return dev.brisk.transport.TraceContext.current();
     }
 
     /** The time left before the caller gives up, if it said; negative once passed. */

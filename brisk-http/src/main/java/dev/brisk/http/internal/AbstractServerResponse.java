@@ -47,6 +47,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
     /** The Content-Length the application declared for a streamed body (-1: none), and what it wrote so far. */
     private long declaredLength = -1;
     private long bodyWritten;
+    /** Bytes of a whole body or file region handed to the connection (written on the event loop). */
+    private long wholeBodyBytes;
     /** The connection or stream went away before the response ended: further output is dropped quietly. */
     private volatile boolean abandoned;
     private CompletableFuture<Void> completion;
@@ -131,6 +133,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
         if (abandoned) {
             body.release();
         } else {
+            wholeBodyBytes = body.readableBytes();
             sendWhole(body);
         }
     }
@@ -200,6 +203,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
             if (abandoned) {
                 result.completeExceptionally(new ClosedChannelException());
             } else {
+                wholeBodyBytes = length;
                 writeFile(file, offset, length, result);
             }
         });
@@ -280,6 +284,11 @@ public abstract class AbstractServerResponse implements ServerResponse {
             abandon(cause);
             writeAbort(cause);
         });
+    }
+
+    @Override
+    public long bodyBytes() {
+        return bodySuppressed() ? 0 : wholeBodyBytes + bodyWritten;
     }
 
     @Override

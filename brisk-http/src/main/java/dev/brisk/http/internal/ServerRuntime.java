@@ -99,6 +99,11 @@ public final class ServerRuntime {
         return transport;
     }
 
+    /** Whether a graceful shutdown has begun. */
+    public boolean draining() {
+        return context.draining();
+    }
+
     /** Tasks queued on each worker event loop, in loop order (-1 where the loop does not tell). */
     public java.util.List<Integer> pendingTasks() {
         java.util.List<Integer> pending = new java.util.ArrayList<>();

@@ -41,6 +41,9 @@ final class DefaultRequestContext implements RequestContext {
     /** The handler's failure, if any, for request observers. */
     private Throwable failure;
     int filterIndex;
+    /** The request's trace and its OpenTelemetry span state, when tracing is on. */
+    dev.brisk.transport.TraceContext trace;
+    Object span;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
         this.server = server;
@@ -353,5 +356,15 @@ final class DefaultRequestContext implements RequestContext {
     /** Whether the handler sent something, declared it would, or the response is already under way. */
     boolean answered() {
         return responded || async || response().isCommitted();
+    }
+
+    @Override
+    public java.util.Optional<dev.brisk.transport.TraceContext> trace() {
+        return java.util.Optional.ofNullable(trace);
+    }
+
+    /** The matched route's template, null before routing or when nothing matched. */
+    String routeTemplate() {
+        return route == null ? null : route.path();
     }
 }

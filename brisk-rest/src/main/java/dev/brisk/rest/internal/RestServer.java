@@ -61,6 +61,9 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
+    /** Access log and tracing, each null when off; set before serving. */
+    private dev.brisk.rest.internal.observe.AccessLog accessLog;
+    private dev.brisk.rest.internal.observe.ServerTracing tracing;
     /** The controller styles' answers to requests no route takes; set before serving. */
     private volatile List<RoutingFailureHandler> failureHandlers = List.of();
     // protection: set before serving; admission is null when no request is checked before its filters
@@ -221,9 +224,24 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return observer != null;
     }
 
+    /** The access log, null when off. */
+    public dev.brisk.rest.internal.observe.AccessLog accessLog() {
+        return accessLog;
+    }
+
+    /** Turns on the access log and tracing (each may be null: off); called before serving. */
+    public void observe(dev.brisk.rest.internal.observe.AccessLog accessLog,
+                        dev.brisk.rest.internal.observe.ServerTracing tracing) {
+        this.accessLog = accessLog;
+        this.tracing = tracing;
+    }
+
     public void shutdown() {
         schedulers.shutdown();
         protection.shutdown();
+        if (accessLog != null) {
+            accessLog.close();
+        }
     }
 
     /**
@@ -284,16 +302,16 @@ public final class RestServer implements HttpHandler, AutoCloseable {
 
     @Override
     public void handle(ServerRequest request) {
-        dev.brisk.rest.RequestObserver observing = observer;
-        if (request.response().isCommitted()) {
-            if (observing != null) {
-                Observation.begin(observing, new DefaultRequestContext(this, request));
-            }
-            return; // refused when its head arrived (a multipart body declared too large)
-        }
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        if (tracing != null || accessLog != null) {
+            observe(ctx);
+        }
+        dev.brisk.rest.RequestObserver observing = observer;
         if (observing != null) {
             Observation.begin(observing, ctx);
+        }
+        if (request.response().isCommitted()) {
+            return; // refused when its head arrived (a multipart body declared too large)
         }
         Protection guard = admission;
         if (guard != null && !guard.admit(ctx, guard.needsPath() ? pathWithinContext(request) : null)) {
@@ -307,7 +325,34 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         }
     }
 
+    /** Starts the request's trace and access log entry (on the event loop, before anything else runs). */
+    private void observe(DefaultRequestContext ctx) {
+        ServerRequest request = ctx.request();
+        if (tracing != null) {
+            Object[] span = new Object[1];
+            ctx.trace = tracing.start(request, span);
+            ctx.span = span[0];
+            if (ctx.span != null) {
+                request.response().completion().whenComplete((v, error) -> tracing.end(ctx.span, request,
+                        ctx.routeTemplate(), error));
+            }
+        }
+        if (accessLog != null) {
+            accessLog.track(request, ctx.trace);
+        }
+    }
+
     private void begin(DefaultRequestContext ctx) {
+        if (ctx.trace != null) {
+            try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {
+                beginTraced(ctx);
+            }
+        } else {
+            beginTraced(ctx);
+        }
+    }
+
+    private void beginTraced(DefaultRequestContext ctx) {
         try {
             if (filters.isEmpty()) {
                 route(ctx);
@@ -578,6 +623,17 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     private void call(DefaultRequestContext ctx, CompiledRoute route) {
+        if (ctx.trace != null) {
+            try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {
+                callGuarded(ctx, route);
+            }
+        } else {
+            callGuarded(ctx, route);
+        }
+    }
+
+    /** Calls the handler within the request's timeout, when its route has one. */
+    private void callGuarded(DefaultRequestContext ctx, CompiledRoute route) {
         RequestCancellation cancellation = ctx.cancellation();
         if (cancellation == null) {
             callHandler(ctx, route);

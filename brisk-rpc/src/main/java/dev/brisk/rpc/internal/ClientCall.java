@@ -43,7 +43,8 @@ final class ClientCall {
         long own = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
                 : runtime.options().callTimeout().toNanos();
         CallContext context = CallContext.current();
-        this.traceId = context == null ? null : context.traceId();
+        dev.brisk.transport.TraceContext trace = dev.brisk.transport.TraceContext.currentOrNull();
+        this.traceId = trace != null ? trace.traceparent() : context == null ? null : context.traceId();
         this.timeoutNanos = context != null && context.hasDeadline()
                 ? Math.min(own, context.deadlineNanos() - now) : own;
         this.deadline = now + timeoutNanos;

@@ -75,13 +75,18 @@ final class ServerCall implements Runnable {
         synchronized (this) {
             runner = Thread.currentThread();
         }
-        CallContext previous = CallContext.enter(traceId, remainingMillis);
+        dev.brisk.transport.TraceContext trace = CallContext.w3c(traceId);
+        CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, remainingMillis);
+        dev.brisk.transport.TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
         try {
             result = invoker.invoke(arguments);
         } catch (Throwable t) {
             answerFailure(t);
             return;
         } finally {
+            if (traceScope != null) {
+                traceScope.close();
+            }
             CallContext.restore(previous);
             synchronized (this) {
                 runner = null;

@@ -43,6 +43,9 @@ class ConfigurationMetadataTest {
                 // Micrometer meters (BriskMetricsSettings)
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",
+                "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",
+                "brisk.tracing.enabled", "brisk.tracing.trust-incoming", "brisk.health.enabled",
+                "brisk.health.readiness-path", "brisk.health.timeout",
                 // Boot's own, for IDEs of applications without spring-boot-servlet
                 "spring.servlet.multipart.enabled", "spring.servlet.multipart.max-file-size",
                 "spring.servlet.multipart.max-request-size", "spring.servlet.multipart.file-size-threshold",

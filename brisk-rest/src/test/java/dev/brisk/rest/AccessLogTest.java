@@ -1,0 +1,112 @@
+package dev.brisk.rest;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The access log through real sockets: formats, fields, protocols, and a logger that blocks. */
+class AccessLogTest {
+
+    @Test
+    void writesACommonLineOnceTheResponseIsComplete() throws Exception {
+        try (CapturedLog log = CapturedLog.of("brisk.access");
+             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.DEFAULT)
+                     .get("/hello", ctx -> ctx.send("hello")).start()) {
+            assertThat(RestTestSupport.get(server, "/hello?who=you").statusCode()).isEqualTo(200);
+            String line = log.await(l -> l.contains("/hello"));
+            assertThat(line).matches("127\\.0\\.0\\.1 - - \\[\\d\\d/\\w{3}/\\d{4}:\\d\\d:\\d\\d:\\d\\d [+-]\\d{4}] "
+                    + "\"GET /hello\\?who=you HTTP/1\\.1\" 200 5");
+            assertThat(log.loggers()).allMatch(l -> l.startsWith("brisk.access INFO brisk-access-log"));
+        }
+    }
+
+    @Test
+    void combinedAddsRefererAndUserAgentAndLogsUnroutedRequests() throws Exception {
+        try (CapturedLog log = CapturedLog.of("test.combined");
+             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.builder()
+                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.combined").build())
+                     .get("/a", ctx -> ctx.send("a")).start()) {
+            RestTestSupport.get(server, "/missing", "Referer", "http://example.com/x", "User-Agent", "probe/1.0");
+            String line = log.await(l -> l.contains("/missing"));
+            assertThat(line).contains("\"GET /missing HTTP/1.1\" 404 ")
+                    .endsWith(" \"http://example.com/x\" \"probe/1.0\"");
+        }
+    }
+
+    @Test
+    void jsonLinesCarryDurationProtocolAndTraceId() throws Exception {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        try (CapturedLog log = CapturedLog.of("test.json");
+             BriskServer server = RestTestSupport.server()
+                     .accessLog(AccessLogOptions.builder().format(AccessLogOptions.Format.JSON)
+                             .loggerName("test.json").build())
+                     .tracing(TracingOptions.DEFAULT)
+                     .post("/echo", ctx -> ctx.send(ctx.request().bodyAsString()))
+                     .get("/get", ctx -> ctx.send("g")).start()) {
+            HttpResponse<String> response = RestTestSupport.send(server, "POST", "/echo", "1234567",
+                    "traceparent", traceparent, "User-Agent", "json-test");
+            assertThat(response.statusCode()).isEqualTo(200);
+            // the JDK client upgrades to h2c on a GET; the request after the upgrade surely runs on HTTP/2
+            HttpClient h2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+            for (int i = 1; i <= 2; i++) {
+                h2.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/get?n=" + i))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+            }
+            String line = log.await(l -> l.contains("\"bytes\":7"));
+            assertThat(line).startsWith("{\"time\":\"").contains("\"remote\":\"127.0.0.1\"",
+                    "\"method\":\"POST\"", "\"uri\":\"/echo\"", "\"status\":200", "\"durationMicros\":",
+                    "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\"", "\"userAgent\":\"json-test\"").endsWith("}");
+            assertThat(log.await(l -> l.contains("/get?n=2"))).contains("\"protocol\":\"HTTP/2.0\"");
+        }
+    }
+
+    @Test
+    void patternChoosesTheFields() throws Exception {
+        try (CapturedLog log = CapturedLog.of("test.pattern");
+             BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b %x %{X-Request-Id}i %{Absent}i 100%%")
+                             .loggerName("test.pattern").build())
+                     .get("/p", ctx -> ctx.send(ctx.trace().orElseThrow().traceId())).start()) {
+            HttpResponse<String> response = RestTestSupport.get(server, "/p", "X-Request-Id", "r-1");
+            String line = log.await(l -> l.startsWith("GET /p"));
+            assertThat(line).isEqualTo("GET /p 200 32 " + response.body() + " r-1 - 100%");
+        }
+    }
+
+    @Test
+    void aLoggerThatBlocksNeverStallsRequestsAndDropsAreCounted() throws Exception {
+        try (CapturedLog log = CapturedLog.of("test.blocked").blocking();
+             BriskServer server = RestTestSupport.server()
+                     .accessLog(AccessLogOptions.builder().loggerName("test.blocked").queueSize(1).build())
+                     .get("/x", ctx -> ctx.send("x")).start()) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(RestTestSupport.get(server, "/x?n=" + i).statusCode()).isEqualTo(200);
+            }
+            // at most one line is held by the blocked logger and one waits in the queue: the rest were dropped
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (server.accessLogDropped() < 18 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(server.accessLogDropped()).isGreaterThanOrEqualTo(18);
+            log.release();
+            log.await(l -> l.contains("/x?n="));
+        }
+    }
+
+    @Test
+    void offByDefault() throws Exception {
+        try (CapturedLog log = CapturedLog.of("brisk.access");
+             BriskServer server = RestTestSupport.server().get("/quiet", ctx -> ctx.send("q")).start()) {
+            RestTestSupport.get(server, "/quiet");
+            server.close();   // would flush the log if there were one
+            assertThat(log.lines()).isEmpty();
+            assertThat(server.accessLogDropped()).isZero();
+        }
+    }
+}

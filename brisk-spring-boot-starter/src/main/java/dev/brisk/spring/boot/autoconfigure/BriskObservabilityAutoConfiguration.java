@@ -1,0 +1,44 @@
+package dev.brisk.spring.boot.autoconfigure;
+
+import dev.brisk.rest.HealthCheck;
+import dev.brisk.spring.boot.BriskAccessLogSettings;
+import dev.brisk.spring.boot.BriskHealthSettings;
+import dev.brisk.spring.boot.BriskServerCustomizer;
+import dev.brisk.spring.boot.BriskTracingSettings;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The access log ({@code brisk.access-log.*}), W3C tracing ({@code brisk.tracing.*}) and Brisk's health routes
+ * ({@code brisk.health.*}, with the context's {@link HealthCheck} beans as readiness checks), each off unless enabled.
+ */
+@AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
+@ConditionalOnBriskWebApplication
+@EnableConfigurationProperties({BriskAccessLogSettings.class, BriskTracingSettings.class, BriskHealthSettings.class})
+public final class BriskObservabilityAutoConfiguration {
+
+    BriskObservabilityAutoConfiguration() {
+    }
+
+    @Bean
+    BriskServerCustomizer briskObservability(BriskAccessLogSettings accessLog, BriskTracingSettings tracing,
+                                             BriskHealthSettings health, ListableBeanFactory beans) {
+        return server -> {
+            if (accessLog.isEnabled()) {
+                server.accessLog(accessLog.toOptions());
+            }
+            if (tracing.isEnabled()) {
+                server.tracing(tracing.toOptions());
+            }
+            if (health.isEnabled()) {
+                Map<String, HealthCheck> named = new LinkedHashMap<>(beans.getBeansOfType(HealthCheck.class));
+                server.health(health.toOptions(named));
+            }
+        };
+    }
+}
