@@ -10,6 +10,9 @@ module dev.brisk.benchmarks {
     requires dev.brisk.client;
     requires dev.brisk.collapse;
     requires dev.brisk.micrometer;
+    requires ch.qos.logback.classic;
+    requires ch.qos.logback.core;
+    requires org.slf4j;
     requires micrometer.registry.prometheus;
     requires dev.brisk.rpc;
     requires io.netty.codec.http;

@@ -65,6 +65,7 @@ final class BriskRestFullServer implements ServerImpl {
                     ctx.response().header("content-type", Endpoints.TEXT_PLAIN).send("slow");
                 }));
         if (features.contains(Feature.ACCESS_LOG)) {
+            AccessLogFile.configure();
             builder.accessLog(AccessLogOptions.DEFAULT);
         }
         if (features.contains(Feature.METRICS)) {
