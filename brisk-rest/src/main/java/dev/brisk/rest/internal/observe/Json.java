@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal.observe;
 
-/** The little JSON writing the access log and the health routes need: strings quoted and escaped. */
-final class Json {
+/** The little JSON writing the access log, the health routes and problem bodies need: strings quoted and escaped. */
+public final class Json {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
@@ -9,7 +9,7 @@ final class Json {
     }
 
     /** Appends {@code value} as a JSON string. */
-    static StringBuilder quote(StringBuilder out, String value) {
+    public static StringBuilder quote(StringBuilder out, String value) {
         out.append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);

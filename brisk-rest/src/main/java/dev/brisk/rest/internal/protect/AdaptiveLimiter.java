@@ -34,15 +34,7 @@ public final class AdaptiveLimiter implements Limiter {
 
     @Override
     public boolean tryAcquire() {
-        while (true) {
-            int current = inFlight.get();
-            if (current >= limit) {
-                return false;
-            }
-            if (inFlight.compareAndSet(current, current + 1)) {
-                return true;
-            }
-        }
+        return Limiter.incrementBelow(inFlight, limit);
     }
 
     @Override

@@ -14,15 +14,7 @@ final class FixedLimiter implements Limiter {
 
     @Override
     public boolean tryAcquire() {
-        while (true) {
-            int current = inFlight.get();
-            if (current >= limit) {
-                return false;
-            }
-            if (inFlight.compareAndSet(current, current + 1)) {
-                return true;
-            }
-        }
+        return Limiter.incrementBelow(inFlight, limit);
     }
 
     @Override

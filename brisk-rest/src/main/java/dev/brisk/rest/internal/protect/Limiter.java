@@ -27,4 +27,17 @@ public interface Limiter {
         }
         return new AdaptiveLimiter((ConcurrencyLimit.Adaptive) limit, System::nanoTime);
     }
+
+    /** Adds one to {@code inFlight} unless it has reached {@code limit}; whether it did. */
+    static boolean incrementBelow(java.util.concurrent.atomic.AtomicInteger inFlight, int limit) {
+        while (true) {
+            int current = inFlight.get();
+            if (current >= limit) {
+                return false;
+            }
+            if (inFlight.compareAndSet(current, current + 1)) {
+                return true;
+            }
+        }
+    }
 }
