@@ -170,6 +170,15 @@ public final class RpcClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Arguments of at least {@code bytes} go deflated (the frame's compressed flag); default 0: never. Deflated bodies
+         * from the other side are always accepted.
+         */
+        public Builder compressionThreshold(int bytes) {
+            options.compressionThreshold(bytes);
+            return this;
+        }
+
         /** Time limit of a call without {@link Timeout}, retries included; default 5 s. */
         public Builder callTimeout(Duration callTimeout) {
             options.callTimeout(callTimeout);

@@ -29,12 +29,16 @@ import java.util.Optional;
  *                                gets no calls for {@code circuitBreakerOpenDuration}; 0 (the default) disables it
  * @param circuitBreakerOpenDuration how long a tripped provider is left alone before calls try it again, 10 s by
  *                                default
+ * @param compressionThreshold    bodies (arguments or results) of at least this many bytes are sent deflated, with
+ *                                the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
+ *                                bodies are always accepted, up to {@code maxFrameSize} once inflated
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration heartbeatInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
-                               int circuitBreakerThreshold, Duration circuitBreakerOpenDuration) {
+                               int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
+                               int compressionThreshold) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -61,6 +65,9 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.notNegative(maxRetries, "maxRetries");
         Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
         Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
+        if (compressionThreshold < 0) {
+            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
+        }
     }
 
     /** A builder starting from the defaults. */
@@ -90,6 +97,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int maxRetries = 2;
         private int circuitBreakerThreshold;
         private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
+        private int compressionThreshold;
 
         private Builder() {
         }
@@ -109,6 +117,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             maxRetries = o.maxRetries;
             circuitBreakerThreshold = o.circuitBreakerThreshold;
             circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
+            compressionThreshold = o.compressionThreshold;
         }
 
         public Builder transport(Transport transport) {
@@ -186,11 +195,17 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
+        /** Arguments of at least this many bytes go deflated; 0 (the default): never. */
+        public Builder compressionThreshold(int compressionThreshold) {
+            this.compressionThreshold = compressionThreshold;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, heartbeatInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
-                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration);
+                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold);
         }
     }
 }

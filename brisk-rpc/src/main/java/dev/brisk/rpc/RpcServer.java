@@ -221,6 +221,15 @@ public final class RpcServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Results of at least {@code bytes} go deflated (the frame's compressed flag); default 0: never. Deflated bodies
+         * from the other side are always accepted.
+         */
+        public Builder compressionThreshold(int bytes) {
+            options.compressionThreshold(bytes);
+            return this;
+        }
+
         /** Calls of one connection running at once; default 1024. */
         public Builder maxInFlightPerConnection(int maxInFlightPerConnection) {
             options.maxInFlightPerConnection(maxInFlightPerConnection);

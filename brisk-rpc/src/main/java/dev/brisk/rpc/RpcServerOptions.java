@@ -32,12 +32,15 @@ import java.util.Optional;
  * @param weight                    the weight put into the registry, 100 by default
  * @param version                   the version put into the registry, empty by default
  * @param metadata                  the metadata put into the registry, copied
+ * @param compressionThreshold      bodies (arguments or results) of at least this many bytes are sent deflated, with
+ *                                  the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
+ *                                  bodies are always accepted, up to {@code maxFrameSize} once inflated
  */
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
                                int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
                                Duration idleTimeout, Optional<String> advertisedHost, int weight, String version,
-                               Map<String, String> metadata) {
+                               Map<String, String> metadata, int compressionThreshold) {
 
     /** The defaults. */
     public static final RpcServerOptions DEFAULT = new Builder().build();
@@ -65,6 +68,9 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         Checks.positive(weight, "weight");
         Checks.notNull(version, "version");
         metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+        if (compressionThreshold < 0) {
+            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
+        }
     }
 
     /** A builder starting from the defaults. */
@@ -97,6 +103,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private int weight = 100;
         private String version = "";
         private Map<String, String> metadata = Map.of();
+        private int compressionThreshold;
 
         private Builder() {
         }
@@ -119,6 +126,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             weight = o.weight;
             version = o.version;
             metadata = o.metadata;
+            compressionThreshold = o.compressionThreshold;
         }
 
         public Builder host(String host) {
@@ -216,11 +224,17 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
+        /** Results of at least this many bytes go deflated; 0 (the default): never. */
+        public Builder compressionThreshold(int compressionThreshold) {
+            this.compressionThreshold = compressionThreshold;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
-                    advertisedHost, weight, version, metadata);
+                    advertisedHost, weight, version, metadata, compressionThreshold);
         }
     }
 }

@@ -127,9 +127,11 @@ public final class ClientConnection {
             if (traceId != null) {
                 Frames.writeString(frame, traceId);
             }
+            int bodyStart = frame.writerIndex();
             for (Object argument : arguments) {
                 runtime.serializer().write(frame, argument);
             }
+            frame = Frames.deflateBody(frame, bodyStart, runtime.options().compressionThreshold(), ch.alloc());
             Frames.finish(frame, runtime.options().maxFrameSize(), "request");
         } catch (FrameTooLargeException e) {
             return CompletableFuture.failedFuture(e);
@@ -257,7 +259,7 @@ public final class ClientConnection {
                 byte typeAndFlags = frame.readByte();
                 int requestId = frame.readInt();
                 switch (Frames.type(typeAndFlags)) {
-                    case Frames.RESPONSE -> response(requestId, frame);
+                    case Frames.RESPONSE -> response(requestId, frame, (typeAndFlags & Frames.FLAG_COMPRESSED) != 0);
                     case Frames.ERROR -> error(requestId, frame);
                     case Frames.HELLO -> hello(frame);
                     case Frames.GOAWAY -> {
@@ -288,14 +290,19 @@ public final class ClientConnection {
             }
         }
 
-        private void response(int requestId, ByteBuf frame) {
+        private void response(int requestId, ByteBuf frame, boolean compressed) {
             PendingCall call = pending.remove(requestId);
             if (call == null) {
                 return;
             }
             Object value;
             try {
-                value = runtime.serializer().read(frame, call.resultType);
+                ByteBuf body = compressed ? Frames.inflateBody(frame, runtime.options().maxFrameSize(),
+                        "response from " + pool.address()) : frame;
+                value = runtime.serializer().read(body, call.resultType);
+            } catch (FrameTooLargeException e) {
+                call.fail(e);
+                return;
             } catch (Throwable t) {
                 call.fail(new RpcException("cannot read the result from " + pool.address() + ": " + t, t));
                 return;

@@ -24,14 +24,17 @@ public final class Frames {
     public static final byte GOAWAY = 6;
     public static final byte HELLO = 7;
 
-    /** Flag: the body is compressed (reserved: not sent yet, and a frame carrying it is refused). */
+    /**
+     * Flag (requests and responses): what follows the request's metadata (the arguments) or the response's header
+     * (the result) is deflated (RFC 1951); see {@link #deflateBody} and {@link #inflateBody}.
+     */
     public static final byte FLAG_COMPRESSED = 0x40;
     /** Flag (requests): the caller's trace id precedes the arguments. */
     public static final byte FLAG_TRACING = (byte) 0x80;
     /** Flag (requests): the milliseconds the caller still waits precede the arguments (and the trace id). */
     public static final byte FLAG_DEADLINE = 0x20;
     /** The flags a request may carry. */
-    public static final int KNOWN_REQUEST_FLAGS = (FLAG_TRACING | FLAG_DEADLINE) & 0xFF;
+    public static final int KNOWN_REQUEST_FLAGS = (FLAG_TRACING | FLAG_DEADLINE | FLAG_COMPRESSED) & 0xFF;
 
     public static final int TYPE_MASK = 0x0F;
     /** Bytes before the body: length, type, request id. */
@@ -109,5 +112,75 @@ public final class Frames {
                     + in.readableBytes() + " bytes left)");
         }
         return in.readCharSequence(length, StandardCharsets.UTF_8).toString();
+    }
+
+    /**
+     * Deflates the body of {@code frame} (from {@code bodyStart} to its end) when it holds at least {@code threshold}
+     * bytes ({@code 0}: never) and deflating makes it smaller: returns a new frame with {@link #FLAG_COMPRESSED} set
+     * (releasing {@code frame}), or {@code frame} itself. Call before {@link #finish}.
+     */
+    public static ByteBuf deflateBody(ByteBuf frame, int bodyStart, int threshold, ByteBufAllocator alloc) {
+        int bodyLength = frame.writerIndex() - bodyStart;
+        if (threshold <= 0 || bodyLength < threshold) {
+            return frame;
+        }
+        byte[] body = new byte[bodyLength];
+        frame.getBytes(bodyStart, body);
+        java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_SPEED, true);
+        byte[] out = new byte[bodyLength];
+        int deflatedLength;
+        try {
+            deflater.setInput(body);
+            deflater.finish();
+            deflatedLength = deflater.deflate(out);
+            if (!deflater.finished()) {
+                return frame; // no smaller than it was
+            }
+        } finally {
+            deflater.end();
+        }
+        int head = bodyStart - frame.readerIndex();
+        ByteBuf deflated = alloc.ioBuffer(head + deflatedLength);
+        deflated.writeBytes(frame, frame.readerIndex(), head);
+        deflated.writeBytes(out, 0, deflatedLength);
+        int typeIndex = deflated.readerIndex() + 4;
+        deflated.setByte(typeIndex, deflated.getByte(typeIndex) | FLAG_COMPRESSED);
+        frame.release();
+        return deflated;
+    }
+
+    /**
+     * The rest of {@code frame} (from its reader index) inflated, as a buffer of its own that needs no release;
+     * fails with {@link FrameTooLargeException} when it would exceed {@code limit} bytes, and with
+     * {@link IllegalArgumentException} when the bytes are not deflated data.
+     */
+    public static ByteBuf inflateBody(ByteBuf frame, int limit, String what) {
+        byte[] in = new byte[frame.readableBytes()];
+        frame.readBytes(in);
+        java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+        try {
+            inflater.setInput(in);
+            byte[] out = new byte[Math.min(limit, Math.max(64, in.length * 4))];
+            int length = 0;
+            while (!inflater.finished()) {
+                if (length == out.length) {
+                    if (out.length >= limit) {
+                        throw FrameTooLargeException.of(what + " (inflated)", (long) limit + 1, limit);
+                    }
+                    out = java.util.Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
+                }
+                int n = inflater.inflate(out, length, out.length - length);
+                if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                    throw new IllegalArgumentException("the compressed body of the " + what + " is truncated");
+                }
+                length += n;
+            }
+            return io.netty.buffer.Unpooled.wrappedBuffer(out, 0, length);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalArgumentException("the compressed body of the " + what + " is not deflated data: "
+                    + e.getMessage(), e);
+        } finally {
+            inflater.end();
+        }
     }
 }

@@ -152,7 +152,9 @@ final class ServerCall implements Runnable {
         }
         ByteBuf response = Frames.start(ctx.alloc(), Frames.RESPONSE, requestId, 64);
         try {
+            int bodyStart = response.writerIndex();
             context.serializer().write(response, value);
+            response = Frames.deflateBody(response, bodyStart, context.options().compressionThreshold(), ctx.alloc());
             Frames.finish(response, context.options().maxFrameSize(), "response");
         } catch (FrameTooLargeException e) {
             write(Frames.error(ctx.alloc(), requestId, ErrorCode.FRAME_TOO_LARGE, null, e.getMessage()));

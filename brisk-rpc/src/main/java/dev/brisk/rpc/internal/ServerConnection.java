@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.FrameTooLargeException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -122,8 +123,23 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                     + " calls in flight on this connection (maxInFlightPerConnection)");
             return false;
         }
+        ByteBuf arguments = frame;
+        if ((flags & Frames.FLAG_COMPRESSED) != 0) {
+            try {
+                arguments = Frames.inflateBody(frame, context.options().maxFrameSize(), "request");
+            } catch (FrameTooLargeException e) {
+                inFlight.decrementAndGet();
+                refuse(ctx, requestId, oneWay, ErrorCode.FRAME_TOO_LARGE, e.getMessage());
+                return false;
+            } catch (RuntimeException e) {
+                inFlight.decrementAndGet();
+                refuse(ctx, requestId, oneWay, ErrorCode.BAD_REQUEST, e.getMessage());
+                return false;
+            }
+            frame.release(); // the call reads the inflated copy, which needs no release
+        }
         context.inFlight().incrementAndGet();
-        ServerCall call = new ServerCall(ctx, context, invoker, requestId, frame, oneWay, remainingMillis,
+        ServerCall call = new ServerCall(ctx, context, invoker, requestId, arguments, oneWay, remainingMillis,
                 traceId, inFlight::decrementAndGet, context.inFlight()::decrementAndGet);
         if (invoker.executor() == null) {
             call.run();
