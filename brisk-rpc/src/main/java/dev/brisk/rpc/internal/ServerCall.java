@@ -122,6 +122,15 @@ final class ServerCall implements Runnable {
         return arguments;
     }
 
+    /** Drops a call that will never run (its executor stopped with it queued): releases its frame. */
+    void discard() {
+        ByteBuf queued = frame;
+        if (queued != null) {
+            frame = null;
+            queued.release();
+        }
+    }
+
     /** Refuses the call without running it. */
     void reject(ErrorCode code, String message) {
         frame.release();

@@ -93,7 +93,7 @@ public final class ServerRuntime {
         } catch (RuntimeException e) {
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            executors.forEach(ExecutorService::shutdownNow);
+            stopExecutors();
             if (shared != null) {
                 shared.close(Duration.ZERO);
             }
@@ -197,10 +197,21 @@ public final class ServerRuntime {
         for (ChannelFuture future : closing) {
             future.awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
-        executors.forEach(ExecutorService::shutdownNow);
+        stopExecutors();
         acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         acceptor.terminationFuture().syncUninterruptibly();
         workers.terminationFuture().syncUninterruptibly();
+    }
+
+    /** Stops the services' executors; calls still queued never run, and their frames are released. */
+    private void stopExecutors() {
+        for (ExecutorService executor : executors) {
+            for (Runnable queued : executor.shutdownNow()) {
+                if (queued instanceof ServerCall call) {
+                    call.discard();
+                }
+            }
+        }
     }
 }
