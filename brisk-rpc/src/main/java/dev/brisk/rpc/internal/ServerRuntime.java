@@ -93,7 +93,7 @@ public final class ServerRuntime {
         } catch (RuntimeException e) {
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            stopExecutors();
+            stopExecutors(executors);
             if (shared != null) {
                 shared.close(Duration.ZERO);
             }
@@ -197,7 +197,7 @@ public final class ServerRuntime {
         for (ChannelFuture future : closing) {
             future.awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
-        stopExecutors();
+        stopExecutors(executors);
         acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         acceptor.terminationFuture().syncUninterruptibly();
@@ -205,7 +205,7 @@ public final class ServerRuntime {
     }
 
     /** Stops the services' executors; calls still queued never run, and their frames are released. */
-    private void stopExecutors() {
+    private static void stopExecutors(List<ExecutorService> executors) {
         for (ExecutorService executor : executors) {
             for (Runnable queued : executor.shutdownNow()) {
                 if (queued instanceof ServerCall call) {
