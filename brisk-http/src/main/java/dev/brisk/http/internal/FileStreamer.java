@@ -63,19 +63,8 @@ public final class FileStreamer {
                     fail(new IOException("connection closed while sending a file"));
                     return;
                 }
-                int size = (int) Math.min(PIECE, remaining);
-                ByteBuf piece = response.channel.alloc().ioBuffer(size);
-                int read;
-                try {
-                    read = piece.writeBytes(file, position, size);
-                } catch (IOException | RuntimeException e) {
-                    piece.release();
-                    throw e;
-                }
-                if (read <= 0) {
-                    piece.release();
-                    throw new IOException("file shrank while being sent");
-                }
+                ByteBuf piece = readPiece(response.channel.alloc(), file, position, (int) Math.min(PIECE, remaining));
+                int read = piece.readableBytes();
                 position += read;
                 remaining -= read;
                 response.writeChunk(piece);
@@ -92,6 +81,27 @@ public final class FileStreamer {
         } catch (IOException e) {
             fail(e);
         }
+    }
+
+    /**
+     * Reads up to {@code size} bytes of {@code file} from {@code position} into a new buffer of {@code allocator}
+     * (the caller owns it); fails, holding nothing, when the file ends first or cannot be read.
+     */
+    public static ByteBuf readPiece(io.netty.buffer.ByteBufAllocator allocator, FileChannel file, long position,
+                                    int size) throws IOException {
+        ByteBuf piece = allocator.ioBuffer(size);
+        int read;
+        try {
+            read = piece.writeBytes(file, position, size);
+        } catch (IOException | RuntimeException e) {
+            piece.release();
+            throw e;
+        }
+        if (read <= 0) {
+            piece.release();
+            throw new IOException("file shrank while being sent");
+        }
+        return piece;
     }
 
     private void fail(IOException e) {

@@ -59,19 +59,9 @@ final class FilePieces {
         }
         try {
             while (remaining > 0) {
-                int size = (int) Math.min(PIECE, remaining);
-                ByteBuf piece = allocator.ioBuffer(size);
-                int read;
-                try {
-                    read = piece.writeBytes(file, position, size);
-                } catch (IOException | RuntimeException e) {
-                    piece.release();
-                    throw e;
-                }
-                if (read <= 0) {
-                    piece.release();
-                    throw new IOException("file shrank while being sent");
-                }
+                ByteBuf piece = dev.brisk.http.internal.FileStreamer.readPiece(allocator, file, position,
+                        (int) Math.min(PIECE, remaining));
+                int read = piece.readableBytes();
                 position += read;
                 remaining -= read;
                 CompletableFuture<Void> written = write.apply(piece).toCompletableFuture();
