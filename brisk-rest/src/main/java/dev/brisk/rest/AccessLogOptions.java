@@ -18,7 +18,8 @@ import java.util.Objects;
  *                   {@code %T} duration in milliseconds, {@code %x} trace id, {@code %{Name}i} a request header,
  *                   {@code %%} a percent sign; default empty
  * @param loggerName the logger lines go to; default {@code brisk.access}
- * @param queueSize  lines waiting for the writer thread before further lines are dropped; default 8192
+ * @param queueSize  lines waiting for the writer thread before further lines are dropped (rounded up to a power of
+ *                   two, at least 2); default 8192
  */
 public record AccessLogOptions(Format format, String pattern, String loggerName, int queueSize) {
 

@@ -59,7 +59,8 @@ class AccessLogTest {
                         .build(), HttpResponse.BodyHandlers.ofString());
             }
             String line = log.await(l -> l.contains("\"bytes\":7"));
-            assertThat(line).startsWith("{\"time\":\"").contains("\"remote\":\"127.0.0.1\"",
+            assertThat(line).matches("\\{\"time\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\",.*")
+                    .contains("\"remote\":\"127.0.0.1\"",
                     "\"method\":\"POST\"", "\"uri\":\"/echo\"", "\"status\":200", "\"durationMicros\":",
                     "\"traceId\":\"4bf92f3577b34da6a3ce929d0e0e4736\"", "\"userAgent\":\"json-test\"").endsWith("}");
             assertThat(log.await(l -> l.contains("/get?n=2"))).contains("\"protocol\":\"HTTP/2.0\"");
@@ -88,12 +89,13 @@ class AccessLogTest {
             for (int i = 0; i < 20; i++) {
                 assertThat(RestTestSupport.get(server, "/x?n=" + i).statusCode()).isEqualTo(200);
             }
-            // at most one line is held by the blocked logger and one waits in the queue: the rest were dropped
+            // at most one line is held by the blocked logger and two wait in the queue (its smallest size): the rest
+            // were dropped
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (server.accessLogDropped() < 18 && System.nanoTime() < deadline) {
+            while (server.accessLogDropped() < 17 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertThat(server.accessLogDropped()).isGreaterThanOrEqualTo(18);
+            assertThat(server.accessLogDropped()).isGreaterThanOrEqualTo(17);
             log.release();
             log.await(l -> l.contains("/x?n="));
         }

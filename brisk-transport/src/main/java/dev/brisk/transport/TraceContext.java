@@ -18,13 +18,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * }
  * }</pre>
  *
- * @param traceId    32 lowercase hex digits, not all zero
- * @param spanId     16 lowercase hex digits, not all zero: the span of the work this context describes
- * @param flags      the trace flags byte; bit 0 is "sampled"
- * @param traceState the {@code tracestate} header's value as received (vendor data, passed on untouched); empty
- *                   when there is none
+ * <p>Ids are held as numbers and written out as hex only when asked for, so a context the server starts for each
+ * request costs three random longs. Two contexts are equal when their ids, flags and state are.
  */
-public record TraceContext(String traceId, String spanId, int flags, String traceState) {
+public final class TraceContext {
 
     /** The name of the header that carries a context: {@code traceparent}. */
     public static final String TRACEPARENT = "traceparent";
@@ -36,9 +33,27 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
     private static final ThreadLocal<TraceContext> CURRENT = new ThreadLocal<>();
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     private static final Scope NO_OP = () -> { };
+    private static final Scope REMOVE = CURRENT::remove;
 
-    /** Validates every component; a message names the component and the value. */
-    public TraceContext {
+    private final long traceHigh;
+    private final long traceLow;
+    private final long span;
+    private final int flags;
+    private final String traceState;
+    /** The ids as text, made on first use (racy but safe: the same immutable value whichever thread makes it). */
+    private String traceId;
+    private String spanId;
+
+    /**
+     * A context with the given components, each validated; a message names the component and the value.
+     *
+     * @param traceId    32 lowercase hex digits, not all zero
+     * @param spanId     16 lowercase hex digits, not all zero: the span of the work this context describes
+     * @param flags      the trace flags byte; bit 0 is "sampled"
+     * @param traceState the {@code tracestate} header's value as received (vendor data, passed on untouched); empty
+     *                   when there is none
+     */
+    public TraceContext(String traceId, String spanId, int flags, String traceState) {
         Objects.requireNonNull(traceId, "traceId must not be null");
         Objects.requireNonNull(spanId, "spanId must not be null");
         Objects.requireNonNull(traceState, "traceState must not be null");
@@ -51,11 +66,34 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
         if (flags < 0 || flags > 0xff) {
             throw new IllegalArgumentException("flags must be within [0, 255]: " + flags);
         }
+        this.traceHigh = hexLong(traceId, 0);
+        this.traceLow = hexLong(traceId, 16);
+        this.span = hexLong(spanId, 0);
+        this.flags = flags;
+        this.traceState = traceState;
+        this.traceId = traceId;
+        this.spanId = spanId;
+    }
+
+    /** A context from ids already known to be valid (not all zero). */
+    private TraceContext(long traceHigh, long traceLow, long span, int flags, String traceState) {
+        this.traceHigh = traceHigh;
+        this.traceLow = traceLow;
+        this.span = span;
+        this.flags = flags;
+        this.traceState = traceState;
     }
 
     /** A new trace: random trace and span ids, sampled. */
     public static TraceContext newRoot() {
-        return new TraceContext(randomHex(32), randomHex(16), FLAG_SAMPLED, "");
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high;
+        long low;
+        do {
+            high = random.nextLong();
+            low = random.nextLong();
+        } while ((high | low) == 0);
+        return new TraceContext(high, low, randomSpan(), FLAG_SAMPLED, "");
     }
 
     /**
@@ -80,19 +118,53 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
                 || (version > 0 && value.length() > 55 && value.charAt(55) != '-')) {
             return Optional.empty();
         }
-        String traceId = value.substring(3, 35);
-        String spanId = value.substring(36, 52);
         int flags = hexByte(value, 53);
-        if (flags < 0 || !isId(traceId, 32) || !isId(spanId, 16)) {
+        if (flags < 0 || !isId(value, 3, 32) || !isId(value, 36, 16)) {
             return Optional.empty();
         }
         String state = tracestate == null ? "" : tracestate.toString().trim();
-        return Optional.of(new TraceContext(traceId, spanId, version == 0 ? flags : flags & FLAG_SAMPLED, state));
+        return Optional.of(new TraceContext(hexLong(value, 3), hexLong(value, 19), hexLong(value, 36),
+                version == 0 ? flags : flags & FLAG_SAMPLED, state));
     }
 
     /** A context for work done on behalf of this one: the same trace, flags and state, a new span id. */
     public TraceContext newChild() {
-        return new TraceContext(traceId, randomHex(16), flags, traceState);
+        return new TraceContext(traceHigh, traceLow, randomSpan(), flags, traceState);
+    }
+
+    /** The trace's id: 32 lowercase hex digits, not all zero. */
+    public String traceId() {
+        String id = traceId;
+        if (id == null) {
+            char[] out = new char[32];
+            hex(traceHigh, out, 0);
+            hex(traceLow, out, 16);
+            id = new String(out);
+            traceId = id;
+        }
+        return id;
+    }
+
+    /** The id of the span this context describes: 16 lowercase hex digits, not all zero. */
+    public String spanId() {
+        String id = spanId;
+        if (id == null) {
+            char[] out = new char[16];
+            hex(span, out, 0);
+            id = new String(out);
+            spanId = id;
+        }
+        return id;
+    }
+
+    /** The trace flags byte; bit 0 is "sampled". */
+    public int flags() {
+        return flags;
+    }
+
+    /** The {@code tracestate} header's value as received; empty when there is none. */
+    public String traceState() {
+        return traceState;
     }
 
     /** Whether the trace is sampled (the caller records it). */
@@ -106,9 +178,10 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
         out[0] = '0';
         out[1] = '0';
         out[2] = '-';
-        traceId.getChars(0, 32, out, 3);
+        hex(traceHigh, out, 3);
+        hex(traceLow, out, 19);
         out[35] = '-';
-        spanId.getChars(0, 16, out, 36);
+        hex(span, out, 36);
         out[52] = '-';
         out[53] = HEX[(flags >> 4) & 0xf];
         out[54] = HEX[flags & 0xf];
@@ -132,7 +205,7 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
             return NO_OP;
         }
         CURRENT.set(this);
-        return previous == null ? CURRENT::remove : () -> CURRENT.set(previous);
+        return previous == null ? REMOVE : () -> CURRENT.set(previous);
     }
 
     /** Runs {@code action} with this context current on this thread. */
@@ -150,6 +223,17 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
     }
 
     @Override
+    public boolean equals(Object other) {
+        return other instanceof TraceContext that && traceHigh == that.traceHigh && traceLow == that.traceLow
+                && span == that.span && flags == that.flags && traceState.equals(that.traceState);
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(traceHigh * 31 + traceLow) * 31 + Long.hashCode(span);
+    }
+
+    @Override
     public String toString() {
         return traceparent();
     }
@@ -162,18 +246,37 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
     }
 
     private static boolean isId(String id, int length) {
-        if (id.length() != length) {
-            return false;
-        }
+        return id.length() == length && isId(id, 0, length);
+    }
+
+    /** Whether {@code length} characters from {@code from} are lowercase hex digits, not all zero. */
+    private static boolean isId(String s, int from, int length) {
         boolean nonZero = false;
-        for (int i = 0; i < length; i++) {
-            char c = id.charAt(i);
+        for (int i = from, end = from + length; i < end; i++) {
+            char c = s.charAt(i);
             if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
                 return false;
             }
             nonZero |= c != '0';
         }
         return nonZero;
+    }
+
+    /** The 16 hex digits from {@code from} (already validated) as a long. */
+    private static long hexLong(String s, int from) {
+        long value = 0;
+        for (int i = from; i < from + 16; i++) {
+            char c = s.charAt(i);
+            value = value << 4 | (c <= '9' ? c - '0' : c - 'a' + 10);
+        }
+        return value;
+    }
+
+    /** Writes {@code value} as 16 lowercase hex digits at {@code at}. */
+    private static void hex(long value, char[] out, int at) {
+        for (int j = 0; j < 16; j++) {
+            out[at + j] = HEX[(int) (value >>> (60 - 4 * j)) & 0xf];
+        }
     }
 
     private static int hexByte(String s, int at) {
@@ -185,20 +288,12 @@ public record TraceContext(String traceId, String spanId, int flags, String trac
         return high << 4 | low;
     }
 
-    private static String randomHex(int digits) {
+    private static long randomSpan() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] out = new char[digits];
-        long bits;
+        long span;
         do {
-            bits = 0;
-            for (int i = 0; i < digits; i += 16) {
-                long word = random.nextLong();
-                bits |= word;
-                for (int j = 0; j < 16; j++) {
-                    out[i + j] = HEX[(int) (word >>> (60 - 4 * j)) & 0xf];
-                }
-            }
-        } while (bits == 0);
-        return new String(out);
+            span = random.nextLong();
+        } while (span == 0);
+        return span;
     }
 }

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.netty.handler.codec.http.HttpMethod;
 
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -17,10 +18,18 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RequestTimers {
 
+    private static final int RECENT = 64;
+
     private final MeterRegistry registry;
     private final MetricsOptions options;
     private final double[] percentiles;
     private final ConcurrentHashMap<Key, Timer> timers = new ConcurrentHashMap<>();
+    /**
+     * Recently used timers, direct-mapped by their key's hash, so that the usual request finds its timer without
+     * allocating a key. Slots are written racily: each holds an immutable {@link Key} with its timer, so a reader sees
+     * a whole entry or an older one, and a miss only costs the map lookup.
+     */
+    private final Key[] recent = new Key[RECENT];
 
     public RequestTimers(MeterRegistry registry, MetricsOptions options) {
         this.registry = registry;
@@ -29,16 +38,50 @@ public final class RequestTimers {
     }
 
     /** What tells two timers apart: the route (or, for requests no route took, nothing), method, status, error. */
-    private record Key(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
+    private record Key(RouteInfo route, HttpMethod method, int status, Class<?> exception, Timer timer) {
+
+        Key(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
+            this(route, method, status, exception, null);
+        }
+
+        boolean matches(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
+            return this.route == route && this.method.equals(method) && this.status == status
+                    && this.exception == exception;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key that && Objects.equals(route, that.route) && method.equals(that.method)
+                    && status == that.status && exception == that.exception;
+        }
+
+        @Override
+        public int hashCode() {
+            return slot(route, method, status, exception);
+        }
+    }
+
+    private static int slot(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
+        int hash = Objects.hashCode(route) * 31 + method.hashCode();
+        hash = hash * 31 + status;
+        return hash * 31 + System.identityHashCode(exception);
     }
 
     /** Adds the request's duration to its timer. */
     public void record(CompletedRequest request) {
-        Key key = new Key(request.route().orElse(null), request.context().request().method(), request.status(),
-                request.error().<Class<?>>map(Throwable::getClass).orElse(null));
-        Timer timer = timers.get(key);
-        if (timer == null) {
+        RouteInfo route = request.route().orElse(null);
+        HttpMethod method = request.context().request().method();
+        int status = request.status();
+        Class<?> exception = request.error().isPresent() ? request.error().get().getClass() : null;
+        int slot = slot(route, method, status, exception) & (RECENT - 1);
+        Key hit = recent[slot];
+        Timer timer;
+        if (hit != null && hit.matches(route, method, status, exception)) {
+            timer = hit.timer();
+        } else {
+            Key key = new Key(route, method, status, exception);
             timer = timers.computeIfAbsent(key, this::create);
+            recent[slot] = new Key(route, method, status, exception, timer);
         }
         timer.record(request.durationNanos(), TimeUnit.NANOSECONDS);
     }

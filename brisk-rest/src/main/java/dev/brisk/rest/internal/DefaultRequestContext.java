@@ -44,6 +44,8 @@ final class DefaultRequestContext implements RequestContext {
     /** The request's trace and its OpenTelemetry span state, when tracing is on. */
     dev.brisk.transport.TraceContext trace;
     Object span;
+    /** When the pipeline received the request ({@link System#nanoTime()}); set only when something observes it. */
+    long startNanos;
 
     DefaultRequestContext(RestServer server, ServerRequest request) {
         this.server = server;

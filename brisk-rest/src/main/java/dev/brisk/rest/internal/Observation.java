@@ -16,7 +16,6 @@ final class Observation implements BiConsumer<Void, Throwable> {
 
     private final RequestObserver observer;
     private final DefaultRequestContext ctx;
-    private final long start = System.nanoTime();
 
     private Observation(RequestObserver observer, DefaultRequestContext ctx) {
         this.observer = observer;
@@ -30,7 +29,7 @@ final class Observation implements BiConsumer<Void, Throwable> {
 
     @Override
     public void accept(Void done, Throwable writeFailure) {
-        long duration = System.nanoTime() - start;
+        long duration = System.nanoTime() - ctx.startNanos;
         Throwable error = ctx.failure() != null ? ctx.failure() : writeFailure;
         try {
             observer.completed(new CompletedRequest(ctx, Optional.ofNullable(ctx.compiledRoute()),

@@ -303,10 +303,13 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     @Override
     public void handle(ServerRequest request) {
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);
+        dev.brisk.rest.RequestObserver observing = observer;
+        if (observing != null || accessLog != null) {
+            ctx.startNanos = System.nanoTime(); // one clock read for the access log and the observer
+        }
         if (tracing != null || accessLog != null) {
             observe(ctx);
         }
-        dev.brisk.rest.RequestObserver observing = observer;
         if (observing != null) {
             Observation.begin(observing, ctx);
         }
@@ -329,16 +332,16 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     private void observe(DefaultRequestContext ctx) {
         ServerRequest request = ctx.request();
         if (tracing != null) {
-            Object[] span = new Object[1];
+            Object[] span = tracing.openTelemetry() ? new Object[1] : null;
             ctx.trace = tracing.start(request, span);
-            ctx.span = span[0];
+            ctx.span = span == null ? null : span[0];
             if (ctx.span != null) {
                 request.response().completion().whenComplete((v, error) -> tracing.end(ctx.span, request,
                         ctx.routeTemplate(), error));
             }
         }
         if (accessLog != null) {
-            accessLog.track(request, ctx.trace);
+            accessLog.track(request, ctx.trace, ctx.startNanos);
         }
     }
 

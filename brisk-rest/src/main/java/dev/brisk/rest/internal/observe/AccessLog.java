@@ -1,14 +1,12 @@
 package dev.brisk.rest.internal.observe;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.transport.TraceContext;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import io.netty.util.internal.PlatformDependent;
+
+import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -29,7 +27,7 @@ public final class AccessLog implements AutoCloseable {
     private final AccessLogFormatter formatter;
     private final String[] headerNames;
     private final LineSink sink;
-    private final BlockingQueue<AccessLogEntry> queue;
+    private final Queue<AccessLogEntry> queue;
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
     private volatile boolean closed;
@@ -42,7 +40,8 @@ public final class AccessLog implements AutoCloseable {
         this.formatter = new AccessLogFormatter(options);
         this.headerNames = formatter.headerNames();
         this.sink = sink;
-        this.queue = new ArrayBlockingQueue<>(options.queueSize());
+        // lock-free for the event loops that offer; a lock would let a preempted writer stall an event loop
+        this.queue = PlatformDependent.newFixedMpscQueue(Math.max(2, options.queueSize()));
         this.writer = new Thread(this::drain, "brisk-access-log");
         writer.setDaemon(true);
         writer.start();
@@ -50,26 +49,19 @@ public final class AccessLog implements AutoCloseable {
 
     /**
      * Starts timing {@code request} (on its event loop, before the handler runs); the line is queued once its response
-     * has been written or the connection has gone. {@code trace} is the request's trace, or null.
+     * has been written or the connection has gone. {@code trace} is the request's trace, or null; {@code startNanos}
+     * when it arrived ({@link System#nanoTime()}).
      */
-    public void track(ServerRequest request, TraceContext trace) {
-        long start = System.nanoTime();
-        long epochMillis = System.currentTimeMillis();
-        String[] headers = new String[headerNames.length];
-        for (int i = 0; i < headers.length; i++) {
-            headers[i] = request.headers().get(headerNames[i], null);
+    public void track(ServerRequest request, TraceContext trace, long startNanos) {
+        request.response().completion().whenComplete(new AccessLogEntry(this, request, trace, headerNames,
+                startNanos));
+    }
+
+    /** Queues a completed entry for the writer, or counts it dropped when the queue is full or the log closed. */
+    void offer(AccessLogEntry entry) {
+        if (closed || !queue.offer(entry)) {
+            dropped.increment();
         }
-        String method = request.method().name();
-        String uri = request.uri();
-        ServerResponse response = request.response();
-        response.completion().whenComplete((ignored, error) -> {
-            AccessLogEntry entry = new AccessLogEntry(epochMillis, method, uri, request.protocol(),
-                    request.remoteAddress(), response.status(), Math.max(0, response.bodyBytes()),
-                    System.nanoTime() - start, trace == null ? null : trace.traceId(), headers);
-            if (closed || !queue.offer(entry)) {
-                dropped.increment();
-            }
-        });
     }
 
     /** Lines dropped because the writer could not keep up (or the log was closed). */
@@ -83,24 +75,24 @@ public final class AccessLog implements AutoCloseable {
      * {@link #IDLE_WAIT_NANOS} before it is written.
      */
     private void drain() {
-        List<AccessLogEntry> batch = new ArrayList<>(BATCH);
         while (true) {
-            queue.drainTo(batch, BATCH);
-            if (batch.isEmpty()) {
+            AccessLogEntry entry = queue.poll();
+            if (entry == null) {
                 if (closed) {
                     return;
                 }
                 LockSupport.parkNanos(IDLE_WAIT_NANOS);
                 continue;
             }
-            for (int i = 0, n = batch.size(); i < n; i++) {
+            formatter.now(System.currentTimeMillis(), System.nanoTime());
+            for (int i = 0; i < BATCH && entry != null; i++) {
                 try {
-                    sink.write(formatter.format(batch.get(i)));
+                    sink.write(formatter.format(entry));
                 } catch (Throwable t) {
                     LOG.log(System.Logger.Level.WARNING, "access log line not written: " + t, t);
                 }
+                entry = i + 1 < BATCH ? queue.poll() : null;
             }
-            batch.clear();
         }
     }
 

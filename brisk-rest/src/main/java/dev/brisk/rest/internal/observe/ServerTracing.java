@@ -40,7 +40,7 @@ public final class ServerTracing {
 
     /**
      * The trace of {@code request} (on its event loop, before filters run); {@code span} receives the OpenTelemetry
-     * span state, if any, to keep with the request.
+     * span state, to keep with the request (null when spans do not go to {@link #openTelemetry() OpenTelemetry}).
      */
     public TraceContext start(ServerRequest request, Object[] span) {
         TraceContext parent = null;
