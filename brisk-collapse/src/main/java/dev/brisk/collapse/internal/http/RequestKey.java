@@ -67,7 +67,12 @@ public final class RequestKey {
     private static String[] headerValues(Headers headers, List<String> keyHeaders) {
         String[] values = new String[keyHeaders.size()];
         if (!headers.isEmpty() && values.length > 0) {
+            long lengths = lengthMask(keyHeaders);
             headers.forEach((name, value) -> {
+                int length = name.length();
+                if (length >= 64 ? (lengths & Long.MIN_VALUE) == 0 : (lengths & (1L << length)) == 0) {
+                    return; // no key header is that long: most request headers end here
+                }
                 for (int i = 0; i < values.length; i++) {
                     if (equalsLowerCase(name, keyHeaders.get(i))) {
                         String text = value.toString();
@@ -78,6 +83,15 @@ public final class RequestKey {
             });
         }
         return values;
+    }
+
+    /** Bit {@code n} set when a name is {@code n} characters long (bit 63 for 63 and longer). */
+    private static long lengthMask(List<String> names) {
+        long mask = 0;
+        for (int i = 0, n = names.size(); i < n; i++) {
+            mask |= 1L << Math.min(63, names.get(i).length());
+        }
+        return mask;
     }
 
     /** Whether {@code name} equals {@code lower} (a lower-case header name) ignoring ASCII case. */

@@ -98,4 +98,21 @@ class RequestKeyTest {
         assertThat(one).isNotEqualTo(two);
         assertThat(none).isEqualTo(key("http", "h", "/", null, headers()));
     }
+
+    @Test
+    void keyHeadersOfAnyLengthAreFoundAndOthersOfTheSameLengthIgnored() {
+        String longName = "x-" + "a".repeat(70);
+        List<String> names = List.of("cookie", longName, "x-" + "b".repeat(61)); // 6, 72 and 63 characters
+        RequestKey withLong = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
+                "Cookie", "c", "Accept", "json", "X-" + "A".repeat(70), "v1", "x-" + "b".repeat(61), "v2"), names);
+        RequestKey otherLong = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
+                "Cookie", "c", "Accept", "xml", "X-" + "A".repeat(70), "v9", "x-" + "b".repeat(61), "v2"), names);
+        RequestKey otherAt63 = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
+                "Cookie", "c", "X-" + "A".repeat(70), "v1", "x-" + "b".repeat(61), "v3"), names);
+        RequestKey sameWithoutAccept = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
+                "cookie", "c", longName, "v1", "x-" + "b".repeat(61), "v2"), names);
+        assertThat(withLong).isNotEqualTo(otherLong).isNotEqualTo(otherAt63);
+        // "accept" has the length of "cookie" but is not a key header here
+        assertThat(withLong).isEqualTo(sameWithoutAccept).hasSameHashCodeAs(sameWithoutAccept);
+    }
 }
