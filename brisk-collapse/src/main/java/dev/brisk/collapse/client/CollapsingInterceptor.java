@@ -5,15 +5,12 @@ import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.collapse.CollapseStats;
 import dev.brisk.collapse.HttpCollapseOptions;
-import dev.brisk.collapse.SingleFlight;
-import dev.brisk.collapse.internal.client.SharedResponse;
+import dev.brisk.collapse.internal.DefaultSingleFlight;
+import dev.brisk.collapse.internal.client.CollapsedCall;
 import dev.brisk.collapse.internal.http.RequestKey;
 
 import java.net.URI;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -39,12 +36,12 @@ public final class CollapsingInterceptor implements Interceptor {
 
     private final HttpCollapseOptions options;
     private final int order;
-    private final SingleFlight<RequestKey, SharedResponse> flight;
+    private final DefaultSingleFlight<RequestKey, HttpResponse> flight;
 
     private CollapsingInterceptor(HttpCollapseOptions options, int order) {
         this.options = Objects.requireNonNull(options, "options");
         this.order = order;
-        this.flight = SingleFlight.create(options.singleFlight());
+        this.flight = new DefaultSingleFlight<>(options.singleFlight());
     }
 
     /** An interceptor with the default options. */
@@ -88,74 +85,12 @@ public final class CollapsingInterceptor implements Interceptor {
         int port = uri.getPort() < 0 ? RequestKey.defaultPort(scheme) : uri.getPort();
         RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
                 uri.getRawPath(), uri.getRawQuery(), request.headers(), options.keyHeaders());
-        Attempt attempt = new Attempt(chain, request);
-        flight.execute(key, () -> {
-            attempt.sent = true;
-            return chain.proceed(request).handle((response, failure) -> {
-                if (failure == null) {
-                    return SharedResponse.of(response);
-                }
-                if (attempt.isCancelled()) {
-                    // however the aborted exchange failed (cancelled, connection closed), the others still want it
-                    throw new CancellationException("the caller that sent the shared request cancelled it");
-                }
-                throw failure instanceof CompletionException completion ? completion
-                        : new CompletionException(failure);
-            });
-        }).whenComplete(attempt);
-        return attempt;
+        CollapsedCall call = new CollapsedCall(chain, request);
+        return flight.execute(key, call::send, call);
     }
 
     private static boolean collapsible(HttpRequest request) {
         String method = request.method().name();
         return ("GET".equals(method) || "HEAD".equals(method)) && request.bodyOrNull() == null;
-    }
-
-    /** One caller's part in a shared call: whether it sent the request, and the response it gets. */
-    private static final class Attempt extends CompletableFuture<HttpResponse>
-            implements java.util.function.BiConsumer<SharedResponse, Throwable> {
-        private final Chain chain;
-        private final HttpRequest request;
-        volatile boolean sent;
-
-        Attempt(Chain chain, HttpRequest request) {
-            this.chain = chain;
-            this.request = request;
-        }
-
-        @Override
-        public void accept(SharedResponse shared, Throwable failure) {
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
-                if (!sent && cause instanceof CancellationException) {
-                    sendOwn(); // the caller that sent it gave up; this one still wants it
-                } else {
-                    completeExceptionally(cause);
-                }
-            } else if (sent && shared.alone()) {
-                complete(shared.original()); // nobody else waited for it: no copy needed
-            } else if (shared.shareable()) {
-                complete(shared.copyFor(request));
-            } else if (sent) {
-                complete(shared.original());
-            } else {
-                sendOwn();
-            }
-        }
-
-        private void sendOwn() {
-            try {
-                chain.proceed(request).whenComplete((response, failure) -> {
-                    if (failure != null) {
-                        completeExceptionally(failure);
-                    } else {
-                        complete(response);
-                    }
-                });
-            } catch (Throwable t) {
-                completeExceptionally(t);
-            }
-        }
     }
 }

@@ -12,13 +12,14 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * {@link #deliverFailure}; any other completion (cancellation, the timeout, the caller's own {@code complete}) means
  * the caller has left, and {@link #left()} tells the collapser so, once.
  */
-abstract class CallerFuture<V> extends CompletableFuture<V> {
+public abstract class CallerFuture<V> extends CompletableFuture<V> {
 
     @SuppressWarnings("rawtypes")
     private static final AtomicIntegerFieldUpdater<CallerFuture> GONE =
             AtomicIntegerFieldUpdater.newUpdater(CallerFuture.class, "gone");
 
-    private final Stats stats;
+    /** Set before the future is shared with the collapser's other threads. */
+    private Stats stats;
     private volatile ScheduledFuture<?> timer;
     private volatile int gone;
 
@@ -26,8 +27,16 @@ abstract class CallerFuture<V> extends CompletableFuture<V> {
         this.stats = stats;
     }
 
+    /** A future whose counters are given by {@link #countIn} before the collapser takes it. */
+    CallerFuture() {
+    }
+
+    final void countIn(Stats counters) {
+        this.stats = counters;
+    }
+
     /** Hands the shared value to this caller; false when it had left already (or is leaving). */
-    final boolean deliver(V value) {
+    protected final boolean deliver(V value) {
         if (gone != 0) {
             return false;
         }
@@ -37,7 +46,7 @@ abstract class CallerFuture<V> extends CompletableFuture<V> {
     }
 
     /** Hands the shared failure to this caller; false when it had left already (or is leaving). */
-    final boolean deliverFailure(Throwable failure) {
+    protected final boolean deliverFailure(Throwable failure) {
         if (gone != 0) {
             return false;
         }

@@ -46,29 +46,39 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
     @Override
     public CompletableFuture<V> execute(K key, Supplier<? extends CompletionStage<? extends V>> call) {
+        return execute(key, call, new FlightCaller<>());
+    }
+
+    /**
+     * Like {@link #execute(Object, Supplier)}, with {@code caller} as the caller's future: a {@link FlightCaller}
+     * subclass that shapes what the caller receives of a shared outcome. Returns {@code caller}.
+     */
+    public <W extends FlightCaller<V>> W execute(K key, Supplier<? extends CompletionStage<? extends V>> call,
+                                                 W caller) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
             Flight<K, V> flight = flights.get(key);
             if (flight == null) {
                 if (full()) {
-                    return rejected(key);
+                    caller.countIn(stats);
+                    caller.deliverFailure(rejectedException(key));
+                    return caller;
                 }
                 Flight<K, V> mine = new Flight<>(this, key);
-                CompletableFuture<V> leader = mine.join();
+                mine.join(caller);
                 flight = flights.putIfAbsent(key, mine);
                 if (flight == null) {
                     stats.accepted();
                     start(mine, call);
-                    timeout(leader, key);
-                    return leader;
+                    timeout(caller);
+                    return caller;
                 }
             }
-            CompletableFuture<V> joined = flight.join();
-            if (joined != null) {
+            if (flight.join(caller)) {
                 stats.accepted();
-                timeout(joined, key);
-                return joined;
+                timeout(caller);
+                return caller;
             }
             flights.remove(key, flight);
         }
@@ -107,8 +117,8 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
                     return lead(mine, call);
                 }
             }
-            CompletableFuture<V> joined = flight.join();
-            if (joined != null) {
+            FlightCaller<V> joined = new FlightCaller<>();
+            if (flight.join(joined)) {
                 stats.accepted();
                 return await(joined, key);
             }
@@ -152,7 +162,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         }
     }
 
-    private void timeout(CompletableFuture<V> caller, K key) {
+    private void timeout(CompletableFuture<V> caller) {
         if (timeoutNanos > 0 && !caller.isDone() && !sweeping.get() && sweeping.compareAndSet(false, true)) {
             Timer.schedule(this::sweep, sweepPeriodNanos);
         }
@@ -185,10 +195,6 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
     private boolean full() {
         return flights.size() >= options.maxInFlight();
-    }
-
-    private CompletableFuture<V> rejected(K key) {
-        return CompletableFuture.failedFuture(rejectedException(key));
     }
 
     private CollapseRejectedException rejectedException(K key) {

@@ -17,7 +17,7 @@ final class Flight<K, V> {
     private final DefaultSingleFlight<K, V> owner;
     private final K key;
     private State state = State.RUNNING;
-    private Waiter<V>[] waiters;
+    private FlightCaller<V>[] waiters;
     private int count;
     /** Callers still waiting; the call is abandoned when it drops to zero. */
     private int live;
@@ -29,7 +29,7 @@ final class Flight<K, V> {
     Flight(DefaultSingleFlight<K, V> owner, K key) {
         this.owner = owner;
         this.key = key;
-        this.waiters = (Waiter<V>[]) new Waiter[2];
+        this.waiters = (FlightCaller<V>[]) new FlightCaller[2];
     }
 
     K key() {
@@ -37,24 +37,30 @@ final class Flight<K, V> {
     }
 
     /**
-     * A future for one more caller: waiting for the call, or completed with the recent result; null when the flight
-     * is over and the caller must look again.
+     * Adds {@code waiter} as one more caller: waiting for the call, or answered with the recent result; false when the
+     * flight is over and the caller must look again.
      */
-    synchronized CompletableFuture<V> join() {
-        if (state == State.RUNNING) {
-            Waiter<V> waiter = new Waiter<>(this, owner.counters(), owner.deadlineFromNow());
-            if (count == waiters.length) {
-                waiters = Arrays.copyOf(waiters, count * 2);
+    boolean join(FlightCaller<V> waiter) {
+        V recent;
+        synchronized (this) {
+            if (state == State.RUNNING) {
+                waiter.bind(this, owner.counters(), owner.deadlineFromNow());
+                if (count == waiters.length) {
+                    waiters = Arrays.copyOf(waiters, count * 2);
+                }
+                waiters[count++] = waiter;
+                live++;
+                return true;
             }
-            waiters[count++] = waiter;
-            live++;
-            return waiter;
+            if (state != State.RECENT || System.nanoTime() - expiresAt >= 0) {
+                return false;
+            }
+            recent = value;
         }
-        if (state == State.RECENT && System.nanoTime() - expiresAt < 0) {
-            owner.counters().reused();
-            return CompletableFuture.completedFuture(value);
-        }
-        return null;
+        owner.counters().reused();
+        waiter.countIn(owner.counters());
+        waiter.receive(recent, null, Integer.MAX_VALUE);
+        return true;
     }
 
     /** Remembers the stage of the running call, cancelling it at once if every caller has left meanwhile. */
@@ -71,7 +77,7 @@ final class Flight<K, V> {
 
     /** Ends the call: every caller still waiting gets {@code result} or {@code failure}. */
     void finish(V result, Throwable failure) {
-        Waiter<V>[] served;
+        FlightCaller<V>[] served;
         int servedCount;
         boolean recent;
         synchronized (this) {
@@ -92,17 +98,11 @@ final class Flight<K, V> {
             owner.remove(this);
         }
         owner.counters().executed(1, servedCount);
-        if (result instanceof SharedValue shared) {
-            shared.sharers(recent ? Integer.MAX_VALUE : servedCount);
-        }
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
+        int sharers = recent ? Integer.MAX_VALUE : servedCount;
         for (int i = 0; i < servedCount; i++) {
             try {
-                if (cause == null) {
-                    served[i].deliver(result);
-                } else {
-                    served[i].deliverFailure(cause);
-                }
+                served[i].receive(result, cause, sharers);
             } catch (Throwable ignored) {
                 // a caller's own continuation failing must not keep the others from their outcome
             }
@@ -112,14 +112,14 @@ final class Flight<K, V> {
     /** Fails, with {@link dev.brisk.collapse.CollapseTimeoutException}, the callers whose deadline is {@code now} or
      *  earlier and who still wait. */
     void expire(long now, Duration timeout) {
-        Waiter<V>[] expired = null;
+        FlightCaller<V>[] expired = null;
         int expiredCount = 0;
         synchronized (this) {
             if (state != State.RUNNING) {
                 return;
             }
             for (int i = 0; i < count; i++) {
-                Waiter<V> waiter = waiters[i];
+                FlightCaller<V> waiter = waiters[i];
                 if (waiter.deadline - now <= 0 && !waiter.isDone()) {
                     if (expired == null) {
                         expired = Arrays.copyOf(waiters, count);
@@ -147,24 +147,6 @@ final class Flight<K, V> {
         owner.remove(this);
         if (running != null) {
             Failures.cancel(running);
-        }
-    }
-
-    /** One caller's future. */
-    static final class Waiter<V> extends CallerFuture<V> {
-        private final Flight<?, V> flight;
-        /** {@link System#nanoTime()} after which the caller has waited too long; see {@link #expire}. */
-        final long deadline;
-
-        Waiter(Flight<?, V> flight, Stats stats, long deadline) {
-            super(stats);
-            this.flight = flight;
-            this.deadline = deadline;
-        }
-
-        @Override
-        void left() {
-            flight.left();
         }
     }
 }

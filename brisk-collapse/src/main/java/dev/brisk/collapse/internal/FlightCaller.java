@@ -1,0 +1,44 @@
+package dev.brisk.collapse.internal;
+
+/**
+ * The future of one caller of a {@link DefaultSingleFlight}'s call. A subclass may shape what its caller receives of
+ * the shared outcome (a copy of the value, or an answer of its own) by overriding {@link #receive}.
+ */
+public class FlightCaller<V> extends CallerFuture<V> {
+
+    private Flight<?, V> flight;
+    /** {@link System#nanoTime()} after which the caller has waited too long; see {@link Flight#expire}. */
+    long deadline;
+
+    public FlightCaller() {
+    }
+
+    /** Makes this the future of a caller of {@code joined}; called under the flight's lock. */
+    final void bind(Flight<?, V> joined, Stats stats, long deadlineNanos) {
+        this.flight = joined;
+        this.deadline = deadlineNanos;
+        countIn(stats);
+    }
+
+    /**
+     * Hands the caller its part of the call's outcome: {@code value}, or {@code failure} when the call failed.
+     * {@code sharers} is how many callers the outcome goes to ({@link Integer#MAX_VALUE} when it is kept for
+     * callers still to come); the flight tells every caller, one after the other on the thread that completed
+     * the call, before any of them has the value. By default the caller gets the outcome as it is.
+     */
+    protected void receive(V value, Throwable failure, int sharers) {
+        if (failure == null) {
+            deliver(value);
+        } else {
+            deliverFailure(failure);
+        }
+    }
+
+    @Override
+    final void left() {
+        Flight<?, V> joined = flight;
+        if (joined != null) {
+            joined.left();
+        }
+    }
+}
