@@ -66,7 +66,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
                     return caller;
                 }
                 Flight<K, V> mine = new Flight<>(this, key);
-                mine.join(caller);
+                mine.lead(caller);
                 flight = flights.putIfAbsent(key, mine);
                 if (flight == null) {
                     stats.accepted();
@@ -97,7 +97,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
             return;
         }
         flight.started(stage);
-        stage.whenComplete(flight::finish);
+        stage.whenComplete(flight);
     }
 
     @Override

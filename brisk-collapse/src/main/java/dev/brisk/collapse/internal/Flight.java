@@ -4,13 +4,14 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 /**
  * One call of a {@link DefaultSingleFlight} and the callers waiting for it. Callers join while it runs; when it ends
  * each gets its outcome and the flight leaves the table (or, with a result TTL, stays as a recent result); when its
  * last caller leaves first, the flight is abandoned and its stage cancelled.
  */
-final class Flight<K, V> {
+final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
     private enum State { RUNNING, RECENT, DONE }
 
@@ -21,7 +22,9 @@ final class Flight<K, V> {
     private int count;
     /** Callers still waiting; the call is abandoned when it drops to zero. */
     private int live;
-    private CompletionStage<? extends V> stage;
+    /** The running call and whether every caller left it: each side writes its own, then reads the other's. */
+    private volatile CompletionStage<? extends V> stage;
+    private volatile boolean abandoned;
     private V value;
     private long expiresAt;
 
@@ -34,6 +37,13 @@ final class Flight<K, V> {
 
     K key() {
         return key;
+    }
+
+    /** Adds the first caller, before the flight is in the table: nobody else can see it yet, so no lock. */
+    void lead(FlightCaller<V> waiter) {
+        waiter.bind(this, owner.counters(), owner.deadlineFromNow());
+        waiters[count++] = waiter;
+        live++;
     }
 
     /**
@@ -65,14 +75,16 @@ final class Flight<K, V> {
 
     /** Remembers the stage of the running call, cancelling it at once if every caller has left meanwhile. */
     void started(CompletionStage<? extends V> started) {
-        boolean abandoned;
-        synchronized (this) {
-            stage = started;
-            abandoned = state == State.DONE;
-        }
+        stage = started;
         if (abandoned) {
             Failures.cancel(started);
         }
+    }
+
+    /** The call completed. */
+    @Override
+    public void accept(V result, Throwable failure) {
+        finish(result, failure);
     }
 
     /** Ends the call: every caller still waiting gets {@code result} or {@code failure}. */
@@ -87,7 +99,9 @@ final class Flight<K, V> {
             recent = failure == null && owner.resultTtlNanos() > 0;
             state = recent ? State.RECENT : State.DONE;
             value = result;
-            expiresAt = System.nanoTime() + owner.resultTtlNanos();
+            if (recent) {
+                expiresAt = System.nanoTime() + owner.resultTtlNanos();
+            }
             served = waiters;
             servedCount = count;
             waiters = null;
@@ -97,7 +111,7 @@ final class Flight<K, V> {
         } else {
             owner.remove(this);
         }
-        owner.counters().executed(1, servedCount);
+        owner.counters().flown(servedCount);
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
         int sharers = recent ? Integer.MAX_VALUE : servedCount;
         for (int i = 0; i < servedCount; i++) {
@@ -141,9 +155,10 @@ final class Flight<K, V> {
                 return;
             }
             state = State.DONE;
-            running = stage;
             waiters = null;
         }
+        abandoned = true;
+        running = stage;
         owner.remove(this);
         if (running != null) {
             Failures.cancel(running);

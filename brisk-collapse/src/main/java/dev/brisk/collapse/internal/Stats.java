@@ -16,6 +16,8 @@ public final class Stats {
     private final CollapseMetrics metrics;
     private final LongAdder callers = new LongAdder();
     private final LongAdder executions = new LongAdder();
+    /** Executions of a single key (single-flight calls): counted once, they add one key and one to bucket 0. */
+    private final LongAdder singles = new LongAdder();
     private final LongAdder served = new LongAdder();
     private final LongAdder keys = new LongAdder();
     private final LongAdder reused = new LongAdder();
@@ -49,6 +51,13 @@ public final class Stats {
         metrics.executed(keyCount, callerCount);
     }
 
+    /** A single-flight call ran for {@code callerCount} callers: one key, counted with fewer adders. */
+    void flown(int callerCount) {
+        singles.increment();
+        served.add(callerCount);
+        metrics.executed(1, callerCount);
+    }
+
     void reused() {
         reused.increment();
     }
@@ -76,14 +85,16 @@ public final class Stats {
     public CollapseStats snapshot() {
         List<Long> histogram = new ArrayList<>(BUCKETS);
         int last = 0;
+        long single = singles.sum();
         for (int i = 0; i < BUCKETS; i++) {
-            long count = sizes[i].sum();
+            long count = sizes[i].sum() + (i == 0 ? single : 0);
             histogram.add(count);
             if (count != 0) {
                 last = i + 1;
             }
         }
-        return new CollapseStats(callers.sum(), executions.sum(), served.sum(), keys.sum(), reused.sum(),
+        return new CollapseStats(callers.sum(), executions.sum() + single, served.sum(), keys.sum() + single,
+                reused.sum(),
                 rejected.sum(), timedOut.sum(), cancelled.sum(), queueDepth.getAsInt(), inFlight.getAsInt(),
                 waitNanos.sum(), histogram.subList(0, last));
     }

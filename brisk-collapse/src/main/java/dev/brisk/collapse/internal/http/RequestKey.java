@@ -43,7 +43,7 @@ public final class RequestKey {
     /** The key of a request with these parts; {@code keyHeaders} are lower-case names. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, List<String> keyHeaders) {
-        return new RequestKey(method, scheme.toLowerCase(Locale.ROOT), host.toLowerCase(Locale.ROOT), port,
+        return new RequestKey(method, lowerCase(scheme), lowerCase(host), port,
                 path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders));
     }
 
@@ -110,6 +110,11 @@ public final class RequestKey {
             }
         }
         return true;
+    }
+
+    /** {@code text} in lower case; the usual scheme names are taken as they are. */
+    private static String lowerCase(String text) {
+        return "http".equals(text) || "https".equals(text) ? text : text.toLowerCase(Locale.ROOT);
     }
 
     /** The port {@code scheme} uses when none is given. */
