@@ -28,6 +28,7 @@ final class AccessLogFormatter {
     private static final DateTimeFormatter ISO_SECOND = DateTimeFormatter
             .ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
 
+    private final AccessLogOptions.Format format;
     private final boolean json;
     private final List<Part> parts = new ArrayList<>();
     /** Request headers the format needs, captured per request in this order. */
@@ -42,7 +43,8 @@ final class AccessLogFormatter {
     private final String[] hosts = new String[HOST_CACHE];
 
     AccessLogFormatter(AccessLogOptions options) {
-        json = options.format() == AccessLogOptions.Format.JSON;
+        format = options.format();
+        json = format == AccessLogOptions.Format.JSON;
         if (json) {
             headerNames.add("referer");
             headerNames.add("user-agent");
@@ -76,14 +78,33 @@ final class AccessLogFormatter {
     String format(AccessLogEntry entry) {
         StringBuilder out = line;
         out.setLength(0);
-        if (json) {
-            json(entry, out);
-        } else {
-            for (Part part : parts) {
-                part.append(entry, out);
+        switch (format) {
+            case JSON -> json(entry, out);
+            case COMMON -> common(entry, out);
+            case COMBINED -> {
+                common(entry, out);
+                out.append(" \"").append(quoted(entry.headers()[0])).append("\" \"")
+                        .append(quoted(entry.headers()[1])).append('"');
+            }
+            default -> {
+                for (Part part : parts) {
+                    part.append(entry, out);
+                }
             }
         }
         return out.toString();
+    }
+
+    /** The NCSA common format, written directly (the same line {@link #COMMON} compiles to). */
+    private void common(AccessLogEntry e, StringBuilder out) {
+        out.append(host(e.remote())).append(" - - [").append(clfTime.format(epochMillis(e))).append("] \"")
+                .append(e.method()).append(' ').append(e.uri()).append(' ').append(e.protocol().text()).append("\" ")
+                .append(e.status()).append(' ');
+        if (e.bytes() <= 0) {
+            out.append('-');
+        } else {
+            out.append(e.bytes());
+        }
     }
 
     private void json(AccessLogEntry e, StringBuilder out) {
@@ -134,7 +155,7 @@ final class AccessLogFormatter {
                 }
                 int index = headerNames.size();
                 headerNames.add(pattern.substring(i + 1, close).toLowerCase(Locale.ROOT));
-                part = (e, out) -> out.append(orDash(e.headers()[index]).replace("\"", "\\\""));
+                part = (e, out) -> out.append(quoted(e.headers()[index]));
                 i = close + 1;
             } else {
                 part = switch (d) {
@@ -170,6 +191,11 @@ final class AccessLogFormatter {
             parts.add((e, out) -> out.append(text));
             literal.setLength(0);
         }
+    }
+
+    /** A header's value inside double quotes: a dash when absent, quotes escaped. */
+    private static String quoted(String value) {
+        return orDash(value).replace("\"", "\\\"");
     }
 
     private static String orDash(String value) {
