@@ -64,6 +64,27 @@ class InterceptorsTest extends ClientTestSupport {
     }
 
     @Test
+    void anInterceptorThatReturnsNullFailsTheCallNamingIt() {
+        HttpServer server = echoServer();
+        Interceptor broken = new Interceptor() {
+            @Override
+            public CompletionStage<HttpResponse> intercept(Chain chain) {
+                return null;
+            }
+
+            @Override
+            public String toString() {
+                return "BrokenInterceptor";
+            }
+        };
+        BriskClient client = client(clientBuilder().interceptor(broken));
+
+        assertThatThrownBy(() -> client.get(url(server, "/")).send())
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("interceptor returned null: BrokenInterceptor");
+    }
+
+    @Test
     void anInterceptorMayProceedMoreThanOnce() {
         AtomicInteger calls = new AtomicInteger();
         HttpServer server = server(request -> request.response()

@@ -29,9 +29,14 @@ final class InterceptorChain implements Interceptor.Chain {
 
     /** Runs interceptor {@code index} with this chain position. */
     CompletionStage<HttpResponse> run() {
+        Interceptor interceptor = interceptors.get(index);
         try {
-            return Objects.requireNonNull(interceptors.get(index).intercept(this),
-                    "interceptor returned null: " + interceptors.get(index));
+            CompletionStage<HttpResponse> stage = interceptor.intercept(this);
+            if (stage == null) {
+                // the message is built only here: naming the interceptor costs a string per call
+                throw new NullPointerException("interceptor returned null: " + interceptor);
+            }
+            return stage;
         } catch (Throwable t) {
             return CompletableFuture.failedFuture(t);
         }
