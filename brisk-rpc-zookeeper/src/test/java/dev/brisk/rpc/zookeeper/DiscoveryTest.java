@@ -3,6 +3,7 @@ package dev.brisk.rpc.zookeeper;
 import dev.brisk.rpc.RpcClient;
 import dev.brisk.rpc.RpcServer;
 import dev.brisk.rpc.spi.ProviderInfo;
+import dev.brisk.rpc.zookeeper.internal.ProviderWatch;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
@@ -169,6 +170,27 @@ class DiscoveryTest {
             await("nothing is listed", () -> List.of().equals(recorder.last()));
             serverSide.unregister(second);
             assertThat(recorder.reports).containsExactly(List.of(), List.of(first), List.of(second), List.of());
+        }
+    }
+
+    @Test
+    void aSetThatIsEmptyForLessThanTheGraceIsNeverReportedEmpty() throws Exception {
+        try (ZooKeeperRegistry serverSide = registry(zooKeeper); ZooKeeperRegistry clientSide = registry(zooKeeper)) {
+            TestZooKeeper.Recorder recorder = new TestZooKeeper.Recorder();
+            clientSide.subscribe("orders", recorder);
+            ProviderInfo provider = ProviderInfo.of("orders", "10.0.0.1", 7000);
+            serverSide.register(provider);
+            await("the provider is listed", () -> List.of(provider).equals(recorder.last()));
+            // gone and back, as a provider whose session was replaced: long enough for the cache to see the gap
+            serverSide.unregister(provider);
+            Thread.sleep(300);
+            serverSide.register(provider);
+            Thread.sleep(ProviderWatch.EMPTY_GRACE.toMillis() + 300);
+            assertThat(recorder.reports).containsExactly(List.of(), List.of(provider));
+            // an empty set that lasts is reported once the grace is over
+            serverSide.unregister(provider);
+            await("nothing is listed", () -> List.of().equals(recorder.last()));
+            assertThat(recorder.reports).containsExactly(List.of(), List.of(provider), List.of());
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,6 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The cache keeps what it holds while ZooKeeper is unreachable and re-reads the server after a reconnect, so the
  * listener keeps the last known providers through an outage and sees the server's set once it is back.
  *
+ * <p>A set that turns empty is reported only once it has stayed empty for {@link #EMPTY_GRACE}: when a provider's
+ * session is replaced (ZooKeeper away for longer than the session timeout), ZooKeeper deletes its nodes and the
+ * provider creates them again moments later, and callers should not be told in between that nobody is there.
+ *
  * <p>The cache's events only schedule work on {@code events}, so that a slow listener never holds up Curator's
  * thread. Deliveries never overlap: whoever finds none running delivers, and keeps delivering while changes arrive
  * meanwhile, each time the newest set and only when it differs from the last one delivered.
@@ -34,6 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ProviderWatch implements Registry.Subscription {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rpc.zookeeper");
+    /** How long a set that turned empty must stay empty before it is reported. */
+    public static final Duration EMPTY_GRACE = Duration.ofSeconds(1);
 
     private final String service;
     private final String path;
@@ -47,6 +54,9 @@ public final class ProviderWatch implements Registry.Subscription {
     private volatile boolean open;
     private volatile boolean closed;
     private List<ProviderInfo> delivered;
+    /** When the set was first seen empty after a non-empty one ({@link System#nanoTime()}); valid while waiting. */
+    private long emptySince;
+    private boolean waitingOutEmpty;
     private Set<String> unreadable = Set.of();
 
     public ProviderWatch(CuratorFramework client, String service, String path, Registry.ProviderListener listener,
@@ -122,10 +132,26 @@ public final class ProviderWatch implements Registry.Subscription {
             return;
         }
         List<ProviderInfo> current = providers();
-        if (!current.equals(delivered)) {
-            delivered = current;
-            listener.providersChanged(current);
+        if (current.equals(delivered)) {
+            waitingOutEmpty = false;
+            return;
         }
+        if (current.isEmpty() && delivered != null && !delivered.isEmpty()) {
+            long now = System.nanoTime();
+            if (!waitingOutEmpty) {
+                waitingOutEmpty = true;
+                emptySince = now;
+                CompletableFuture.delayedExecutor(EMPTY_GRACE.toMillis() + 10, TimeUnit.MILLISECONDS, events)
+                        .execute(this::changed);
+                return;
+            }
+            if (now - emptySince < EMPTY_GRACE.toNanos()) {
+                return; // a look is scheduled for when the grace ends
+            }
+        }
+        waitingOutEmpty = false;
+        delivered = current;
+        listener.providersChanged(current);
     }
 
     /** The providers the cache holds now, in address order, leaving out nodes that cannot be read. */
