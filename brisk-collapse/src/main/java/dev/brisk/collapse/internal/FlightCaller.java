@@ -13,7 +13,10 @@ public class FlightCaller<V> extends CallerFuture<V> {
     public FlightCaller() {
     }
 
-    /** Makes this the future of a caller of {@code joined}; called under the flight's lock. */
+    /**
+     * Makes this the future of a caller of {@code joined}; called under the flight's lock, or before the flight is
+     * visible to other threads.
+     */
     final void bind(Flight<?, V> joined, Stats stats, long deadlineNanos) {
         this.flight = joined;
         this.deadline = deadlineNanos;

@@ -18,7 +18,8 @@ final class AccessLogEntry implements BiConsumer<Void, Throwable> {
     private static final String[] NO_HEADERS = new String[0];
 
     private final AccessLog log;
-    private final ServerRequest request;
+    /** Until the response is written; dropped then, so that a queued line does not keep the request alive. */
+    private ServerRequest request;
     private final String method;
     private final String uri;
     private final Protocol protocol;
@@ -56,6 +57,7 @@ final class AccessLogEntry implements BiConsumer<Void, Throwable> {
         durationNanos = System.nanoTime() - startNanos;
         status = response.status();
         bytes = Math.max(0, response.bodyBytes());
+        request = null;
         log.offer(this);
     }
 
