@@ -9,8 +9,8 @@ import java.util.Objects;
  * @param timeout     how long one caller waits for the shared call before it fails with
  *                    {@link CollapseTimeoutException} (the call goes on for the others); default 30 s, zero for no
  *                    limit. Deadlines are checked by one sweep of the calls in flight every tenth of the timeout
- *                    (1 ms to 100 ms apart) rather than by a timer per caller, so a caller fails within that much
- *                    after its timeout
+ *                    (1 ms to 100 ms apart) rather than by a timer per caller, so a caller fails within two such
+ *                    periods after its timeout
  * @param resultTtl   how long a successful result is handed to new callers of its key without a new call; default
  *                    zero (off): only callers that arrive while the call is in flight share it
  * @param maxInFlight keys that may have a call in flight at once; a caller of one more key is refused with

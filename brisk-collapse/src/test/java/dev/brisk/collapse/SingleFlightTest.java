@@ -57,6 +57,12 @@ class SingleFlightTest {
                 .isEqualTo(2);
         assertThat(flight.execute(1, () -> CompletableFuture.completedFuture(calls.incrementAndGet())).join())
                 .isEqualTo(3);
+        CollapseStats stats = flight.stats(); // three calls of one caller each
+        assertThat(stats.executions()).isEqualTo(3);
+        assertThat(stats.served()).isEqualTo(3);
+        assertThat(stats.keys()).isEqualTo(3);
+        assertThat(stats.batchSizes()).containsExactly(3L);
+        assertThat(stats.collapseFactor()).isEqualTo(1.0);
     }
 
     @Test
@@ -137,10 +143,14 @@ class SingleFlightTest {
                 .timeout(Duration.ofMillis(50)).build());
         CompletableFuture<String> never = new CompletableFuture<>();
 
+        long start = System.nanoTime();
         CompletableFuture<String> caller = flight.execute("k", () -> never);
+        CompletableFuture<Long> failedAfter = caller.handle((value, failure) -> System.nanoTime() - start);
 
         assertThat(cause(caller)).isInstanceOf(CollapseTimeoutException.class)
                 .hasMessageContaining("key k").hasMessageContaining("PT0.05S");
+        // never before its timeout, whenever the sweep first saw it
+        assertThat(failedAfter.join()).isGreaterThanOrEqualTo(Duration.ofMillis(50).toNanos());
         assertThat(((CollapseTimeoutException) cause(caller)).key()).isEqualTo("k");
         assertThat(never).isCancelled(); // its only caller has gone
         assertThat(flight.stats().timedOut()).isEqualTo(1);

@@ -146,14 +146,7 @@ public final class ClientRuntime {
             start(request, future, future);
             return future;
         }
-        new InterceptorChain(this, interceptors, 0, request, future).run().whenComplete((response, failure) -> {
-            if (failure != null) {
-                future.completeExceptionally(failure instanceof java.util.concurrent.CompletionException
-                        && failure.getCause() != null ? failure.getCause() : failure);
-            } else {
-                future.complete(response);
-            }
-        });
+        new InterceptorChain(this, interceptors, 0, request, future).run().whenComplete(future);
         return future;
     }
 

@@ -4,9 +4,14 @@ import dev.brisk.client.HttpResponse;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.BiConsumer;
 
-/** The future handed to the caller; cancelling it aborts the call underneath and closes its connection. */
-final class ResponseFuture extends CompletableFuture<HttpResponse> {
+/**
+ * The future handed to the caller; cancelling it aborts the call underneath and closes its connection. It takes the
+ * outcome of the interceptor chain as that stage's completion listener.
+ */
+final class ResponseFuture extends CompletableFuture<HttpResponse> implements BiConsumer<HttpResponse, Throwable> {
 
     private final boolean streamed;
     private volatile Call call;
@@ -46,5 +51,16 @@ final class ResponseFuture extends CompletableFuture<HttpResponse> {
             current.abort(new CancellationException("call cancelled"));
         }
         return cancelled;
+    }
+
+    /** The interceptor chain's outcome: the caller's, with a {@link CompletionException} unwrapped. */
+    @Override
+    public void accept(HttpResponse response, Throwable failure) {
+        if (failure != null) {
+            completeExceptionally(failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure);
+        } else {
+            complete(response);
+        }
     }
 }

@@ -20,9 +20,10 @@ import java.util.function.Supplier;
 
 /**
  * {@link SingleFlight} over a concurrent table of {@link Flight}s, one per key in flight. Caller timeouts cost no timer
- * per caller: each caller records its deadline, and while calls are in flight one sweep of the table, every tenth of
- * the timeout (at least 1 ms apart, at most 100 ms), fails the callers whose deadline has passed; a caller therefore
- * times out between its timeout and its timeout plus that period.
+ * and no clock read per caller: while calls are in flight one sweep of the table runs every tenth of the timeout (at
+ * least 1 ms apart, at most 100 ms); the first sweep that sees a caller gives it its deadline, its time plus the
+ * timeout, and a later sweep past that deadline fails it. A caller therefore times out between its timeout and its
+ * timeout plus two sweep periods.
  */
 public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
@@ -58,13 +59,17 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
-            Flight<K, V> flight = flights.get(key);
-            if (flight == null) {
-                if (full()) {
+            Flight<K, V> flight;
+            if (full()) {
+                flight = flights.get(key); // a full table still takes callers of the calls in flight
+                if (flight == null) {
                     caller.countIn(stats);
                     caller.deliverFailure(rejectedException(key));
                     return caller;
                 }
+            } else {
+                // one insertion attempt instead of a look then an insertion: for a key nobody shares, the usual case
+                // of a cold key, that is one table access; a key in flight answers with its flight without a lock
                 Flight<K, V> mine = new Flight<>(this, key);
                 mine.lead(caller);
                 flight = flights.putIfAbsent(key, mine);
@@ -168,17 +173,12 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         }
     }
 
-    /** The deadline of a caller joining now; far away when callers wait without limit. */
-    long deadlineFromNow() {
-        return timeoutNanos == 0 ? System.nanoTime() + Long.MAX_VALUE / 2 : System.nanoTime() + timeoutNanos;
-    }
-
     /** Times out the callers past their deadline; runs again while flights remain. */
     private void sweep() {
         long now = System.nanoTime();
         for (Flight<K, V> flight : flights.values()) {
             try {
-                flight.expire(now, options.timeout());
+                flight.expire(now, timeoutNanos, options.timeout());
             } catch (Throwable ignored) {
                 // a caller's continuation failing must not stop the sweep of the others
             }

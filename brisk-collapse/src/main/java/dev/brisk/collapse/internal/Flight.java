@@ -18,7 +18,9 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     private final DefaultSingleFlight<K, V> owner;
     private final K key;
     private State state = State.RUNNING;
-    private FlightCaller<V>[] waiters;
+    /** The first caller, and those who joined it (null until one does): {@code count} callers in all. */
+    private FlightCaller<V> first;
+    private FlightCaller<V>[] joined;
     private int count;
     /** Callers still waiting; the call is abandoned when it drops to zero. */
     private int live;
@@ -28,11 +30,9 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     private V value;
     private long expiresAt;
 
-    @SuppressWarnings("unchecked")
     Flight(DefaultSingleFlight<K, V> owner, K key) {
         this.owner = owner;
         this.key = key;
-        this.waiters = (FlightCaller<V>[]) new FlightCaller[2];
     }
 
     K key() {
@@ -41,9 +41,9 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
     /** Adds the first caller, before the flight is in the table: nobody else can see it yet, so no lock. */
     void lead(FlightCaller<V> waiter) {
-        waiter.bind(this, owner.counters(), owner.deadlineFromNow());
-        waiters[count++] = waiter;
-        live++;
+        waiter.bind(this, owner.counters());
+        add(waiter);
+        live = 1;
     }
 
     /**
@@ -54,11 +54,8 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         V recent;
         synchronized (this) {
             if (state == State.RUNNING) {
-                waiter.bind(this, owner.counters(), owner.deadlineFromNow());
-                if (count == waiters.length) {
-                    waiters = Arrays.copyOf(waiters, count * 2);
-                }
-                waiters[count++] = waiter;
+                waiter.bind(this, owner.counters());
+                add(waiter);
                 live++;
                 return true;
             }
@@ -89,6 +86,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
     /** Ends the call: every caller still waiting gets {@code result} or {@code failure}. */
     void finish(V result, Throwable failure) {
+        FlightCaller<V> leader;
         FlightCaller<V>[] served;
         int servedCount;
         boolean recent;
@@ -102,9 +100,11 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
             if (recent) {
                 expiresAt = System.nanoTime() + owner.resultTtlNanos();
             }
-            served = waiters;
+            leader = first;
+            served = joined;
             servedCount = count;
-            waiters = null;
+            first = null;
+            joined = null;
         }
         if (recent) {
             Timer.schedule(() -> owner.remove(this), owner.resultTtlNanos());
@@ -116,16 +116,18 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         int sharers = recent ? Integer.MAX_VALUE : servedCount;
         for (int i = 0; i < servedCount; i++) {
             try {
-                served[i].receive(result, cause, sharers);
+                (i == 0 ? leader : served[i - 1]).receive(result, cause, sharers);
             } catch (Throwable ignored) {
                 // a caller's own continuation failing must not keep the others from their outcome
             }
         }
     }
 
-    /** Fails, with {@link dev.brisk.collapse.CollapseTimeoutException}, the callers whose deadline is {@code now} or
-     *  earlier and who still wait. */
-    void expire(long now, Duration timeout) {
+    /**
+     * Fails, with {@link dev.brisk.collapse.CollapseTimeoutException}, the callers still waiting whose deadline is
+     * {@code now} or earlier; a caller seen for the first time gets its deadline: {@code now + timeoutNanos}.
+     */
+    void expire(long now, long timeoutNanos, Duration timeout) {
         FlightCaller<V>[] expired = null;
         int expiredCount = 0;
         synchronized (this) {
@@ -133,10 +135,13 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
                 return;
             }
             for (int i = 0; i < count; i++) {
-                FlightCaller<V> waiter = waiters[i];
-                if (waiter.deadline - now <= 0 && !waiter.isDone()) {
+                FlightCaller<V> waiter = i == 0 ? first : joined[i - 1];
+                if (!waiter.seen) {
+                    waiter.seen = true;
+                    waiter.deadline = now + timeoutNanos;
+                } else if (waiter.deadline - now <= 0 && !waiter.isDone()) {
                     if (expired == null) {
-                        expired = Arrays.copyOf(waiters, count);
+                        expired = newArray(count);
                     }
                     expired[expiredCount++] = waiter;
                 }
@@ -155,7 +160,8 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
                 return;
             }
             state = State.DONE;
-            waiters = null;
+            first = null;
+            joined = null;
         }
         abandoned = true;
         running = stage;
@@ -163,5 +169,25 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         if (running != null) {
             Failures.cancel(running);
         }
+    }
+
+    /** Adds a caller; under the lock once the flight is in the table. */
+    private void add(FlightCaller<V> waiter) {
+        if (count == 0) {
+            first = waiter;
+        } else {
+            if (joined == null) {
+                joined = newArray(2);
+            } else if (count - 1 == joined.length) {
+                joined = Arrays.copyOf(joined, joined.length * 2);
+            }
+            joined[count - 1] = waiter;
+        }
+        count++;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> FlightCaller<V>[] newArray(int length) {
+        return (FlightCaller<V>[]) new FlightCaller[length];
     }
 }

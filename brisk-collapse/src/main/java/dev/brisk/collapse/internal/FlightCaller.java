@@ -7,8 +7,12 @@ package dev.brisk.collapse.internal;
 public class FlightCaller<V> extends CallerFuture<V> {
 
     private Flight<?, V> flight;
-    /** {@link System#nanoTime()} after which the caller has waited too long; see {@link Flight#expire}. */
+    /**
+     * {@link System#nanoTime()} after which the caller has waited too long, set by the first sweep that {@link #seen}
+     * the caller; both are read and written under the flight's lock (see {@link Flight#expire}).
+     */
     long deadline;
+    boolean seen;
 
     public FlightCaller() {
     }
@@ -17,9 +21,8 @@ public class FlightCaller<V> extends CallerFuture<V> {
      * Makes this the future of a caller of {@code joined}; called under the flight's lock, or before the flight is
      * visible to other threads.
      */
-    final void bind(Flight<?, V> joined, Stats stats, long deadlineNanos) {
+    final void bind(Flight<?, V> joined, Stats stats) {
         this.flight = joined;
-        this.deadline = deadlineNanos;
         countIn(stats);
     }
 

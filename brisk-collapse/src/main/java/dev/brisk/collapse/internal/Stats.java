@@ -18,6 +18,8 @@ public final class Stats {
     private final LongAdder executions = new LongAdder();
     /** Executions of a single key (single-flight calls): counted once, they add one key and one to bucket 0. */
     private final LongAdder singles = new LongAdder();
+    /** Single-flight calls that served one caller, the usual case for keys that do not repeat: one adder. */
+    private final LongAdder solos = new LongAdder();
     private final LongAdder served = new LongAdder();
     private final LongAdder keys = new LongAdder();
     private final LongAdder reused = new LongAdder();
@@ -53,8 +55,12 @@ public final class Stats {
 
     /** A single-flight call ran for {@code callerCount} callers: one key, counted with fewer adders. */
     void flown(int callerCount) {
-        singles.increment();
-        served.add(callerCount);
+        if (callerCount == 1) {
+            solos.increment();
+        } else {
+            singles.increment();
+            served.add(callerCount);
+        }
         metrics.executed(1, callerCount);
     }
 
@@ -85,7 +91,8 @@ public final class Stats {
     public CollapseStats snapshot() {
         List<Long> histogram = new ArrayList<>(BUCKETS);
         int last = 0;
-        long single = singles.sum();
+        long solo = solos.sum();
+        long single = singles.sum() + solo;
         for (int i = 0; i < BUCKETS; i++) {
             long count = sizes[i].sum() + (i == 0 ? single : 0);
             histogram.add(count);
@@ -93,7 +100,7 @@ public final class Stats {
                 last = i + 1;
             }
         }
-        return new CollapseStats(callers.sum(), executions.sum() + single, served.sum(), keys.sum() + single,
+        return new CollapseStats(callers.sum(), executions.sum() + single, served.sum() + solo, keys.sum() + single,
                 reused.sum(),
                 rejected.sum(), timedOut.sum(), cancelled.sum(), queueDepth.getAsInt(), inFlight.getAsInt(),
                 waitNanos.sum(), histogram.subList(0, last));
