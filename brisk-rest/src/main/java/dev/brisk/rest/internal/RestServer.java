@@ -15,6 +15,7 @@ import dev.brisk.rest.NoRouteException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.internal.cors.CorsProcessor;
 import dev.brisk.rest.internal.multipart.MultipartReceiver;
+import dev.brisk.rest.internal.observe.AccessLogEntry;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
@@ -307,11 +308,9 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         if (observing != null || accessLog != null) {
             ctx.startNanos = System.nanoTime(); // one clock read for the access log and the observer
         }
-        if (tracing != null || accessLog != null) {
-            observe(ctx);
-        }
-        if (observing != null) {
-            Observation.begin(observing, ctx);
+        AccessLogEntry logged = tracing != null || accessLog != null ? observe(ctx) : null;
+        if (observing != null || logged != null) {
+            Observation.begin(observing, logged, ctx);
         }
         if (request.response().isCommitted()) {
             return; // refused when its head arrived (a multipart body declared too large)
@@ -328,8 +327,11 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         }
     }
 
-    /** Starts the request's trace and access log entry (on the event loop, before anything else runs). */
-    private void observe(DefaultRequestContext ctx) {
+    /**
+     * Starts the request's trace and access log line (on the event loop, before anything else runs); returns the
+     * line, or null without an access log.
+     */
+    private AccessLogEntry observe(DefaultRequestContext ctx) {
         ServerRequest request = ctx.request();
         if (tracing != null) {
             Object[] span = tracing.openTelemetry() ? new Object[1] : null;
@@ -340,9 +342,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
                         ctx.routeTemplate(), error));
             }
         }
-        if (accessLog != null) {
-            accessLog.track(request, ctx.trace, ctx.startNanos);
-        }
+        return accessLog == null ? null : accessLog.begin(request, ctx.trace, ctx.startNanos);
     }
 
     private void begin(DefaultRequestContext ctx) {

@@ -6,14 +6,12 @@ import dev.brisk.http.common.Protocol;
 import dev.brisk.transport.TraceContext;
 
 import java.net.SocketAddress;
-import java.util.function.BiConsumer;
 
 /**
- * One request as the access log records it: begun on the event loop when the request arrives, completed there when its
- * response has been written (values only, no formatting), then handed to the writer thread, which formats it. It is
- * its own completion listener, so a logged request costs one object.
+ * One request as the access log records it: begun on the event loop when the request arrives, ended there when its
+ * response has been written (values only, no formatting), then handed to the writer thread, which formats it.
  */
-final class AccessLogEntry implements BiConsumer<Void, Throwable> {
+public final class AccessLogEntry {
 
     private static final String[] NO_HEADERS = new String[0];
 
@@ -50,11 +48,13 @@ final class AccessLogEntry implements BiConsumer<Void, Throwable> {
         }
     }
 
-    /** The response has been written (or the connection has gone): takes its values and queues the line. */
-    @Override
-    public void accept(Void ignored, Throwable error) {
+    /**
+     * The response has been written (or the connection has gone) at {@code nowNanos} ({@link System#nanoTime()}):
+     * takes its values and queues the line.
+     */
+    public void ended(long nowNanos) {
         ServerResponse response = request.response();
-        durationNanos = System.nanoTime() - startNanos;
+        durationNanos = nowNanos - startNanos;
         status = response.status();
         bytes = Math.max(0, response.bodyBytes());
         request = null;
