@@ -23,13 +23,27 @@ public interface Interceptor {
         return 0;
     }
 
+    /**
+     * Marks a {@link java.util.concurrent.CompletableFuture} that an interceptor made for one call's caller alone:
+     * when {@link #intercept} returns one, the client hands it to the caller as the call's future, instead of a
+     * future of its own that follows it (one completion less per call). Cancelling it is then the caller's
+     * cancellation: the interceptor decides what it does, and should cancel the stage {@link Chain#proceed} gave it
+     * when nothing else waits for that call (cancelling that stage aborts the request). Never return one future to
+     * two calls.
+     */
+    interface CallerFuture {
+    }
+
     /** The rest of the chain, then the network. */
     interface Chain {
 
         /** The request as it reached this interceptor. */
         HttpRequest request();
 
-        /** Passes {@code request} on to the next interceptor, or sends it when this is the last. */
+        /**
+         * Passes {@code request} on to the next interceptor, or sends it when this is the last; cancelling the stage
+         * that sending returns aborts the request.
+         */
         CompletionStage<HttpResponse> proceed(HttpRequest request);
     }
 }

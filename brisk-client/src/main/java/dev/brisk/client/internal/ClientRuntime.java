@@ -146,7 +146,11 @@ public final class ClientRuntime {
             start(request, future, future);
             return future;
         }
-        new InterceptorChain(this, interceptors, 0, request, future).run().whenComplete(future);
+        CompletionStage<HttpResponse> stage = new InterceptorChain(this, interceptors, 0, request, future).run();
+        if (stage instanceof Interceptor.CallerFuture && stage instanceof CompletableFuture<HttpResponse> own) {
+            return own; // made for this caller alone: no future of the client's own in between
+        }
+        stage.whenComplete(future);
         return future;
     }
 
@@ -171,7 +175,11 @@ public final class ClientRuntime {
         ReferenceCountUtil.release(body);
     }
 
-    /** Starts the network part of a call: encodes the body and hands the call to its event loop. */
+    /**
+     * Starts the network part of a call: encodes the body and hands the call to its event loop. The call completes
+     * {@code result}; cancelling {@code caller} (the caller's future) or a {@link ResponseFuture} {@code result}
+     * aborts it.
+     */
     void start(HttpRequest request, CompletableFuture<HttpResponse> result, ResponseFuture caller) {
         HostKey key;
         HostPool hostPool;
@@ -208,6 +216,9 @@ public final class ClientRuntime {
             call.claimed(claimed);
         }
         caller.attach(call);
+        if (result != caller && result instanceof ResponseFuture sent) {
+            sent.attach(call);
+        }
         EventLoop loop = call.loop();
         if (loop.inEventLoop()) {
             call.run();

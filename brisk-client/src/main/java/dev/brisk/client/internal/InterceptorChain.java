@@ -53,8 +53,8 @@ final class InterceptorChain implements Interceptor.Chain {
         if (index + 1 < interceptors.size()) {
             return new InterceptorChain(runtime, interceptors, index + 1, next, caller).run();
         }
-        CompletableFuture<HttpResponse> result = new CompletableFuture<>();
-        runtime.start(next, result, caller);
-        return result;
+        ResponseFuture sent = new ResponseFuture(caller.streamed()); // cancelling it aborts this request
+        runtime.start(next, sent, caller);
+        return sent;
     }
 }

@@ -7,6 +7,7 @@ import dev.brisk.collapse.CollapseStats;
 import dev.brisk.collapse.HttpCollapseOptions;
 import dev.brisk.collapse.internal.DefaultSingleFlight;
 import dev.brisk.collapse.internal.client.CollapsedCall;
+import dev.brisk.collapse.internal.http.KeyHeaders;
 import dev.brisk.collapse.internal.http.RequestKey;
 
 import java.net.URI;
@@ -25,7 +26,8 @@ import java.util.concurrent.CompletionStage;
  * <p>Each caller gets a response object of its own, with every header and trailer of the shared response and its own
  * copy of the body. Requests with a body, other methods, streamed calls, and responses that set cookies are never
  * shared: the callers that waited for such a response send their own requests. A failure of the shared call reaches
- * every caller that waited for it; a caller whose shared call was cancelled by the caller that sent it sends its own.
+ * every caller that waited for it. A caller that cancels its future leaves alone, whether it sent the request or
+ * joined it: the request goes on for the others and is aborted only when every caller of it has cancelled.
  *
  * <p>It runs after the interceptors of lower {@link #order()} (default 1,000,000), so it sees the headers they add.
  */
@@ -37,11 +39,13 @@ public final class CollapsingInterceptor implements Interceptor {
     private final HttpCollapseOptions options;
     private final int order;
     private final DefaultSingleFlight<RequestKey, HttpResponse> flight;
+    private final KeyHeaders keyHeaders;
 
     private CollapsingInterceptor(HttpCollapseOptions options, int order) {
         this.options = Objects.requireNonNull(options, "options");
         this.order = order;
         this.flight = new DefaultSingleFlight<>(options.singleFlight());
+        this.keyHeaders = KeyHeaders.of(options.keyHeaders());
     }
 
     /** An interceptor with the default options. */
@@ -84,7 +88,7 @@ public final class CollapsingInterceptor implements Interceptor {
         String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
         int port = uri.getPort() < 0 ? RequestKey.defaultPort(scheme) : uri.getPort();
         RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
-                uri.getRawPath(), uri.getRawQuery(), request.headers(), options.keyHeaders());
+                uri.getRawPath(), uri.getRawQuery(), request.headers(), keyHeaders);
         CollapsedCall call = new CollapsedCall(chain, request);
         return flight.execute(key, call::send, call);
     }

@@ -229,36 +229,53 @@ class CollapsingInterceptorTest {
         assertThat(cookies).containsExactlyInAnyOrder("session=1", "session=2", "session=3");
     }
 
+    /** Waits until the server has received {@code count} requests. */
+    private void awaitReceived(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (received.get() < count && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        assertThat(received).hasValue(count);
+    }
+
     @Test
-    void whenTheSenderCancelsTheCallersThatWaitedSendTheirOwn() throws Exception {
+    void whenTheSenderCancelsTheRequestGoesOnForTheCallersThatWaited() throws Exception {
         start();
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
-        answer(0, request -> { });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (received.get() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
+        awaitReceived(1);
         CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
         awaitCallers(collapsing, 2);
 
-        sender.cancel(true);
-        // the abort runs on the client's event loop: answer nothing before the waiter has sent its own request,
-        // or a response already on its way could legitimately serve the waiter before the abort lands
-        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (received.get() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
+        assertThat(sender.cancel(true)).isTrue();
+        answer(1, request -> request.response().send("shared"));
 
-        try {
-            answer(2, request -> request.response().send("late"));
-        } catch (AssertionError e) {
-            // what the waiter saw, to tell a lost cancellation from a request that never left
-            throw new AssertionError(e.getMessage() + "; received " + received.get() + ", waiter " + waiter
-                    + ", stats " + collapsing.stats(), e);
-        }
-        assertThat(waiter.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
+        assertThat(waiter.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("shared");
         assertThat(sender).isCancelled();
+        assertThat(received).hasValue(1); // the waiter did not have to send its own
+        assertThat(collapsing.stats().cancelled()).isEqualTo(1);
+    }
+
+    @Test
+    void whenEveryCallerCancelsTheRequestIsAborted() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
+        awaitReceived(1);
+        CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
+        awaitCallers(collapsing, 2);
+        ServerRequest request = held.peek();
+
+        waiter.cancel(true);
+        sender.cancel(true);
+
+        // the abort closes the connection: the server's unanswered response fails with it
+        CompletableFuture<Void> exchange = request.response().completion().toCompletableFuture();
+        exchange.handle((done, failure) -> null).get(10, TimeUnit.SECONDS);
+        assertThat(exchange).isCompletedExceptionally();
+        assertThat(collapsing.stats().cancelled()).isEqualTo(2);
+        assertThat(collapsing.stats().inFlight()).isZero();
     }
 }

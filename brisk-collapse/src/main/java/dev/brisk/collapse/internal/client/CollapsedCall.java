@@ -10,8 +10,10 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionStage;
 
 /**
- * One caller of a collapsing client: the future it gets, and the request it sends when it is the first of its key; a
- * request whose key nobody shares goes to its caller as it came, through no future of its own.
+ * One caller of a collapsing client: the future it gets (the client hands it to the caller as is, see
+ * {@link Interceptor.CallerFuture}), and the request it sends when it is the first of its key; a response whose key
+ * nobody shares goes to its caller as it came. Cancelling it takes this caller out of the shared call; the request is
+ * aborted only when every caller of it has left.
  *
  * <p>What a caller receives of a shared response: the caller that sent the request gets the response itself when
  * nobody else waited for it; every other caller gets a {@link CopiedResponse} (its own body array, read-only views of
@@ -20,7 +22,7 @@ import java.util.concurrent.CompletionStage;
  * the request gets it, the others send their own requests, as they do when the shared call was cancelled by its
  * sender.
  */
-public final class CollapsedCall extends FlightCaller<HttpResponse> {
+public final class CollapsedCall extends FlightCaller<HttpResponse> implements Interceptor.CallerFuture {
 
     private final Interceptor.Chain chain;
     private final HttpRequest request;

@@ -43,6 +43,12 @@ public final class RequestKey {
     /** The key of a request with these parts; {@code keyHeaders} are lower-case names. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, List<String> keyHeaders) {
+        return of(method, scheme, host, port, path, query, headers, KeyHeaders.of(keyHeaders));
+    }
+
+    /** The key of a request with these parts. */
+    public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
+                                Headers headers, KeyHeaders keyHeaders) {
         return new RequestKey(method, lowerCase(scheme), lowerCase(host), port,
                 path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders));
     }
@@ -64,10 +70,11 @@ public final class RequestKey {
      * The values of {@code keyHeaders} in {@code headers}, in the order of the names: null for a missing header,
      * several lines of one name joined by a line feed. One pass over the fields, no lookup per name.
      */
-    private static String[] headerValues(Headers headers, List<String> keyHeaders) {
+    private static String[] headerValues(Headers headers, KeyHeaders keys) {
+        List<String> keyHeaders = keys.names();
         String[] values = new String[keyHeaders.size()];
-        if (!headers.isEmpty() && values.length > 0) {
-            long lengths = lengthMask(keyHeaders);
+        if (values.length > 0 && !headers.isEmpty()) {
+            long lengths = keys.lengthMask();
             headers.forEach((name, value) -> {
                 int length = name.length();
                 if (length >= 64 ? (lengths & Long.MIN_VALUE) == 0 : (lengths & (1L << length)) == 0) {
@@ -83,15 +90,6 @@ public final class RequestKey {
             });
         }
         return values;
-    }
-
-    /** Bit {@code n} set when a name is {@code n} characters long (bit 63 for 63 and longer). */
-    private static long lengthMask(List<String> names) {
-        long mask = 0;
-        for (int i = 0, n = names.size(); i < n; i++) {
-            mask |= 1L << Math.min(63, names.get(i).length());
-        }
-        return mask;
     }
 
     /** Whether {@code name} equals {@code lower} (a lower-case header name) ignoring ASCII case. */

@@ -5,6 +5,7 @@ import dev.brisk.collapse.CollapseRejectedException;
 import dev.brisk.collapse.CollapseTimeoutException;
 import dev.brisk.collapse.HttpCollapseOptions;
 import dev.brisk.collapse.SingleFlight;
+import dev.brisk.collapse.internal.http.KeyHeaders;
 import dev.brisk.collapse.internal.http.RequestKey;
 import dev.brisk.collapse.rest.Collapse;
 import dev.brisk.http.ServerRequest;
@@ -27,11 +28,11 @@ public final class CollapsedRoute {
     private static final System.Logger LOG = System.getLogger("dev.brisk.collapse");
 
     private final RouteInfo route;
-    private final List<String> keyHeaders;
+    private final KeyHeaders keyHeaders;
     private final int maxResponseSize;
     private final AtomicBoolean warnedAboutCookies = new AtomicBoolean();
 
-    private CollapsedRoute(RouteInfo route, List<String> keyHeaders, int maxResponseSize) {
+    private CollapsedRoute(RouteInfo route, KeyHeaders keyHeaders, int maxResponseSize) {
         this.route = route;
         this.keyHeaders = keyHeaders;
         this.maxResponseSize = maxResponseSize;
@@ -45,7 +46,7 @@ public final class CollapsedRoute {
                 headers.add(lower);
             }
         }
-        return new CollapsedRoute(route, List.copyOf(headers), options.maxResponseSize());
+        return new CollapsedRoute(route, KeyHeaders.of(headers), options.maxResponseSize());
     }
 
     /** The extra key headers of {@link Collapse} on the route's method or its class; null when it has none. */
