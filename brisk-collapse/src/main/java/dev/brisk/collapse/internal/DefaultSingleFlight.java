@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -19,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * {@link SingleFlight} over a concurrent table of {@link Flight}s, one per key in flight. Caller timeouts cost no timer
+ * {@link SingleFlight} over a table of {@link Flight}s, one per key in flight ({@link FlightTable}). Caller timeouts cost no timer
  * and no clock read per caller: while calls are in flight one sweep of the table runs every tenth of the timeout (at
  * least 1 ms apart, at most 100 ms); the first sweep that sees a caller gives it its deadline, its time plus the
  * timeout, and a later sweep past that deadline fails it. A caller therefore times out between its timeout and its
@@ -28,7 +27,7 @@ import java.util.function.Supplier;
 public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
     private final SingleFlightOptions options;
-    private final ConcurrentHashMap<K, Flight<K, V>> flights = new ConcurrentHashMap<>();
+    private final FlightTable<K, V> flights;
     private final long resultTtlNanos;
     private final long timeoutNanos;
     private final long sweepPeriodNanos;
@@ -38,6 +37,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 
     public DefaultSingleFlight(SingleFlightOptions options) {
         this.options = Objects.requireNonNull(options, "options");
+        this.flights = new FlightTable<>(options.maxInFlight());
         this.resultTtlNanos = options.resultTtl().toNanos();
         this.timeoutNanos = options.timeout().toNanos();
         this.sweepPeriodNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1),
@@ -59,33 +59,28 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
-            Flight<K, V> flight;
-            if (full()) {
-                flight = flights.get(key); // a full table still takes callers of the calls in flight
-                if (flight == null) {
-                    caller.countIn(stats);
-                    caller.deliverFailure(rejectedException(key));
-                    return caller;
-                }
-            } else {
-                // one insertion attempt instead of a look then an insertion: for a key nobody shares, the usual case
-                // of a cold key, that is one table access; a key in flight answers with its flight without a lock
-                Flight<K, V> mine = new Flight<>(this, key);
-                mine.lead(caller);
-                flight = flights.putIfAbsent(key, mine);
-                if (flight == null) {
-                    stats.accepted();
-                    start(mine, call);
-                    timeout(caller);
-                    return caller;
-                }
+            Flight<K, V> mine = new Flight<>(this, key);
+            mine.lead(caller);
+            Object found = flights.putIfAbsent(key, mine);
+            if (found == null) {
+                stats.accepted();
+                start(mine, call);
+                timeout(caller);
+                return caller;
             }
+            if (found == FlightTable.FULL) {
+                caller.countIn(stats);
+                caller.deliverFailure(rejectedException(key));
+                return caller;
+            }
+            @SuppressWarnings("unchecked")
+            Flight<K, V> flight = (Flight<K, V>) found;
             if (flight.join(caller)) {
                 stats.accepted();
                 timeout(caller);
                 return caller;
             }
-            flights.remove(key, flight);
+            flights.remove(flight);
         }
     }
 
@@ -110,24 +105,23 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
-            Flight<K, V> flight = flights.get(key);
-            if (flight == null) {
-                if (full()) {
-                    throw rejectedException(key);
-                }
-                Flight<K, V> mine = new Flight<>(this, key);
-                flight = flights.putIfAbsent(key, mine);
-                if (flight == null) {
-                    stats.accepted();
-                    return lead(mine, call);
-                }
+            Flight<K, V> mine = new Flight<>(this, key);
+            Object found = flights.putIfAbsent(key, mine);
+            if (found == null) {
+                stats.accepted();
+                return lead(mine, call);
             }
+            if (found == FlightTable.FULL) {
+                throw rejectedException(key);
+            }
+            @SuppressWarnings("unchecked")
+            Flight<K, V> flight = (Flight<K, V>) found;
             FlightCaller<V> joined = new FlightCaller<>();
             if (flight.join(joined)) {
                 stats.accepted();
                 return await(joined, key);
             }
-            flights.remove(key, flight);
+            flights.remove(flight);
         }
     }
 
@@ -176,7 +170,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     /** Times out the callers past their deadline; runs again while flights remain. */
     private void sweep() {
         long now = System.nanoTime();
-        for (Flight<K, V> flight : flights.values()) {
+        for (Flight<K, V> flight : flights.flights()) {
             try {
                 flight.expire(now, timeoutNanos, options.timeout());
             } catch (Throwable ignored) {
@@ -193,10 +187,6 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Timer.schedule(this::sweep, sweepPeriodNanos);
     }
 
-    private boolean full() {
-        return flights.size() >= options.maxInFlight();
-    }
-
     private CollapseRejectedException rejectedException(K key) {
         stats.rejected();
         return new CollapseRejectedException("too many keys in flight (maxInFlight " + options.maxInFlight()
@@ -204,7 +194,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     }
 
     void remove(Flight<K, V> flight) {
-        flights.remove(flight.key(), flight);
+        flights.remove(flight);
     }
 
     Stats counters() {

@@ -29,6 +29,8 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     private volatile boolean abandoned;
     private V value;
     private long expiresAt;
+    /** Its key's hash as {@link FlightTable} spreads it, set there when the flight goes in (so removal skips the key). */
+    int tableHash;
 
     Flight(DefaultSingleFlight<K, V> owner, K key) {
         this.owner = owner;

@@ -1,0 +1,256 @@
+package dev.brisk.collapse.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The flights in the air, by key: a few stripes, each an open-addressing table (linear probing) under its own lock.
+ *
+ * <p>Why not a {@code ConcurrentHashMap}: when keys never repeat, every call inserts its flight and removes it a
+ * few milliseconds later, when the objects of the insertion have long left the cache. The map's removal locks the
+ * bin's node, a write to that cold object; here a removal compares references in the stripe's arrays, which every
+ * call touches and so stay warm, and a flight is found again without reading it. Each stripe keeps the hash of every
+ * entry beside it, so probing reads a flight's key only when the hashes are equal.
+ *
+ * <p>Stripes grow (never shrink) to keep at most half of their slots used.
+ */
+final class FlightTable<K, V> {
+
+    /** Returned by {@link #putIfAbsent} when the key has no flight and the table holds {@code limit} flights. */
+    static final Object FULL = new Object();
+
+    private static final int STRIPE_BITS = 5;
+    private static final int STRIPES = 1 << STRIPE_BITS;
+    private static final int INITIAL_CAPACITY = 16;
+
+    private final Stripe<K, V>[] stripes;
+    /**
+     * The flights of each stripe, side by side so that counting them all reads two cache lines; each written under
+     * its stripe's lock and read without it (a sum taken while others insert or remove is approximate).
+     */
+    private final int[] sizes = new int[STRIPES];
+    private final int limit;
+    /**
+     * A stripe holding fewer flights than this keeps the total under the limit as long as every stripe does, which
+     * {@link #bigStripes} tells without counting; zero for a limit below the number of stripes (always count).
+     */
+    private final int stripeShare;
+    /** Stripes holding {@link #stripeShare} flights or more: while none does, an insertion need not count. */
+    private final AtomicInteger bigStripes = new AtomicInteger();
+
+    @SuppressWarnings("unchecked")
+    FlightTable(int limit) {
+        this.limit = limit;
+        this.stripeShare = limit / STRIPES;
+        this.stripes = (Stripe<K, V>[]) new Stripe[STRIPES];
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe<>();
+        }
+    }
+
+    /** Mixes a key's hash into all bits (MurmurHash3's finalizer): the top bits choose the stripe, the low the slot. */
+    private static int spread(Object key) {
+        int h = key.hashCode();
+        h ^= h >>> 16;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
+        return h ^ (h >>> 16);
+    }
+
+    private static int index(int hash) {
+        return hash >>> (32 - STRIPE_BITS);
+    }
+
+    /**
+     * The flight of {@code key}, if it has one; otherwise inserts {@code flight} and returns null, or returns
+     * {@link #FULL} without inserting when the table holds {@code limit} flights.
+     */
+    Object putIfAbsent(K key, Flight<K, V> flight) {
+        int hash = spread(key);
+        int index = index(hash);
+        Stripe<K, V> stripe = stripes[index];
+        stripe.lock();
+        try {
+            Flight<K, V> found = stripe.find(key, hash);
+            if (found != null) {
+                return found;
+            }
+            if ((stripeShare == 0 || bigStripes.get() > 0) && size() >= limit) {
+                return FULL;
+            }
+            flight.tableHash = hash;
+            stripe.insert(hash, flight);
+            if (++sizes[index] == stripeShare) {
+                bigStripes.incrementAndGet();
+            }
+            return null;
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    /** The flight of {@code key}, or null. */
+    Flight<K, V> get(K key) {
+        int hash = spread(key);
+        Stripe<K, V> stripe = stripes[index(hash)];
+        stripe.lock();
+        try {
+            return stripe.find(key, hash);
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    /** Removes {@code flight} if it is the one in the table for its key. */
+    void remove(Flight<K, V> flight) {
+        int hash = flight.tableHash; // set when it went in; a flight that never did is found nowhere
+        int index = index(hash);
+        Stripe<K, V> stripe = stripes[index];
+        stripe.lock();
+        try {
+            if (stripe.remove(hash, flight) && sizes[index]-- == stripeShare) {
+                bigStripes.decrementAndGet();
+            }
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    /** The number of flights; exact when nothing is being inserted or removed meanwhile. */
+    int size() {
+        int size = 0;
+        for (int stripeSize : sizes) {
+            size += stripeSize;
+        }
+        return size;
+    }
+
+    boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /** A copy of the flights in the table, taken stripe by stripe. */
+    List<Flight<K, V>> flights() {
+        List<Flight<K, V>> all = new ArrayList<>();
+        for (Stripe<K, V> stripe : stripes) {
+            stripe.lock();
+            try {
+                for (Flight<K, V> flight : stripe.flights) {
+                    if (flight != null) {
+                        all.add(flight);
+                    }
+                }
+            } finally {
+                stripe.unlock();
+            }
+        }
+        return all;
+    }
+
+    /**
+     * One stripe: parallel arrays of spread hashes and flights, a null flight for a free slot; guarded by itself, a
+     * lock rather than a monitor (the timeout sweep's occasional contention would leave a monitor inflated, dearer
+     * for every call after).
+     */
+    @SuppressWarnings("serial")
+    private static final class Stripe<K, V> extends ReentrantLock {
+
+        private int[] hashes = new int[INITIAL_CAPACITY];
+        private Flight<K, V>[] flights = newArray(INITIAL_CAPACITY);
+        private int size;
+
+        Flight<K, V> find(K key, int hash) {
+            int mask = flights.length - 1;
+            for (int i = hash & mask; ; i = (i + 1) & mask) {
+                Flight<K, V> flight = flights[i];
+                if (flight == null) {
+                    return null;
+                }
+                if (hashes[i] == hash && key.equals(flight.key())) {
+                    return flight;
+                }
+            }
+        }
+
+        void insert(int hash, Flight<K, V> flight) {
+            if ((size + 1) * 2 > flights.length) {
+                grow();
+            }
+            place(hashes, flights, hash, flight);
+            size++;
+        }
+
+        /** Removes {@code flight}; false when it was not in the stripe (replaced, or removed already). */
+        boolean remove(int hash, Flight<K, V> flight) {
+            int mask = flights.length - 1;
+            for (int i = hash & mask; ; i = (i + 1) & mask) {
+                Flight<K, V> at = flights[i];
+                if (at == null) {
+                    return false;
+                }
+                if (at == flight) {
+                    shiftBack(i);
+                    size--;
+                    return true;
+                }
+            }
+        }
+
+        /**
+         * Frees slot {@code free} and moves back the entries after it that probing could no longer reach across the
+         * gap (deletion without tombstones, for linear probing).
+         */
+        private void shiftBack(int free) {
+            int mask = flights.length - 1;
+            int next = free;
+            while (true) {
+                next = (next + 1) & mask;
+                Flight<K, V> moving = flights[next];
+                if (moving == null) {
+                    flights[free] = null;
+                    return;
+                }
+                int home = hashes[next] & mask;
+                // the entry at next may move to free only if its home is not cyclically in (free, next]
+                boolean reachable = free <= next ? free < home && home <= next : free < home || home <= next;
+                if (!reachable) {
+                    flights[free] = moving;
+                    hashes[free] = hashes[next];
+                    free = next;
+                }
+            }
+        }
+
+        private void grow() {
+            int[] oldHashes = hashes;
+            Flight<K, V>[] oldFlights = flights;
+            int[] newHashes = new int[oldFlights.length * 2];
+            Flight<K, V>[] newFlights = newArray(oldFlights.length * 2);
+            for (int i = 0; i < oldFlights.length; i++) {
+                if (oldFlights[i] != null) {
+                    place(newHashes, newFlights, oldHashes[i], oldFlights[i]);
+                }
+            }
+            hashes = newHashes;
+            flights = newFlights;
+        }
+
+        private static <K, V> void place(int[] hashes, Flight<K, V>[] flights, int hash, Flight<K, V> flight) {
+            int mask = flights.length - 1;
+            int i = hash & mask;
+            while (flights[i] != null) {
+                i = (i + 1) & mask;
+            }
+            flights[i] = flight;
+            hashes[i] = hash;
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <K, V> Flight<K, V>[] newArray(int length) {
+            return (Flight<K, V>[]) new Flight[length];
+        }
+    }
+}
