@@ -119,4 +119,39 @@ class InterceptorsTest extends ClientTestSupport {
         assertThatThrownBy(future::join).isInstanceOf(CancellationException.class);
         await(() -> server.metrics().openConnections() == 0, "the connection to close");
     }
+
+    /** A future an interceptor makes for one caller, following the stage {@code proceed} gave it. */
+    private static final class OwnFuture extends CompletableFuture<HttpResponse> implements Interceptor.CallerFuture {
+        volatile CompletableFuture<HttpResponse> sent;
+    }
+
+    @Test
+    void aCallerFutureGoesToTheCallerAsItIsAndDecidesWhatCancellingMeans() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        HttpServer server = server(request -> received.countDown());
+        List<OwnFuture> made = new CopyOnWriteArrayList<>();
+        BriskClient client = client(clientBuilder().interceptor(chain -> {
+            OwnFuture own = new OwnFuture();
+            own.sent = chain.proceed(chain.request()).toCompletableFuture();
+            own.sent.whenComplete((response, failure) -> {
+                if (failure != null) {
+                    own.completeExceptionally(failure);
+                } else {
+                    own.complete(response);
+                }
+            });
+            made.add(own);
+            return own;
+        }));
+        CompletableFuture<HttpResponse> future = client.get(url(server, "/")).execute().toCompletableFuture();
+        assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(future).isSameAs(made.get(0));
+
+        future.cancel(true); // this interceptor does not pass it on: the request stays open
+        Thread.sleep(200);
+        assertThat(server.metrics().openConnections()).isEqualTo(1);
+
+        made.get(0).sent.cancel(true); // cancelling the stage proceed returned aborts the request
+        await(() -> server.metrics().openConnections() == 0, "the connection to close");
+    }
 }
