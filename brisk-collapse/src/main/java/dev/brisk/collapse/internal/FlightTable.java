@@ -14,7 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * call touches and so stay warm, and a flight is found again without reading it. Each stripe keeps the hash of every
  * entry beside it, so probing reads a flight's key only when the hashes are equal.
  *
- * <p>Stripes grow (never shrink) to keep at most half of their slots used.
+ * <p>The callers of a hot key look without the lock ({@link #peek}) and queue only on their flight's own lock when
+ * they join it. Stripes grow (never shrink) to keep at most half of their slots used.
  */
 final class FlightTable<K, V> {
 
@@ -92,6 +93,16 @@ final class FlightTable<K, V> {
         }
     }
 
+    /**
+     * The flight of {@code key} as a look without the lock sees it: null may also mean "being moved" (ask
+     * {@link #putIfAbsent} then), and a flight found may be just leaving. Lets the callers of a hot key join its
+     * flight without queueing on its stripe.
+     */
+    Flight<K, V> peek(K key) {
+        int hash = spread(key);
+        return stripes[index(hash)].slots.find(key, hash);
+    }
+
     /** The flight of {@code key}, or null. */
     Flight<K, V> get(K key) {
         int hash = spread(key);
@@ -138,7 +149,7 @@ final class FlightTable<K, V> {
         for (Stripe<K, V> stripe : stripes) {
             stripe.lock();
             try {
-                for (Flight<K, V> flight : stripe.flights) {
+                for (Flight<K, V> flight : stripe.slots.flights) {
                     if (flight != null) {
                         all.add(flight);
                     }
@@ -151,20 +162,59 @@ final class FlightTable<K, V> {
     }
 
     /**
-     * One stripe: parallel arrays of spread hashes and flights, a null flight for a free slot; guarded by itself, a
-     * lock rather than a monitor (the timeout sweep's occasional contention would leave a monitor inflated, dearer
-     * for every call after).
+     * One stripe, guarded by itself (a lock rather than a monitor: the timeout sweep's occasional contention would
+     * leave a monitor inflated, dearer for every call after).
      */
     @SuppressWarnings("serial")
     private static final class Stripe<K, V> extends ReentrantLock {
 
-        private int[] hashes = new int[INITIAL_CAPACITY];
-        private Flight<K, V>[] flights = newArray(INITIAL_CAPACITY);
+        /** Replaced whole when the stripe grows, so that a reader without the lock sees a matching pair of arrays. */
+        private Slots<K, V> slots = new Slots<>(INITIAL_CAPACITY);
         private int size;
 
         Flight<K, V> find(K key, int hash) {
+            return slots.find(key, hash);
+        }
+
+        void insert(int hash, Flight<K, V> flight) {
+            Slots<K, V> current = slots;
+            if ((size + 1) * 2 > current.flights.length) {
+                current = current.doubled();
+                slots = current;
+            }
+            current.place(hash, flight);
+            size++;
+        }
+
+        /** Removes {@code flight}; false when it was not in the stripe (replaced, or removed already). */
+        boolean remove(int hash, Flight<K, V> flight) {
+            if (slots.remove(hash, flight)) {
+                size--;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /** Parallel arrays of spread hashes and flights, a null flight for a free slot; linear probing. */
+    private static final class Slots<K, V> {
+
+        final int[] hashes;
+        final Flight<K, V>[] flights;
+
+        @SuppressWarnings("unchecked")
+        Slots(int capacity) {
+            this.hashes = new int[capacity];
+            this.flights = (Flight<K, V>[]) new Flight[capacity];
+        }
+
+        /**
+         * The flight of {@code key}, or null. Safe without the lock too: a racing writer can only make it miss (an
+         * entry being moved) or find a flight that is just leaving, which the caller's join then refuses.
+         */
+        Flight<K, V> find(K key, int hash) {
             int mask = flights.length - 1;
-            for (int i = hash & mask; ; i = (i + 1) & mask) {
+            for (int probes = 0, i = hash & mask; probes <= mask; probes++, i = (i + 1) & mask) {
                 Flight<K, V> flight = flights[i];
                 if (flight == null) {
                     return null;
@@ -173,17 +223,19 @@ final class FlightTable<K, V> {
                     return flight;
                 }
             }
+            return null;
         }
 
-        void insert(int hash, Flight<K, V> flight) {
-            if ((size + 1) * 2 > flights.length) {
-                grow();
+        void place(int hash, Flight<K, V> flight) {
+            int mask = flights.length - 1;
+            int i = hash & mask;
+            while (flights[i] != null) {
+                i = (i + 1) & mask;
             }
-            place(hashes, flights, hash, flight);
-            size++;
+            hashes[i] = hash;
+            flights[i] = flight;
         }
 
-        /** Removes {@code flight}; false when it was not in the stripe (replaced, or removed already). */
         boolean remove(int hash, Flight<K, V> flight) {
             int mask = flights.length - 1;
             for (int i = hash & mask; ; i = (i + 1) & mask) {
@@ -193,7 +245,6 @@ final class FlightTable<K, V> {
                 }
                 if (at == flight) {
                     shiftBack(i);
-                    size--;
                     return true;
                 }
             }
@@ -217,40 +268,21 @@ final class FlightTable<K, V> {
                 // the entry at next may move to free only if its home is not cyclically in (free, next]
                 boolean reachable = free <= next ? free < home && home <= next : free < home || home <= next;
                 if (!reachable) {
-                    flights[free] = moving;
                     hashes[free] = hashes[next];
+                    flights[free] = moving;
                     free = next;
                 }
             }
         }
 
-        private void grow() {
-            int[] oldHashes = hashes;
-            Flight<K, V>[] oldFlights = flights;
-            int[] newHashes = new int[oldFlights.length * 2];
-            Flight<K, V>[] newFlights = newArray(oldFlights.length * 2);
-            for (int i = 0; i < oldFlights.length; i++) {
-                if (oldFlights[i] != null) {
-                    place(newHashes, newFlights, oldHashes[i], oldFlights[i]);
+        Slots<K, V> doubled() {
+            Slots<K, V> bigger = new Slots<>(flights.length * 2);
+            for (int i = 0; i < flights.length; i++) {
+                if (flights[i] != null) {
+                    bigger.place(hashes[i], flights[i]);
                 }
             }
-            hashes = newHashes;
-            flights = newFlights;
-        }
-
-        private static <K, V> void place(int[] hashes, Flight<K, V>[] flights, int hash, Flight<K, V> flight) {
-            int mask = flights.length - 1;
-            int i = hash & mask;
-            while (flights[i] != null) {
-                i = (i + 1) & mask;
-            }
-            flights[i] = flight;
-            hashes[i] = hash;
-        }
-
-        @SuppressWarnings("unchecked")
-        private static <K, V> Flight<K, V>[] newArray(int length) {
-            return (Flight<K, V>[]) new Flight[length];
+            return bigger;
         }
     }
 }
