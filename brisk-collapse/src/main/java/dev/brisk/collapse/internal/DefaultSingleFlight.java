@@ -59,12 +59,6 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
-            Flight<K, V> hot = flights.peek(key); // the callers of a hot key join without the stripe's lock
-            if (hot != null && hot.join(caller)) {
-                stats.accepted();
-                timeout(caller);
-                return caller;
-            }
             Flight<K, V> mine = new Flight<>(this, key);
             mine.lead(caller);
             Object found = flights.putIfAbsent(key, mine);

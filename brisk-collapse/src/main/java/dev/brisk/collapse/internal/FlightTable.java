@@ -14,8 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * call touches and so stay warm, and a flight is found again without reading it. Each stripe keeps the hash of every
  * entry beside it, so probing reads a flight's key only when the hashes are equal.
  *
- * <p>The callers of a hot key look without the lock ({@link #peek}) and queue only on their flight's own lock when
- * they join it. Stripes grow (never shrink) to keep at most half of their slots used.
+ * <p>A caller that finds its stripe locked by another thread looks for its key without the lock, so the callers of a
+ * hot key queue only on their flight's own lock when they join it. Stripes grow (never shrink) to keep at most half
+ * of their slots used.
  */
 final class FlightTable<K, V> {
 
@@ -67,13 +68,21 @@ final class FlightTable<K, V> {
 
     /**
      * The flight of {@code key}, if it has one; otherwise inserts {@code flight} and returns null, or returns
-     * {@link #FULL} without inserting when the table holds {@code limit} flights.
+     * {@link #FULL} without inserting when the table holds {@code limit} flights. When another thread holds the
+     * stripe, the flight is first looked for without the lock, so that the callers of a hot key do not queue there;
+     * a flight found that way may be just leaving (its join then refuses the caller, who asks again).
      */
     Object putIfAbsent(K key, Flight<K, V> flight) {
         int hash = spread(key);
         int index = index(hash);
         Stripe<K, V> stripe = stripes[index];
-        stripe.lock();
+        if (!stripe.tryLock()) {
+            Flight<K, V> seen = stripe.slots.find(key, hash);
+            if (seen != null) {
+                return seen;
+            }
+            stripe.lock();
+        }
         try {
             Flight<K, V> found = stripe.find(key, hash);
             if (found != null) {
@@ -91,16 +100,6 @@ final class FlightTable<K, V> {
         } finally {
             stripe.unlock();
         }
-    }
-
-    /**
-     * The flight of {@code key} as a look without the lock sees it: null may also mean "being moved" (ask
-     * {@link #putIfAbsent} then), and a flight found may be just leaving. Lets the callers of a hot key join its
-     * flight without queueing on its stripe.
-     */
-    Flight<K, V> peek(K key) {
-        int hash = spread(key);
-        return stripes[index(hash)].slots.find(key, hash);
     }
 
     /** The flight of {@code key}, or null. */
