@@ -18,11 +18,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * {@link SingleFlight} over a table of {@link Flight}s, one per key in flight ({@link FlightTable}). Caller timeouts cost no timer
- * and no clock read per caller: while calls are in flight one sweep of the table runs every tenth of the timeout (at
- * least 1 ms apart, at most 100 ms); the first sweep that sees a caller gives it its deadline, its time plus the
- * timeout, and a later sweep past that deadline fails it. A caller therefore times out between its timeout and its
- * timeout plus two sweep periods.
+ * {@link SingleFlight} over a table of {@link Flight}s, one per key in flight ({@link FlightTable}). Caller timeouts
+ * cost no timer and no clock read per caller: while calls are in flight one sweep of the table runs every tenth of
+ * the timeout (at least 1 ms apart, at most 100 ms); the first sweep that sees a caller gives it its deadline, its
+ * time plus the timeout, and a later sweep past that deadline fails it. A caller therefore times out between its
+ * timeout and its timeout plus two sweep periods.
  */
 public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
 

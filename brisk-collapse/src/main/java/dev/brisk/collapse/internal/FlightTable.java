@@ -30,7 +30,8 @@ final class FlightTable<K, V> {
     private final Stripe<K, V>[] stripes;
     /**
      * The flights of each stripe, side by side so that counting them all reads two cache lines; each written under
-     * its stripe's lock and read without it (a sum taken while others insert or remove is approximate).
+     * its stripe's lock and read without it (a sum taken while others insert or remove is approximate). The stripes
+     * keep no count of their own.
      */
     private final int[] sizes = new int[STRIPES];
     private final int limit;
@@ -92,7 +93,7 @@ final class FlightTable<K, V> {
                 return FULL;
             }
             flight.tableHash = hash;
-            stripe.insert(hash, flight);
+            stripe.insert(hash, flight, sizes[index]);
             if (++sizes[index] == stripeShare) {
                 bigStripes.incrementAndGet();
             }
@@ -169,29 +170,24 @@ final class FlightTable<K, V> {
 
         /** Replaced whole when the stripe grows, so that a reader without the lock sees a matching pair of arrays. */
         private Slots<K, V> slots = new Slots<>(INITIAL_CAPACITY);
-        private int size;
 
         Flight<K, V> find(K key, int hash) {
             return slots.find(key, hash);
         }
 
-        void insert(int hash, Flight<K, V> flight) {
+        /** Adds {@code flight} to the stripe's {@code size} flights, growing it first if it would be over half full. */
+        void insert(int hash, Flight<K, V> flight, int size) {
             Slots<K, V> current = slots;
             if ((size + 1) * 2 > current.flights.length) {
                 current = current.doubled();
                 slots = current;
             }
             current.place(hash, flight);
-            size++;
         }
 
         /** Removes {@code flight}; false when it was not in the stripe (replaced, or removed already). */
         boolean remove(int hash, Flight<K, V> flight) {
-            if (slots.remove(hash, flight)) {
-                size--;
-                return true;
-            }
-            return false;
+            return slots.remove(hash, flight);
         }
     }
 

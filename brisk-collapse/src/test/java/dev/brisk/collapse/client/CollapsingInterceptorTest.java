@@ -229,24 +229,32 @@ class CollapsingInterceptorTest {
         assertThat(cookies).containsExactlyInAnyOrder("session=1", "session=2", "session=3");
     }
 
-    /** Waits until the server has received {@code count} requests. */
-    private void awaitReceived(int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (received.get() < count && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
-        assertThat(received).hasValue(count);
+    /** The caller that sent a held request for {@code /slow} and one that joined it, once the server has it. */
+    private record SenderAndWaiter(CollapsingInterceptor collapsing, CompletableFuture<HttpResponse> sender,
+                                   CompletableFuture<HttpResponse> waiter) {
     }
 
-    @Test
-    void whenTheSenderCancelsTheRequestGoesOnForTheCallersThatWaited() throws Exception {
+    private SenderAndWaiter senderAndWaiter() throws InterruptedException {
         start();
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
-        awaitReceived(1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (received.get() < 1 && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        assertThat(received).hasValue(1);
         CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
         awaitCallers(collapsing, 2);
+        return new SenderAndWaiter(collapsing, sender, waiter);
+    }
+
+    @Test
+    void whenTheSenderCancelsTheRequestGoesOnForTheCallersThatWaited() throws Exception {
+        SenderAndWaiter calls = senderAndWaiter();
+        CollapsingInterceptor collapsing = calls.collapsing();
+        CompletableFuture<HttpResponse> sender = calls.sender();
+        CompletableFuture<HttpResponse> waiter = calls.waiter();
 
         assertThat(sender.cancel(true)).isTrue();
         answer(1, request -> request.response().send("shared"));
@@ -259,13 +267,10 @@ class CollapsingInterceptorTest {
 
     @Test
     void whenEveryCallerCancelsTheRequestIsAborted() throws Exception {
-        start();
-        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
-        BriskClient client = client(collapsing);
-        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
-        awaitReceived(1);
-        CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
-        awaitCallers(collapsing, 2);
+        SenderAndWaiter calls = senderAndWaiter();
+        CollapsingInterceptor collapsing = calls.collapsing();
+        CompletableFuture<HttpResponse> sender = calls.sender();
+        CompletableFuture<HttpResponse> waiter = calls.waiter();
         ServerRequest request = held.peek();
 
         waiter.cancel(true);

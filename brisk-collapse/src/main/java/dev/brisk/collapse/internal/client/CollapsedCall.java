@@ -19,8 +19,8 @@ import java.util.concurrent.CompletionStage;
  * nobody else waited for it; every other caller gets a {@link CopiedResponse} (its own body array, read-only views of
  * the headers). The body is read into one array before any caller sees the response, so callers on other threads
  * read the same, fully written bytes. A streamed response or one that sets cookies is not shared: the caller that sent
- * the request gets it, the others send their own requests, as they do when the shared call was cancelled by its
- * sender.
+ * the request gets it, the others send their own requests, as they do when the shared call is cancelled while they
+ * still wait (by something other than its callers leaving, say an interceptor before this one).
  */
 public final class CollapsedCall extends FlightCaller<HttpResponse> implements Interceptor.CallerFuture {
 

@@ -40,12 +40,6 @@ public final class RequestKey {
         this.hash = 31 * h + Arrays.hashCode(headerValues);
     }
 
-    /** The key of a request with these parts; {@code keyHeaders} are lower-case names. */
-    public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
-                                Headers headers, List<String> keyHeaders) {
-        return of(method, scheme, host, port, path, query, headers, KeyHeaders.of(keyHeaders));
-    }
-
     /** The key of a request with these parts. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, KeyHeaders keyHeaders) {

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RequestKeyTest {
 
-    private static final List<String> KEY_HEADERS = List.of("authorization", "cookie");
+    private static final KeyHeaders KEY_HEADERS = KeyHeaders.of(List.of("authorization", "cookie"));
 
     /** Header fields from name, value pairs. */
     private static Headers headers(String... namesAndValues) {
@@ -102,7 +102,7 @@ class RequestKeyTest {
     @Test
     void keyHeadersOfAnyLengthAreFoundAndOthersOfTheSameLengthIgnored() {
         String longName = "x-" + "a".repeat(70);
-        List<String> names = List.of("cookie", longName, "x-" + "b".repeat(61)); // 6, 72 and 63 characters
+        KeyHeaders names = KeyHeaders.of(List.of("cookie", longName, "x-" + "b".repeat(61))); // 6, 72, 63 chars
         RequestKey withLong = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
                 "Cookie", "c", "Accept", "json", "X-" + "A".repeat(70), "v1", "x-" + "b".repeat(61), "v2"), names);
         RequestKey otherLong = RequestKey.of("GET", "http", "h", 80, "/", "", headers(
