@@ -89,10 +89,16 @@ final class ProviderPool {
         return null;
     }
 
-    /** Whether a connection may become ready (it is connecting or waiting to reconnect). */
+    /**
+     * Whether a connection may take a call soon: it is connecting or waiting to reconnect, or it has just become
+     * ready (a call that found none ready a moment ago looks again rather than failing) and the circuit breaker
+     * lets calls through.
+     */
     boolean connecting() {
         for (ClientConnection connection : connections) {
-            if (connection.state() == ClientConnection.State.CONNECTING) {
+            ClientConnection.State state = connection.state();
+            if (state == ClientConnection.State.CONNECTING
+                    || state == ClientConnection.State.READY && breaker.allows()) {
                 return true;
             }
         }
