@@ -125,14 +125,24 @@ class ConnectionPoolTest extends ClientTestSupport {
 
     @Test
     void requestsIssuedOnAnEventLoopStayOnIt() {
-        HttpServer server = server(request -> request.response().send("ok"));
+        // the first answer waits until the continuation is registered, so that it runs on the event loop
+        CompletableFuture<Void> registered = new CompletableFuture<>();
+        HttpServer server = server(request -> {
+            if (request.path().equals("/")) {
+                registered.thenRun(() -> request.response().send("ok"));
+            } else {
+                request.response().send("ok");
+            }
+        });
         BriskClient client = client(clientBuilder().ioThreads(3));
-        String first = client.get(url(server, "/")).execute()
+        CompletableFuture<String> composed = client.get(url(server, "/")).execute()
                 .thenCompose(response -> {
                     String loop = Thread.currentThread().getName();
                     return client.get(url(server, "/again")).execute()
                             .thenApply(again -> loop + "=" + Thread.currentThread().getName());
-                }).toCompletableFuture().join();
+                }).toCompletableFuture();
+        registered.complete(null);
+        String first = composed.join();
         String[] threads = first.split("=");
         assertThat(threads[0]).startsWith("brisk-client");
         assertThat(threads[1]).isEqualTo(threads[0]);
