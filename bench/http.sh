@@ -29,7 +29,6 @@ DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-64}
 JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
 SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
-CLK_TCK=$(getconf CLK_TCK)
 RESULTS=bench/results
 mkdir -p "$RESULTS"
 RAW="$RESULTS/http-$(date +%Y%m%d-%H%M%S).tsv"
@@ -38,61 +37,23 @@ REPORT="${RAW%.tsv}.md"
 [ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+source bench/lib/http-server.sh
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-
-# run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors"
+# run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors rss_mib"
 run_one() {
-  local impl=$1 scenario=$2 port log pid jar=$JAR transport=()
-  if [[ $impl == *@*=* ]]; then
-    jar=${impl#*=}
-    impl=${impl%%@*}
-  fi
-  if [[ $impl == */* ]]; then
-    transport=(--transport "${impl#*/}")
-    impl=${impl%%/*}
-  fi
-  port=$(free_port)
-  log=$(mktemp)
-  # shellcheck disable=SC2086
-  taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$port" $SERVER_ARGS "${transport[@]}" >"$log" 2>&1 &
-  pid=$!
-  for _ in $(seq 100); do
-    grep -q "listening on" "$log" && break
-    kill -0 "$pid" 2>/dev/null || { echo "server $impl died:" >&2; cat "$log" >&2; exit 1; }
-    sleep 0.1
-  done
-  grep -q "listening on" "$log" || { echo "server $impl did not start" >&2; kill "$pid"; exit 1; }
-
-  local url="http://127.0.0.1:$port" args
-  case "$scenario" in
-    echo-*) export BODY_SIZE=${scenario#echo-}; args=(-s bench/lua/post.lua "$url/echo") ;;
-    hello-pipelined) export PIPELINE_DEPTH=16; args=(-s bench/lua/pipeline.lua "$url/hello") ;;
-    hello) args=("$url/hello") ;;
-    echo) export BODY_SIZE=1024; args=(-s bench/lua/post.lua "$url/echo") ;;
-    json) args=("$url/json") ;;
-    users) args=("$url/users/42") ;;
-    *) echo "unknown scenario $scenario" >&2; kill "$pid"; exit 2 ;;
-  esac
-  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args[@]}" >/dev/null
-  local before after out
+  local impl=$1 scenario=$2
+  start_server "$impl"
+  local pid=$SERVER_PID
+  wrk_args "$scenario" "http://127.0.0.1:$SERVER_PORT" || { stop_server "$pid"; exit 2; }
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${WRK_ARGS[@]}" >/dev/null
+  local before after out rss_kib
   before=$(cpu_ticks "$pid")
-  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args[@]}")
+  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${WRK_ARGS[@]}")
   after=$(cpu_ticks "$pid")
-  local rss_kib
   rss_kib=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status")
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  rm -f "$log"
-  echo "$out" | awk -v ticks=$((after - before)) -v hz="$CLK_TCK" -v rss="$rss_kib" '
-    /Requests\/sec:/ { rps = $2 }
-    /requests in/ { requests = $1 }
-    /Non-2xx or 3xx responses:/ { errors += $NF }
-    /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { v = $i; sub(",", "", v); errors += v } }
-    $1 == "99%" { v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v);
-                  p99 = (unit == "us") ? v / 1000 : (unit == "s") ? v * 1000 : v }
-    END { if (requests == 0) { print "wrk measured no requests" > "/dev/stderr"; exit 1 }
-          printf "%s %s %.3f %d %d %.1f\n", rps, p99, ticks * 1e6 / hz / requests, requests, errors, rss / 1024 }'
+  stop_server "$pid"
+  rm -f "$SERVER_LOG"
+  echo "$out" | wrk_summary $((after - before)) "$rss_kib"
 }
 
 echo "# HTTP server benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"

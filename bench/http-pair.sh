@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Measures what one server costs against another when both run at the same moment: the two servers share core 0,
+# two wrk processes on core 1 load them at once, and each server's CPU time per request is taken over the same
+# window. Whatever changes the machine's speed during a round (frequency, neighbours) changes both sides alike, so
+# the per-round ratio of CPU per request moves far less than between rounds measured one after the other
+# (bench/http.sh). Use it for small differences (a feature that should cost a few percent); bench/http.sh remains
+# the measurement ../shared/BENCHMARKING.md describes, and both are reported.
+#
+# usage: bench/http-pair.sh       (from the repository root, after building the launcher)
+# environment:
+#   IMPLS="brisk-rest-full-none brisk-rest-full"   the first is the reference; each other one is paired with it,
+#                                                  in a new pair of JVMs every round (IMPL@NAME=JAR as in http.sh)
+#   SCENARIO=json ROUNDS=8 WARMUP=15 DURATION=10 CONNECTIONS=32 (per server) JVM_OPTS="-Xms512m -Xmx512m"
+#
+# Prints per round and pair the two servers' rps and CPU µs per request, then per impl the median and range of
+# cpu_impl / cpu_reference (above 1: the impl does more work per request) and of rps_impl / rps_reference.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
+IMPLS=${IMPLS:-"brisk-rest-full-none brisk-rest-full"}
+SCENARIO=${SCENARIO:-json}
+ROUNDS=${ROUNDS:-8}
+WARMUP=${WARMUP:-15}
+DURATION=${DURATION:-10}
+CONNECTIONS=${CONNECTIONS:-32}
+JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
+SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
+RESULTS=bench/results
+mkdir -p "$RESULTS"
+RAW="$RESULTS/http-pair-$(date +%Y%m%d-%H%M%S).tsv"
+REPORT="${RAW%.tsv}.md"
+
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+source bench/lib/http-server.sh
+
+# run_pair IMPL_A IMPL_B -> prints two lines "rps p99_ms cpu_us requests errors rss_mib", A's then B's
+run_pair() {
+  start_server "$1"
+  local pid_a=$SERVER_PID log_a=$SERVER_LOG url_a="http://127.0.0.1:$SERVER_PORT"
+  start_server "$2"
+  local pid_b=$SERVER_PID log_b=$SERVER_LOG url_b="http://127.0.0.1:$SERVER_PORT"
+  local args_a args_b
+  wrk_args "$SCENARIO" "$url_a"; args_a=("${WRK_ARGS[@]}")
+  wrk_args "$SCENARIO" "$url_b"; args_b=("${WRK_ARGS[@]}")
+  local wrk_a wrk_b
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args_a[@]}" >/dev/null & wrk_a=$!
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args_b[@]}" >/dev/null & wrk_b=$!
+  wait "$wrk_a" "$wrk_b"
+  local out_a out_b before_a before_b after_a after_b
+  out_a=$(mktemp); out_b=$(mktemp)
+  before_a=$(cpu_ticks "$pid_a"); before_b=$(cpu_ticks "$pid_b")
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args_a[@]}" >"$out_a" & wrk_a=$!
+  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args_b[@]}" >"$out_b" & wrk_b=$!
+  wait "$wrk_a" "$wrk_b"
+  after_a=$(cpu_ticks "$pid_a"); after_b=$(cpu_ticks "$pid_b")
+  local rss_a rss_b
+  rss_a=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid_a/status")
+  rss_b=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid_b/status")
+  stop_server "$pid_a"; stop_server "$pid_b"
+  wrk_summary $((after_a - before_a)) "$rss_a" <"$out_a"
+  wrk_summary $((after_b - before_b)) "$rss_b" <"$out_b"
+  rm -f "$out_a" "$out_b" "$log_a" "$log_b"
+}
+
+echo "# HTTP servers measured in pairs $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"
+{
+  echo
+  echo "- machine: $(nproc) cores, $(java -version 2>&1 | head -1), $(uname -r)"
+  echo "- command: IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-pair.sh"
+  echo "- both servers: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load, at once on each: taskset -c 1 wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency"
+} | tee -a "$REPORT"
+
+read -r -a impls <<<"$IMPLS"
+ref=${impls[0]}
+: >"$RAW"
+for round in $(seq "$ROUNDS"); do
+  for impl in "${impls[@]:1}"; do
+    # the server started first alternates, so neither side always has the other's JIT running beside its warm-up
+    if (( round % 2 )); then first=$ref second=$impl; else first=$impl second=$ref; fi
+    mapfile -t lines < <(run_pair "$first" "$second")
+    [ "${#lines[@]}" -eq 2 ] || { echo "round $round of $impl measured nothing" >&2; exit 1; }
+    for i in 0 1; do
+      # side: which of the pair this line measured, by position (an impl may be paired with itself)
+      if (( (i + round) % 2 )); then side=ref; label=$ref; else side=impl; label=$impl; fi
+      read -r rps p99 cpu requests errors rss <<<"${lines[$i]}"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "${impl%%=*}" "$side" "$rps" "$p99" "$cpu" "$errors" \
+        "$rss" >>"$RAW"
+      printf '  round %s pair %-24s %-24s rps=%-10s p99_ms=%-8s cpu_us=%-7s errors=%s\n' \
+        "$round" "${impl%%=*}" "${label%%=*}" "$rps" "$p99" "$cpu" "$errors" >&2
+    done
+  done
+done
+
+python3 - "$RAW" "${ref%%=*}" <<'PY' | tee -a "$REPORT"
+import sys, statistics, collections
+raw, ref = sys.argv[1], sys.argv[2]
+pairs = collections.defaultdict(dict)   # (round, impl) -> side -> (rps, p99, cpu, errors)
+for line in open(raw):
+    rnd, impl, side, rps, p99, cpu, errors, rss = line.rstrip('\n').split('\t')
+    pairs[(rnd, impl)][side] = (float(rps), float(p99), float(cpu), int(errors))
+med = statistics.median
+print()
+print(f"| impl | rounds | CPU µs/req (median) | {ref} beside it | CPU ratio impl/{ref} (min–max) "
+      f"| rps ratio impl/{ref} (min–max) | errors |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for impl in dict.fromkeys(i for (_, i) in pairs):
+    rounds = [p for (r, i), p in pairs.items() if i == impl]
+    cpu = [p['impl'][2] / p['ref'][2] for p in rounds]
+    rps = [p['impl'][0] / p['ref'][0] for p in rounds]
+    print(f"| {impl} | {len(rounds)} | {med(p['impl'][2] for p in rounds):.2f} | {med(p['ref'][2] for p in rounds):.2f} "
+          f"| {med(cpu):.3f} ({min(cpu):.3f}–{max(cpu):.3f}) | {med(rps):.3f} ({min(rps):.3f}–{max(rps):.3f}) "
+          f"| {sum(p['impl'][3] + p['ref'][3] for p in rounds)} |")
+PY
+echo | tee -a "$REPORT"
+echo "raw rounds: $RAW; report: $REPORT" >&2

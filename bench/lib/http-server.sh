@@ -1,0 +1,67 @@
+# Shared by bench/http.sh and bench/http-pair.sh: starting a launcher server pinned to core 0, the wrk arguments of a
+# scenario, and the summary of a wrk run. Source it; it expects JAR, JVM_OPTS and SERVER_ARGS to be set.
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# user+sys clock ticks of a process so far
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# start_server IMPL -> sets SERVER_PID, SERVER_PORT and SERVER_LOG; IMPL@NAME=JAR runs IMPL from another launcher
+# build, IMPL/TRANSPORT on that transport
+start_server() {
+  local impl=$1 jar=$JAR transport=()
+  if [[ $impl == *@*=* ]]; then
+    jar=${impl#*=}
+    impl=${impl%%@*}
+  fi
+  if [[ $impl == */* ]]; then
+    transport=(--transport "${impl#*/}")
+    impl=${impl%%/*}
+  fi
+  SERVER_PORT=$(free_port)
+  SERVER_LOG=$(mktemp)
+  # shellcheck disable=SC2086
+  taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$SERVER_PORT" $SERVER_ARGS "${transport[@]}" \
+    >"$SERVER_LOG" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 100); do
+    grep -q "listening on" "$SERVER_LOG" && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || { echo "server $impl died:" >&2; cat "$SERVER_LOG" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "server $impl did not start" >&2
+  kill "$SERVER_PID"
+  exit 1
+}
+
+stop_server() {
+  kill "$1"
+  wait "$1" 2>/dev/null || true
+}
+
+# wrk_args SCENARIO URL -> sets WRK_ARGS (and the variables its Lua script reads)
+wrk_args() {
+  local scenario=$1 url=$2
+  case "$scenario" in
+    echo-*) export BODY_SIZE=${scenario#echo-}; WRK_ARGS=(-s bench/lua/post.lua "$url/echo") ;;
+    hello-pipelined) export PIPELINE_DEPTH=16; WRK_ARGS=(-s bench/lua/pipeline.lua "$url/hello") ;;
+    hello) WRK_ARGS=("$url/hello") ;;
+    echo) export BODY_SIZE=1024; WRK_ARGS=(-s bench/lua/post.lua "$url/echo") ;;
+    json) WRK_ARGS=("$url/json") ;;
+    users) WRK_ARGS=("$url/users/42") ;;
+    *) echo "unknown scenario $scenario" >&2; return 2 ;;
+  esac
+}
+
+# wrk_summary TICKS RSS_KIB < wrk-output -> prints "rps p99_ms cpu_us requests errors rss_mib"
+wrk_summary() {
+  awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rss="$2" '
+    /Requests\/sec:/ { rps = $2 }
+    /requests in/ { requests = $1 }
+    /Non-2xx or 3xx responses:/ { errors += $NF }
+    /Socket errors:/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { v = $i; sub(",", "", v); errors += v } }
+    $1 == "99%" { v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v);
+                  p99 = (unit == "us") ? v / 1000 : (unit == "s") ? v * 1000 : v }
+    END { if (requests == 0) { print "wrk measured no requests" > "/dev/stderr"; exit 1 }
+          printf "%s %s %.3f %d %d %.1f\n", rps, p99, ticks * 1e6 / hz / requests, requests, errors, rss / 1024 }'
+}
