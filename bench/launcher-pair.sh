@@ -7,7 +7,8 @@
 # usage: bench/launcher-pair.sh "REFERENCE ARGS" "OTHER ARGS"     (from the repository root)
 #   e.g. bench/launcher-pair.sh "collapse --mode off --scenario client --keys unique --warmup 15 --duration 15" \
 #                               "collapse --mode on --scenario client --keys unique --warmup 15 --duration 15"
-# environment: JAR, ROUNDS=8, JVM_OPTS="-Xms512m -Xmx512m"
+# environment: JAR, OTHER_JAR (the other command's launcher build, to compare two builds; default JAR), ROUNDS=8,
+#              JVM_OPTS="-Xms512m -Xmx512m"
 #
 # Prints each round's two summary lines, then the median and range of cpu_other / cpu_reference (cpu_us: each
 # process's own CPU time per request) and of rps_other / rps_reference.
@@ -15,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
+OTHER_JAR=${OTHER_JAR:-$JAR}
 ROUNDS=${ROUNDS:-8}
 JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
 [ $# -eq 2 ] || { echo "usage: bench/launcher-pair.sh \"REFERENCE ARGS\" \"OTHER ARGS\"" >&2; exit 2; }
@@ -27,14 +29,14 @@ summary() { grep -m1 -E '^rps=' "$1" || { echo "no summary line from: $2" >&2; c
 
 echo "# launcher commands measured in pairs $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(java -version 2>&1 | head -1)"
 echo "- reference: java $JVM_OPTS -jar $JAR $1"
-echo "- other:     java $JVM_OPTS -jar $JAR $2"
+echo "- other:     java $JVM_OPTS -jar $OTHER_JAR $2"
 : >"$RAW"
 for round in $(seq "$ROUNDS"); do
   out_ref=$(mktemp); out_other=$(mktemp)
   # shellcheck disable=SC2086
   java $JVM_OPTS -jar "$JAR" $1 >"$out_ref" 2>&1 & pid_ref=$!
   # shellcheck disable=SC2086
-  java $JVM_OPTS -jar "$JAR" $2 >"$out_other" 2>&1 & pid_other=$!
+  java $JVM_OPTS -jar "$OTHER_JAR" $2 >"$out_other" 2>&1 & pid_other=$!
   wait "$pid_ref" "$pid_other"
   ref_line=$(summary "$out_ref" "$1"); other_line=$(summary "$out_other" "$2")
   rm -f "$out_ref" "$out_other"

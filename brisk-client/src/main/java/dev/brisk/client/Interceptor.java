@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 /**
  * Wraps every call of a client: inspect or change the request, call {@link Chain#proceed(HttpRequest)}, then inspect
@@ -45,5 +46,18 @@ public interface Interceptor {
          * that sending returns aborts the request.
          */
         CompletionStage<HttpResponse> proceed(HttpRequest request);
+
+        /**
+         * Like {@link #proceed(HttpRequest)}, and tells {@code listener} the outcome once, on the thread that ends
+         * the call (a cancellation of the returned stage included): what registering it with {@code whenComplete}
+         * does, without the dependent stage that makes, for an interceptor that acts on every response. The
+         * listener may be told before or after the stage's own dependents run, and must not throw.
+         */
+        default CompletionStage<HttpResponse> proceed(HttpRequest request,
+                                                      BiConsumer<? super HttpResponse, ? super Throwable> listener) {
+            CompletionStage<HttpResponse> stage = proceed(request);
+            stage.whenComplete(listener);
+            return stage;
+        }
     }
 }

@@ -154,4 +154,75 @@ class InterceptorsTest extends ClientTestSupport {
         made.get(0).sent.cancel(true); // cancelling the stage proceed returned aborts the request
         await(() -> server.metrics().openConnections() == 0, "the connection to close");
     }
+
+    /** Records what a listener given to {@code proceed} is told, and on which thread. */
+    private static final class Outcomes implements java.util.function.BiConsumer<HttpResponse, Throwable> {
+        final List<Object> told = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void accept(HttpResponse response, Throwable failure) {
+            told.add(failure != null ? failure : response.bodyAsString());
+        }
+    }
+
+    @Test
+    void aListenerGivenToProceedIsToldTheOutcomeOnceWhereverItsPositionInTheChain() throws Exception {
+        HttpServer server = echoServer();
+        Outcomes last = new Outcomes();
+        Outcomes before = new Outcomes();
+        BriskClient client = client(clientBuilder()
+                .interceptor(new Interceptor() {
+                    @Override
+                    public CompletionStage<HttpResponse> intercept(Chain chain) {
+                        return chain.proceed(chain.request(), before); // another interceptor follows
+                    }
+
+                    @Override
+                    public int order() {
+                        return 1;
+                    }
+                })
+                .interceptor(new Interceptor() {
+                    @Override
+                    public CompletionStage<HttpResponse> intercept(Chain chain) {
+                        return chain.proceed(chain.request(), last); // the last position: the network
+                    }
+
+                    @Override
+                    public int order() {
+                        return 2;
+                    }
+                }));
+
+        assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("trace=[] spi=-");
+        // at the last position the listener is told before the stage completes; before it, as whenComplete would
+        assertThat(last.told).containsExactly("trace=[] spi=-");
+        await(() -> before.told.size() == 1, "the first listener");
+        assertThat(before.told).containsExactly("trace=[] spi=-");
+        assertThat(failure(client.get("http://127.0.0.1:1/").execute())).isNotNull();
+        await(() -> before.told.size() == 2, "the first listener");
+        assertThat(last.told).hasSize(2).last().isInstanceOf(ClientConnectException.class);
+        assertThat(before.told).hasSize(2).last().isInstanceOf(ClientConnectException.class);
+    }
+
+    @Test
+    void cancellingTheStageProceedReturnedTellsItsListenerOnceAndAbortsTheRequest() throws Exception {
+        CountDownLatch received = new CountDownLatch(1);
+        HttpServer server = server(request -> received.countDown());
+        Outcomes outcomes = new Outcomes();
+        List<CompletableFuture<HttpResponse>> sent = new CopyOnWriteArrayList<>();
+        BriskClient client = client(clientBuilder().interceptor(chain -> {
+            CompletableFuture<HttpResponse> stage = chain.proceed(chain.request(), outcomes).toCompletableFuture();
+            sent.add(stage);
+            return stage;
+        }));
+        client.get(url(server, "/")).execute();
+        assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sent.get(0).cancel(true)).isTrue();
+        assertThat(sent.get(0).cancel(true)).isTrue(); // as for any CompletableFuture, once cancelled
+        assertThat(sent.get(0).complete(null)).isFalse();
+        await(() -> server.metrics().openConnections() == 0, "the connection to close");
+        assertThat(outcomes.told).hasSize(1).first().isInstanceOf(CancellationException.class);
+    }
 }

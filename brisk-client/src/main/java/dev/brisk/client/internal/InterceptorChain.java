@@ -6,6 +6,7 @@ import dev.brisk.client.Interceptor;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -49,11 +50,23 @@ final class InterceptorChain implements Interceptor.Chain {
 
     @Override
     public CompletionStage<HttpResponse> proceed(HttpRequest next) {
+        return proceed(next, null);
+    }
+
+    @Override
+    public CompletionStage<HttpResponse> proceed(HttpRequest next,
+                                                 BiConsumer<? super HttpResponse, ? super Throwable> listener) {
         Objects.requireNonNull(next, "request");
         if (index + 1 < interceptors.size()) {
-            return new InterceptorChain(runtime, interceptors, index + 1, next, caller).run();
+            CompletionStage<HttpResponse> stage = new InterceptorChain(runtime, interceptors, index + 1, next, caller)
+                    .run();
+            if (listener != null) {
+                stage.whenComplete(listener);
+            }
+            return stage;
         }
-        ResponseFuture sent = new ResponseFuture(caller.streamed()); // cancelling it aborts this request
+        // cancelling it aborts this request; it tells the listener itself, without a dependent stage
+        ResponseFuture sent = new ResponseFuture(caller.streamed(), listener);
         runtime.start(next, sent, caller);
         return sent;
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -56,6 +57,27 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
      */
     public <W extends FlightCaller<V>> W execute(K key, Supplier<? extends CompletionStage<? extends V>> call,
                                                  W caller) {
+        Objects.requireNonNull(call, "call");
+        return execute(key, (ListenedCall<V>) listener -> {
+            CompletionStage<? extends V> stage = call.get();
+            if (stage != null) {
+                stage.whenComplete(listener);
+            }
+            return stage;
+        }, caller);
+    }
+
+    /**
+     * A call that tells the listener it is given its outcome, once (as {@code whenComplete} would, without the
+     * dependent stage), and returns the stage whose cancellation aborts it.
+     */
+    @FunctionalInterface
+    public interface ListenedCall<V> {
+        CompletionStage<?> start(BiConsumer<? super V, ? super Throwable> listener);
+    }
+
+    /** Like {@link #execute(Object, Supplier, FlightCaller)}, for a call that tells the flight its outcome itself. */
+    public <W extends FlightCaller<V>> W execute(K key, ListenedCall<V> call, W caller) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
         for (;;) {
@@ -84,10 +106,10 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         }
     }
 
-    private void start(Flight<K, V> flight, Supplier<? extends CompletionStage<? extends V>> call) {
-        CompletionStage<? extends V> stage;
+    private void start(Flight<K, V> flight, ListenedCall<V> call) {
+        CompletionStage<?> stage;
         try {
-            stage = call.get();
+            stage = call.start(flight);
             if (stage == null) {
                 throw new NullPointerException("the call for key " + Failures.describe(flight.key())
                         + " returned no CompletionStage");
@@ -97,7 +119,6 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
             return;
         }
         flight.started(stage);
-        stage.whenComplete(flight);
     }
 
     @Override

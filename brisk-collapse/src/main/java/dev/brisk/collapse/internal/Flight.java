@@ -25,7 +25,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     /** Callers still waiting; the call is abandoned when it drops to zero. */
     private int live;
     /** The running call and whether every caller left it: each side writes its own, then reads the other's. */
-    private volatile CompletionStage<? extends V> stage;
+    private volatile CompletionStage<?> stage;
     private volatile boolean abandoned;
     private V value;
     private long expiresAt;
@@ -73,7 +73,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     }
 
     /** Remembers the stage of the running call, cancelling it at once if every caller has left meanwhile. */
-    void started(CompletionStage<? extends V> started) {
+    void started(CompletionStage<?> started) {
         stage = started;
         if (abandoned) {
             Failures.cancel(started);
@@ -156,7 +156,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
     /** A caller stopped waiting: the last one to go abandons the call. */
     void left() {
-        CompletionStage<? extends V> running;
+        CompletionStage<?> running;
         synchronized (this) {
             if (state != State.RUNNING || --live > 0) {
                 return;

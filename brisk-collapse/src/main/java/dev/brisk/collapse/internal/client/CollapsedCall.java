@@ -8,6 +8,7 @@ import dev.brisk.collapse.internal.FlightCaller;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 /**
  * One caller of a collapsing client: the future it gets (the client hands it to the caller as is, see
@@ -37,10 +38,10 @@ public final class CollapsedCall extends FlightCaller<HttpResponse> implements I
         this.request = request;
     }
 
-    /** Sends the request for this caller and every caller that joins it. */
-    public CompletionStage<HttpResponse> send() {
+    /** Sends the request for this caller and every caller that joins it; {@code flight} is told the outcome. */
+    public CompletionStage<?> send(BiConsumer<? super HttpResponse, ? super Throwable> flight) {
         sent = true;
-        return chain.proceed(request);
+        return chain.proceed(request, flight);
     }
 
     @Override
@@ -71,7 +72,7 @@ public final class CollapsedCall extends FlightCaller<HttpResponse> implements I
 
     private void sendOwn() {
         try {
-            chain.proceed(request).whenComplete((response, failure) -> {
+            chain.proceed(request, (response, failure) -> {
                 if (failure != null) {
                     completeExceptionally(failure);
                 } else {
