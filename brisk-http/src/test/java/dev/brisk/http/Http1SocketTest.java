@@ -43,6 +43,26 @@ class Http1SocketTest {
     }
 
     @Test
+    void headerFieldsAreWrittenAsLatin1WhateverTheTypeOfTheirText() throws Exception {
+        start(HttpServer.builder().handler(request -> request.response()
+                .header("x-string", "plain value")
+                .header("x-latin1", "caf\u00e9")
+                .header(new StringBuilder("x-builder"), new StringBuilder("built"))
+                .header(io.netty.util.AsciiString.cached("x-ascii"), io.netty.util.AsciiString.cached("ascii"))
+                .send("ok")));
+        try (RawConnection connection = new RawConnection(server.port())) {
+            connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            RawConnection.Response response = connection.read(); // a field's bytes read as Latin-1 characters
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.header("x-string")).isEqualTo("plain value");
+            assertThat(response.header("x-latin1")).isEqualTo("caf\u00e9"); // the single byte 0xE9
+            assertThat(response.header("x-builder")).isEqualTo("built");
+            assertThat(response.header("x-ascii")).isEqualTo("ascii");
+            assertThat(response.bodyText()).isEqualTo("ok");
+        }
+    }
+
+    @Test
     void pipelinedResponsesKeepRequestOrderWhenHandlersFinishOutOfOrder() throws Exception {
         start(HttpServer.builder().handler(request -> {
             int delay = Integer.parseInt(request.query("delay").orElse("0"));

@@ -33,7 +33,12 @@ public final class TraceContext {
     private static final ThreadLocal<TraceContext> CURRENT = new ThreadLocal<>();
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     private static final Scope NO_OP = () -> { };
-    private static final Scope REMOVE = CURRENT::remove;
+    /**
+     * Restores "no context" by setting null rather than removing the thread's entry: a removed entry is made again by
+     * the next {@code get} and {@code set}, an allocation and a probe of the thread's map per request on a server
+     * thread.
+     */
+    private static final Scope CLEAR = () -> CURRENT.set(null);
 
     private final long traceHigh;
     private final long traceLow;
@@ -205,7 +210,7 @@ public final class TraceContext {
             return NO_OP;
         }
         CURRENT.set(this);
-        return previous == null ? REMOVE : () -> CURRENT.set(previous);
+        return previous == null ? CLEAR : () -> CURRENT.set(previous);
     }
 
     /** Runs {@code action} with this context current on this thread. */

@@ -8,7 +8,6 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.netty.handler.codec.http.HttpMethod;
 
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -51,7 +50,7 @@ public final class RequestTimers {
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof Key that && Objects.equals(route, that.route) && method.equals(that.method)
+            return other instanceof Key that && route == that.route && method.equals(that.method)
                     && status == that.status && exception == that.exception;
         }
 
@@ -61,8 +60,9 @@ public final class RequestTimers {
         }
     }
 
+    /** Routes compare by identity (one object per route of a server), so their identity hash stands for them. */
     private static int slot(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
-        int hash = Objects.hashCode(route) * 31 + method.hashCode();
+        int hash = System.identityHashCode(route) * 31 + method.hashCode();
         hash = hash * 31 + status;
         return hash * 31 + System.identityHashCode(exception);
     }
