@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 /**
  * The response to one request. Either sent at once with a {@code send} method, or streamed with {@link #write} calls
@@ -89,6 +90,16 @@ public interface ServerResponse {
      * Ask for it before ending the response to learn about the final write; asked afterwards it reflects the end.
      */
     CompletionStage<Void> completion();
+
+    /**
+     * Tells {@code listener} once when the whole response has been written to the socket (with a null failure) or the
+     * connection closed first (with the cause): what {@code completion().whenComplete(listener)} does, for an
+     * observer of every response that does not want the futures that makes. Cheapest when called on the response's
+     * event loop before it ends; otherwise it goes through {@link #completion()}. The listener must not throw.
+     */
+    default void whenWritten(BiConsumer<Void, Throwable> listener) {
+        completion().whenComplete(listener);
+    }
 
     /**
      * Bytes of body handed to the connection for this response: the whole body, the file region, or the streamed

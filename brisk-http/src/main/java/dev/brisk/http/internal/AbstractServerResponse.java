@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.BiConsumer;
 
 /**
  * What HTTP/1.x and HTTP/2 responses share: the state machine (new, streaming, ended), moving calls onto the event
@@ -52,6 +53,8 @@ public abstract class AbstractServerResponse implements ServerResponse {
     /** The connection or stream went away before the response ended: further output is dropped quietly. */
     private volatile boolean abandoned;
     private CompletableFuture<Void> completion;
+    /** The one listener {@link #whenWritten} keeps without a future; null when none or once told. */
+    private BiConsumer<Void, Throwable> writtenListener;
 
     /** Whether this answers a HEAD request: the head is sent, never a body. */
     protected final boolean headRequest;
@@ -307,6 +310,28 @@ public abstract class AbstractServerResponse implements ServerResponse {
         return result;
     }
 
+    @Override
+    public void whenWritten(BiConsumer<Void, Throwable> listener) {
+        if (writtenListener == null && completion == null && state != ENDED && channel.eventLoop().inEventLoop()) {
+            writtenListener = listener;
+        } else {
+            completion().whenComplete(listener);
+        }
+    }
+
+    /** Tells the {@link #whenWritten} listener, once. */
+    private void written(Throwable failure) {
+        BiConsumer<Void, Throwable> listener = writtenListener;
+        if (listener != null) {
+            writtenListener = null;
+            try {
+                listener.accept(null, failure);
+            } catch (Throwable ignored) {
+                // a listener must not throw; the response is over either way
+            }
+        }
+    }
+
     private CompletableFuture<Void> completionNow() {
         if (completion == null) {
             completion = state != ENDED ? new CompletableFuture<>()
@@ -317,12 +342,13 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     /** A promise for the last write of the response, or a void promise when nobody waits for it. */
     protected ChannelPromise lastWritePromise(boolean closeAfter) {
-        if (completion == null && !closeAfter) {
+        if (completion == null && writtenListener == null && !closeAfter) {
             return channel.voidPromise();
         }
         ChannelPromise promise = channel.newPromise();
         CompletableFuture<Void> future = completion;
         promise.addListener((ChannelFuture f) -> {
+            written(f.isSuccess() ? null : f.cause());
             if (future != null) {
                 if (f.isSuccess()) {
                     future.complete(null);
@@ -369,6 +395,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
     public void abandon(Throwable cause) {
         abandoned = true;
         state = ENDED;
+        written(cause);
         if (completion != null && !completion.isDone()) {
             completion.completeExceptionally(cause);
         }

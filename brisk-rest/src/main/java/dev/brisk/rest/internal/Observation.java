@@ -30,7 +30,7 @@ final class Observation implements BiConsumer<Void, Throwable> {
      * call on the request's event loop, before its response can end.
      */
     static void begin(RequestObserver observer, AccessLogEntry logged, DefaultRequestContext ctx) {
-        ctx.request().response().completion().whenComplete(new Observation(observer, logged, ctx));
+        ctx.request().response().whenWritten(new Observation(observer, logged, ctx));
     }
 
     @Override

@@ -206,6 +206,11 @@ final class CompressingResponse implements ServerResponse {
     }
 
     @Override
+    public void whenWritten(java.util.function.BiConsumer<Void, Throwable> listener) {
+        delegate.whenWritten(listener);
+    }
+
+    @Override
     public CompletionStage<Void> completion() {
         return delegate.completion();
     }
