@@ -16,24 +16,17 @@
 # cpu_impl / cpu_reference (above 1: the impl does more work per request) and of rps_impl / rps_reference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/http-server.sh
 
-JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
 IMPLS=${IMPLS:-"brisk-rest-full-none brisk-rest-full"}
 SCENARIO=${SCENARIO:-json}
 ROUNDS=${ROUNDS:-8}
 WARMUP=${WARMUP:-15}
 DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-32}
-JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
-SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
-RESULTS=bench/results
-mkdir -p "$RESULTS"
 RAW="$RESULTS/http-pair-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
-
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-source bench/lib/http-server.sh
+wrk_args "$SCENARIO" "http://127.0.0.1" || exit 2 # an unknown scenario stops here, before any server starts
 
 # run_pair IMPL_A IMPL_B -> prints two lines "rps p99_ms cpu_us requests errors rss_mib", A's then B's
 run_pair() {

@@ -19,25 +19,18 @@
 # server's resident memory (VmRSS) right after it, warmed up and under load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/http-server.sh
 
-JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
 IMPLS=${IMPLS:-"brisk-http netty-raw"}
 SCENARIOS=${SCENARIOS:-"echo-16 echo-128 echo-512 echo-1024 echo-4096 echo-10240 hello-pipelined"}
 ROUNDS=${ROUNDS:-3}
 WARMUP=${WARMUP:-10}
 DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-64}
-JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
-SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
-RESULTS=bench/results
-mkdir -p "$RESULTS"
 RAW="$RESULTS/http-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
 
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 
-source bench/lib/http-server.sh
 
 # run_one IMPL SCENARIO -> prints "rps p99_ms cpu_us requests errors rss_mib"
 run_one() {

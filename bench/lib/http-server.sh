@@ -1,5 +1,15 @@
-# Shared by bench/http.sh and bench/http-pair.sh: starting a launcher server pinned to core 0, the wrk arguments of a
-# scenario, and the summary of a wrk run. Source it; it expects JAR, JVM_OPTS and SERVER_ARGS to be set.
+# Shared by bench/http.sh and bench/http-pair.sh: the settings both take from the environment, the tools both need,
+# starting a launcher server pinned to core 0, the wrk arguments of a scenario, and the summary of a wrk run.
+# Source it from the repository root.
+
+JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
+JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
+SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
+RESULTS=bench/results
+mkdir -p "$RESULTS"
+
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 

@@ -252,35 +252,29 @@ class CollapsingInterceptorTest {
     @Test
     void whenTheSenderCancelsTheRequestGoesOnForTheCallersThatWaited() throws Exception {
         SenderAndWaiter calls = senderAndWaiter();
-        CollapsingInterceptor collapsing = calls.collapsing();
-        CompletableFuture<HttpResponse> sender = calls.sender();
-        CompletableFuture<HttpResponse> waiter = calls.waiter();
 
-        assertThat(sender.cancel(true)).isTrue();
+        assertThat(calls.sender().cancel(true)).isTrue();
         answer(1, request -> request.response().send("shared"));
 
-        assertThat(waiter.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("shared");
-        assertThat(sender).isCancelled();
+        assertThat(calls.waiter().get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("shared");
+        assertThat(calls.sender()).isCancelled();
         assertThat(received).hasValue(1); // the waiter did not have to send its own
-        assertThat(collapsing.stats().cancelled()).isEqualTo(1);
+        assertThat(calls.collapsing().stats().cancelled()).isEqualTo(1);
     }
 
     @Test
     void whenEveryCallerCancelsTheRequestIsAborted() throws Exception {
         SenderAndWaiter calls = senderAndWaiter();
-        CollapsingInterceptor collapsing = calls.collapsing();
-        CompletableFuture<HttpResponse> sender = calls.sender();
-        CompletableFuture<HttpResponse> waiter = calls.waiter();
         ServerRequest request = held.peek();
 
-        waiter.cancel(true);
-        sender.cancel(true);
+        calls.waiter().cancel(true);
+        calls.sender().cancel(true);
 
         // the abort closes the connection: the server's unanswered response fails with it
         CompletableFuture<Void> exchange = request.response().completion().toCompletableFuture();
         exchange.handle((done, failure) -> null).get(10, TimeUnit.SECONDS);
         assertThat(exchange).isCompletedExceptionally();
-        assertThat(collapsing.stats().cancelled()).isEqualTo(2);
-        assertThat(collapsing.stats().inFlight()).isZero();
+        assertThat(calls.collapsing().stats().cancelled()).isEqualTo(2);
+        assertThat(calls.collapsing().stats().inFlight()).isZero();
     }
 }

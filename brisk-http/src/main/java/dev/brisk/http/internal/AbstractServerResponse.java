@@ -312,7 +312,7 @@ public abstract class AbstractServerResponse implements ServerResponse {
 
     @Override
     public void whenWritten(BiConsumer<Void, Throwable> listener) {
-        if (writtenListener == null && completion == null && state != ENDED && channel.eventLoop().inEventLoop()) {
+        if (writtenListener == null && state != ENDED && channel.eventLoop().inEventLoop()) {
             writtenListener = listener;
         } else {
             completion().whenComplete(listener);
