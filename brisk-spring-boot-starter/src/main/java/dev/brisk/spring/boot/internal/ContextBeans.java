@@ -29,6 +29,7 @@ import java.util.Set;
 final class ContextBeans {
 
     private static final String JAXRS_SUPPORT = "dev.brisk.rest.jaxrs.JaxRsControllerSupport";
+    private static final String WEBSOCKET_SUPPORT = "dev.brisk.rest.websocket.ServerEndpointSupport";
 
     private final ApplicationContext context;
 
@@ -47,8 +48,9 @@ final class ContextBeans {
     }
 
     /**
-     * Spring MVC controllers and advice and, when brisk-rest-jaxrs is present, JAX-RS resources and providers: the
-     * bean instances themselves (with their proxies, so aspects apply), each once.
+     * Spring MVC controllers and advice and, when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
+     * brisk-rest-websocket is, Jakarta WebSocket {@code @ServerEndpoint}s: the bean instances themselves (with their
+     * proxies, so aspects apply), each once.
      */
     List<Object> controllers() {
         Map<String, Object> found = new LinkedHashMap<>();
@@ -58,6 +60,9 @@ final class ContextBeans {
         if (ClassUtils.isPresent(JAXRS_SUPPORT, loader)) {
             found.putAll(context.getBeansWithAnnotation(annotation("jakarta.ws.rs.Path", loader)));
             found.putAll(context.getBeansWithAnnotation(annotation("jakarta.ws.rs.ext.Provider", loader)));
+        }
+        if (ClassUtils.isPresent(WEBSOCKET_SUPPORT, loader)) {
+            found.putAll(context.getBeansWithAnnotation(annotation("jakarta.websocket.server.ServerEndpoint", loader)));
         }
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Object> controllers = new ArrayList<>();
@@ -74,8 +79,8 @@ final class ContextBeans {
         try {
             return (Class<? extends Annotation>) ClassUtils.forName(name, loader);
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("brisk-rest-jaxrs is present but " + name + " is not: add "
-                    + "jakarta.ws.rs-api", e);
+            throw new IllegalStateException("a Brisk controller style is present but " + name + " is not: add "
+                    + "the API it is written against (jakarta.ws.rs-api, jakarta.websocket-api)", e);
         }
     }
 
