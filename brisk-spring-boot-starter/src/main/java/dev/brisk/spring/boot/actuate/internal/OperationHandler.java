@@ -133,25 +133,46 @@ final class OperationHandler implements Handler {
 
     /** The produced type the client prefers, null when it accepts none of them. */
     MediaType preferred(List<String> accept) {
+        List<MediaType> accepted = accepted(accept);
+        if (accepted.isEmpty()) {
+            return produces.isEmpty() ? MediaType.APPLICATION_JSON : produces.get(0);
+        }
+        for (MediaType wanted : accepted) {
+            MediaType offered = offered(wanted);
+            if (offered != null) {
+                return offered;
+            }
+        }
+        return null;
+    }
+
+    /** The media types of Accept headers, most wanted first (by quality; in the order given when equal). */
+    private static List<MediaType> accepted(List<String> accept) {
         List<MediaType> accepted = new ArrayList<>();
         for (String header : accept) {
             accepted.addAll(MediaType.parseMediaTypes(header));
         }
-        if (accepted.isEmpty()) {
-            return produces.isEmpty() ? MediaType.APPLICATION_JSON : produces.get(0);
-        }
         accepted.sort((a, b) -> Double.compare(b.getQualityValue(), a.getQualityValue()));
-        for (MediaType wanted : accepted) {
-            if (produces.isEmpty() && wanted.includes(MediaType.APPLICATION_JSON)) {
-                return MediaType.APPLICATION_JSON;
-            }
-            for (MediaType offered : produces) {
-                if (wanted.includes(offered)) {
-                    return offered;
-                }
+        return accepted;
+    }
+
+    /** The first type this operation produces that {@code wanted} takes, or null. */
+    private MediaType offered(MediaType wanted) {
+        if (produces.isEmpty()) {
+            return wanted.includes(MediaType.APPLICATION_JSON) ? MediaType.APPLICATION_JSON : null;
+        }
+        for (MediaType offered : produces) {
+            if (wanted.includes(offered)) {
+                return offered;
             }
         }
         return null;
+    }
+
+    /** Whether the operation writes JSON (the actuator's default representation). */
+    private boolean producesJson() {
+        return produces.isEmpty() || produces.stream().anyMatch(type -> MediaType.APPLICATION_JSON.includes(type)
+                || type.getSubtype().endsWith("+json"));
     }
 
     /**
@@ -162,15 +183,20 @@ final class OperationHandler implements Handler {
         if (operations.size() == 1) {
             return operations.get(0);
         }
+        // JSON first, whatever order the endpoint's operations were found in: it answers a request without Accept or
+        // accepting anything, as on Spring MVC; otherwise the first type the client wants picks the operation
+        List<OperationHandler> ordered = new ArrayList<>(operations);
+        ordered.sort(java.util.Comparator.comparing(operation -> !operation.producesJson()));
         return ctx -> {
-            List<String> accept = ctx.request().headers().all("accept");
-            for (OperationHandler operation : operations) {
-                if (operation.preferred(accept) != null) {
-                    operation.handle(ctx);
-                    return;
+            for (MediaType wanted : accepted(ctx.request().headers().all("accept"))) {
+                for (OperationHandler operation : ordered) {
+                    if (operation.offered(wanted) != null) {
+                        operation.handle(ctx);
+                        return;
+                    }
                 }
             }
-            operations.get(0).handle(ctx);
+            ordered.get(0).handle(ctx); // no Accept: JSON; nothing acceptable: its 406
         };
     }
 }
