@@ -19,7 +19,8 @@ import java.util.Objects;
  *                   {@code %%} a percent sign; default empty
  * @param loggerName the logger lines go to; default {@code brisk.access}
  * @param queueSize  lines waiting for the writer thread before further lines are dropped (rounded up to a power of
- *                   two, at least 2); default 8192
+ *                   two, at least 2); default 8192. The room for them is reserved when the server starts, about
+ *                   150 bytes a line (1.2 MiB by default)
  */
 public record AccessLogOptions(Format format, String pattern, String loggerName, int queueSize) {
 

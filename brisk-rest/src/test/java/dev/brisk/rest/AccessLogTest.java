@@ -147,6 +147,11 @@ class AccessLogTest {
             assertThat(RestTestSupport.get(server, "/long/short").statusCode()).isEqualTo(200);
             assertThat(log.await(l -> l.startsWith(path))).isEqualTo(path + "?q=1|200");
             assertThat(log.await(l -> l.startsWith("/long/short"))).isEqualTo("/long/short|200");
+            for (int length = 86; length <= 90; length++) { // around the longest target a line keeps in place
+                String target = "/long/" + "x".repeat(length - 7) + length % 10;
+                assertThat(RestTestSupport.get(server, target).statusCode()).isEqualTo(200);
+                assertThat(log.await(l -> l.startsWith(target + "|"))).isEqualTo(target + "|200");
+            }
         }
     }
 

@@ -3,18 +3,14 @@ package dev.brisk.rest.internal.observe;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.transport.TraceContext;
-
-import io.netty.util.internal.PlatformDependent;
-
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The access log: {@link #track} notes a request on its event loop and, when its response has been written, offers an
- * entry to a bounded queue (never waiting: a full queue drops the entry and counts it); one daemon thread takes the
- * entries in batches, formats them and writes them to the logger.
+ * The access log: {@link #begin} notes a request on its event loop and, when its response has been written, its line's
+ * values are copied into a bounded ring (never waiting: a full ring drops the line and counts it); one daemon thread
+ * takes the lines in batches, formats them and writes them to the logger.
  */
 public final class AccessLog implements AutoCloseable {
 
@@ -31,7 +27,7 @@ public final class AccessLog implements AutoCloseable {
     private final AccessLogFormatter formatter;
     private final String[] headerNames;
     private final LineSink sink;
-    private final Queue<AccessLogEntry> queue;
+    private final AccessLogRing ring;
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
     private volatile boolean closed;
@@ -45,7 +41,7 @@ public final class AccessLog implements AutoCloseable {
         this.headerNames = formatter.headerNames();
         this.sink = sink;
         // lock-free for the event loops that offer; a lock would let a preempted writer stall an event loop
-        this.queue = PlatformDependent.newFixedMpscQueue(Math.max(2, options.queueSize()));
+        this.ring = new AccessLogRing(options.queueSize());
         this.writer = new Thread(this::drain, "brisk-access-log");
         writer.setDaemon(true);
         writer.start();
@@ -62,7 +58,7 @@ public final class AccessLog implements AutoCloseable {
 
     /** Queues a completed entry for the writer, or counts it dropped when the queue is full or the log closed. */
     void offer(AccessLogEntry entry) {
-        if (closed || !queue.offer(entry)) {
+        if (closed || !ring.offer(entry)) {
             dropped.increment();
         }
     }
@@ -78,9 +74,9 @@ public final class AccessLog implements AutoCloseable {
      * {@link #IDLE_WAIT_NANOS} before it is written.
      */
     private void drain() {
+        AccessLogRing.Line line = ring.new Line();
         while (true) {
-            AccessLogEntry entry = queue.poll();
-            if (entry == null) {
+            if (!ring.take(line)) {
                 if (closed) {
                     return;
                 }
@@ -88,14 +84,17 @@ public final class AccessLog implements AutoCloseable {
                 continue;
             }
             formatter.now(System.currentTimeMillis(), System.nanoTime());
-            for (int i = 0; i < BATCH && entry != null; i++) {
+            boolean taken = true;
+            for (int i = 0; i < BATCH && taken; i++) {
                 try {
-                    sink.write(formatter.format(entry));
+                    sink.write(formatter.format(line));
                 } catch (Throwable t) {
                     LOG.log(System.Logger.Level.WARNING, "access log line not written: " + t, t);
                 }
-                entry = i + 1 < BATCH ? queue.poll() : null;
+                line.clear();
+                taken = i + 1 < BATCH && ring.take(line);
             }
+            ring.release();
         }
     }
 

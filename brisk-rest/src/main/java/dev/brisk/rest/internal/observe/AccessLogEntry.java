@@ -94,9 +94,9 @@ public final class AccessLogEntry {
         return durationNanos;
     }
 
-    /** The request's trace id, null when tracing is off. */
-    String traceId() {
-        return trace == null ? null : trace.traceId();
+    /** The request's trace, null when tracing is off. */
+    TraceContext trace() {
+        return trace;
     }
 
     String[] headers() {

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Turns {@link AccessLogEntry}s into lines: the NCSA common and combined formats, JSON, or a custom pattern compiled
- * once into parts. Runs on the writer thread only, which lets it keep the last second's timestamp and the text of
+ * Turns the access log's {@link AccessLogRing.Line}s into text: the NCSA common and combined formats, JSON, or a
+ * custom pattern compiled once into parts. Runs on the writer thread only, which lets it keep the last second's timestamp and the text of
  * recent client addresses: consecutive lines mostly share both.
  */
 final class AccessLogFormatter {
@@ -64,18 +64,18 @@ final class AccessLogFormatter {
 
     /**
      * Reads the clocks for the entries formatted next: their wall-clock times are computed from these and their
-     * {@link AccessLogEntry#startNanos()}, so the event loop reads one clock per request instead of two.
+     * start ({@link AccessLogRing.Line#startNanos()}), so the event loop reads one clock per request instead of two.
      */
     void now(long epochMillis, long nanoTime) {
         clockMillis = epochMillis;
         clockNanos = nanoTime;
     }
 
-    private long epochMillis(AccessLogEntry e) {
+    private long epochMillis(AccessLogRing.Line e) {
         return clockMillis - (clockNanos - e.startNanos()) / 1_000_000;
     }
 
-    String format(AccessLogEntry entry) {
+    String format(AccessLogRing.Line entry) {
         StringBuilder out = line;
         out.setLength(0);
         switch (format) {
@@ -96,9 +96,11 @@ final class AccessLogFormatter {
     }
 
     /** The NCSA common format, written directly (the same line {@link #COMMON} compiles to). */
-    private void common(AccessLogEntry e, StringBuilder out) {
+    private void common(AccessLogRing.Line e, StringBuilder out) {
         out.append(host(e.remote())).append(" - - [").append(clfTime.format(epochMillis(e))).append("] \"")
-                .append(e.method()).append(' ').append(e.uri()).append(' ').append(e.protocol().text()).append("\" ")
+                .append(e.method()).append(' ');
+        e.appendUri(out);
+        out.append(' ').append(e.protocol().text()).append("\" ")
                 .append(e.status()).append(' ');
         if (e.bytes() <= 0) {
             out.append('-');
@@ -107,7 +109,7 @@ final class AccessLogFormatter {
         }
     }
 
-    private void json(AccessLogEntry e, StringBuilder out) {
+    private void json(AccessLogRing.Line e, StringBuilder out) {
         long millis = epochMillis(e);
         int fraction = (int) Math.floorMod(millis, 1000L);
         out.append("{\"time\":\"").append(isoTime.format(millis)).append('.')
@@ -162,7 +164,7 @@ final class AccessLogFormatter {
                     case 'a' -> (e, out) -> out.append(host(e.remote()));
                     case 't' -> (e, out) -> out.append(clfTime.format(epochMillis(e)));
                     case 'm' -> (e, out) -> out.append(e.method());
-                    case 'U' -> (e, out) -> out.append(e.uri());
+                    case 'U' -> (e, out) -> e.appendUri(out);
                     case 'H' -> (e, out) -> out.append(e.protocol().text());
                     case 's' -> (e, out) -> out.append(e.status());
                     case 'b' -> (e, out) -> {
@@ -241,6 +243,6 @@ final class AccessLogFormatter {
     /** One piece of a line. */
     @FunctionalInterface
     private interface Part {
-        void append(AccessLogEntry entry, StringBuilder out);
+        void append(AccessLogRing.Line entry, StringBuilder out);
     }
 }
