@@ -87,7 +87,11 @@ public final class AccessLog implements AutoCloseable {
             boolean taken = true;
             for (int i = 0; i < BATCH && taken; i++) {
                 try {
-                    sink.write(formatter.format(line));
+                    if (line.skipped()) {
+                        dropped.increment();
+                    } else {
+                        sink.write(formatter.format(line));
+                    }
                 } catch (Throwable t) {
                     LOG.log(System.Logger.Level.WARNING, "access log line not written: " + t, t);
                 }

@@ -29,6 +29,8 @@ final class AccessLogRing {
     static final int URI_BYTES = (SLOT - HEADER) * Long.BYTES;
     private static final int LONG_URI = 0xffff;
     private static final Protocol[] PROTOCOLS = Protocol.values();
+    /** The status word of a slot whose filling failed. */
+    private static final long SKIPPED = -1L;
     /** References per slot: method, client address, trace, captured headers, a request target too long to copy. */
     private static final int REFS = 5;
 
@@ -65,6 +67,22 @@ final class AccessLogRing {
             }
         } while (!head.compareAndSet(sequence, sequence + 1));
         int slot = (int) sequence & mask;
+        boolean filled = false;
+        try {
+            fill(slot, entry);
+            filled = true;
+        } finally {
+            // published even if filling failed (marked to be passed over): the writer takes slots in order and would
+            // otherwise wait for this one forever
+            if (!filled) {
+                slots[slot * SLOT + 4] = SKIPPED;
+            }
+            LONGS.setRelease(slots, slot * SLOT, sequence + 1);
+        }
+        return true;
+    }
+
+    private void fill(int slot, AccessLogEntry entry) {
         long[] longs = slots;
         int at = slot * SLOT;
         String uri = entry.uri();
@@ -81,8 +99,6 @@ final class AccessLogRing {
         references[r + 2] = entry.trace();
         references[r + 3] = entry.headers();
         references[r + 4] = copied ? null : uri;
-        LONGS.setRelease(longs, at, sequence + 1);
-        return true;
     }
 
     /** Packs {@code uri} into the slot's longs, eight characters each; false when it is too long or not ISO-8859-1. */
@@ -135,6 +151,11 @@ final class AccessLogRing {
 
         private int at() {
             return slot * SLOT;
+        }
+
+        /** Whether the event loop failed to fill this slot: there is no line to write. */
+        boolean skipped() {
+            return slots[at() + 4] == SKIPPED;
         }
 
         /** When the request arrived, in {@link System#nanoTime()}'s terms. */
