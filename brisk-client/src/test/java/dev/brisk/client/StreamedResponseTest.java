@@ -346,13 +346,15 @@ class StreamedResponseTest extends ClientTestSupport {
         final AtomicReference<Flow.Subscription> subscription = new AtomicReference<>();
         final List<Long> pendingRequests = new CopyOnWriteArrayList<>();
 
+        // both under the subscriber's lock: a request made while the subscription arrives on another thread would
+        // otherwise be left among the pending ones after onSubscribe had passed them on
         @Override
-        public void onSubscribe(Flow.Subscription s) {
+        public synchronized void onSubscribe(Flow.Subscription s) {
             subscription.set(s);
             pendingRequests.forEach(s::request);
         }
 
-        void request(long n) {
+        synchronized void request(long n) {
             Flow.Subscription s = subscription.get();
             if (s == null) {
                 pendingRequests.add(n);
