@@ -56,6 +56,22 @@ class ServerEndpointValidationTest {
     }
 
     @Test
+    void aPathParamThePathDoesNotDeclareIsRefused() {
+        assertThatThrownBy(() -> startWith(new UndeclaredPathParam()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("UndeclaredPathParam")
+                .hasMessageContaining("@PathParam(\"user\")").hasMessageContaining("/rooms/{room}");
+    }
+
+    @ServerEndpoint("/rooms/{room}")
+    public static class UndeclaredPathParam {
+        @OnMessage
+        public String echo(String text, @jakarta.websocket.server.PathParam("user") String user) {
+            return text;
+        }
+    }
+
+    @Test
     void aCallbackThatIsNotPublicIsRefusedRatherThanNeverCalled() {
         assertThatThrownBy(() -> startWith(new HiddenCallback()))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,6 @@
 package dev.brisk.rest.websocket.internal;
 
+import dev.brisk.http.WebSocketCloseCodes;
 import dev.brisk.http.WebSocketSession;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
@@ -9,24 +10,38 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
+import java.net.SocketTimeoutException;
 import java.io.Writer;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The blocking remote: each send returns once its frame has been written to the socket (or throws the
- * {@link IOException} that kept it from being written). Called on an event loop, where waiting would stop the write
- * it waits for, a send returns once the frame is queued. Partial messages are gathered and sent whole with the last
- * part.
+ * {@link IOException} that kept it from being written). A send still unwritten after {@link #SEND_TIMEOUT} (a client
+ * that stopped reading) throws {@link SocketTimeoutException} and closes the session with 1001, so a thread never
+ * waits on a peer for ever. Called on an event loop, where waiting would stop the write it waits for, a send returns
+ * once the frame is queued. Partial messages are gathered and sent whole with the last part.
  */
 final class BasicRemote extends Remote implements RemoteEndpoint.Basic {
 
+    /** How long a send may wait for its frame to be written. */
+    static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
+
+    private final long timeoutNanos;
     private StringBuilder partialText;
     private ByteArrayOutputStream partialBinary;
 
     BasicRemote(WebSocketSession webSocket) {
+        this(webSocket, SEND_TIMEOUT);
+    }
+
+    BasicRemote(WebSocketSession webSocket, Duration timeout) {
         super(webSocket);
+        this.timeoutNanos = timeout.toNanos();
     }
 
     @Override
@@ -100,13 +115,17 @@ final class BasicRemote extends Remote implements RemoteEndpoint.Basic {
         await(send(message));
     }
 
-    private static void await(CompletionStage<Void> sent) throws IOException {
+    private void await(CompletionStage<Void> sent) throws IOException {
         EventExecutor loop = ThreadExecutorMap.currentExecutor();
         if (loop != null && loop.inEventLoop()) {
             return;
         }
         try {
-            sent.toCompletableFuture().get();
+            sent.toCompletableFuture().get(timeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            webSocket.close(WebSocketCloseCodes.GOING_AWAY, "send timed out");
+            throw new SocketTimeoutException("message not written within " + timeoutNanos / 1_000_000 + " ms: the "
+                    + "client is not reading; the session is closed");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw cause instanceof IOException io ? io : new IOException("message not sent: " + cause, cause);

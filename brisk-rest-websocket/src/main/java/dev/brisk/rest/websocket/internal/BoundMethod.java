@@ -1,16 +1,20 @@
 package dev.brisk.rest.websocket.internal;
 
+import dev.brisk.rest.Converters;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.PongMessage;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.PathParam;
+import jakarta.websocket.server.ServerEndpoint;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.nio.ByteBuffer;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /** One {@code @OnOpen}, {@code @OnMessage}, {@code @OnClose} or {@code @OnError} method and where its arguments come from. */
@@ -104,18 +108,31 @@ final class BoundMethod {
     }
 
     private static Function<Call, Object> pathParameter(Class<?> type, Method method, String name, Class<?> t) {
-        Function<String, Object> convert = PathParameters.converter(t);
-        if (convert == null) {
-            throw problem(type, method, "has @PathParam(\"" + name + "\") of type " + t.getName()
-                    + ": take a String, a primitive or its wrapper");
+        if (!templateNames(type.getAnnotation(ServerEndpoint.class).value()).contains(name)) {
+            throw problem(type, method, "has @PathParam(\"" + name + "\"), which its path "
+                    + type.getAnnotation(ServerEndpoint.class).value() + " does not declare");
         }
-        return call -> {
-            String value = call.pathParams().get(name);
-            if (value == null) {
-                return t.isPrimitive() ? PathParameters.zero(t) : null;
+        Function<String, Object> convert;
+        try {
+            convert = Converters.forType(t);
+        } catch (IllegalArgumentException e) {
+            throw problem(type, method, "has @PathParam(\"" + name + "\"): " + e.getMessage());
+        }
+        return call -> convert.apply(call.pathParams().get(name));
+    }
+
+    /** The names of a path template's parameters: {@code {name}}, {@code {name:regex}}, {@code {*name}}. */
+    private static Set<String> templateNames(String path) {
+        Set<String> names = new HashSet<>();
+        for (int open = path.indexOf('{'); open >= 0; open = path.indexOf('{', open + 1)) {
+            int end = open + 1;
+            while (end < path.length() && path.charAt(end) != '}' && path.charAt(end) != ':') {
+                end++;
             }
-            return convert.apply(value);
-        };
+            String name = path.substring(open + 1, end);
+            names.add(name.startsWith("*") ? name.substring(1) : name);
+        }
+        return names;
     }
 
     private static IllegalArgumentException problem(Class<?> type, Method method, String text) {
