@@ -16,6 +16,7 @@ open module dev.brisk.spring.boot {
     requires static dev.brisk.collapse;
     requires static dev.brisk.client;
     requires static dev.brisk.openapi;
+    requires static dev.brisk.rest.websocket;
     requires static spring.boot.actuator;
     requires static spring.boot.actuator.autoconfigure;
     requires static spring.boot.health;

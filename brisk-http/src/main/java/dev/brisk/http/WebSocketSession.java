@@ -4,6 +4,7 @@ import dev.brisk.http.common.Headers;
 import io.netty.buffer.ByteBuf;
 
 import java.net.SocketAddress;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -74,4 +75,20 @@ public interface WebSocketSession {
 
     /** Attributes attached to this session by the application (thread-safe). */
     Map<String, Object> attributes();
+
+    /**
+     * How long this connection may receive nothing before it is closed with 1001: the endpoint's
+     * {@link WebSocketOptions#idleTimeout()} until {@link #idleTimeout(Duration)} changes it; {@link Duration#ZERO}
+     * for never.
+     */
+    Duration idleTimeout();
+
+    /**
+     * Changes this connection's idle timeout, e.g. for a client known to stay silent for long; {@link Duration#ZERO}
+     * for never. The silence so far counts: a connection already silent for longer is closed at the next check. The
+     * endpoint's {@link WebSocketOptions#pingInterval()} keeps applying.
+     *
+     * @throws IllegalArgumentException when {@code timeout} is negative
+     */
+    void idleTimeout(Duration timeout);
 }

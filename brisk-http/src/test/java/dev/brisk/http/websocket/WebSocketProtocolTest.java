@@ -45,6 +45,9 @@ class WebSocketProtocolTest {
                 .webSocket("/closing", CLOSING)
                 .webSocket("/idle", new EchoEndpoint(), WebSocketOptions.builder().idleTimeout(Duration.ofMillis(200))
                         .pingInterval(Duration.ZERO).build())
+                .webSocket("/idle-set", new IdleTimeoutEndpoint(), WebSocketOptions.builder()
+                        .idleTimeout(Duration.ofMillis(200)).pingInterval(Duration.ZERO).build())
+                .webSocket("/idle-set-long", new IdleTimeoutEndpoint())
                 .webSocket("/flood", FLOOD, WebSocketOptions.builder().maxQueuedBytes(256 * 1024).build())
                 .handler(request -> request.response().send("plain " + request.path()))
                 .start();
@@ -171,6 +174,70 @@ class WebSocketProtocolTest {
             RawWebSocket.Frame close = ws.readClose();
             assertThat(close.closeCode()).isEqualTo(1001);
             assertThat(close.text()).endsWith("idle timeout");
+        }
+    }
+
+    @Test
+    void aSessionMayLengthenItsIdleTimeout() throws Exception {
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/idle-set", "")) {
+            ws.sendText("idle:1500");
+            assertThat(ws.read().text()).isEqualTo("PT1.5S");
+            long quiet = System.nanoTime();
+            Thread.sleep(600); // three times the endpoint's own timeout
+            ws.sendText("still here");
+            assertThat(ws.read().text()).isEqualTo("PT1.5S");
+            quiet = System.nanoTime();
+            RawWebSocket.Frame close = ws.readClose();
+            assertThat(close.closeCode()).isEqualTo(1001);
+            assertThat(close.text()).endsWith("idle timeout");
+            assertThat(Duration.ofNanos(System.nanoTime() - quiet)).isGreaterThanOrEqualTo(Duration.ofMillis(1400));
+        }
+    }
+
+    @Test
+    void aSessionMayTurnItsIdleTimeoutOff() throws Exception {
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/idle-set", "")) {
+            ws.sendText("idle:0");
+            assertThat(ws.read().text()).isEqualTo("PT0S");
+            Thread.sleep(800);
+            ws.sendText("still here");
+            assertThat(ws.read().text()).isEqualTo("PT0S");
+        }
+    }
+
+    @Test
+    void aSessionMayShortenItsIdleTimeout() throws Exception {
+        // the endpoint's own timeout is 60 s, longer than the socket's read timeout of 10 s
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/idle-set-long", "")) {
+            ws.sendText("idle:50");
+            assertThat(ws.read().text()).isEqualTo("PT0.05S");
+            RawWebSocket.Frame close = ws.readClose();
+            assertThat(close.closeCode()).isEqualTo(1001);
+            assertThat(close.text()).endsWith("idle timeout");
+        }
+    }
+
+    @Test
+    void aNegativeIdleTimeoutIsRefused() throws Exception {
+        try (RawWebSocket ws = RawWebSocket.open(server.port(), "/idle-set", "")) {
+            ws.sendText("idle:-1");
+            assertThat(ws.read().text()).isEqualTo("timeout must not be negative: PT-0.001S");
+        }
+    }
+
+    /** Sets its session's idle timeout from messages {@code idle:<ms>} and answers every message with it. */
+    static final class IdleTimeoutEndpoint implements dev.brisk.http.WebSocketEndpoint {
+        @Override
+        public void onText(dev.brisk.http.WebSocketSession session, String text) {
+            if (text.startsWith("idle:")) {
+                try {
+                    session.idleTimeout(Duration.ofMillis(Long.parseLong(text.substring(5))));
+                } catch (IllegalArgumentException e) {
+                    session.sendText(e.getMessage());
+                    return;
+                }
+            }
+            session.sendText(session.idleTimeout().toString());
         }
     }
 

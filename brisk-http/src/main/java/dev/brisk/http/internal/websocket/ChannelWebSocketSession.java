@@ -16,7 +16,9 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -40,10 +42,31 @@ final class ChannelWebSocketSession implements WebSocketSession {
     volatile boolean closeReceived;
     /** Set when a send found the channel not writable: {@code onWritable} is then due when it becomes writable. */
     volatile boolean writableWanted;
+    /** This connection's idle timeout; the connection's keep-alive reads it on the event loop. */
+    private volatile Duration idleTimeout;
+    /** Tells the connection (on its event loop) that the idle timeout changed. */
+    private final Runnable idleTimeoutChanged;
 
-    ChannelWebSocketSession(Channel channel, WebSocketStart start) {
+    ChannelWebSocketSession(Channel channel, WebSocketStart start, Runnable idleTimeoutChanged) {
         this.channel = channel;
         this.start = start;
+        this.idleTimeout = start.options().idleTimeout();
+        this.idleTimeoutChanged = idleTimeoutChanged;
+    }
+
+    @Override
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    @Override
+    public void idleTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout must not be null");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+        }
+        idleTimeout = timeout;
+        channel.eventLoop().execute(idleTimeoutChanged);
     }
 
     @Override

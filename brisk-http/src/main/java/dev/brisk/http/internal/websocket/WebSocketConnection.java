@@ -44,6 +44,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     /** True while the rest of an oversized message is skipped (the connection is closing). */
     private boolean discarding;
 
+    private ChannelHandlerContext ctx;
     private ScheduledFuture<?> keepAlive;
     private long lastReadNanos;
     private long lastPingNanos;
@@ -58,7 +59,8 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        session = new ChannelWebSocketSession(ctx.channel(), start);
+        this.ctx = ctx;
+        session = new ChannelWebSocketSession(ctx.channel(), start, this::restartKeepAlive);
         callbacks = new Callbacks(options.executor().orElse(null), ctx.channel());
         lastReadNanos = System.nanoTime();
         lastPingNanos = lastReadNanos;
@@ -205,7 +207,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     // ---- keep-alive, writability, shutdown ----------------------------------------------------------------------
 
     private void startKeepAlive(ChannelHandlerContext ctx) {
-        long idle = options.idleTimeout().toNanos();
+        long idle = session.idleTimeout().toNanos();
         long ping = options.pingInterval().toNanos();
         long shortest = idle == 0 ? ping : ping == 0 ? idle : Math.min(idle, ping);
         if (shortest == 0) {
@@ -214,6 +216,15 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
         long period = Math.max(TimeUnit.MILLISECONDS.toNanos(10), shortest / 4);
         keepAlive = ctx.executor().scheduleAtFixedRate(() -> checkIdle(idle, ping), period, period,
                 TimeUnit.NANOSECONDS);
+    }
+
+    /** The session's idle timeout changed: check at the pace the new one needs (on the event loop). */
+    private void restartKeepAlive() {
+        if (!ctx.channel().isActive() || session.closeSent()) {
+            return;
+        }
+        stopKeepAlive();
+        startKeepAlive(ctx);
     }
 
     private void checkIdle(long idle, long ping) {

@@ -20,8 +20,10 @@ final class AsyncRemote extends Remote implements RemoteEndpoint.Async {
 
     private volatile long sendTimeout;
 
-    AsyncRemote(WebSocketSession webSocket) {
+    /** A remote whose sends time out after {@code sendTimeout} milliseconds until changed; 0 for never. */
+    AsyncRemote(WebSocketSession webSocket, long sendTimeout) {
         super(webSocket);
+        this.sendTimeout = sendTimeout;
     }
 
     @Override

@@ -21,24 +21,18 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The blocking remote: each send returns once its frame has been written to the socket (or throws the
- * {@link IOException} that kept it from being written). A send still unwritten after {@link #SEND_TIMEOUT} (a client
+ * {@link IOException} that kept it from being written). A send still unwritten after its timeout (a client
  * that stopped reading) throws {@link SocketTimeoutException} and closes the session with 1001, so a thread never
  * waits on a peer for ever. Called on an event loop, where waiting would stop the write it waits for, a send returns
  * once the frame is queued. Partial messages are gathered and sent whole with the last part.
  */
 final class BasicRemote extends Remote implements RemoteEndpoint.Basic {
 
-    /** How long a send may wait for its frame to be written. */
-    static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
-
     private final long timeoutNanos;
     private StringBuilder partialText;
     private ByteArrayOutputStream partialBinary;
 
-    BasicRemote(WebSocketSession webSocket) {
-        this(webSocket, SEND_TIMEOUT);
-    }
-
+    /** A remote whose sends wait {@code timeout} at most for their frame to be written. */
     BasicRemote(WebSocketSession webSocket, Duration timeout) {
         super(webSocket);
         this.timeoutNanos = timeout.toNanos();

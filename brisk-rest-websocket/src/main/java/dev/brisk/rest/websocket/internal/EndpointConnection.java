@@ -42,7 +42,7 @@ public final class EndpointConnection implements WebSocketEndpoint {
 
     @Override
     public void onText(WebSocketSession webSocket, String text) {
-        if (within(model.text(), text)) {
+        if (within(model.text(), session.maxTextMessageSize(), -1, text)) {
             reply(call(model.text(), text, null, null));
         }
     }
@@ -54,7 +54,7 @@ public final class EndpointConnection implements WebSocketEndpoint {
             webSocket.close(WebSocketCloseCodes.UNSUPPORTED_DATA, "binary messages are not accepted here");
             return;
         }
-        if (!within(method, data.readableBytes(), null)) {
+        if (!within(method, session.maxBinaryMessageSize(), data.readableBytes(), null)) {
             return;
         }
         byte[] bytes = ByteBufUtil.getBytes(data);
@@ -93,25 +93,26 @@ public final class EndpointConnection implements WebSocketEndpoint {
         }
     }
 
-    private boolean within(BoundMethod method, String text) {
-        return within(method, -1, text);
-    }
-
     /**
-     * Whether a message of {@code size} bytes (or the text {@code text}, in UTF-8) fits the method's own limit;
-     * closes with 1009 when it does not, with 1003 when there is no method for it.
+     * Whether a message of {@code size} bytes (or the text {@code text}, in UTF-8) fits the session's limit for its
+     * kind; closes with 1009 when it does not, with 1003 when there is no method for it.
      */
-    private boolean within(BoundMethod method, long size, String text) {
+    private boolean within(BoundMethod method, long limit, long size, String text) {
         if (method == null) {
             session.webSocket().close(WebSocketCloseCodes.UNSUPPORTED_DATA, "text messages are not accepted here");
             return false;
         }
-        long limit = method.maxMessageSize();
-        if (limit > 0 && (text != null ? ByteBufUtil.utf8Bytes(text) : size) > limit) {
+        if (limit > 0 && (text != null ? utf8Length(text, limit) : size) > limit) {
             session.webSocket().close(WebSocketCloseCodes.MESSAGE_TOO_BIG, "message larger than " + limit);
             return false;
         }
         return true;
+    }
+
+    /** The UTF-8 length of {@code text}, counted only when its length in chars leaves it in doubt. */
+    private static long utf8Length(String text, long limit) {
+        // a char takes one to three bytes (a surrogate pair four, for two chars)
+        return (long) text.length() * 3 <= limit ? text.length() : ByteBufUtil.utf8Bytes(text);
     }
 
     /** Calls {@code method} (when there is one); what it throws goes to Brisk, which calls {@link #onError}. */

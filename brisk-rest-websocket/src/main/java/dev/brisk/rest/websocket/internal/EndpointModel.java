@@ -1,6 +1,7 @@
 package dev.brisk.rest.websocket.internal;
 
 import dev.brisk.http.WebSocketOptions;
+import dev.brisk.rest.websocket.ServerEndpointDefaults;
 import jakarta.websocket.OnClose;
 import jakarta.websocket.OnError;
 import jakarta.websocket.OnMessage;
@@ -24,6 +25,7 @@ public final class EndpointModel {
     private final Object registered;
     private final Constructor<?> constructor;
     private final String path;
+    private final ServerEndpointDefaults defaults;
     private final WebSocketOptions options;
     private final BoundMethod open;
     private final BoundMethod text;
@@ -34,8 +36,9 @@ public final class EndpointModel {
     /** The sessions open on this endpoint now, for {@code Session.getOpenSessions()}. */
     private final Set<JakartaSession> sessions = ConcurrentHashMap.newKeySet();
 
-    private EndpointModel(Object registered) {
+    private EndpointModel(Object registered, ServerEndpointDefaults defaults) {
         this.registered = registered;
+        this.defaults = defaults;
         this.type = registered.getClass();
         ServerEndpoint annotation = type.getAnnotation(ServerEndpoint.class);
         if (annotation.decoders().length > 0 || annotation.encoders().length > 0) {
@@ -82,24 +85,30 @@ public final class EndpointModel {
         this.close = close;
         this.error = error;
         this.constructor = perConnectionConstructor(type);
-        WebSocketOptions.Builder builder = WebSocketOptions.builder().executor(CallbackThreads.executor());
+        // the transport's limit is the largest a message may have: a method's own limit, or the default for a method
+        // without one (each message is then checked against its session's limit for its kind)
+        long limit = Math.max(initialLimit(text), initialLimit(binary));
+        WebSocketOptions options = TransportOptions.of(defaults, limit > 0 ? limit : defaults.maxMessageSize());
         if (annotation.subprotocols().length > 0) {
-            builder.subprotocols(annotation.subprotocols());
+            options = options.toBuilder().subprotocols(annotation.subprotocols()).build();
         }
-        // the transport's limit is the largest of the methods' own (each method checks its own); a method without
-        // one keeps the default
-        long limit = text != null && limit(text) <= 0 || binary != null && limit(binary) <= 0 ? -1
-                : Math.max(limit(text), limit(binary));
-        if (limit > 0) {
-            // a frame cannot be larger than the message it carries
-            builder.maxFrameSize((int) Math.min(WebSocketOptions.DEFAULT.maxFrameSize(), limit)).maxMessageSize(limit);
-        }
-        this.options = builder.build();
+        this.options = options;
     }
 
-    /** The model of {@code endpoint}'s class; {@link IllegalArgumentException} naming what is not supported. */
-    public static EndpointModel of(Object endpoint) {
-        return new EndpointModel(endpoint);
+    /** The limit a session starts with for the messages {@code method} takes: its own, else the default. */
+    long initialLimit(BoundMethod method) {
+        if (method == null) {
+            return -1;
+        }
+        return method.maxMessageSize() > 0 ? method.maxMessageSize() : defaults.maxMessageSize();
+    }
+
+    /**
+     * The model of {@code endpoint}'s class, starting from {@code defaults}; {@link IllegalArgumentException} naming
+     * what is not supported.
+     */
+    public static EndpointModel of(Object endpoint, ServerEndpointDefaults defaults) {
+        return new EndpointModel(endpoint, defaults);
     }
 
     /** Callbacks must be public, as in any Jakarta container; one that is not would otherwise never be called. */
@@ -121,10 +130,6 @@ public final class EndpointModel {
                     + added.method().getName());
         }
         return added;
-    }
-
-    private static long limit(BoundMethod method) {
-        return method == null ? -1 : method.maxMessageSize();
     }
 
     private static Constructor<?> perConnectionConstructor(Class<?> type) {
@@ -153,6 +158,10 @@ public final class EndpointModel {
 
     public WebSocketOptions options() {
         return options;
+    }
+
+    ServerEndpointDefaults defaults() {
+        return defaults;
     }
 
     Class<?> type() {

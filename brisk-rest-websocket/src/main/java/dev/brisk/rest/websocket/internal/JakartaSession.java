@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,14 +39,19 @@ final class JakartaSession implements Session {
     private final HandshakeConfig config;
     private final BasicRemote basic;
     private final AsyncRemote async;
+    /** The largest text and binary messages this session takes; -1 when the endpoint takes none of the kind. */
+    private volatile long maxTextMessageSize;
+    private volatile long maxBinaryMessageSize;
 
     JakartaSession(WebSocketSession webSocket, EndpointModel model, boolean secure) {
         this.webSocket = webSocket;
         this.model = model;
         this.secure = secure;
         this.config = new HandshakeConfig(model);
-        this.basic = new BasicRemote(webSocket);
-        this.async = new AsyncRemote(webSocket);
+        this.basic = new BasicRemote(webSocket, model.defaults().sendTimeout());
+        this.async = new AsyncRemote(webSocket, model.defaults().asyncSendTimeout().toMillis());
+        this.maxTextMessageSize = model.initialLimit(model.text());
+        this.maxBinaryMessageSize = model.initialLimit(model.binary());
     }
 
     WebSocketSession webSocket() {
@@ -195,37 +201,52 @@ final class JakartaSession implements Session {
 
     @Override
     public long getMaxIdleTimeout() {
-        return model.options().idleTimeout().toMillis();
+        return webSocket.idleTimeout().toMillis();
     }
 
+    /** Zero or less means never, as the specification says. */
     @Override
     public void setMaxIdleTimeout(long milliseconds) {
-        throw limitUnsupported("idleTimeout");
+        webSocket.idleTimeout(milliseconds > 0 ? Duration.ofMillis(milliseconds) : Duration.ZERO);
     }
 
     @Override
     public int getMaxBinaryMessageBufferSize() {
-        return (int) Math.min(Integer.MAX_VALUE, model.options().maxMessageSize());
+        return (int) Math.max(0, maxBinaryMessageSize);
     }
 
     @Override
     public void setMaxBinaryMessageBufferSize(int length) {
-        throw limitUnsupported("maxMessageSize (or @OnMessage(maxMessageSize))");
+        maxBinaryMessageSize = checkedLimit(length);
     }
 
     @Override
     public int getMaxTextMessageBufferSize() {
-        return getMaxBinaryMessageBufferSize();
+        return (int) Math.max(0, maxTextMessageSize);
     }
 
     @Override
     public void setMaxTextMessageBufferSize(int length) {
-        throw limitUnsupported("maxMessageSize (or @OnMessage(maxMessageSize))");
+        maxTextMessageSize = checkedLimit(length);
     }
 
-    private static UnsupportedOperationException limitUnsupported(String option) {
-        return new UnsupportedOperationException("a session's limits are fixed when it opens: set WebSocketOptions."
-                + option + " for the endpoint instead");
+    long maxTextMessageSize() {
+        return maxTextMessageSize;
+    }
+
+    long maxBinaryMessageSize() {
+        return maxBinaryMessageSize;
+    }
+
+    /** A session may lower its limits, or raise them up to what the endpoint's transport takes. */
+    private long checkedLimit(int length) {
+        long ceiling = model.options().maxMessageSize();
+        if (length < 1 || length > ceiling) {
+            throw new IllegalArgumentException("a message buffer size must be within [1, " + ceiling + "] for "
+                    + model.type().getName() + ": " + length + "; raise ServerEndpointDefaults.maxMessageSize "
+                    + "(brisk.websocket.max-message-size) or the method's @OnMessage(maxMessageSize) for more");
+        }
+        return length;
     }
 
     @Override

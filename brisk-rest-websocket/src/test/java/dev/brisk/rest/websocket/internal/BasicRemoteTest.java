@@ -35,13 +35,14 @@ class BasicRemoteTest {
 
     @Test
     void aWrittenSendReturns() throws Exception {
-        new BasicRemote(session(CompletableFuture.completedFuture(null))).sendText("hi");
+        new BasicRemote(session(CompletableFuture.completedFuture(null)), Duration.ofSeconds(30)).sendText("hi");
         assertThat(closes).isEmpty();
     }
 
     @Test
     void aFailedSendThrowsItsIoException() {
-        BasicRemote remote = new BasicRemote(session(CompletableFuture.failedFuture(new ClosedChannelException())));
+        BasicRemote remote = new BasicRemote(session(CompletableFuture.failedFuture(new ClosedChannelException())),
+                Duration.ofSeconds(30));
         assertThatThrownBy(() -> remote.sendText("hi")).isInstanceOf(ClosedChannelException.class);
     }
 
