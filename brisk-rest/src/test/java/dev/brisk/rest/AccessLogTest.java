@@ -75,6 +75,25 @@ class AccessLogTest {
     }
 
     @Test
+    void aCompressedResponseCountsTheBytesSent() throws Exception {
+        String body = "compress me ".repeat(500);
+        try (CapturedLog log = CapturedLog.of("test.compressed");
+             BriskServer server = RestTestSupport.server()
+                     .accessLog(AccessLogOptions.builder().pattern("%U %b").loggerName("test.compressed").build())
+                     .compression(dev.brisk.http.CompressionOptions.DEFAULT)
+                     .get("/text", ctx -> ctx.response().header("content-type", "text/plain").send(body)).start()) {
+            HttpClient client = HttpClient.newHttpClient();
+            HttpResponse<byte[]> gzip = client.send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + server.port() + "/text?gzip"))
+                    .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(gzip.headers().firstValue("content-encoding")).hasValue("gzip");
+            assertThat(log.await(l -> l.startsWith("/text?gzip "))).isEqualTo("/text?gzip " + gzip.body().length);
+            RestTestSupport.get(server, "/text?identity");
+            assertThat(log.await(l -> l.startsWith("/text?identity "))).isEqualTo("/text?identity " + body.length());
+        }
+    }
+
+    @Test
     void patternChoosesTheFields() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.pattern");
              BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)

@@ -215,6 +215,12 @@ final class CompressingResponse implements ServerResponse {
         return delegate.completion();
     }
 
+    /** The bytes sent: the encoded body when it was compressed. */
+    @Override
+    public long bodyBytes() {
+        return delegate.bodyBytes();
+    }
+
     /** Whether a body of {@code length} bytes (-1: unknown) is to be compressed, given status and headers so far. */
     private boolean qualifies(long length) {
         int status = delegate.status();
