@@ -2,13 +2,13 @@ package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.BriskWebServerFactory;
+import dev.brisk.spring.boot.internal.ShutdownTimeout;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
-import java.time.Duration;
 
 /**
  * Applies Boot's {@code server.*} properties (port, address, SSL, HTTP/2, server header, request header size,
@@ -50,8 +50,7 @@ final class ServerPropertiesCustomizer implements WebServerFactoryCustomizer<Bri
         factory.setServerHeader(server.getServerHeader());
         factory.setMaxRequestHeaderSize(server.getMaxHttpRequestHeaderSize());
         factory.setShutdown(server.getShutdown());
-        factory.setShutdownTimeout(environment.getProperty("spring.lifecycle.timeout-per-shutdown-phase",
-                Duration.class, Duration.ofSeconds(30)));
+        factory.setShutdownTimeout(ShutdownTimeout.of(environment));
         if (brisk.getContextPath() != null) {
             factory.setContextPath(brisk.getContextPath());
         } else if (server.getServlet().getContextPath() != null) {

@@ -11,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "management.server.port=0",
         "management.server.base-path=/manage",
-        "management.endpoints.web.exposure.include=health,brisk,metrics"})
+        "management.endpoints.web.exposure.include=health,brisk,metrics",
+        "spring.lifecycle.timeout-per-shutdown-phase=20s"})
 class ManagementPortTest {
 
     @LocalServerPort

@@ -3,6 +3,7 @@ package dev.brisk.spring.boot.actuate.internal;
 import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
+import dev.brisk.spring.boot.internal.ShutdownTimeout;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementServerProperties;
@@ -16,7 +17,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.time.Duration;
 
 /**
  * The management context's beans: a Brisk server on {@code management.server.port} and {@code .address} (with
@@ -38,8 +38,7 @@ class ManagementContextConfiguration {
         factory.setSslBundles(sslBundles.getIfAvailable());
         factory.setServerHeader(server.getServerHeader());
         factory.setShutdown(server.getShutdown());
-        factory.setShutdownTimeout(environment.getProperty("spring.lifecycle.timeout-per-shutdown-phase",
-                Duration.class, Duration.ofSeconds(30)));
+        factory.setShutdownTimeout(ShutdownTimeout.of(environment));
         factory.setContextPath(management.getBasePath());
         return factory;
     }
