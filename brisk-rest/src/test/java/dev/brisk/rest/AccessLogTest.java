@@ -97,12 +97,13 @@ class AccessLogTest {
     void patternChoosesTheFields() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.pattern");
              BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
-                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b %x %{X-Request-Id}i %{Absent}i 100%%")
+                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b %x %{X-Request-Id}i %{Absent}i 100%% %t")
                              .loggerName("test.pattern").build())
                      .get("/p", ctx -> ctx.send(ctx.trace().orElseThrow().traceId())).start()) {
             HttpResponse<String> response = RestTestSupport.get(server, "/p", "X-Request-Id", "r-1");
             String line = log.await(l -> l.startsWith("GET /p"));
-            assertThat(line).isEqualTo("GET /p 200 32 " + response.body() + " r-1 - 100%");
+            assertThat(line).startsWith("GET /p 200 32 " + response.body() + " r-1 - 100% [")
+                    .matches(".* \\[\\d\\d/\\w{3}/\\d{4}:\\d\\d:\\d\\d:\\d\\d [+-]\\d{4}]");
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.Locale;
  */
 final class AccessLogFormatter {
 
-    private static final String COMMON = "%a - - [%t] \"%m %U %H\" %s %b";
+    private static final String COMMON = "%a - - %t \"%m %U %H\" %s %b";
     private static final String COMBINED = COMMON + " \"%{Referer}i\" \"%{User-Agent}i\"";
     private static final int HOST_CACHE = 256;
     private static final DateTimeFormatter CLF_TIME = DateTimeFormatter
@@ -162,7 +162,7 @@ final class AccessLogFormatter {
             } else {
                 part = switch (d) {
                     case 'a' -> (e, out) -> out.append(host(e.remote()));
-                    case 't' -> (e, out) -> out.append(clfTime.format(epochMillis(e)));
+                    case 't' -> (e, out) -> out.append('[').append(clfTime.format(epochMillis(e))).append(']');
                     case 'm' -> (e, out) -> out.append(e.method());
                     case 'U' -> (e, out) -> e.appendUri(out);
                     case 'H' -> (e, out) -> out.append(e.protocol().text());
