@@ -30,6 +30,8 @@ final class ContextBeans {
 
     private static final String JAXRS_SUPPORT = "dev.brisk.rest.jaxrs.JaxRsControllerSupport";
     private static final String WEBSOCKET_SUPPORT = "dev.brisk.rest.websocket.ServerEndpointSupport";
+    private static final String WEB_MVC_CONFIGURER =
+            "org.springframework.web.servlet.config.annotation.WebMvcConfigurer";
 
     private final ApplicationContext context;
 
@@ -48,7 +50,8 @@ final class ContextBeans {
     }
 
     /**
-     * Spring MVC controllers and advice and, when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
+     * Spring MVC controllers and advice, {@code WebMvcConfigurer}s (for their global CORS mappings) when spring-webmvc
+     * is present and, when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
      * brisk-rest-websocket is, Jakarta WebSocket {@code @ServerEndpoint}s: the bean instances themselves (with their
      * proxies, so aspects apply), each once.
      */
@@ -57,6 +60,9 @@ final class ContextBeans {
         found.putAll(context.getBeansWithAnnotation(Controller.class));
         found.putAll(context.getBeansWithAnnotation(ControllerAdvice.class));
         ClassLoader loader = context.getClassLoader();
+        if (ClassUtils.isPresent(WEB_MVC_CONFIGURER, loader)) {
+            found.putAll(context.getBeansOfType(ClassUtils.resolveClassName(WEB_MVC_CONFIGURER, loader)));
+        }
         if (ClassUtils.isPresent(JAXRS_SUPPORT, loader)) {
             found.putAll(context.getBeansWithAnnotation(annotation("jakarta.ws.rs.Path", loader)));
             found.putAll(context.getBeansWithAnnotation(annotation("jakarta.ws.rs.ext.Provider", loader)));
