@@ -2,6 +2,7 @@ package dev.brisk.rest;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.HttpServer;
+import dev.brisk.http.ServerRequest;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.WebSocketSession;
@@ -426,6 +427,15 @@ public final class BriskServer implements AutoCloseable {
          */
         public Builder concurrencyLimit(ConcurrencyLimit limit) {
             protection.concurrencyLimit(limit);
+            return this;
+        }
+
+        /**
+         * Requests the server's concurrency limit neither counts nor refuses, e.g. health probes that must answer
+         * while the server is busy: {@code concurrencyLimitExempt(r -> r.path().startsWith("/health"))}.
+         */
+        public Builder concurrencyLimitExempt(java.util.function.Predicate<ServerRequest> exempt) {
+            protection.limitExempt(Objects.requireNonNull(exempt, "exempt must not be null"));
             return this;
         }
 

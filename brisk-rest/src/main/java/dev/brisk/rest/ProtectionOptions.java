@@ -1,11 +1,13 @@
 package dev.brisk.rest;
 
+import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.internal.protect.Cidr;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Server-wide protection of a {@link BriskServer}: a concurrency limit, CPU load shedding, a default request timeout,
@@ -14,6 +16,8 @@ import java.util.Optional;
  * {@link BriskServer.Builder} one by one, or all at once with {@link BriskServer.Builder#protection}.
  *
  * @param concurrencyLimit requests in progress at once over the whole server; default none
+ * @param limitExempt      requests the server's concurrency limit neither counts nor refuses, e.g. health probes
+ *                         that must answer while the server is busy; default none
  * @param loadShedding     CPU load shedding; default none
  * @param requestTimeout   timeout of routes without one of their own; default none
  * @param ipFilters        client address rules by path; default none
@@ -22,17 +26,20 @@ import java.util.Optional;
  * @param retryAfter       the {@code Retry-After} of requests refused for overload (limits, shedding), whole
  *                         seconds; default 1 s
  */
-public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Optional<LoadShedding> loadShedding,
-                                Optional<Duration> requestTimeout, List<IpFilter> ipFilters,
-                                List<String> trustedProxies, Duration retryAfter) {
+public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Predicate<ServerRequest> limitExempt,
+                                Optional<LoadShedding> loadShedding, Optional<Duration> requestTimeout,
+                                List<IpFilter> ipFilters, List<String> trustedProxies, Duration retryAfter) {
+
+    private static final Predicate<ServerRequest> NONE = request -> false;
 
     /** Nothing on. */
-    public static final ProtectionOptions DEFAULT = new ProtectionOptions(Optional.empty(), Optional.empty(),
+    public static final ProtectionOptions DEFAULT = new ProtectionOptions(Optional.empty(), NONE, Optional.empty(),
             Optional.empty(), List.of(), List.of(), Duration.ofSeconds(1));
 
     /** Validates every component; a message names the component and the offending value. */
     public ProtectionOptions {
         Objects.requireNonNull(concurrencyLimit, "concurrencyLimit must not be null");
+        Objects.requireNonNull(limitExempt, "limitExempt must not be null");
         Objects.requireNonNull(loadShedding, "loadShedding must not be null");
         Objects.requireNonNull(requestTimeout, "requestTimeout must not be null");
         requestTimeout.ifPresent(timeout -> {
@@ -62,6 +69,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Opt
     /** Builds {@link ProtectionOptions}; {@link #build()} validates. */
     public static final class Builder {
         private Optional<ConcurrencyLimit> concurrencyLimit;
+        private Predicate<ServerRequest> limitExempt;
         private Optional<LoadShedding> loadShedding;
         private Optional<Duration> requestTimeout;
         private List<IpFilter> ipFilters;
@@ -70,6 +78,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Opt
 
         private Builder(ProtectionOptions options) {
             concurrencyLimit = options.concurrencyLimit;
+            limitExempt = options.limitExempt;
             loadShedding = options.loadShedding;
             requestTimeout = options.requestTimeout;
             ipFilters = options.ipFilters;
@@ -85,6 +94,12 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Opt
 
         public Builder concurrencyLimit(Optional<ConcurrencyLimit> concurrencyLimit) {
             this.concurrencyLimit = concurrencyLimit;
+            return this;
+        }
+
+        /** Requests the server's concurrency limit leaves alone, e.g. {@code r -> r.path().startsWith("/health")}. */
+        public Builder limitExempt(Predicate<ServerRequest> limitExempt) {
+            this.limitExempt = limitExempt;
             return this;
         }
 
@@ -133,8 +148,8 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Opt
         }
 
         public ProtectionOptions build() {
-            return new ProtectionOptions(concurrencyLimit, loadShedding, requestTimeout, ipFilters, trustedProxies,
-                    retryAfter);
+            return new ProtectionOptions(concurrencyLimit, limitExempt, loadShedding, requestTimeout, ipFilters,
+                    trustedProxies, retryAfter);
         }
     }
 }

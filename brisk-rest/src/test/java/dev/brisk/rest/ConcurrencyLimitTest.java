@@ -75,6 +75,29 @@ class ConcurrencyLimitTest {
     }
 
     @Test
+    void exemptRequestsAreServedWhileTheLimitIsReachedAndTakeNoPermit() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        server = server().concurrencyLimit(ConcurrencyLimit.fixed(1))
+                .concurrencyLimitExempt(request -> request.path().startsWith("/health"))
+                .route(held("/slow", entered, release))
+                .get("/health/live", ctx -> ctx.send("UP"))
+                .get("/fast", ctx -> ctx.send("fast")).start();
+        Future<HttpResponse<String>> held = clients.submit(() -> get(server, "/slow"));
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(get(server, "/fast").statusCode()).isEqualTo(503);
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> probe = get(server, "/health/live");
+            assertThat(probe.statusCode()).isEqualTo(200);
+            assertThat(probe.body()).isEqualTo("UP");
+        }
+        release.countDown();
+        assertThat(held.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+        // the probes took no permit: the one permit is free again for an ordinary request
+        assertThat(statusOnceAdmitted("/fast")).isEqualTo(200);
+    }
+
+    @Test
     void aRoutesLimitCountsOnlyItsRequestsAndRetryAfterIsConfigurable() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);

@@ -29,8 +29,8 @@ class ProtectionOptionsTest {
         ProtectionOptions options = Brisk.server().concurrencyLimit(ConcurrencyLimit.fixed(5))
                 .requestTimeout(Duration.ofSeconds(2)).ipFilter(filter).trustedProxies("127.0.0.1")
                 .retryAfter(Duration.ofSeconds(3)).protection();
-        assertThat(options).isEqualTo(new ProtectionOptions(Optional.of(ConcurrencyLimit.fixed(5)), Optional.empty(),
-                Optional.of(Duration.ofSeconds(2)), List.of(filter), List.of("127.0.0.1"), Duration.ofSeconds(3)));
+        assertThat(options).isEqualTo(new ProtectionOptions(Optional.of(ConcurrencyLimit.fixed(5)),
+                options.limitExempt(), Optional.empty(), Optional.of(Duration.ofSeconds(2)), List.of(filter), List.of("127.0.0.1"), Duration.ofSeconds(3)));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(Brisk.server().protection(options).protection()).isEqualTo(options);
     }

@@ -83,7 +83,7 @@ final class Protection {
                 return false;
             }
         }
-        return limiter == null || acquire(limiter, ctx);
+        return limiter == null || options.limitExempt().test(request) || acquire(limiter, ctx);
     }
 
     /** Takes a permit of {@code limiter} until the response is complete; false, answered 503, when none is left. */

@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot;
 
+import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.ConcurrencyLimit;
 import dev.brisk.rest.IpFilter;
@@ -9,6 +10,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * {@code brisk.protection.*}: Brisk's protection of the server (concurrency limit, load shedding, request timeout, IP
@@ -23,6 +25,9 @@ public class BriskProtectionSettings {
 
     /** Whether the concurrency limit adapts to latency, between 1 and concurrency-limit, rather than staying fixed. */
     private boolean adaptive;
+
+    /** Path prefixes the concurrency limit neither counts nor refuses: health probes must answer while busy. */
+    private List<String> limitExemptPaths = new ArrayList<>(List.of("/actuator/health"));
 
     /** Timeout of every route without one of its own; a request past it gets 503 and its handler is cancelled. */
     private Duration requestTimeout;
@@ -98,6 +103,9 @@ public class BriskProtectionSettings {
         if (concurrencyLimit > 0) {
             server.concurrencyLimit(adaptive ? ConcurrencyLimit.adaptive(concurrencyLimit)
                     : ConcurrencyLimit.fixed(concurrencyLimit));
+            if (!limitExemptPaths.isEmpty()) {
+                server.concurrencyLimitExempt(prefixes(limitExemptPaths));
+            }
         }
         if (requestTimeout != null) {
             server.requestTimeout(requestTimeout);
@@ -114,11 +122,23 @@ public class BriskProtectionSettings {
             server.http(http -> http.maxConnectionRate(maxConnectionRate));
         }
         if (loadShedding.enabled) {
-            List<String> exempt = List.copyOf(loadShedding.exemptPaths);
             server.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold).max(loadShedding.max)
-                    .exempt(request -> exempt.stream().anyMatch(prefix -> request.path().startsWith(prefix)))
-                    .build());
+                    .exempt(prefixes(loadShedding.exemptPaths)).build());
         }
+    }
+
+    /** Requests whose path starts with one of {@code paths}. */
+    private static Predicate<ServerRequest> prefixes(List<String> paths) {
+        String[] prefixes = paths.toArray(String[]::new);
+        return request -> {
+            String path = request.path();
+            for (String prefix : prefixes) {
+                if (path.startsWith(prefix)) {
+                    return true;
+                }
+            }
+            return false;
+        };
     }
 
     public int getConcurrencyLimit() {
@@ -127,6 +147,14 @@ public class BriskProtectionSettings {
 
     public void setConcurrencyLimit(int concurrencyLimit) {
         this.concurrencyLimit = concurrencyLimit;
+    }
+
+    public List<String> getLimitExemptPaths() {
+        return limitExemptPaths;
+    }
+
+    public void setLimitExemptPaths(List<String> limitExemptPaths) {
+        this.limitExemptPaths = limitExemptPaths;
     }
 
     public boolean isAdaptive() {

@@ -56,6 +56,9 @@ class ProtectionPropertiesTest {
             HttpResponse<String> refused = get(context, "/quick");
             assertThat(refused.statusCode()).isEqualTo(503);
             assertThat(refused.headers().firstValue("retry-after")).hasValue("3");
+            // health probes are exempt by default: a busy server must not look dead to its orchestrator
+            assertThat(get(context, "/actuator/health").statusCode()).isEqualTo(200);
+            assertThat(get(context, "/actuator/health/liveness").statusCode()).isIn(200, 404);
             ProtectionApplication.RELEASE.countDown();
             assertThat(held.get(10, TimeUnit.SECONDS).body()).isEqualTo("released");
             // the permit is returned once the server has seen the response written, which may be a moment after the
