@@ -1,6 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.ConstraintViolationsException;
+import dev.brisk.rest.spi.HandledFailures;
 import dev.brisk.rest.spi.OptionalLibraries;
 import dev.brisk.rest.spi.Problems;
 import jakarta.ws.rs.WebApplicationException;
@@ -32,6 +33,7 @@ final class Failures {
         }
         ExceptionMapper<Throwable> mapper = providers.mapper(cause);
         if (mapper != null) {
+            HandledFailures.record(exchange.context(), cause);
             Response mapped;
             try {
                 mapped = mapper.toResponse(cause);

@@ -1,6 +1,7 @@
 package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.spi.HandledFailures;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +39,17 @@ final class ErrorResolution {
         return handlers.isEmpty();
     }
 
-    /** The result of the handler that answers {@code error}, or {@link #UNHANDLED}. */
-    Object resolve(RequestContext ctx, Throwable error) throws Exception {
+    /**
+     * The result of the handler that answers {@code error}, or {@link #UNHANDLED}. The failure is recorded for the
+     * request's observers (the metrics' exception tag) unless it is a routing failure, which is no handler's failure.
+     */
+    Object resolve(RequestContext ctx, Throwable error, boolean routing) throws Exception {
         for (ExceptionHandlerMethods candidate : handlers) {
             ExceptionHandlerMethods.Match match = candidate.find(error);
             if (match != null) {
+                if (!routing) {
+                    HandledFailures.record(ctx, error);
+                }
                 return candidate.invoke(ctx, match, error);
             }
         }

@@ -29,7 +29,7 @@ public final class RoutingErrors {
                 Exception spring = SpringErrors.get().forRouting(e, ctx.request().method().name(),
                         ctx.request().path(), ctx.request().headers().get("content-type", null),
                         RequestValues.beforeRouting(ctx));
-                Object handled = resolution.resolve(ctx, spring);
+                Object handled = resolution.resolve(ctx, spring, true);
                 if (handled == ErrorResolution.UNHANDLED) {
                     throw e;
                 }

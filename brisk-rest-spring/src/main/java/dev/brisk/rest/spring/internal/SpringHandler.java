@@ -148,7 +148,7 @@ final class SpringHandler implements Handler {
 
     /** The answer to a failure: an exception handler's result, Spring's problem, or Brisk's (thrown). */
     private Object answer(RequestContext ctx, Throwable error) throws Exception {
-        Object handled = errors.resolve(ctx, error);
+        Object handled = errors.resolve(ctx, error, false);
         if (handled != ErrorResolution.UNHANDLED) {
             return handled;
         }

@@ -3,6 +3,7 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.ConstraintViolationsException;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.spi.HandledFailures;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -34,6 +35,7 @@ final class UnhandledErrors {
      * The response for {@code error}: a result to send, or the exception Brisk answers itself (thrown).
      */
     static Object answer(RequestContext ctx, Throwable error) throws Exception {
+        HandledFailures.record(ctx, error); // observers see Spring's exception, not the one Brisk answers with
         Throwable translated = translate(error);
         if (translated instanceof ErrorResponse response) {
             return ProblemDetails.entity(ctx, response);
