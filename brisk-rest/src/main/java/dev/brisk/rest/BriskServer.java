@@ -402,7 +402,8 @@ public final class BriskServer implements AutoCloseable {
                 throw e;
             }
             dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
-            rest.observe(accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog),
+            rest.observe(accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog,
+                            protection.build().trustedProxies()),
                     tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing));
             return rest;
         }

@@ -94,6 +94,29 @@ class AccessLogTest {
     }
 
     @Test
+    void theClientBehindATrustedProxyIsLogged() throws Exception {
+        try (CapturedLog log = CapturedLog.of("test.proxied");
+             BriskServer trusting = RestTestSupport.server().trustedProxies("127.0.0.1/32")
+                     .accessLog(AccessLogOptions.builder().pattern("%a %U").loggerName("test.proxied").build())
+                     .get("/p", ctx -> ctx.send("p")).start();
+             BriskServer direct = RestTestSupport.server()
+                     .accessLog(AccessLogOptions.builder().pattern("direct %a %U").loggerName("test.proxied").build())
+                     .get("/p", ctx -> ctx.send("p")).start()) {
+            RestTestSupport.get(trusting, "/p?xff", "X-Forwarded-For", "203.0.113.9, 198.51.100.7");
+            assertThat(log.await(l -> l.endsWith("/p?xff"))).isEqualTo("198.51.100.7 /p?xff");
+            RestTestSupport.get(trusting, "/p?forwarded", "Forwarded", "for=\"[2001:db8::1]:4711\"");
+            assertThat(log.await(l -> l.endsWith("/p?forwarded"))).isEqualTo("2001:db8:0:0:0:0:0:1 /p?forwarded");
+            RestTestSupport.get(trusting, "/p?none");
+            assertThat(log.await(l -> l.endsWith("/p?none"))).isEqualTo("127.0.0.1 /p?none");
+            RestTestSupport.get(trusting, "/p?unknown", "X-Forwarded-For", "unknown");
+            assertThat(log.await(l -> l.endsWith("/p?unknown"))).isEqualTo("- /p?unknown");
+            // without trusted proxies the reports are the client's word: the peer is logged
+            RestTestSupport.get(direct, "/p?spoofed", "X-Forwarded-For", "198.51.100.7");
+            assertThat(log.await(l -> l.endsWith("/p?spoofed"))).isEqualTo("direct 127.0.0.1 /p?spoofed");
+        }
+    }
+
+    @Test
     void patternChoosesTheFields() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.pattern");
              BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)

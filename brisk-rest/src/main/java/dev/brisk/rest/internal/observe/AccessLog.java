@@ -28,15 +28,23 @@ public final class AccessLog implements AutoCloseable {
     private final String[] headerNames;
     private final LineSink sink;
     private final AccessLogRing ring;
+    /** Finds the client behind a trusted proxy; null when no proxy is trusted (the peer is the client). */
+    private final dev.brisk.rest.internal.protect.ClientAddresses clients;
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
     private volatile boolean closed;
 
-    public AccessLog(AccessLogOptions options) {
-        this(options, LineSink.forLogger(options.loggerName()));
+    /**
+     * The access log of a server whose {@code trustedProxies} (CIDR ranges) report client addresses: a request from
+     * one of them is logged with the client address the IP filter would see.
+     */
+    public AccessLog(AccessLogOptions options, java.util.List<String> trustedProxies) {
+        this(options, LineSink.forLogger(options.loggerName()), trustedProxies);
     }
 
-    AccessLog(AccessLogOptions options, LineSink sink) {
+    AccessLog(AccessLogOptions options, LineSink sink, java.util.List<String> trustedProxies) {
+        this.clients = trustedProxies.isEmpty() ? null
+                : new dev.brisk.rest.internal.protect.ClientAddresses(trustedProxies);
         this.formatter = new AccessLogFormatter(options);
         this.headerNames = formatter.headerNames();
         this.sink = sink;
@@ -53,7 +61,8 @@ public final class AccessLog implements AutoCloseable {
      * {@code trace} is the request's trace, or null; {@code startNanos} when it arrived ({@link System#nanoTime()}).
      */
     public AccessLogEntry begin(ServerRequest request, TraceContext trace, long startNanos) {
-        return new AccessLogEntry(this, request, trace, headerNames, startNanos);
+        return new AccessLogEntry(this, request, clients == null ? request.remoteAddress()
+                : clients.clientAddress(request), trace, headerNames, startNanos);
     }
 
     /** Queues a completed entry for the writer, or counts it dropped when the queue is full or the log closed. */

@@ -29,14 +29,15 @@ public final class AccessLogEntry {
     private long bytes;
     private long durationNanos;
 
-    AccessLogEntry(AccessLog log, ServerRequest request, TraceContext trace, String[] headerNames, long startNanos) {
+    AccessLogEntry(AccessLog log, ServerRequest request, SocketAddress remote, TraceContext trace,
+                   String[] headerNames, long startNanos) {
         this.log = log;
         this.request = request;
         this.startNanos = startNanos;
         this.method = request.method().name();
         this.uri = request.uri();
         this.protocol = request.protocol();
-        this.remote = request.remoteAddress();
+        this.remote = remote;
         this.trace = trace;
         if (headerNames.length == 0) {
             this.headers = NO_HEADERS;

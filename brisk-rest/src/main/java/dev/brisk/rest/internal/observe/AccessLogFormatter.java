@@ -205,6 +205,9 @@ final class AccessLogFormatter {
     }
 
     private String host(SocketAddress address) {
+        if (address == null) {
+            return "-"; // the client is unknown (a trusted proxy reported no address)
+        }
         int slot = System.identityHashCode(address) & (HOST_CACHE - 1);
         if (remotes[slot] != address) {
             hosts[slot] = hostOf(address);

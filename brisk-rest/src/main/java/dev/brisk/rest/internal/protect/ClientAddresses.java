@@ -2,6 +2,10 @@ package dev.brisk.rest.internal.protect;
 
 import dev.brisk.http.ServerRequest;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,6 +48,27 @@ public final class ClientAddresses {
             }
         }
         return client; // every hop a trusted proxy: the farthest one is as near the client as we know
+    }
+
+    /**
+     * The client's address as a socket address: the peer itself (the same object) unless it is a trusted proxy, else
+     * the reported client's address (port 0); null when the client is unknown.
+     */
+    public SocketAddress clientAddress(ServerRequest request) {
+        SocketAddress peer = request.remoteAddress();
+        byte[] peerBytes = Cidr.address(peer);
+        if (peerBytes == null || trusted.length == 0 || !Cidr.any(trusted, peerBytes)) {
+            return peer;
+        }
+        byte[] client = resolve(request);
+        if (client == UNKNOWN) {
+            return null;
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByAddress(client), 0);
+        } catch (UnknownHostException e) {
+            return null; // not 4 or 16 bytes: cannot happen for what resolve returns
+        }
     }
 
     /** The reported addresses, farthest first. */
