@@ -133,8 +133,8 @@ final class ResultWriter {
     private MediaType negotiated(DefaultRequestContext ctx, Class<?> type) {
         List<MediaType> candidates = candidates(ctx, type);
         return ContentNegotiation.negotiate(ctx.accepted(), candidates).orElseThrow(() ->
-                new HttpStatusException(406, "acceptable types " + ctx.accepted() + " cannot be produced; available: "
-                        + candidates));
+                new dev.brisk.rest.NotAcceptableException("acceptable types " + ctx.accepted()
+                        + " cannot be produced; available: " + candidates, candidates));
     }
 
     private MediaType negotiatedOrDefault(DefaultRequestContext ctx, Class<?> type, MediaType fallback) {

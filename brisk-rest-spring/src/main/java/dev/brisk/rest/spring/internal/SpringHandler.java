@@ -84,7 +84,9 @@ final class SpringHandler implements Handler {
             if (ctx.response().isCommitted()) {
                 throw e;
             }
-            ctx.send(answer(ctx, e instanceof HttpStatusException status && status.status() == 406
+            ctx.send(answer(ctx, e instanceof dev.brisk.rest.NotAcceptableException notAcceptable
+                    ? SpringErrors.get().notAcceptable(SpringErrors.springTypes(notAcceptable.producible()))
+                    : e instanceof HttpStatusException status && status.status() == 406
                     ? SpringErrors.get().notAcceptable(List.of()) : e));
         }
     }

@@ -160,6 +160,14 @@ class SpringCompatTest {
     }
 
     @Test
+    void aResultThatCannotBeWrittenAsAcceptedListsWhatCan(TestClient client) {
+        TestResponse response = client.get("/customers/1").accept("application/xml").execute();
+        assertProblem(response, 406);
+        assertThat(json(response).get("detail").toString()).startsWith("Acceptable representations: [")
+                .contains("application/json");
+    }
+
+    @Test
     void unsupportedMethodIsHttpRequestMethodNotSupported(TestClient client) {
         TestResponse response = client.delete("/customers/1").execute();
         assertProblem(response, 405);
