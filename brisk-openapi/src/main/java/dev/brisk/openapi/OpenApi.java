@@ -113,6 +113,7 @@ public final class OpenApi {
      */
     public OpenApiDocument document(List<? extends RouteInfo> routes, String contextPath) {
         List<RouteInfo> documented = routes.stream().<RouteInfo>map(r -> r)
+                .filter(RouteInfo::documented)
                 .filter(r -> !(r.method().equals(HttpMethod.GET)
                         && (r.path().equals(jsonPath) || r.path().equals(yamlPath))))
                 .filter(r -> excludedPrefixes.stream().noneMatch(prefix -> excludes(prefix, r.path())))

@@ -28,6 +28,18 @@ class ProgrammaticRoutesDocumentTest {
     }
 
     @Test
+    void staticFilesAndUndocumentedRoutesAreNoOperations(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
+            throws Exception {
+        server = OpenApi.builder().build().install(Brisk.server().port(0)
+                .get("/api/pets", ctx -> ctx.send("pets"))
+                .route(Route.get("/internal/state").documented(false).handler(ctx -> ctx.send("state")))
+                .staticFiles("/assets", files)
+                .classpathResources("/", "static")).start();
+        JsonNode document = Documents.fetch(server.port());
+        assertThat(document.path("paths").propertyNames()).containsExactly("/api/pets");
+    }
+
+    @Test
     void templatesGiveThePathParametersAndAGenericResponse() throws Exception {
         server = OpenApi.builder().build().install(Brisk.server().port(0)
                 .get("/hello", ctx -> ctx.send("hi"))

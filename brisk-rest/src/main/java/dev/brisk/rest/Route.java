@@ -29,6 +29,7 @@ public final class Route implements RouteInfo {
     // protection
     private final ConcurrencyLimit concurrencyLimit;
     private final java.time.Duration timeout;
+    private final boolean documented;
 
     private Route(Builder b) {
         this.method = b.method;
@@ -44,6 +45,12 @@ public final class Route implements RouteInfo {
         this.cors = b.cors;
         this.concurrencyLimit = b.concurrencyLimit;
         this.timeout = b.timeout;
+        this.documented = b.documented;
+    }
+
+    @Override
+    public boolean documented() {
+        return documented;
     }
 
     public static Builder of(HttpMethod method, String path) {
@@ -158,6 +165,7 @@ public final class Route implements RouteInfo {
         private CorsConfig cors;
         private ConcurrencyLimit concurrencyLimit;
         private java.time.Duration timeout;
+        private boolean documented = true;
 
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
@@ -232,6 +240,12 @@ public final class Route implements RouteInfo {
                 throw new IllegalArgumentException("timeout must be positive: " + timeout);
             }
             this.timeout = timeout;
+            return this;
+        }
+
+        /** Whether an API description (brisk-openapi) lists this route; default true. */
+        public Builder documented(boolean documented) {
+            this.documented = documented;
             return this;
         }
 

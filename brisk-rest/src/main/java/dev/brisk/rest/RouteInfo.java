@@ -29,4 +29,12 @@ public interface RouteInfo {
     default java.util.Optional<java.lang.reflect.Method> handlerMethod() {
         return java.util.Optional.empty();
     }
+
+    /**
+     * Whether the route is an operation of the application's API, which an API description (brisk-openapi) lists;
+     * false for static files and routes built with {@link Route.Builder#documented documented(false)}.
+     */
+    default boolean documented() {
+        return true;
+    }
 }

@@ -113,6 +113,11 @@ final class CompiledRoute implements RouteInfo {
     }
 
     @Override
+    public boolean documented() {
+        return route.documented();
+    }
+
+    @Override
     public String toString() {
         return route.toString();
     }

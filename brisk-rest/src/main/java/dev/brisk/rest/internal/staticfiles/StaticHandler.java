@@ -83,9 +83,9 @@ public final class StaticHandler implements Handler {
     public List<Route> routes() {
         List<Route> routes = new ArrayList<>(2);
         if (!mount.isEmpty()) {
-            routes.add(Route.get(mount).handler(this));
+            routes.add(Route.get(mount).documented(false).handler(this));
         }
-        routes.add(Route.get(mount + "/{*path}").handler(this));
+        routes.add(Route.get(mount + "/{*path}").documented(false).handler(this));
         return routes;
     }
 
