@@ -40,6 +40,30 @@ class ManagementPortTest {
         assertThat(new Http(managementPort).get("/hello").getStatusCode().value()).isEqualTo(404);
     }
 
+    @org.springframework.beans.factory.annotation.Autowired
+    io.micrometer.core.instrument.MeterRegistry registry;
+
+    @Test
+    void theManagementServersRequestsAreTimedLikeTheApplications() throws InterruptedException {
+        Http management = new Http(managementPort);
+        for (int i = 0; i < 3; i++) {
+            assertThat(management.get("/manage/actuator/health").getStatusCode().value()).isEqualTo(200);
+        }
+        assertThat(new Http(port).get("/hello").getStatusCode().value()).isEqualTo(200);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        io.micrometer.core.instrument.Timer health = null;
+        while (System.nanoTime() < deadline) {
+            health = registry.find("http.server.requests").tag("uri", "/actuator/health").timer();
+            if (health != null && health.count() >= 3) {
+                break;
+            }
+            Thread.sleep(10);
+        }
+        assertThat(health).as("the management server's requests are timed").isNotNull();
+        assertThat(health.count()).isGreaterThanOrEqualTo(3);
+        assertThat(registry.find("http.server.requests").tag("uri", "/hello").timer()).isNotNull();
+    }
+
     @Test
     void briskEndpointDescribesTheApplicationsServer() {
         assertThat(new Http(managementPort).get("/manage/actuator/brisk").getBody())

@@ -1,6 +1,8 @@
 package dev.brisk.spring.boot.actuate.internal;
 
+import dev.brisk.spring.boot.BriskAccessLogSettings;
 import dev.brisk.spring.boot.BriskProperties;
+import dev.brisk.spring.boot.BriskTracingSettings;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
 import dev.brisk.spring.boot.internal.ShutdownTimeout;
@@ -13,8 +15,10 @@ import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 import tools.jackson.databind.json.JsonMapper;
 
 
@@ -41,6 +45,31 @@ class ManagementContextConfiguration {
         factory.setShutdownTimeout(ShutdownTimeout.of(environment));
         factory.setContextPath(management.getBasePath());
         return factory;
+    }
+
+    /**
+     * The application server's access log, tracing and request timer apply to the management server's requests too,
+     * as they do on the application's port.
+     */
+    @Bean
+    BriskServerCustomizer managementObservability(ObjectProvider<BriskAccessLogSettings> accessLog,
+                                                  ObjectProvider<BriskTracingSettings> tracing,
+                                                  ConfigurableApplicationContext context) {
+        return server -> {
+            BriskAccessLogSettings log = accessLog.getIfAvailable();
+            if (log != null && log.isEnabled()) {
+                server.accessLog(log.toOptions());
+            }
+            BriskTracingSettings trace = tracing.getIfAvailable();
+            if (trace != null && trace.isEnabled()) {
+                server.tracing(trace.toOptions());
+            }
+            ClassLoader loader = context.getClassLoader();
+            if (ClassUtils.isPresent("io.micrometer.core.instrument.MeterRegistry", loader)
+                    && ClassUtils.isPresent("dev.brisk.micrometer.BriskMetrics", loader)) {
+                ManagementMetrics.observe(server, context.getBeanFactory());
+            }
+        };
     }
 
     @Bean
