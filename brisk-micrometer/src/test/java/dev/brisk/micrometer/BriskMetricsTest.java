@@ -101,6 +101,21 @@ class BriskMetricsTest {
     }
 
     @Test
+    void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
+            throws Exception {
+        java.nio.file.Files.writeString(files.resolve("site.css"), "body {}");
+        server = server().observer(BriskMetrics.of(registry)).staticFiles("/", files)
+                .get("/api/ping", ctx -> ctx.send("pong")).start();
+        assertThat(Http.get(server, "/site.css").statusCode()).isEqualTo(200);
+        assertThat(Http.get(server, "/missing.css").statusCode()).isEqualTo(404);
+        assertThat(Http.get(server, "/api/ping").statusCode()).isEqualTo(200);
+        Timer served = timer("uri", "/**", "method", "GET", "status", "200");
+        await(() -> served.count() == 1);
+        timer("uri", "/**", "method", "GET", "status", "404");
+        assertThat(registry.find("http.server.requests").tag("uri", "/{*path}").timer()).isNull();
+    }
+
+    @Test
     void theInFlightGaugeCountsAHeldRequest() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);

@@ -85,7 +85,9 @@ public final class StaticHandler implements Handler {
         if (!mount.isEmpty()) {
             routes.add(Route.get(mount).documented(false).handler(this));
         }
-        routes.add(Route.get(mount + "/{*path}").documented(false).handler(this));
+        // "**" rather than a named catch-all: the path is read from the routed path, and metrics name the route as
+        // Spring names a resource mount (uri="/**")
+        routes.add(Route.get(mount + "/**").documented(false).handler(this));
         return routes;
     }
 
