@@ -71,6 +71,10 @@ public abstract class AbstractServerResponse implements ServerResponse {
                     ? "a 1xx status is not a final status: " + status
                     : "status must be within [200, 599]: " + status);
         }
+        if (state != NEW) {
+            // the head may not be written yet (it is, on the event loop), so a late status would still go out
+            throw new IllegalStateException("response already committed: its status can no longer change");
+        }
         this.status = status;
         return this;
     }

@@ -52,10 +52,34 @@ class JaxRsProtectionTest {
             }
         }
 
+        /** Returns a value when interrupted, as most resource methods written for a timeout do. */
+        @RequestTimeout("300ms")
+        @GET
+        @Path("slow-value")
+        public String slowValue() {
+            try {
+                Thread.sleep(20_000);
+                return "finished";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+
         @GET
         @Path("quick")
         public String quick() {
             return "quick";
+        }
+    }
+
+    /** A response filter, as most applications have: it runs on whatever the method returned. */
+    @jakarta.ws.rs.ext.Provider
+    public static class ServedBy implements jakarta.ws.rs.container.ContainerResponseFilter {
+        @Override
+        public void filter(jakarta.ws.rs.container.ContainerRequestContext request,
+                           jakarta.ws.rs.container.ContainerResponseContext response) {
+            response.getHeaders().putSingle("x-served-by", "test");
         }
     }
 
@@ -93,6 +117,30 @@ class JaxRsProtectionTest {
         assertThat(response.body()).contains("not answered within 300 ms");
         assertThat(resource.interrupted.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(get("/quick").body()).isEqualTo("quick");
+    }
+
+    @Test
+    void whatAMethodReturnsAfterItsTimeoutNeverReachesTheClientOrTheMetrics() throws Exception {
+        java.util.Queue<Integer> observed = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        server = Brisk.server().port(0).host("127.0.0.1")
+                .observer((dev.brisk.rest.RequestObserver) completed -> observed.add(completed.status()))
+                .controllers(new GuardedResource(), new ServedBy()).start();
+        java.util.List<CompletableFuture<HttpResponse<String>>> responses = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            responses.add(CLIENT.sendAsync(request("/slow-value"), HttpResponse.BodyHandlers.ofString()));
+        }
+        for (CompletableFuture<HttpResponse<String>> pending : responses) {
+            HttpResponse<String> response = pending.get(10, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(503);
+            assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+            assertThat(response.headers().firstValue("x-served-by")).isEmpty();
+            assertThat(response.body()).contains("not answered within 300 ms").doesNotContain("interrupted");
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (observed.size() < 8 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(observed).hasSize(8).containsOnly(503);
     }
 
     private HttpRequest request(String path) {

@@ -249,6 +249,11 @@ final class DefaultRequestContext implements RequestContext {
     @Override
     public void send(Object result) {
         responded = true;
+        if (isCancelled() && response().isCommitted()) {
+            // the timeout answered 503 already: a result the handler sends after being cancelled goes nowhere
+            io.netty.util.ReferenceCountUtil.release(result);
+            return;
+        }
         server.results().write(this, result);
     }
 

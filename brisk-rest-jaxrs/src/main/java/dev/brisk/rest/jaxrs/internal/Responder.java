@@ -36,6 +36,9 @@ final class Responder {
 
     /** Runs the response filters on {@code state}, then writes it. */
     void respond(Exchange exchange, ResponseState state, List<MediaType> produces) throws Exception {
+        if (exchange.context().isCancelled()) {
+            return; // the request timed out and was answered 503; what the method returned after that goes nowhere
+        }
         for (ContainerResponseFilter filter : filters) {
             filter.filter(exchange, state);
         }
@@ -77,6 +80,12 @@ final class Responder {
     void fail(Exchange exchange, Throwable error) {
         Throwable cause = unwrap(error);
         RequestContext ctx = exchange.context();
+        if (ctx.isCancelled()) {
+            // timed out and answered already: the method's failure on being cancelled is expected
+            Throwable expected = cause;
+            LOG.log(System.Logger.Level.DEBUG, () -> "failure of a cancelled request: " + expected);
+            return;
+        }
         if (ctx.response().isCommitted()) {
             LOG.log(System.Logger.Level.WARNING, "failure after the response was committed: " + cause, cause);
             return;
