@@ -65,6 +65,23 @@ class IpFilterTest {
     }
 
     @Test
+    void aPathFilterSeesThePathRoutingSees() throws Exception {
+        server = routes().contextPath("/api")
+                .ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8").build()).start();
+        // matrix parameters are removed before routing: the filter must not see a different path
+        for (String path : new String[] {"/api/admin;x=1/users", "/api/admin;/users", "/api/admin/users;v=2",
+                "/api/admin;a=b;c=d/users"}) {
+            assertThat(get(server, path).statusCode()).as(path).isEqualTo(403);
+        }
+        // whatever routing makes of other spellings, none of them reaches the route past the filter
+        for (String path : new String[] {"/api/%61dmin/users", "/api/admin/users/", "/api//admin/users",
+                "/api/admin/./users", "/api/x/../admin/users", "/api/ADMIN/users"}) {
+            assertThat(get(server, path).statusCode()).as(path).isNotEqualTo(200);
+        }
+        assertThat(get(server, "/api/public;x=1").statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void forwardedAddressesAreIgnoredUnlessThePeerIsATrustedProxy() throws Exception {
         server = routes().ipFilter(IpFilter.allow("203.0.113.0/24")).start();
         assertThat(get(server, "/public", "X-Forwarded-For", "203.0.113.7").statusCode()).isEqualTo(403);

@@ -283,7 +283,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
             return BodyMode.AGGREGATE;
         }
         if (anyStreaming) {
-            String path = pathWithinContext(request);
+            String path = routingPath(request);
             RouteMatch<CompiledRoute> match = new RouteMatch<>();
             if (path != null && router.find(request.method(), path, match)) {
                 for (CompiledRoute route : match.candidates()) {
@@ -316,7 +316,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
             return; // refused when its head arrived (a multipart body declared too large)
         }
         Protection guard = admission;
-        if (guard != null && !guard.admit(ctx, guard.needsPath() ? pathWithinContext(request) : null)) {
+        if (guard != null && !guard.admit(ctx, guard.needsPath() ? routingPath(request) : null)) {
             return;
         }
         RouteScheduler shared = common;
@@ -395,6 +395,16 @@ public final class RestServer implements HttpHandler, AutoCloseable {
             return "/";
         }
         return path.charAt(prefix.length()) == '/' ? path.substring(prefix.length()) : null;
+    }
+
+    /**
+     * The path routing will match, before any filter reroutes: within the context path (null outside it), matrix
+     * parameters removed. What is checked by path before routing (IP rules) must see this path, or
+     * {@code /admin;x=1/info} would slip past a rule for {@code /admin/**} and still be routed to {@code /admin/info}.
+     */
+    private String routingPath(ServerRequest request) {
+        String path = pathWithinContext(request);
+        return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
     }
 
     private void route(dev.brisk.rest.RequestContext context) throws Exception {
