@@ -79,6 +79,21 @@ class JaxRsResourceDocumentTest {
             return CompletableFuture.completedFuture(List.of());
         }
 
+        @GET
+        @Path("{id}/later")
+        @Produces("application/json")
+        public void later(@PathParam("id") long id, @jakarta.ws.rs.container.Suspended
+                jakarta.ws.rs.container.AsyncResponse response) {
+            response.resume("later " + id);
+        }
+
+        @GET
+        @Path("events")
+        @Produces("text/event-stream")
+        public void events(@Context jakarta.ws.rs.sse.SseEventSink sink) throws java.io.IOException {
+            sink.close();
+        }
+
         @POST
         @Path("form")
         @Consumes("application/x-www-form-urlencoded")
@@ -119,7 +134,7 @@ class JaxRsResourceDocumentTest {
     void theDefaultPathsAreNotServed() throws Exception {
         assertThat(Documents.get(server.port(), "/openapi.json").statusCode()).isEqualTo(404);
         assertThat(document.path("paths").propertyNames()).containsExactlyInAnyOrder("/books/{id}", "/books",
-                "/books/search", "/books/form");
+                "/books/search", "/books/form", "/books/{id}/later", "/books/events");
         // not the OPTIONS routes JAX-RS answers by itself
         assertThat(document.path("paths").path("/books/{id}").propertyNames()).containsExactlyInAnyOrder("get",
                 "put");
@@ -164,6 +179,18 @@ class JaxRsResourceDocumentTest {
         assertThat(update.path("responses").propertyNames()).containsExactly("204");
         assertThat(update.at("/requestBody/content/application~1json/schema/$ref").asString())
                 .isEqualTo("#/components/schemas/Pet");
+    }
+
+    @Test
+    void anAsyncResponseOrAnEventSinkAnswers200WithTheDeclaredTypes() {
+        for (String path : new String[] {"/books/{id}/later", "/books/events"}) {
+            JsonNode responses = operation(document, path, "get").path("responses");
+            assertThat(responses.propertyNames()).as(path).containsExactly("200");
+        }
+        assertThat(operation(document, "/books/{id}/later", "get").at("/responses/200/content").propertyNames())
+                .containsExactly("application/json");
+        assertThat(operation(document, "/books/events", "get").at("/responses/200/content").propertyNames())
+                .containsExactly("text/event-stream");
     }
 
     @Test

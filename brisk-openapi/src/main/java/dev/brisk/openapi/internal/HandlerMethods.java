@@ -38,7 +38,10 @@ final class HandlerMethods {
         }
         Type result = ReturnTypes.body(method.getGenericReturnType());
         model.responseKnown = true;
-        if (result == void.class) {
+        if (result == void.class && jaxrs && answersLater(method)) {
+            // an @Suspended AsyncResponse or an SseEventSink answers later, with a body the signature does not tell
+            model.responseKnown = false;
+        } else if (result == void.class) {
             model.response = null;
             model.status = jaxrs ? 204 : 200;
         } else if (ReturnTypes.unknown(result)) {
@@ -54,6 +57,17 @@ final class HandlerMethods {
         model.deprecated = declarations.stream().anyMatch(m -> m.isAnnotationPresent(Deprecated.class))
                 || method.getDeclaringClass().isAnnotationPresent(Deprecated.class);
         texts(method, model);
+    }
+
+    /** Whether a JAX-RS method takes what it answers through later: an {@code AsyncResponse} or an event sink. */
+    private static boolean answersLater(Method method) {
+        for (Class<?> type : method.getParameterTypes()) {
+            String name = type.getName();
+            if (name.equals("jakarta.ws.rs.container.AsyncResponse") || name.equals("jakarta.ws.rs.sse.SseEventSink")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code @OperationDoc}, and Swagger's {@code @Operation} when the application uses it. */
