@@ -48,6 +48,15 @@ class JaxRsObservedFailuresTest {
         }
     }
 
+    @Path("/numbers")
+    public static class NumberResource {
+        @GET
+        @Path("{n}")
+        public String number(@PathParam("n") int n) {
+            return "n=" + n;
+        }
+    }
+
     @Provider
     public static class NotFoundMapper implements ExceptionMapper<OrderNotFoundException> {
         @Override
@@ -61,7 +70,7 @@ class JaxRsObservedFailuresTest {
         BlockingQueue<CompletedRequest> completed = new LinkedBlockingQueue<>();
         try (BriskServer server = Brisk.server().port(0).host("127.0.0.1")
                 .observer((RequestObserver) completed::add)
-                .controllers(new OrderResource(), new NotFoundMapper()).start()) {
+                .controllers(new OrderResource(), new NumberResource(), new NotFoundMapper()).start()) {
             for (String id : new String[] {"0", "1"}) {
                 HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + server.port() + "/orders/" + id)).build(),
@@ -76,6 +85,14 @@ class JaxRsObservedFailuresTest {
                     assertThat(observed.error()).isEmpty();
                 }
             }
+            // a parameter that does not convert: JAX-RS answers 404 with its NotFoundException
+            HttpResponse<String> unconverted = CLIENT.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/numbers/abc")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(unconverted.statusCode()).isEqualTo(404);
+            CompletedRequest observed = completed.poll(10, TimeUnit.SECONDS);
+            assertThat(observed).isNotNull();
+            assertThat(observed.error()).containsInstanceOf(jakarta.ws.rs.NotFoundException.class);
         }
     }
 }

@@ -28,12 +28,13 @@ final class Failures {
 
     /** The response for {@code cause}, or null when Brisk's own exception handling answers it. */
     Response toResponse(Exchange exchange, Throwable cause) {
+        // whoever answers it, the request's observers (the metrics' exception tag) see the failure
+        HandledFailures.record(exchange.context(), cause);
         if (cause instanceof WebApplicationException wae && wae.getResponse().hasEntity()) {
             return wae.getResponse();
         }
         ExceptionMapper<Throwable> mapper = providers.mapper(cause);
         if (mapper != null) {
-            HandledFailures.record(exchange.context(), cause);
             Response mapped;
             try {
                 mapped = mapper.toResponse(cause);
