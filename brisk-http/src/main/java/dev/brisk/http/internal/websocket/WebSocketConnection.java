@@ -163,7 +163,12 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
         String reason = close.statusCode() < 0 ? "" : close.reasonText();
         session.closeReceived = true;
         releaseMessage();
-        reportClose(code, reason);
+        if (session.closeSent()) {
+            // the server began the closing handshake: this frame only answers it, the server's reason stands
+            reportClose(session.sentCode(), session.sentReason());
+        } else {
+            reportClose(code, reason);
+        }
         session.answerClose(code);
     }
 
