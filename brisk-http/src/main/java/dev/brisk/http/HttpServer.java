@@ -66,8 +66,9 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * Whether a graceful shutdown has begun ({@link #close()}, or the JVM's shutdown hook): from then on no
-     * connection is accepted and in-flight requests are finishing. Readiness checks answer DOWN on it.
+     * Whether a graceful shutdown has begun ({@link #close()}, or the JVM's shutdown hook). Readiness checks answer
+     * DOWN on it. The server keeps serving as usual for {@link ServerOptions#shutdownDelay()} (zero by default); then
+     * no connection is accepted and in-flight requests are finishing.
      */
     public boolean draining() {
         return runtime.draining();
@@ -260,6 +261,17 @@ public final class HttpServer implements AutoCloseable {
         /** Deadline for in-flight requests on {@link HttpServer#close()}; default 30 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
             options.shutdownTimeout(shutdownTimeout);
+            return this;
+        }
+
+        /**
+         * How long a graceful shutdown keeps serving as usual with {@link HttpServer#draining()} true, so that
+         * readiness answers DOWN and load balancers that poll it stop sending traffic, before it stops accepting
+         * connections; default zero. It counts within the shutdown's timeout: keep it well below
+         * {@link #shutdownTimeout}, which in-flight requests need too.
+         */
+        public Builder shutdownDelay(Duration shutdownDelay) {
+            options.shutdownDelay(shutdownDelay);
             return this;
         }
 

@@ -32,6 +32,9 @@ import java.util.Optional;
  * @param maxConnections           connections accepted at once
  * @param serverHeader             value of a {@code Server} header on every response, if any
  * @param shutdownTimeout          deadline for in-flight requests on close
+ * @param shutdownDelay            how long a graceful shutdown keeps serving as usual, with {@link
+ *                                 HttpServer#draining()} true (readiness DOWN), before it stops accepting: time
+ *                                 for load balancers that poll readiness to stop sending traffic; default zero
  * @param shutdownHook             whether to close gracefully when the JVM shuts down
  * @param maxConnectionRate        connections accepted per second (a token bucket holding one second's worth), 0 for
  *                                 no limit; excess connections are closed at accept
@@ -58,6 +61,7 @@ public record ServerOptions(
         int maxConnections,
         Optional<String> serverHeader,
         Duration shutdownTimeout,
+        Duration shutdownDelay,
         boolean shutdownHook,
         // protection: new-connection rate limit
         int maxConnectionRate) {
@@ -67,7 +71,7 @@ public record ServerOptions(
             Runtime.getRuntime().availableProcessors(), Transport.AUTO, 1024, Duration.ofSeconds(60),
             Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30), 0, Duration.ofSeconds(30),
             Duration.ofSeconds(10), HttpLimits.DEFAULT, Integer.MAX_VALUE, Optional.empty(), Http2Options.DEFAULT,
-            32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), false, 0);
+            32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), Duration.ZERO, false, 0);
 
     /** Validates every component; a message names the component and the offending value. */
     public ServerOptions {
@@ -99,6 +103,10 @@ public record ServerOptions(
         positive(maxConnections, "maxConnections");
         notNull(serverHeader, "serverHeader");
         positive(shutdownTimeout, "shutdownTimeout");
+        notNull(shutdownDelay, "shutdownDelay");
+        if (shutdownDelay.isNegative()) {
+            throw new IllegalArgumentException("shutdownDelay must not be negative: " + shutdownDelay);
+        }
         if (maxConnectionRate < 0) {
             throw new IllegalArgumentException("maxConnectionRate must not be negative: " + maxConnectionRate);
         }
@@ -157,6 +165,7 @@ public record ServerOptions(
         private int maxConnections;
         private Optional<String> serverHeader;
         private Duration shutdownTimeout;
+        private Duration shutdownDelay;
         private boolean shutdownHook;
         private int maxConnectionRate;
 
@@ -182,6 +191,7 @@ public record ServerOptions(
             maxConnections = options.maxConnections;
             serverHeader = options.serverHeader;
             shutdownTimeout = options.shutdownTimeout;
+            shutdownDelay = options.shutdownDelay;
             shutdownHook = options.shutdownHook;
             maxConnectionRate = options.maxConnectionRate;
         }
@@ -303,6 +313,11 @@ public record ServerOptions(
             return this;
         }
 
+        public Builder shutdownDelay(Duration shutdownDelay) {
+            this.shutdownDelay = shutdownDelay;
+            return this;
+        }
+
         public Builder shutdownHook(boolean shutdownHook) {
             this.shutdownHook = shutdownHook;
             return this;
@@ -322,7 +337,7 @@ public record ServerOptions(
             return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
                     headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits,
                     maxKeepAliveRequests, tls, http2, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                    maxConnections, serverHeader, shutdownTimeout, shutdownHook, maxConnectionRate);
+                    maxConnections, serverHeader, shutdownTimeout, shutdownDelay, shutdownHook, maxConnectionRate);
         }
     }
 }

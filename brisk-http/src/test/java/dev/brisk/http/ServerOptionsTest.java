@@ -62,11 +62,13 @@ class ServerOptionsTest {
                 .settingsAckTimeout(Duration.ofSeconds(7)).limits(HttpLimits.builder().maxBodySize(8).build())
                 .maxKeepAliveRequests(9).tls(tls).http2(Http2Options.DISABLED).writeBufferLowWaterMark(10)
                 .writeBufferHighWaterMark(11).maxConnections(12).serverHeader("brisk")
-                .shutdownTimeout(Duration.ofSeconds(13)).shutdownHook(true).maxConnectionRate(14).build();
+                .shutdownTimeout(Duration.ofSeconds(13)).shutdownDelay(Duration.ofSeconds(15)).shutdownHook(true)
+                .maxConnectionRate(14).build();
         assertThat(options).isEqualTo(new ServerOptions("127.0.0.1", 9090, 3, Transport.NIO, 7, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(4), 5, Duration.ofSeconds(6),
                 Duration.ofSeconds(7), HttpLimits.builder().maxBodySize(8).build(), 9, Optional.of(tls),
-                Http2Options.DISABLED, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), true, 14));
+                Http2Options.DISABLED, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), Duration.ofSeconds(15),
+                true, 14));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(options.toBuilder().tls(Optional.empty()).serverHeader(Optional.empty()).build().tls()).isEmpty();
         assertThat(HttpServer.builder().options(options).options()).isEqualTo(options);

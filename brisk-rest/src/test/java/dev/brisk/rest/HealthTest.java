@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Liveness and readiness routes through real sockets: checks, timeouts, custom paths, and DOWN while draining. */
 class HealthTest {
@@ -98,6 +99,33 @@ class HealthTest {
             assertThat(response).startsWith("HTTP/1.1 503").containsIgnoringCase("connection: close")
                     .contains("\"draining\":{\"status\":\"DOWN\"");
             closing.get(20, TimeUnit.SECONDS);
+        } finally {
+            closer.shutdownNow();
+            server.close();
+        }
+    }
+
+    @Test
+    void duringTheShutdownDelayNewProbesSeeDownAndRequestsAreStillServed() throws Exception {
+        BriskServer server = RestTestSupport.server().health(HealthOptions.DEFAULT)
+                .http(http -> http.shutdownDelay(java.time.Duration.ofMillis(1500)))
+                .get("/work", ctx -> ctx.send("done")).start();
+        int port = server.port();
+        ExecutorService closer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> closing = closer.submit(() -> server.close());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!server.http().draining() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(server.http().draining()).isTrue();
+            // new connections are still accepted: a load balancer polling readiness sees DOWN, traffic still works
+            java.net.http.HttpResponse<String> ready = RestTestSupport.get(server, "/health/ready");
+            assertThat(ready.statusCode()).isEqualTo(503);
+            assertThat(ready.body()).contains("\"draining\":{\"status\":\"DOWN\"");
+            assertThat(RestTestSupport.get(server, "/work").body()).isEqualTo("done");
+            closing.get(20, TimeUnit.SECONDS);
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(java.io.IOException.class);
         } finally {
             closer.shutdownNow();
             server.close();

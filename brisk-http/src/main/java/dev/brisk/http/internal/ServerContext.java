@@ -19,6 +19,7 @@ public final class ServerContext {
     private final byte[] serverHeaderLine;
     private final Deadlines deadlines;
     private volatile boolean draining;
+    private volatile boolean shutdownBegun;
     /** Null when new connections are not rate limited. */
     private final ConnectionRateLimiter connectionRate;
 
@@ -76,7 +77,18 @@ public final class ServerContext {
     }
 
     public void startDraining() {
+        shutdownBegun = true;
         draining = true;
+    }
+
+    /** Whether a graceful shutdown has begun, its delay included (readiness is DOWN from then on). */
+    public boolean shutdownBegun() {
+        return shutdownBegun;
+    }
+
+    /** A graceful shutdown begins with a delay: readiness turns DOWN while the server still serves as usual. */
+    public void beginShutdown() {
+        shutdownBegun = true;
     }
 
     /** Logs a failure of application code once, without details on the wire. */

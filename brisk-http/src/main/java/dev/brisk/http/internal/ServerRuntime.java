@@ -99,9 +99,17 @@ public final class ServerRuntime {
         return transport;
     }
 
-    /** Whether a graceful shutdown has begun. */
+    private static void pause(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // go on with the shutdown at once
+        }
+    }
+
+    /** Whether a graceful shutdown has begun (its delay included). */
     public boolean draining() {
-        return context.draining();
+        return context.shutdownBegun();
     }
 
     /** Tasks queued on each worker event loop, in loop order (-1 where the loop does not tell). */
@@ -134,9 +142,14 @@ public final class ServerRuntime {
                 // the JVM is exiting; the hook runs anyway
             }
         }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!timeout.isZero() && !options.shutdownDelay().isZero()) {
+            // readiness turns DOWN while everything still works, so that load balancers stop sending traffic
+            context.beginShutdown();
+            pause(options.shutdownDelay().compareTo(timeout) < 0 ? options.shutdownDelay() : timeout);
+        }
         serverChannel.close().syncUninterruptibly();
         context.startDraining();
-        long deadline = System.nanoTime() + timeout.toNanos();
         if (!timeout.isZero()) {
             for (Channel channel : context.tracker().channels()) {
                 channel.pipeline().fireUserEventTriggered(DrainEvent.INSTANCE);

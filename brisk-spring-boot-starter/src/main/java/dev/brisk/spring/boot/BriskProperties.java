@@ -40,6 +40,9 @@ public class BriskProperties {
     /** A connection with no request in progress and no traffic for this long is closed. */
     private Duration idleTimeout;
 
+    /** How long a graceful shutdown keeps serving as usual, readiness already DOWN (OUT_OF_SERVICE), before it stops accepting connections: time for load balancers to stop sending traffic. Counts within spring.lifecycle.timeout-per-shutdown-phase. Default 0. */
+    private Duration shutdownDelay;
+
     /** A request head must arrive whole within this time (slowloris protection); a partial head gets 408. */
     private Duration headerReadTimeout;
 
@@ -139,6 +142,14 @@ public class BriskProperties {
 
     public void setMaxKeepAliveRequests(Integer maxKeepAliveRequests) {
         this.maxKeepAliveRequests = maxKeepAliveRequests;
+    }
+
+    public Duration getShutdownDelay() {
+        return shutdownDelay;
+    }
+
+    public void setShutdownDelay(Duration shutdownDelay) {
+        this.shutdownDelay = shutdownDelay;
     }
 
     public Duration getIdleTimeout() {

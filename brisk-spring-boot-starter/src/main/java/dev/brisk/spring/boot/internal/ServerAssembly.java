@@ -149,6 +149,9 @@ public final class ServerAssembly {
         if (brisk.getIdleTimeout() != null) {
             http.idleTimeout(brisk.getIdleTimeout());
         }
+        if (brisk.getShutdownDelay() != null) {
+            http.shutdownDelay(brisk.getShutdownDelay());
+        }
         if (brisk.getHeaderReadTimeout() != null) {
             http.headerReadTimeout(brisk.getHeaderReadTimeout());
         }

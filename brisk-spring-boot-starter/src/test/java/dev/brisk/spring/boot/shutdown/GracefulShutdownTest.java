@@ -103,6 +103,41 @@ class GracefulShutdownTest {
     }
 
     @Test
+    void duringTheShutdownDelayReadinessIsDownAndTrafficStillServed() throws Exception {
+        entered = new CountDownLatch(1);
+        release = new CountDownLatch(1);
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(SlowApplication.class).properties(
+                "server.port=0", "server.shutdown=graceful", "spring.lifecycle.timeout-per-shutdown-phase=30s",
+                "brisk.shutdown-delay=2s", "management.endpoint.health.probes.enabled=true",
+                "logging.level.root=warn").run();
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        java.util.function.Function<String, HttpResponse<String>> get = path -> {
+            try {
+                return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        assertThat(get.apply("/actuator/health/readiness").statusCode()).isEqualTo(200);
+        Thread closing = new Thread(context::close, "closing");
+        closing.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        int readiness = 200;
+        while (readiness == 200 && System.nanoTime() < deadline) {
+            readiness = get.apply("/actuator/health/readiness").statusCode();
+        }
+        // a load balancer polling readiness sees it out of service while requests are still served
+        assertThat(readiness).isEqualTo(503);
+        release.countDown();
+        assertThat(get.apply("/slow").body()).isEqualTo("done");
+        assertThat(refusesConnections(port)).isTrue();
+        closing.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(context.isActive()).isFalse();
+    }
+
+    @Test
     void immediateShutdownDropsTheRequestInFlight() throws Exception {
         ConfigurableApplicationContext context = start("immediate");
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
