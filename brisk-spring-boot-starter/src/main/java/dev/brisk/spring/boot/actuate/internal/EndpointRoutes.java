@@ -34,10 +34,17 @@ public final class EndpointRoutes {
         Map<String, List<OperationHandler>> byPath = new LinkedHashMap<>();
         for (ExposableWebEndpoint endpoint : endpoints) {
             for (WebOperation operation : endpoint.getOperations()) {
-                String key = operation.getRequestPredicate().getHttpMethod().name() + " " + base + "/"
-                        + operation.getRequestPredicate().getPath();
+                String path = base + "/" + operation.getRequestPredicate().getPath();
+                String remaining = operation.getRequestPredicate().getMatchAllRemainingPathSegmentsVariable();
+                String prefix = null;
+                if (remaining != null) {
+                    // "health/{*path}" is mapped as "health/**", as Spring MVC maps it: metrics name it so
+                    prefix = path.substring(0, path.indexOf("{*" + remaining + "}"));
+                    path = prefix + "**";
+                }
+                String key = operation.getRequestPredicate().getHttpMethod().name() + " " + path;
                 byPath.computeIfAbsent(key, k -> new ArrayList<>())
-                        .add(new OperationHandler(operation, namespace, json));
+                        .add(new OperationHandler(operation, namespace, json, prefix));
             }
         }
         List<Route> routes = new ArrayList<>();

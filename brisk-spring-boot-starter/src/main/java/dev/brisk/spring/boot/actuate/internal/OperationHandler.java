@@ -37,8 +37,12 @@ final class OperationHandler implements Handler {
     private final WebServerNamespace namespace;
     private final EndpointJson json;
     private final List<MediaType> produces;
+    /** For an operation taking the remaining path segments: the route's path before them; null otherwise. */
+    private final String remainingPrefix;
 
-    OperationHandler(WebOperation operation, WebServerNamespace namespace, EndpointJson json) {
+    OperationHandler(WebOperation operation, WebServerNamespace namespace, EndpointJson json,
+                     String remainingPrefix) {
+        this.remainingPrefix = remainingPrefix;
         this.operation = operation;
         this.namespace = namespace;
         this.json = json;
@@ -65,7 +69,8 @@ final class OperationHandler implements Handler {
         Map<String, Object> arguments = new LinkedHashMap<>(ctx.pathParams());
         String remaining = operation.getRequestPredicate().getMatchAllRemainingPathSegmentsVariable();
         if (remaining != null) {
-            String rest = ctx.pathParam(remaining);
+            String routed = ctx.routePath();
+            String rest = routed.startsWith(remainingPrefix) ? routed.substring(remainingPrefix.length()) : "";
             arguments.put(remaining, Arrays.stream(rest.split("/")).filter(s -> !s.isEmpty()).toArray(String[]::new));
         }
         if (ctx.request().method().name().equals("POST") && ctx.request().body().isReadable()) {
