@@ -157,6 +157,26 @@ class StaticFilesTest {
     }
 
     @Test
+    void aNotModifiedAnswerCarriesTheValidatorsOfTheVariantTheClientHolds() throws Exception {
+        HttpResponse<byte[]> gz = get("/assets/style.css", "Accept-Encoding", "gzip");
+        assertThat(header(gz, "content-encoding")).isEqualTo("gzip");
+        String weak = header(gz, "etag");
+        assertThat(weak).startsWith("W/\"");
+        // a cache revalidating the compressed variant: the 304 says which variant it is about (RFC 9110, 15.4.5)
+        HttpResponse<byte[]> compressed = get("/assets/style.css", "Accept-Encoding", "gzip", "If-None-Match", weak);
+        assertThat(compressed.statusCode()).isEqualTo(304);
+        assertThat(header(compressed, "etag")).isEqualTo(weak);
+        assertThat(header(compressed, "vary")).isEqualToIgnoringCase("accept-encoding");
+        assertThat(compressed.headers().firstValue("content-length")).isEmpty();
+        assertThat(compressed.headers().firstValue("content-encoding")).isEmpty();
+        // a client that takes the identity variant: its strong tag and its length
+        HttpResponse<byte[]> identity = get("/assets/style.css", "If-None-Match", weak);
+        assertThat(identity.statusCode()).isEqualTo(304);
+        assertThat(header(identity, "etag")).isEqualTo(weak.substring(2));
+        assertThat(header(identity, "content-length")).isEqualTo("2300");
+    }
+
+    @Test
     void conditionalRequestsAnswer304() throws Exception {
         HttpResponse<byte[]> first = get("/assets/data.bin");
         String etag = header(first, "etag");

@@ -102,6 +102,11 @@ final class CompressingResponse implements ServerResponse {
 
     @Override
     public void send() {
+        if (!decided && delegate.status() == 304 && representationQualifies(declaredLength())) {
+            // the 200 would have been compressed: the 304 carries that variant's validators (RFC 9110, 15.4.5)
+            decided = true;
+            markVariant();
+        }
         delegate.send();
     }
 
@@ -227,6 +232,11 @@ final class CompressingResponse implements ServerResponse {
         if (status == 204 || status == 206 || status == 304 || status < 200) {
             return false;
         }
+        return representationQualifies(length);
+    }
+
+    /** Whether a representation of {@code length} bytes with these headers is compressed, whatever the status. */
+    private boolean representationQualifies(long length) {
         if (length >= 0 && length < settings.options().minResponseSize()) {
             return false;
         }
@@ -251,9 +261,14 @@ final class CompressingResponse implements ServerResponse {
      * body is chunked), and a weak ETag, as the encoded bytes differ from the identity representation's.
      */
     private void markEncoded() {
+        delegate.headers().set(CONTENT_ENCODING, coding.header);
+        markVariant();
+    }
+
+    /** What every response about the encoded variant carries: Vary, no identity length, a weak ETag. */
+    private void markVariant() {
         WritableHeaders headers = delegate.headers();
         headers.remove(CONTENT_LENGTH);
-        headers.set(CONTENT_ENCODING, coding.header);
         String vary = headers.get(VARY, null);
         if (vary == null) {
             headers.set(VARY, ACCEPT_ENCODING);

@@ -133,6 +133,11 @@ public final class StaticHandler implements Handler {
         }
         if (notModified(request, body)) {
             headers.remove("content-encoding");
+            if (body == resource) {
+                // what the 200 would carry, so that a compressing layer can give the 304 its variant's validators
+                headers.set("content-type", mediaTypes.of(name));
+                headers.set("content-length", Long.toString(body.size()));
+            }
             response.status(304).send();
             return;
         }
