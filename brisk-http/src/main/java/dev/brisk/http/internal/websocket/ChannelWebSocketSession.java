@@ -66,7 +66,11 @@ final class ChannelWebSocketSession implements WebSocketSession {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
         idleTimeout = timeout;
-        channel.eventLoop().execute(idleTimeoutChanged);
+        try {
+            channel.eventLoop().execute(idleTimeoutChanged);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // the server is stopping: the connection has no keep-alive left to change
+        }
     }
 
     @Override
