@@ -5,6 +5,7 @@ import dev.brisk.spring.boot.BriskAccessLogSettings;
 import dev.brisk.spring.boot.BriskHealthSettings;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskTracingSettings;
+import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -29,12 +30,7 @@ public final class BriskObservabilityAutoConfiguration {
     BriskServerCustomizer briskObservability(BriskAccessLogSettings accessLog, BriskTracingSettings tracing,
                                              BriskHealthSettings health, ListableBeanFactory beans) {
         return server -> {
-            if (accessLog.isEnabled()) {
-                server.accessLog(accessLog.toOptions());
-            }
-            if (tracing.isEnabled()) {
-                server.tracing(tracing.toOptions());
-            }
+            ObservabilitySettings.apply(server, accessLog, tracing);
             if (health.isEnabled()) {
                 Map<String, HealthCheck> named = new LinkedHashMap<>(beans.getBeansOfType(HealthCheck.class));
                 server.health(health.toOptions(named));

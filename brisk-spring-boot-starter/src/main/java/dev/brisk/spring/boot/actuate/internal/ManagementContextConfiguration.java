@@ -5,6 +5,7 @@ import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.BriskTracingSettings;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
+import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import dev.brisk.spring.boot.internal.ShutdownTimeout;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
@@ -56,14 +57,7 @@ class ManagementContextConfiguration {
                                                   ObjectProvider<BriskTracingSettings> tracing,
                                                   ConfigurableApplicationContext context) {
         return server -> {
-            BriskAccessLogSettings log = accessLog.getIfAvailable();
-            if (log != null && log.isEnabled()) {
-                server.accessLog(log.toOptions());
-            }
-            BriskTracingSettings trace = tracing.getIfAvailable();
-            if (trace != null && trace.isEnabled()) {
-                server.tracing(trace.toOptions());
-            }
+            ObservabilitySettings.apply(server, accessLog.getIfAvailable(), tracing.getIfAvailable());
             ClassLoader loader = context.getClassLoader();
             if (ClassUtils.isPresent("io.micrometer.core.instrument.MeterRegistry", loader)
                     && ClassUtils.isPresent("dev.brisk.micrometer.BriskMetrics", loader)) {
