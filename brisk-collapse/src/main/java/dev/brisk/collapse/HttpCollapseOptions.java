@@ -14,7 +14,7 @@ import java.util.Objects;
  *                        {@code Authorization}, {@code Cookie}, {@code Proxy-Authorization}, {@code Accept},
  *                        {@code Accept-Encoding}, {@code Accept-Language}. Keep every header that identifies the user
  *                        or changes the response in it: requests that differ only in a header left out get the same
- *                        response
+ *                        response. The {@link #CONDITIONAL_HEADERS} are in the key in any case
  * @param singleFlight    timeout, in-flight limit and metrics of the calls (result reuse should stay off for HTTP)
  * @param maxResponseSize on the server, the largest response body (in bytes) recorded for sharing; a larger one fails
  *                        the call with 500 for every caller; default 16 MiB (the client keeps its own limit)
@@ -24,6 +24,14 @@ public record HttpCollapseOptions(List<String> keyHeaders, SingleFlightOptions s
     /** The headers in the key unless told otherwise. */
     public static final List<String> DEFAULT_KEY_HEADERS = List.of("authorization", "cookie", "proxy-authorization",
             "accept", "accept-encoding", "accept-language");
+
+    /**
+     * The conditional and range headers (RFC 9110, 13.1 and 14.2), always part of the key whatever
+     * {@code keyHeaders} says: they decide between a full response, a {@code 304 Not Modified}, a {@code 412} and a
+     * {@code 206}, so a request without them must never get the answer to a request with them.
+     */
+    public static final List<String> CONDITIONAL_HEADERS = List.of("if-match", "if-none-match", "if-modified-since",
+            "if-unmodified-since", "if-range", "range");
 
     /** Every default. */
     public static final HttpCollapseOptions DEFAULT = builder().build();

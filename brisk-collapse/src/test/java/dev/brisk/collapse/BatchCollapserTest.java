@@ -218,7 +218,11 @@ class BatchCollapserTest {
             CompletableFuture<String> lonely = collapser.submit(1);
             assertThat(cause(lonely)).isInstanceOf(CollapseTimeoutException.class).hasMessageContaining("key 1");
             loader.next();
-            assertThat(loader.stages.get(0)).isCancelled();
+            assertThat(loader.stages.get(0)).isNotCancelled(); // a timeout leaves the call running
+            CompletableFuture<String> cancelled = collapser.submit(2);
+            loader.next();
+            cancelled.cancel(false);
+            assertThat(loader.stages.get(1)).isCancelled(); // its last caller cancelled it
         }
         ManualLoader second = new ManualLoader();
         try (BatchCollapser<Integer, String> collapser = BatchCollapser.builder(second).maxConcurrentBatches(1)
@@ -236,6 +240,53 @@ class BatchCollapserTest {
             assertThat(c.get(5, TimeUnit.SECONDS)).isEqualTo("v2");
             assertThat(a).isCancelled();
             assertThat(collapser.stats().cancelled()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aBatchWhoseCallersTimedOutKeepsItsSlotUntilItsCallEnds() throws Exception {
+        ManualLoader loader = new ManualLoader();
+        try (BatchCollapser<Integer, String> collapser = BatchCollapser.builder(loader).maxConcurrentBatches(1)
+                .timeout(Duration.ofMillis(50)).build()) {
+            CompletableFuture<String> first = collapser.submit(1);
+            assertThat(loader.next()).containsExactly(1);
+            assertThat(cause(first)).isInstanceOf(CollapseTimeoutException.class);
+            CompletableFuture<String> second = collapser.submit(2);
+            // the backend still works on the first batch: the only slot stays taken
+            assertThat(loader.calls.poll(200, TimeUnit.MILLISECONDS)).isNull();
+            assertThat(cause(second)).isInstanceOf(CollapseTimeoutException.class);
+            CompletableFuture<String> third = collapser.submit(3);
+            loader.answer(0, List.of(1));
+            assertThat(loader.next()).containsExactly(3); // the second caller left while queued: not asked for
+            loader.answer(1, List.of(3));
+            assertThat(third.get(5, TimeUnit.SECONDS)).isEqualTo("v3");
+            assertThat(loader.stages).hasSize(2);
+        }
+    }
+
+    @Test
+    void callersThatLeaveWhileQueuedNoLongerCountAgainstTheQueue() throws Exception {
+        ManualLoader loader = new ManualLoader();
+        try (BatchCollapser<Integer, String> collapser = BatchCollapser.builder(loader).maxConcurrentBatches(1)
+                .maxQueueSize(3).build()) {
+            collapser.submit(0);
+            loader.next();
+            for (int key = 1; key <= 3; key++) {
+                collapser.submit(key).cancel(false);
+            }
+            assertThat(collapser.stats().queueDepth()).isZero();
+            CompletableFuture<String> admitted = collapser.submit(9);
+            assertThat(admitted).isNotDone();
+            // many more that leave while queued: their entries are purged, the live caller stays
+            for (int i = 0; i < 1000; i++) {
+                collapser.submit(100 + i).cancel(false);
+            }
+            assertThat(collapser.stats().queueDepth()).isEqualTo(1);
+            loader.answer(0, List.of(0));
+            assertThat(loader.next()).containsExactly(9);
+            loader.answer(1, List.of(9));
+            assertThat(admitted.get(5, TimeUnit.SECONDS)).isEqualTo("v9");
         }
     }
 

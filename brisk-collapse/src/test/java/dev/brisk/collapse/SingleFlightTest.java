@@ -152,9 +152,99 @@ class SingleFlightTest {
         // never before its timeout, whenever the sweep first saw it
         assertThat(failedAfter.join()).isGreaterThanOrEqualTo(Duration.ofMillis(50).toNanos());
         assertThat(((CollapseTimeoutException) cause(caller)).key()).isEqualTo("k");
-        assertThat(never).isCancelled(); // its only caller has gone
         assertThat(flight.stats().timedOut()).isEqualTo(1);
+        // a timeout is not a cancellation: the call goes on, and the next caller of its key joins it
+        assertThat(never).isNotDone();
+        assertThat(flight.inFlight()).isEqualTo(1);
+        CompletableFuture<String> next = flight.execute("k", () -> CompletableFuture.completedFuture("second call"));
+        never.complete("first call");
+        assertThat(next.join()).isEqualTo("first call");
+        assertThat(flight.inFlight()).isZero();
+        assertThat(flight.stats().executions()).isEqualTo(1);
         assertThat(flight.execute("k", () -> CompletableFuture.completedFuture("again")).join()).isEqualTo("again");
+    }
+
+    @Test
+    void callersThatTimeOutNeverLetASecondCallOfTheirKeyStartWhileTheFirstRuns() throws Exception {
+        SingleFlight<String, String> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .timeout(Duration.ofMillis(30)).build());
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        CompletableFuture<String> slow = new CompletableFuture<>();
+        List<CompletableFuture<String>> callers = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            callers.add(flight.execute("k", () -> {
+                calls.incrementAndGet();
+                return slow;
+            }));
+            assertThat(cause(callers.get(i))).isInstanceOf(CollapseTimeoutException.class);
+        }
+        assertThat(calls).hasValue(1);
+        CompletableFuture<String> last = flight.execute("k", () -> {
+            calls.incrementAndGet();
+            return CompletableFuture.completedFuture("second");
+        });
+        slow.complete("done");
+        assertThat(last.join()).isEqualTo("done");
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aBlockingCallIsNotRunTwiceWhenTheCallersWaitingForItTimeOut() throws Exception {
+        SingleFlight<Long, String> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .timeout(Duration.ofMillis(100)).build());
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostAtOnce = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger loads = new java.util.concurrent.atomic.AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.concurrent.Callable<String> load = () -> {
+            loads.incrementAndGet();
+            mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                release.await(10, TimeUnit.SECONDS);
+                return "v";
+            } finally {
+                running.decrementAndGet();
+            }
+        };
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.concurrent.Future<String> leader = pool.submit(() -> flight.executeBlocking(10L, load));
+            while (loads.get() == 0) {
+                Thread.sleep(1);
+            }
+            // a joiner times out and leaves; the next caller must join the load still running, not start another
+            assertThatThrownBy(() -> flight.executeBlocking(10L, load)).isInstanceOf(CollapseTimeoutException.class);
+            java.util.concurrent.Future<String> third = pool.submit(() -> flight.executeBlocking(10L, load));
+            while (flight.stats().callers() < 3) {
+                Thread.sleep(1);
+            }
+            release.countDown();
+            assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("v");
+            assertThat(third.get(10, TimeUnit.SECONDS)).isEqualTo("v");
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(loads).hasValue(1);
+        assertThat(mostAtOnce).hasValue(1);
+        // the thread that ran the load is a caller served by it, like the one that joined
+        CollapseStats stats = flight.stats();
+        assertThat(stats.executions()).isEqualTo(1);
+        assertThat(stats.callers()).isEqualTo(3);
+        assertThat(stats.served()).isEqualTo(3);
+        assertThat(stats.timedOut()).isEqualTo(1);
+    }
+
+    @Test
+    void aCallerAloneIsServedAndACallEveryCallerCancelledStillCountsAsRun() throws Exception {
+        SingleFlight<String, String> flight = SingleFlight.create();
+        assertThat(flight.executeBlocking("solo", () -> "v")).isEqualTo("v");
+        assertThat(flight.stats().collapseFactor()).isEqualTo(1.0);
+
+        CompletableFuture<String> never = new CompletableFuture<>();
+        flight.execute("gone", () -> never).cancel(false);
+        assertThat(never).isCancelled();
+        assertThat(flight.stats().executions()).isEqualTo(2);
     }
 
     @Test
@@ -164,12 +254,16 @@ class SingleFlightTest {
                 .timeout(Duration.ofMillis(30)).build());
         for (int round = 0; round < 3; round++) {
             List<CompletableFuture<String>> callers = new ArrayList<>();
+            List<CompletableFuture<String>> calls = new ArrayList<>();
             for (int key = 0; key < 50; key++) {
-                callers.add(flight.execute(key, CompletableFuture::new));
+                CompletableFuture<String> call = new CompletableFuture<>();
+                calls.add(call);
+                callers.add(flight.execute(key, () -> call));
             }
             for (CompletableFuture<String> caller : callers) {
                 assertThat(cause(caller)).isInstanceOf(CollapseTimeoutException.class);
             }
+            calls.forEach(call -> call.complete("late")); // the calls outlive their callers, then end
             assertThat(flight.inFlight()).isZero();
             Thread.sleep(20); // nothing in flight: the next callers must start the timeouts again
         }

@@ -23,6 +23,11 @@ import java.util.concurrent.CompletionStage;
  * BriskClient client = BriskClient.builder().interceptor(CollapsingInterceptor.create()).build();
  * }</pre>
  *
+ * <p>Requests share a call only when their settings (timeouts, redirects, retries) are equal too, so a caller that
+ * joins gets what its own request would have: the shared call runs with the same settings. The caller whose request
+ * went out waits under that request's own call timeout; a caller that joined waits at most the collapser's timeout
+ * ({@link dev.brisk.collapse.SingleFlightOptions#timeout()}) as well.
+ *
  * <p>Each caller gets a response object of its own, with every header and trailer of the shared response and its own
  * copy of the body. Requests with a body, other methods, streamed calls, and responses that set cookies are never
  * shared: the callers that waited for such a response send their own requests. A failure of the shared call reaches
@@ -88,7 +93,7 @@ public final class CollapsingInterceptor implements Interceptor {
         String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
         int port = uri.getPort() < 0 ? RequestKey.defaultPort(scheme) : uri.getPort();
         RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
-                uri.getRawPath(), uri.getRawQuery(), request.headers(), keyHeaders);
+                uri.getRawPath(), uri.getRawQuery(), request.headers(), keyHeaders, request.settings());
         CollapsedCall call = new CollapsedCall(chain, request);
         return flight.execute(key, call::send, call);
     }

@@ -78,9 +78,13 @@ final class Batch<K, V> {
         }
     }
 
-    /** One caller left: the last one cancels the call. */
-    void left() {
-        if (live.decrementAndGet() == 0) {
+    /**
+     * One caller left. When the last one cancelled ({@code gaveUp}), the call is cancelled; when it timed out, the
+     * call goes on and keeps its slot until its stage completes, so that a slow backend never has more than
+     * {@code maxConcurrentBatches} calls at once.
+     */
+    void left(boolean gaveUp) {
+        if (live.decrementAndGet() == 0 && gaveUp) {
             CompletionStage<?> running = stage;
             if (running != null) {
                 Failures.cancel(running);

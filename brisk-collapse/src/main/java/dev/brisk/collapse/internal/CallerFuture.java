@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 /**
  * The future one caller of a collapser holds. The collapser completes it with {@link #deliver} and
  * {@link #deliverFailure}; any other completion (cancellation, the timeout, the caller's own {@code complete}) means
- * the caller has left, and {@link #left()} tells the collapser so, once.
+ * the caller has left, and {@link #left(boolean)} tells the collapser so, once: whether it gave up itself (cancelled
+ * or completed its future) or timed out.
  */
 public abstract class CallerFuture<V> extends CompletableFuture<V> {
 
@@ -71,7 +72,7 @@ public abstract class CallerFuture<V> extends CompletableFuture<V> {
         // leave first: when the caller sees its timeout, a call nobody waits for any more is cancelled already
         if (!isDone() && leaving()) {
             stats.timedOut();
-            left();
+            left(false);
             super.completeExceptionally(new CollapseTimeoutException(key, timeout));
         }
     }
@@ -81,7 +82,7 @@ public abstract class CallerFuture<V> extends CompletableFuture<V> {
         boolean done = super.complete(value);
         if (done && leaving()) {
             stopTimer();
-            left();
+            left(true);
         }
         return done;
     }
@@ -91,7 +92,7 @@ public abstract class CallerFuture<V> extends CompletableFuture<V> {
         boolean done = super.completeExceptionally(failure);
         if (done && leaving()) {
             stopTimer();
-            left();
+            left(true);
         }
         return done;
     }
@@ -102,7 +103,7 @@ public abstract class CallerFuture<V> extends CompletableFuture<V> {
         if (done && leaving()) {
             stopTimer();
             stats.cancelled();
-            left();
+            left(true);
         }
         return done;
     }
@@ -112,8 +113,11 @@ public abstract class CallerFuture<V> extends CompletableFuture<V> {
         return GONE.compareAndSet(this, 0, 1);
     }
 
-    /** The caller stopped waiting before the collapser answered it: called once. Must not throw. */
-    abstract void left();
+    /**
+     * The caller stopped waiting before the collapser answered it: {@code gaveUp} when it cancelled (or completed its
+     * future itself), false when it timed out. Called once. Must not throw.
+     */
+    abstract void left(boolean gaveUp);
 
     private void stopTimer() {
         ScheduledFuture<?> scheduled = timer;

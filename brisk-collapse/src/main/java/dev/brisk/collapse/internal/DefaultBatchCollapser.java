@@ -45,7 +45,11 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
     private final Executor executor;
     private final ExecutorService owned;
     private final ConcurrentLinkedQueue<BatchEntry<K, V>> queue = new ConcurrentLinkedQueue<>();
+    /** Callers queued and still waiting. */
     private final AtomicInteger queued = new AtomicInteger();
+    /** Callers that left while queued and whose entries are still in the queue. */
+    private final AtomicInteger departed = new AtomicInteger();
+    private final Runnable leftQueue = this::leftQueue;
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicReference<Delay> delay = new AtomicReference<>();
     private final Object takeLock = new Object();
@@ -115,7 +119,7 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
     @Override
     public CompletableFuture<V> submit(K key) {
         Objects.requireNonNull(key, "key");
-        BatchEntry<K, V> entry = new BatchEntry<>(key, stats);
+        BatchEntry<K, V> entry = new BatchEntry<>(key, stats, leftQueue);
         if (closed) {
             refuse(entry, new CollapseRejectedException("the collapser is closed: key " + Failures.describe(key)
                     + " refused"));
@@ -153,6 +157,25 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
     private void refuse(BatchEntry<K, V> entry, CollapseRejectedException reason) {
         stats.rejected();
         entry.deliverFailure(reason);
+    }
+
+    /**
+     * A queued caller left: it no longer counts against {@code maxQueueSize}. Entries of such callers are passed over
+     * by the next drain; when they outnumber the queue's limit (callers that keep giving up while no batch runs), they
+     * are purged, so that the queue's memory stays bounded too.
+     */
+    private void leftQueue() {
+        queued.decrementAndGet();
+        if (departed.incrementAndGet() > Math.max(64, options.maxQueueSize())) {
+            synchronized (takeLock) {
+                for (var entries = queue.iterator(); entries.hasNext(); ) {
+                    if (entries.next().hasLeft()) {
+                        entries.remove();
+                        departed.decrementAndGet();
+                    }
+                }
+            }
+        }
     }
 
     /** Something was queued: end a delay that has enough now, or start a batch if a slot is free. */
@@ -301,9 +324,11 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
                     return batch;
                 }
                 queue.poll();
-                queued.decrementAndGet();
                 if (batch.add(next)) {
+                    queued.decrementAndGet();
                     stats.waited(now - next.queuedAt);
+                } else {
+                    departed.decrementAndGet(); // it left while queued, and was counted out then
                 }
             }
         }
@@ -313,6 +338,10 @@ public final class DefaultBatchCollapser<K, V> implements BatchCollapser<K, V> {
         synchronized (takeLock) {
             BatchEntry<K, V> next;
             while ((next = queue.poll()) != null) {
+                if (!next.claim()) {
+                    departed.decrementAndGet();
+                    continue;
+                }
                 queued.decrementAndGet();
                 if (next.deliverFailure(new CollapseRejectedException("the collapser is closed: key "
                         + Failures.describe(next.key) + " refused"))) {

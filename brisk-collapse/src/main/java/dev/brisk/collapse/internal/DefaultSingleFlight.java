@@ -87,7 +87,9 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
             if (found == null) {
                 stats.accepted();
                 start(mine, call);
-                timeout(caller);
+                if (!caller.untimed) {
+                    timeout(caller);
+                }
                 return caller;
             }
             if (found == FlightTable.FULL) {
@@ -127,6 +129,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         Objects.requireNonNull(call, "call");
         for (;;) {
             Flight<K, V> mine = new Flight<>(this, key);
+            mine.leadBlocking();
             Object found = flights.putIfAbsent(key, mine);
             if (found == null) {
                 stats.accepted();

@@ -8,8 +8,9 @@ import java.util.function.BiConsumer;
 
 /**
  * One call of a {@link DefaultSingleFlight} and the callers waiting for it. Callers join while it runs; when it ends
- * each gets its outcome and the flight leaves the table (or, with a result TTL, stays as a recent result); when its
- * last caller leaves first, the flight is abandoned and its stage cancelled.
+ * each gets its outcome and the flight leaves the table (or, with a result TTL, stays as a recent result). When its
+ * last caller cancels, the flight is abandoned and its stage cancelled; when its last caller times out, the call goes
+ * on, in the table, for callers still to come: a key never has two calls at once, however slow its call.
  */
 final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
@@ -22,8 +23,10 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     private FlightCaller<V> first;
     private FlightCaller<V>[] joined;
     private int count;
-    /** Callers still waiting; the call is abandoned when it drops to zero. */
+    /** Callers still waiting, the thread running a blocking call included. */
     private int live;
+    /** Whether a thread runs the call itself ({@code executeBlocking}): one more caller served. */
+    private boolean blockingLeader;
     /** The running call and whether every caller left it: each side writes its own, then reads the other's. */
     private volatile CompletionStage<?> stage;
     private volatile boolean abandoned;
@@ -44,7 +47,17 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     /** Adds the first caller, before the flight is in the table: nobody else can see it yet, so no lock. */
     void lead(FlightCaller<V> waiter) {
         waiter.bind(this, owner.counters());
+        waiter.untimed = !waiter.timedWhenLeading();
         add(waiter);
+        live = 1;
+    }
+
+    /**
+     * Makes the calling thread the flight's first caller, running the call itself (before the flight is in the table):
+     * it waits for nobody, so the flight stays while it runs whoever joins or leaves.
+     */
+    void leadBlocking() {
+        blockingLeader = true;
         live = 1;
     }
 
@@ -57,6 +70,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         synchronized (this) {
             if (state == State.RUNNING) {
                 waiter.bind(this, owner.counters());
+                waiter.untimed = false; // it may have been made to lead a flight that lost the race to this one
                 add(waiter);
                 live++;
                 return true;
@@ -113,7 +127,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         } else {
             owner.remove(this);
         }
-        owner.counters().flown(servedCount);
+        owner.counters().flown(blockingLeader ? servedCount + 1 : servedCount);
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
         int sharers = recent ? Integer.MAX_VALUE : servedCount;
         for (int i = 0; i < servedCount; i++) {
@@ -138,6 +152,9 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
             }
             for (int i = 0; i < count; i++) {
                 FlightCaller<V> waiter = i == 0 ? first : joined[i - 1];
+                if (waiter.untimed) {
+                    continue;
+                }
                 if (!waiter.seen) {
                     waiter.seen = true;
                     waiter.deadline = now + timeoutNanos;
@@ -154,11 +171,14 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         }
     }
 
-    /** A caller stopped waiting: the last one to go abandons the call. */
-    void left() {
+    /**
+     * A caller stopped waiting. When the last one cancelled ({@code gaveUp}), the call is abandoned: it leaves the
+     * table, counted as run for nobody, and its stage is cancelled. When the last one timed out, the call stays.
+     */
+    void left(boolean gaveUp) {
         CompletionStage<?> running;
         synchronized (this) {
-            if (state != State.RUNNING || --live > 0) {
+            if (state != State.RUNNING || --live > 0 || !gaveUp) {
                 return;
             }
             state = State.DONE;
@@ -168,6 +188,7 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         abandoned = true;
         running = stage;
         owner.remove(this);
+        owner.counters().flown(0);
         if (running != null) {
             Failures.cancel(running);
         }

@@ -13,6 +13,8 @@ public class FlightCaller<V> extends CallerFuture<V> {
      */
     long deadline;
     boolean seen;
+    /** Whether the collapser's timeout passes over this caller: it started the call and keeps its own deadline. */
+    boolean untimed;
 
     public FlightCaller() {
     }
@@ -40,11 +42,19 @@ public class FlightCaller<V> extends CallerFuture<V> {
         }
     }
 
+    /**
+     * Whether this caller, when it is the one that starts the call, waits for it under the collapser's timeout (the
+     * default) or under a deadline of its own that the call itself enforces (a client request's call timeout, say).
+     */
+    protected boolean timedWhenLeading() {
+        return true;
+    }
+
     @Override
-    final void left() {
+    final void left(boolean gaveUp) {
         Flight<?, V> joined = flight;
         if (joined != null) {
-            joined.left();
+            joined.left(gaveUp);
         }
     }
 }

@@ -72,10 +72,11 @@ public final class MicrometerCollapseMetrics implements CollapseMetrics {
 
     @Override
     public void bind(Supplier<CollapseStats> stats) {
+        // held strongly: the registry keeps gauge objects weakly, and nothing else holds this supplier
         Gauge.builder("brisk.collapse.queue.depth", stats, s -> s.get().queueDepth())
-                .description("callers queued for a batch").tags(tags).register(registry);
+                .description("callers queued for a batch").tags(tags).strongReference(true).register(registry);
         Gauge.builder("brisk.collapse.in.flight", stats, s -> s.get().inFlight())
-                .description("shared calls running").tags(tags).register(registry);
+                .description("shared calls running").tags(tags).strongReference(true).register(registry);
     }
 
     @Override

@@ -277,4 +277,81 @@ class CollapsingInterceptorTest {
         assertThat(calls.collapsing().stats().cancelled()).isEqualTo(2);
         assertThat(calls.collapsing().stats().inFlight()).isZero();
     }
+
+    @Test
+    void aConditionalRequestNeverSharesWithAnUnconditionalOne() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create(HttpCollapseOptions.builder()
+                .keyHeaders("x-tenant").build()); // conditional headers stay in the key whatever the list says
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> revalidating = client.get(url("/doc")).header("If-None-Match", "\"v1\"")
+                .execute().toCompletableFuture();
+        CompletableFuture<HttpResponse> ranged = client.get(url("/doc")).header("Range", "bytes=0-1")
+                .execute().toCompletableFuture();
+        CompletableFuture<HttpResponse> plain = client.get(url("/doc")).execute().toCompletableFuture();
+        awaitCallers(collapsing, 3);
+        answer(3, request -> {
+            if (request.headers().contains("if-none-match")) {
+                request.response().status(304).send();
+            } else if (request.headers().contains("range")) {
+                request.response().status(206).header("content-range", "bytes 0-1/4").send("bo");
+            } else {
+                request.response().send("body");
+            }
+        });
+        assertThat(revalidating.get(10, TimeUnit.SECONDS).status()).isEqualTo(304);
+        assertThat(ranged.get(10, TimeUnit.SECONDS).status()).isEqualTo(206);
+        assertThat(plain.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("body");
+        assertThat(received).hasValue(3);
+    }
+
+    @Test
+    void requestsWithOtherSettingsGoOutOnTheirOwnAndKeepTheirOwnTimeout() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create();
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> patient = client.get(url("/slow")).execute().toCompletableFuture();
+        CompletableFuture<HttpResponse> hurried = client.get(url("/slow")).timeout(java.time.Duration.ofMillis(200))
+                .execute().toCompletableFuture();
+        awaitCallers(collapsing, 2);
+        // two requests went out: the hurried one fails on its own deadline, the patient one is not affected
+        assertThatCause(hurried).isInstanceOf(dev.brisk.client.CallTimeoutException.class);
+        assertThat(patient).isNotDone();
+        answer(2, request -> request.response().send("late"));
+        assertThat(patient.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
+        assertThat(received).hasValue(2);
+    }
+
+    @Test
+    void theCallerThatSentTheRequestWaitsUnderItsOwnDeadlineNotTheCollapsersTimeout() throws Exception {
+        start();
+        CollapsingInterceptor collapsing = CollapsingInterceptor.create(HttpCollapseOptions.builder()
+                .singleFlight(dev.brisk.collapse.SingleFlightOptions.builder()
+                        .timeout(java.time.Duration.ofMillis(100)).build()).build());
+        BriskClient client = client(collapsing);
+        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).timeout(java.time.Duration.ofSeconds(10))
+                .execute().toCompletableFuture();
+        awaitCallers(collapsing, 1);
+        CompletableFuture<HttpResponse> joiner = client.get(url("/slow")).timeout(java.time.Duration.ofSeconds(10))
+                .execute().toCompletableFuture();
+        // the collapser's timeout applies to the caller that joined, not to the one whose request is out
+        assertThatCause(joiner).isInstanceOf(dev.brisk.collapse.CollapseTimeoutException.class);
+        Thread.sleep(200);
+        assertThat(sender).isNotDone();
+        answer(1, request -> request.response().send("answered"));
+        assertThat(sender.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("answered");
+        assertThat(received).hasValue(1);
+    }
+
+    private static org.assertj.core.api.AbstractThrowableAssert<?, ? extends Throwable> assertThatCause(
+            CompletableFuture<?> future) {
+        try {
+            future.get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            return assertThat(e.getCause());
+        } catch (Exception e) {
+            throw new AssertionError("the call did not fail in time", e);
+        }
+        throw new AssertionError("the call did not fail");
+    }
 }

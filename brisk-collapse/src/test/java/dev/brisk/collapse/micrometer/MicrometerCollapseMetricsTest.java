@@ -51,4 +51,20 @@ class MicrometerCollapseMetricsTest {
         assertThat(registry.get("brisk.collapse.callers").summary().mean()).isEqualTo(3);
         assertThat(registry.get("brisk.collapse.cancelled").counter().count()).isEqualTo(1);
     }
+
+    @Test
+    void theGaugesFollowTheCollapserAfterGarbageCollections() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        SingleFlight<String, String> flight = SingleFlight.create(SingleFlightOptions.builder()
+                .metrics(MicrometerCollapseMetrics.of(registry, "held")).build());
+        flight.execute("k", CompletableFuture::new);
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        // the registry holds gauges weakly: the collapser's statistics must be held by the gauge itself
+        assertThat(registry.get("brisk.collapse.in.flight").tag("collapser", "held").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("brisk.collapse.queue.depth").tag("collapser", "held").gauge().value()).isZero();
+        assertThat(flight.inFlight()).isEqualTo(1);
+    }
 }

@@ -175,6 +175,36 @@ class RouteCollapsingTest {
     }
 
     @Test
+    void conditionalRequestsShareOnlyWithTheSameConditions() throws Exception {
+        RouteCollapsing collapsing = RouteCollapsing.builder().routes("/doc").build();
+        server = Brisk.server().port(0).interceptor(collapsing).get("/doc", this::hold).start();
+        List<CompletableFuture<HttpResponse<String>>> revalidating = new ArrayList<>();
+        List<CompletableFuture<HttpResponse<String>>> plain = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            revalidating.add(get("/doc", "If-None-Match", "\"v1\""));
+            plain.add(get("/doc"));
+        }
+        awaitCallers(collapsing, 6);
+        for (int run = 0; run < 2; run++) {
+            RequestContext ctx = nextRun();
+            if (ctx.request().headers().contains("if-none-match")) {
+                ctx.response().status(304).header("etag", "\"v1\"").send();
+            } else {
+                ctx.header("etag", "\"v1\"").send("document");
+            }
+        }
+        for (CompletableFuture<HttpResponse<String>> call : revalidating) {
+            assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(304);
+        }
+        for (CompletableFuture<HttpResponse<String>> call : plain) {
+            HttpResponse<String> response = call.get(10, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("document");
+        }
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
     void aResponseThatSetsACookieGoesToOneRequestOnly() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/login").build();
         server = Brisk.server().port(0).interceptor(collapsing).get("/login", this::hold).start();

@@ -575,10 +575,16 @@ public class BriskProperties {
         public static class Client {
 
             /**
-             * Whether a CollapsingInterceptor bean (same key headers, timeout and limits as above) is offered for the
+             * Whether a CollapsingInterceptor bean (same key headers and limits as above) is offered for the
              * application's BriskClients: BriskClient.builder().interceptor(collapsing).
              */
             private boolean enabled = true;
+
+            /**
+             * How long a request that joined another one's call waits for its response; 0 for no limit. The request
+             * that went out waits under its own call timeout. Default 30s.
+             */
+            private Duration timeout;
 
             public boolean isEnabled() {
                 return enabled;
@@ -586,6 +592,14 @@ public class BriskProperties {
 
             public void setEnabled(boolean enabled) {
                 this.enabled = enabled;
+            }
+
+            public Duration getTimeout() {
+                return timeout;
+            }
+
+            public void setTimeout(Duration timeout) {
+                this.timeout = timeout;
             }
         }
     }

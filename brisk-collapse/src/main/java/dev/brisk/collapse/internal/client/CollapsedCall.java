@@ -38,6 +38,12 @@ public final class CollapsedCall extends FlightCaller<HttpResponse> implements I
         this.request = request;
     }
 
+    /** The caller that sends the request waits under that request's own call timeout, not the collapser's. */
+    @Override
+    protected boolean timedWhenLeading() {
+        return false;
+    }
+
     /** Sends the request for this caller and every caller that joins it; {@code flight} is told the outcome. */
     public CompletionStage<?> send(BiConsumer<? super HttpResponse, ? super Throwable> flight) {
         sent = true;

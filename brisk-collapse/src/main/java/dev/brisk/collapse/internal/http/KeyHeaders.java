@@ -1,5 +1,8 @@
 package dev.brisk.collapse.internal.http;
 
+import dev.brisk.collapse.HttpCollapseOptions;
+
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,12 +16,18 @@ public record KeyHeaders(List<String> names, long lengthMask) {
         names = List.copyOf(names);
     }
 
-    /** The key headers {@code names}, lower-case. */
+    /** The key headers {@code names} (lower-case) and the {@link HttpCollapseOptions#CONDITIONAL_HEADERS}. */
     public static KeyHeaders of(List<String> names) {
+        List<String> all = new ArrayList<>(names);
+        for (String conditional : HttpCollapseOptions.CONDITIONAL_HEADERS) {
+            if (!all.contains(conditional)) {
+                all.add(conditional);
+            }
+        }
         long mask = 0;
-        for (String name : names) {
+        for (String name : all) {
             mask |= 1L << Math.min(63, name.length());
         }
-        return new KeyHeaders(names, mask);
+        return new KeyHeaders(all, mask);
     }
 }

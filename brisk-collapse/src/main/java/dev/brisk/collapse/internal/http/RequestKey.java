@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What makes two HTTP requests the same for collapsing: method, scheme, host, port, raw path, raw query and the values
- * of the key headers (a missing header and an empty one differ). Host and scheme compare case-insensitively, the rest
- * exactly. The hash is computed once: a key is looked up, inserted and removed at least once each.
+ * What makes two HTTP requests the same for collapsing: method, scheme, host, port, raw path, raw query, the values
+ * of the key headers (a missing header and an empty one differ) and a variant (a client request's settings: its
+ * timeouts, redirects and retries), compared with {@code equals} and left out of the hash. Host and scheme compare
+ * case-insensitively, the rest exactly. The hash is computed once: a key is looked up, inserted and removed at least
+ * once each.
  */
 public final class RequestKey {
 
@@ -20,10 +22,12 @@ public final class RequestKey {
     private final String path;
     private final String query;
     private final String[] headerValues;
+    private final Object variant;
     private final int hash;
 
     private RequestKey(String method, String scheme, String host, int port, String path, String query,
-                       String[] headerValues) {
+                       String[] headerValues, Object variant) {
+        this.variant = variant;
         this.method = method;
         this.scheme = scheme;
         this.host = host;
@@ -43,8 +47,14 @@ public final class RequestKey {
     /** The key of a request with these parts. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, KeyHeaders keyHeaders) {
+        return of(method, scheme, host, port, path, query, headers, keyHeaders, null);
+    }
+
+    /** The key of a request with these parts and {@code variant} (null for none). */
+    public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
+                                Headers headers, KeyHeaders keyHeaders, Object variant) {
         return new RequestKey(method, lowerCase(scheme), lowerCase(host), port,
-                path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders));
+                path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders), variant);
     }
 
     @Override
@@ -52,7 +62,8 @@ public final class RequestKey {
         return o instanceof RequestKey other && hash == other.hash && port == other.port
                 && path.equals(other.path) && query.equals(other.query) && method.equals(other.method)
                 && host.equals(other.host) && scheme.equals(other.scheme)
-                && Arrays.equals(headerValues, other.headerValues);
+                && Arrays.equals(headerValues, other.headerValues)
+                && (variant == other.variant || variant != null && variant.equals(other.variant));
     }
 
     @Override

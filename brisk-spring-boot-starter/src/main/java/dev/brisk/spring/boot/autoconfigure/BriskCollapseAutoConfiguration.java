@@ -8,9 +8,7 @@ import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.internal.ClientCollapseSettings;
 import dev.brisk.spring.boot.internal.CollapseSettings;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -24,8 +22,8 @@ import org.springframework.util.ClassUtils;
  * {@code brisk.collapse.*}, which the server registers as an interceptor. It collapses only the routes annotated with
  * {@code @Collapse} or listed in {@code brisk.collapse.routes}, so it is on unless
  * {@code brisk.collapse.enabled=false}; a {@code RouteCollapsing} bean of the application's own replaces it. With a Micrometer {@code MeterRegistry} its
- * calls are measured ({@code brisk.collapse.*} meters, tag {@code collapser=routes}); a {@link CollapseMetrics} bean
- * of the application's own replaces those.
+ * calls are measured ({@code brisk.collapse.*} meters, tag {@code collapser=routes}); {@link CollapseMetrics} beans
+ * of the application's own are for its own collapsers and change nothing here.
  */
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class, afterName = {
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
@@ -48,8 +46,8 @@ public final class BriskCollapseAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    RouteCollapsing briskRouteCollapsing(BriskProperties brisk, ObjectProvider<CollapseMetrics> metrics) {
-        return CollapseSettings.routeCollapsing(brisk.getCollapse(), metrics.getIfUnique(() -> CollapseMetrics.NONE));
+    RouteCollapsing briskRouteCollapsing(BriskProperties brisk, ApplicationContext context) {
+        return CollapseSettings.routeCollapsing(brisk.getCollapse(), Meters.of(context, METRICS_NAME));
     }
 
     /**
@@ -65,34 +63,32 @@ public final class BriskCollapseAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         CollapsingInterceptor briskClientCollapsing(BriskProperties brisk, ApplicationContext context) {
+            return ClientCollapseSettings.clientCollapsing(brisk.getCollapse(),
+                    Meters.of(context, CLIENT_METRICS_NAME));
+        }
+    }
+
+    /**
+     * The meters of one of the starter's collapsers ({@code collapser=<name>}) in the application's registry, unless
+     * {@code brisk.metrics.enabled=false} or Micrometer is absent. Not beans: a {@code CollapseMetrics} bean the
+     * application makes for a collapser of its own must not take over these.
+     */
+    private static final class Meters {
+
+        static CollapseMetrics of(ApplicationContext context, String name) {
             boolean measured = context.getEnvironment().getProperty("brisk.metrics.enabled", Boolean.class,
                     Boolean.TRUE) && ClassUtils.isPresent("io.micrometer.core.instrument.MeterRegistry",
-                    getClass().getClassLoader());
-            CollapseMetrics metrics = measured ? ClientMeters.of(context) : CollapseMetrics.NONE;
-            return ClientCollapseSettings.clientCollapsing(brisk.getCollapse(), metrics);
+                    Meters.class.getClassLoader());
+            return measured ? Micrometer.of(context, name) : CollapseMetrics.NONE;
         }
     }
 
     /** Micrometer, touched only when it is on the class path. */
-    private static final class ClientMeters {
+    private static final class Micrometer {
 
-        static CollapseMetrics of(ApplicationContext context) {
+        static CollapseMetrics of(ApplicationContext context, String name) {
             MeterRegistry registry = context.getBeanProvider(MeterRegistry.class).getIfUnique();
-            return registry == null ? CollapseMetrics.NONE : MicrometerCollapseMetrics.of(registry, CLIENT_METRICS_NAME);
-        }
-    }
-
-    /** The collapser's meters in the application's registry, unless {@code brisk.metrics.enabled=false}. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(MeterRegistry.class)
-    @ConditionalOnBean(MeterRegistry.class)
-    @ConditionalOnBooleanProperty(name = "brisk.metrics.enabled", matchIfMissing = true)
-    static class Metrics {
-
-        @Bean
-        @ConditionalOnMissingBean
-        CollapseMetrics briskCollapseMetrics(MeterRegistry registry) {
-            return MicrometerCollapseMetrics.of(registry, METRICS_NAME);
+            return registry == null ? CollapseMetrics.NONE : MicrometerCollapseMetrics.of(registry, name);
         }
     }
 }

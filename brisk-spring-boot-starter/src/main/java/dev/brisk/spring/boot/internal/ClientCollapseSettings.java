@@ -6,8 +6,8 @@ import dev.brisk.spring.boot.BriskProperties;
 
 /**
  * The {@link CollapsingInterceptor} a Boot application adds to its {@code BriskClient}s, from {@code brisk.collapse.*}
- * (the same key headers, timeout and limits as the server's collapser). A class of its own, loaded only when
- * brisk-client is on the class path.
+ * (the same key headers and limits as the server's collapser) and {@code brisk.collapse.client.timeout}. A class of its
+ * own, loaded only when brisk-client is on the class path.
  */
 public final class ClientCollapseSettings {
 
@@ -15,6 +15,7 @@ public final class ClientCollapseSettings {
     }
 
     public static CollapsingInterceptor clientCollapsing(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
-        return CollapsingInterceptor.create(CollapseSettings.options(collapse, metrics));
+        return CollapsingInterceptor.create(CollapseSettings.options(collapse, "client.timeout",
+                collapse.getClient().getTimeout(), metrics));
     }
 }

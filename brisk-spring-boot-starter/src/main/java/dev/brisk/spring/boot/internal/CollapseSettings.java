@@ -34,13 +34,22 @@ public final class CollapseSettings {
         return RouteCollapsing.builder().options(options).routes(routes.toArray(new String[0])).build();
     }
 
-    /** Key headers, timeout and limits from {@code brisk.collapse.*}, for the server's and the client's collapser. */
+    /** The server's collapser's key headers, timeout and limits, from {@code brisk.collapse.*}. */
     static HttpCollapseOptions options(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
+        return options(collapse, "timeout", collapse.getTimeout(), metrics);
+    }
+
+    /**
+     * Key headers, limits and {@code timeout} (named {@code brisk.collapse.<property>}) from {@code brisk.collapse.*},
+     * for the server's and the client's collapser.
+     */
+    static HttpCollapseOptions options(BriskProperties.Collapse collapse, String property, Duration timeout,
+                                       CollapseMetrics metrics) {
         SingleFlightOptions.Builder flight = SingleFlightOptions.DEFAULT.toBuilder().metrics(metrics);
-        Duration timeout = collapse.getTimeout();
         if (timeout != null) {
             if (timeout.isNegative()) {
-                throw new IllegalStateException(PREFIX + "timeout must be 0 (no limit) or positive: " + timeout);
+                throw new IllegalStateException(PREFIX + property + " must be 0 (no limit) or positive: "
+                        + timeout);
             }
             flight.timeout(timeout);
         }

@@ -42,10 +42,25 @@ class CollapseAutoConfigurationTest {
     }
 
     @Test
-    void theApplicationsCollapseMetricsAreUsed() {
+    void aCollapseMetricsBeanOfTheApplicationIsLeftToItsOwnCollapsers() {
         CollapseMetrics own = new CollapseMetrics() {
         };
+        // the application keeps it as a bean to give it to a collapser of its own: the routes' calls are not its
         brisk.withBean(CollapseMetrics.class, () -> own).run(context -> assertThat(
-                context.getBean(RouteCollapsing.class).options().singleFlight().metrics()).isSameAs(own));
+                context.getBean(RouteCollapsing.class).options().singleFlight().metrics()).isNotSameAs(own));
+    }
+
+    @Test
+    void theRoutesAreMeasuredUnderTheirOwnNameBesideTheApplicationsCollapseMetrics() {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        brisk.withBean(io.micrometer.core.instrument.MeterRegistry.class, () -> registry)
+                .withBean(CollapseMetrics.class, () -> dev.brisk.collapse.micrometer.MicrometerCollapseMetrics
+                        .of(registry, "inventory"))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(registry.find("brisk.collapse.in.flight").tag("collapser", "routes").gauge())
+                            .isNotNull();
+                });
     }
 }

@@ -153,10 +153,14 @@ class CollapsePropertiesTest {
     /** Waits up to 30 s for {@code condition}. */
     @Test
     void theClientCollapserBeanCollapsesTheApplicationsOwnClientCalls() throws Exception {
-        try (ConfigurableApplicationContext context = run("brisk.collapse.timeout=20s")) {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.timeout=1s",
+                "brisk.collapse.client.timeout=20s")) {
             dev.brisk.collapse.client.CollapsingInterceptor collapsing =
                     context.getBean(dev.brisk.collapse.client.CollapsingInterceptor.class);
+            // the server's timeout is the server's: the client's collapser has its own
             assertThat(collapsing.options().singleFlight().timeout()).isEqualTo(Duration.ofSeconds(20));
+            assertThat(context.getBean(RouteCollapsing.class).options().singleFlight().timeout())
+                    .isEqualTo(Duration.ofSeconds(1));
             int port = ((WebServerApplicationContext) context).getWebServer().getPort();
             try (dev.brisk.client.BriskClient client = dev.brisk.client.BriskClient.builder()
                     .interceptor(collapsing).build()) {
