@@ -403,7 +403,7 @@ public final class BriskServer implements AutoCloseable {
             }
             dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
             rest.observe(accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog,
-                            protection.build().trustedProxies()),
+                            dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build())),
                     tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing));
             return rest;
         }
@@ -462,11 +462,22 @@ public final class BriskServer implements AutoCloseable {
         }
 
         /**
-         * CIDR ranges of the proxies in front of the server, whose {@code Forwarded} or {@code X-Forwarded-For}
-         * reports the IP filters believe; default none: the connection's peer is the client.
+         * CIDR ranges of the proxies in front of the server, whose reports of the client's address
+         * ({@link #forwardedHeader}) the IP filters, the access log and tracing believe; default none: the connection's
+         * peer is the client.
          */
         public Builder trustedProxies(String... ranges) {
             protection.trustedProxies(List.of(ranges));
+            return this;
+        }
+
+        /**
+         * The header the trusted proxies write the client's address to, the only one read; default
+         * {@link ForwardedHeader#X_FORWARDED_FOR}. Choose {@link ForwardedHeader#FORWARDED} only when every trusted
+         * proxy writes {@code Forwarded}: a header the proxy does not write is the client's own.
+         */
+        public Builder forwardedHeader(ForwardedHeader header) {
+            protection.forwardedHeader(header);
             return this;
         }
 

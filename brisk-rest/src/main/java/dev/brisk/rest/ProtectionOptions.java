@@ -21,20 +21,23 @@ import java.util.function.Predicate;
  * @param loadShedding     CPU load shedding; default none
  * @param requestTimeout   timeout of routes without one of their own; default none
  * @param ipFilters        client address rules by path; default none
- * @param trustedProxies   CIDR ranges of proxies whose {@code Forwarded} / {@code X-Forwarded-For} reports are
- *                         believed when finding a client's address; default none (the peer is the client)
+ * @param trustedProxies   CIDR ranges of proxies whose reports are believed when finding a client's address; default
+ *                         none (the peer is the client)
+ * @param forwardedHeader  the header those proxies write the client's address to, the only one read; default
+ *                         {@link ForwardedHeader#X_FORWARDED_FOR}
  * @param retryAfter       the {@code Retry-After} of requests refused for overload (limits, shedding), whole
  *                         seconds; default 1 s
  */
 public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Predicate<ServerRequest> limitExempt,
                                 Optional<LoadShedding> loadShedding, Optional<Duration> requestTimeout,
-                                List<IpFilter> ipFilters, List<String> trustedProxies, Duration retryAfter) {
+                                List<IpFilter> ipFilters, List<String> trustedProxies,
+                                ForwardedHeader forwardedHeader, Duration retryAfter) {
 
     private static final Predicate<ServerRequest> NONE = request -> false;
 
     /** Nothing on. */
     public static final ProtectionOptions DEFAULT = new ProtectionOptions(Optional.empty(), NONE, Optional.empty(),
-            Optional.empty(), List.of(), List.of(), Duration.ofSeconds(1));
+            Optional.empty(), List.of(), List.of(), ForwardedHeader.X_FORWARDED_FOR, Duration.ofSeconds(1));
 
     /** Validates every component; a message names the component and the offending value. */
     public ProtectionOptions {
@@ -50,6 +53,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
         ipFilters = List.copyOf(Objects.requireNonNull(ipFilters, "ipFilters must not be null"));
         trustedProxies = List.copyOf(Objects.requireNonNull(trustedProxies, "trustedProxies must not be null"));
         trustedProxies.forEach(Cidr::parse);
+        Objects.requireNonNull(forwardedHeader, "forwardedHeader must not be null");
         Objects.requireNonNull(retryAfter, "retryAfter must not be null");
         if (retryAfter.isNegative() || retryAfter.toNanos() % 1_000_000_000L != 0) {
             throw new IllegalArgumentException("retryAfter must be whole seconds, not negative: " + retryAfter);
@@ -74,6 +78,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
         private Optional<Duration> requestTimeout;
         private List<IpFilter> ipFilters;
         private List<String> trustedProxies;
+        private ForwardedHeader forwardedHeader;
         private Duration retryAfter;
 
         private Builder(ProtectionOptions options) {
@@ -83,6 +88,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
             requestTimeout = options.requestTimeout;
             ipFilters = options.ipFilters;
             trustedProxies = options.trustedProxies;
+            forwardedHeader = options.forwardedHeader;
             retryAfter = options.retryAfter;
         }
 
@@ -142,6 +148,12 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
             return this;
         }
 
+        /** The header the trusted proxies write the client's address to; default {@code X-Forwarded-For}. */
+        public Builder forwardedHeader(ForwardedHeader forwardedHeader) {
+            this.forwardedHeader = forwardedHeader;
+            return this;
+        }
+
         public Builder retryAfter(Duration retryAfter) {
             this.retryAfter = retryAfter;
             return this;
@@ -149,7 +161,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
 
         public ProtectionOptions build() {
             return new ProtectionOptions(concurrencyLimit, limitExempt, loadShedding, requestTimeout, ipFilters,
-                    trustedProxies, retryAfter);
+                    trustedProxies, forwardedHeader, retryAfter);
         }
     }
 }

@@ -105,8 +105,44 @@ class IpFilterTest {
     }
 
     @Test
-    void theForwardedHeaderWinsAndCarriesIpv6() throws Exception {
-        server = routes().trustedProxies("127.0.0.1").ipFilter(IpFilter.allow("2001:db8::/32")).start();
+    void aPathFilterSeesTheDecodedPathThatVariablesAndStaticFilesSee() throws Exception {
+        java.nio.file.Path root = java.nio.file.Files.createTempDirectory("ipfilter");
+        java.nio.file.Files.createDirectories(root.resolve("sub"));
+        java.nio.file.Files.writeString(root.resolve("sub/page.html"), "<p>page</p>");
+        server = server().get("/t/{tenant}/r", ctx -> ctx.send("tenant=" + ctx.pathParam("tenant")))
+                .staticFiles("/files", root)
+                .ipFilter(IpFilter.builder().paths("/files/sub/**", "/t/internal/**").deny("0.0.0.0/0", "::/0")
+                        .build()).start();
+        for (String path : new String[] {"/t/internal/r", "/t/%69nternal/r", "/t/%69%6E%74ernal/r",
+                "/files/sub/page.html", "/files/%73ub/page.html", "/files//sub/page.html", "/files/./sub/page.html",
+                "/files/x/../sub/page.html", "/files/sub%2Fpage.html", "/files/%73ub"}) {
+            assertThat(get(server, path).statusCode()).as(path).isEqualTo(403);
+        }
+        assertThat(get(server, "/t/external/r").body()).isEqualTo("tenant=external");
+    }
+
+    @Test
+    void onlyTheConfiguredForwardingHeaderIsBelieved() throws Exception {
+        // the proxy writes X-Forwarded-For (the default): a Forwarded header is the client's own and is ignored
+        server = routes().trustedProxies("127.0.0.1")
+                .ipFilter(IpFilter.builder().paths("/admin/**").allow("192.168.0.0/16").build())
+                .ipFilter(IpFilter.deny("203.0.113.0/24")).start();
+        assertThat(get(server, "/admin/users", "Forwarded", "for=192.168.1.5", "X-Forwarded-For", "6.6.6.6")
+                .statusCode()).isEqualTo(403);
+        assertThat(get(server, "/admin/users", "X-Forwarded-For", "192.168.1.5").statusCode()).isEqualTo(200);
+        for (String forwarded : new String[] {"by=1.2.3.4", "for=", "garbage"}) {
+            assertThat(get(server, "/public", "Forwarded", forwarded, "X-Forwarded-For", "203.0.113.7")
+                    .statusCode()).as(forwarded).isEqualTo(403);
+        }
+        // a report that is no address cannot pass a deny list it cannot be checked against
+        assertThat(get(server, "/public", "X-Forwarded-For", "unknown").statusCode()).isEqualTo(403);
+        assertThat(get(server, "/public", "X-Forwarded-For", "198.51.100.1").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theForwardedHeaderCarriesIpv6WhenChosen() throws Exception {
+        server = routes().trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
+                .ipFilter(IpFilter.allow("2001:db8::/32")).start();
         assertThat(get(server, "/public", "Forwarded", "for=\"[2001:db8:cafe::17]:4711\";proto=https").statusCode())
                 .isEqualTo(200);
         assertThat(get(server, "/public", "Forwarded", "for=198.51.100.1, for=\"[2001:db8::1]\"",
@@ -114,6 +150,12 @@ class IpFilterTest {
         assertThat(get(server, "/public", "Forwarded", "for=\"[2001:db8::1]\", for=198.51.100.1",
                 "X-Forwarded-For", "2001:db8::1").statusCode()).isEqualTo(403);
         assertThat(get(server, "/public", "Forwarded", "for=_hidden").statusCode()).isEqualTo(403);
+        // an element without for= is no address: refused even by a server that only denies
+        server.close();
+        server = routes().trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
+                .ipFilter(IpFilter.deny("203.0.113.0/24")).start();
+        assertThat(get(server, "/public", "Forwarded", "by=1.2.3.4").statusCode()).isEqualTo(403);
+        assertThat(get(server, "/public", "X-Forwarded-For", "203.0.113.7").statusCode()).isEqualTo(200);
     }
 
     @Test

@@ -28,9 +28,11 @@ class ProtectionOptionsTest {
         IpFilter filter = IpFilter.deny("10.0.0.0/8");
         ProtectionOptions options = Brisk.server().concurrencyLimit(ConcurrencyLimit.fixed(5))
                 .requestTimeout(Duration.ofSeconds(2)).ipFilter(filter).trustedProxies("127.0.0.1")
-                .retryAfter(Duration.ofSeconds(3)).protection();
+                .forwardedHeader(ForwardedHeader.FORWARDED).retryAfter(Duration.ofSeconds(3)).protection();
         assertThat(options).isEqualTo(new ProtectionOptions(Optional.of(ConcurrencyLimit.fixed(5)),
-                options.limitExempt(), Optional.empty(), Optional.of(Duration.ofSeconds(2)), List.of(filter), List.of("127.0.0.1"), Duration.ofSeconds(3)));
+                options.limitExempt(), Optional.empty(), Optional.of(Duration.ofSeconds(2)), List.of(filter),
+                List.of("127.0.0.1"), ForwardedHeader.FORWARDED, Duration.ofSeconds(3)));
+        assertThat(ProtectionOptions.DEFAULT.forwardedHeader()).isEqualTo(ForwardedHeader.X_FORWARDED_FOR);
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(Brisk.server().protection(options).protection()).isEqualTo(options);
     }

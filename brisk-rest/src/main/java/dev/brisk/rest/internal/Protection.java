@@ -41,7 +41,7 @@ final class Protection {
         this.problems = problems;
         this.retryAfter = Long.toString(options.retryAfter().toSeconds());
         this.ipRules = options.ipFilters().isEmpty() ? null
-                : new IpRules(options.ipFilters(), new ClientAddresses(options.trustedProxies()));
+                : new IpRules(options.ipFilters(), new ClientAddresses(options.trustedProxies(), options.forwardedHeader()));
         this.limiter = options.concurrencyLimit().map(Limiter::of).orElse(null);
         this.shedding = options.loadShedding().orElse(null);
         DoubleSupplier source = null;

@@ -3,6 +3,7 @@ package dev.brisk.spring.boot;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.ConcurrencyLimit;
+import dev.brisk.rest.ForwardedHeader;
 import dev.brisk.rest.IpFilter;
 import dev.brisk.rest.LoadShedding;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -35,8 +36,14 @@ public class BriskProtectionSettings {
     /** Retry-After of requests refused by the concurrency limit or load shedding, in whole seconds. */
     private Duration retryAfter = Duration.ofSeconds(1);
 
-    /** CIDR ranges of proxies whose Forwarded / X-Forwarded-For reports are believed when finding a client's address. */
+    /** CIDR ranges of proxies whose reports (forwarded-header) are believed when finding a client's address. */
     private List<String> trustedProxies = new ArrayList<>();
+
+    /**
+     * The header the trusted proxies write the client's address to, the only one read: X_FORWARDED_FOR (nginx,
+     * HAProxy, cloud load balancers) or FORWARDED (RFC 7239, only when every trusted proxy writes it).
+     */
+    private ForwardedHeader forwardedHeader = ForwardedHeader.X_FORWARDED_FOR;
 
     /** CIDR ranges (IPv4, IPv6) a client must be in to be served, if any; others get 403. */
     private List<String> allow = new ArrayList<>();
@@ -114,6 +121,7 @@ public class BriskProtectionSettings {
         if (!trustedProxies.isEmpty()) {
             server.trustedProxies(trustedProxies.toArray(String[]::new));
         }
+        server.forwardedHeader(forwardedHeader);
         if (!allow.isEmpty() || !deny.isEmpty()) {
             server.ipFilter(IpFilter.builder().allow(allow.toArray(String[]::new)).deny(deny.toArray(String[]::new))
                     .build());
@@ -179,6 +187,14 @@ public class BriskProtectionSettings {
 
     public void setRetryAfter(Duration retryAfter) {
         this.retryAfter = retryAfter;
+    }
+
+    public ForwardedHeader getForwardedHeader() {
+        return forwardedHeader;
+    }
+
+    public void setForwardedHeader(ForwardedHeader forwardedHeader) {
+        this.forwardedHeader = forwardedHeader;
     }
 
     public List<String> getTrustedProxies() {

@@ -35,16 +35,15 @@ public final class AccessLog implements AutoCloseable {
     private volatile boolean closed;
 
     /**
-     * The access log of a server whose {@code trustedProxies} (CIDR ranges) report client addresses: a request from
-     * one of them is logged with the client address the IP filter would see.
+     * The access log of a server whose trusted proxies report client addresses ({@code clients}, null when it trusts
+     * none): a request from one of them is logged with the client address the IP filter would see.
      */
-    public AccessLog(AccessLogOptions options, java.util.List<String> trustedProxies) {
-        this(options, LineSink.forLogger(options.loggerName()), trustedProxies);
+    public AccessLog(AccessLogOptions options, dev.brisk.rest.internal.protect.ClientAddresses clients) {
+        this(options, LineSink.forLogger(options.loggerName()), clients);
     }
 
-    AccessLog(AccessLogOptions options, LineSink sink, java.util.List<String> trustedProxies) {
-        this.clients = trustedProxies.isEmpty() ? null
-                : new dev.brisk.rest.internal.protect.ClientAddresses(trustedProxies);
+    AccessLog(AccessLogOptions options, LineSink sink, dev.brisk.rest.internal.protect.ClientAddresses clients) {
+        this.clients = clients;
         this.formatter = new AccessLogFormatter(options);
         this.headerNames = formatter.headerNames();
         this.sink = sink;

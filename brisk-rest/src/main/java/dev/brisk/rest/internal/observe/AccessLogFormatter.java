@@ -218,7 +218,9 @@ final class AccessLogFormatter {
 
     private static String hostOf(SocketAddress address) {
         if (address instanceof InetSocketAddress inet) {
-            return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+            // RFC 5952's form (::1, 2001:db8::1), as other servers log it and log tools search for it
+            return inet.getAddress() != null ? io.netty.util.NetUtil.toAddressString(inet.getAddress())
+                    : inet.getHostString();
         }
         return address == null ? "-" : address.toString();
     }

@@ -80,7 +80,7 @@ final class OtelTracing {
             builder.setAttribute(QUERY, request.rawQuery());
         }
         if (request.remoteAddress() instanceof InetSocketAddress inet && inet.getAddress() != null) {
-            builder.setAttribute(CLIENT, inet.getAddress().getHostAddress());
+            builder.setAttribute(CLIENT, io.netty.util.NetUtil.toAddressString(inet.getAddress()));
         }
         String userAgent = request.headers().get("user-agent", null);
         if (userAgent != null) {

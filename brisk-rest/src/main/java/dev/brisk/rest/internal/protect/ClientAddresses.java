@@ -1,6 +1,8 @@
 package dev.brisk.rest.internal.protect;
 
 import dev.brisk.http.ServerRequest;
+import dev.brisk.rest.ForwardedHeader;
+import dev.brisk.rest.ProtectionOptions;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -12,18 +14,32 @@ import java.util.List;
 /**
  * Finds a request's client address: the connection's peer, unless the peer is a trusted proxy; then, walking the
  * proxies' reports from the right (the hop nearest the server) to the left, the first address that is not a trusted
- * proxy. {@code Forwarded} (RFC 7239, its {@code for} parameters) is read when present, else {@code X-Forwarded-For}.
- * A report that is no IP address ({@code unknown}, an obfuscated name) ends the walk: the client is then unknown.
+ * proxy. Only the configured header is read ({@link ForwardedHeader}): {@code X-Forwarded-For}, or {@code Forwarded}
+ * (RFC 7239, its {@code for} parameters). A report that is no IP address ({@code unknown}, an obfuscated name, an
+ * element without {@code for}) ends the walk: the client is then unknown, and IP rules refuse it.
  */
 public final class ClientAddresses {
 
-    /** The bytes standing for an unknown client: in no range. */
+    /** The bytes standing for a client whose address is unknown (a peer that is no IP address): in no range. */
     public static final byte[] UNKNOWN = new byte[0];
+    /**
+     * The bytes standing for a client a trusted proxy reported in a form that is no address: in no range, and refused
+     * by every IP filter that applies (a deny list must not let through a client it cannot check).
+     */
+    public static final byte[] UNREADABLE = new byte[0];
 
     private final Cidr[] trusted;
+    private final String header;
 
-    public ClientAddresses(List<String> trustedProxies) {
+    public ClientAddresses(List<String> trustedProxies, ForwardedHeader header) {
         this.trusted = trustedProxies.stream().map(Cidr::parse).toArray(Cidr[]::new);
+        this.header = header == ForwardedHeader.FORWARDED ? "forwarded" : "x-forwarded-for";
+    }
+
+    /** The client addresses of a server with {@code options}; null when it trusts no proxy (the peer is the client). */
+    public static ClientAddresses of(ProtectionOptions options) {
+        return options.trustedProxies().isEmpty() ? null
+                : new ClientAddresses(options.trustedProxies(), options.forwardedHeader());
     }
 
     /** The client's address bytes (4 or 16), or {@link #UNKNOWN}. */
@@ -35,12 +51,12 @@ public final class ClientAddresses {
         if (trusted.length == 0 || !Cidr.any(trusted, peer)) {
             return peer;
         }
-        List<String> hops = hops(request);
+        List<String> hops = hops(request, header);
         byte[] client = peer;
         for (int i = hops.size() - 1; i >= 0; i--) {
             byte[] hop = Cidr.address(hops.get(i));
             if (hop == null) {
-                return UNKNOWN;
+                return UNREADABLE;
             }
             client = hop;
             if (!Cidr.any(trusted, hop)) {
@@ -61,7 +77,7 @@ public final class ClientAddresses {
             return peer;
         }
         byte[] client = resolve(request);
-        if (client == UNKNOWN) {
+        if (client == UNKNOWN || client == UNREADABLE) {
             return null;
         }
         try {
@@ -71,12 +87,11 @@ public final class ClientAddresses {
         }
     }
 
-    /** The reported addresses, farthest first. */
-    static List<String> hops(ServerRequest request) {
-        List<String> forwarded = request.headers().all("forwarded");
+    /** The addresses reported in {@code header} ({@code forwarded} or {@code x-forwarded-for}), farthest first. */
+    static List<String> hops(ServerRequest request, String header) {
         List<String> hops = new ArrayList<>();
-        if (!forwarded.isEmpty()) {
-            for (String field : forwarded) {
+        if (header.equals("forwarded")) {
+            for (String field : request.headers().all("forwarded")) {
                 for (String element : field.split(",")) {
                     hops.add(forParameter(element));
                 }

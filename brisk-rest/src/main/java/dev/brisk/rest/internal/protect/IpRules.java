@@ -16,12 +16,23 @@ public final class IpRules {
     /** One filter: null paths when it applies everywhere. */
     private record Rule(Router<Boolean> paths, Cidr[] allow, Cidr[] deny) {
 
+        /** Whether the rule covers {@code path} as sent or as the handlers see it (decoded, normalised). */
         boolean appliesTo(String path) {
-            return paths == null || path != null && paths.find(HttpMethod.GET, path, new RouteMatch<>());
+            if (paths == null) {
+                return true;
+            }
+            if (path == null) {
+                return false;
+            }
+            if (paths.find(HttpMethod.GET, path, new RouteMatch<>())) {
+                return true;
+            }
+            String normalised = FilterPaths.normalised(path);
+            return normalised != null && paths.find(HttpMethod.GET, normalised, new RouteMatch<>());
         }
 
         boolean admits(byte[] client) {
-            if (Cidr.any(deny, client)) {
+            if (client == ClientAddresses.UNREADABLE || Cidr.any(deny, client)) {
                 return false;
             }
             return allow.length == 0 || Cidr.any(allow, client);
