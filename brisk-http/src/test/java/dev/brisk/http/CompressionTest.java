@@ -53,6 +53,11 @@ class CompressionTest {
                 case "/no-transform" -> response.header("cache-control", "no-transform").send(TEXT);
                 case "/empty" -> response.status(204).send();
                 case "/etag" -> response.header("etag", "\"v1\"").header("vary", "Origin").send(TEXT);
+                case "/vary-lines" -> {
+                    response.headers().add("vary", "Origin").add("vary", "Cookie, accept-language");
+                    response.send(TEXT);
+                }
+                case "/vary-listed" -> response.header("vary", "Origin, accept-encoding").send(TEXT);
                 case "/stream" -> {
                     response.header("content-type", "text/plain");
                     response.write(TEXT.getBytes(StandardCharsets.UTF_8));
@@ -192,6 +197,23 @@ class CompressionTest {
         HttpResponse<byte[]> response = get("/etag", "gzip");
         assertThat(response.headers().firstValue("etag")).hasValue("W/\"v1\"");
         assertThat(response.headers().firstValue("vary")).hasValue("Origin, Accept-Encoding");
+    }
+
+    @Test
+    void everyVaryLineIsKeptWhenAcceptEncodingIsAdded() throws Exception {
+        HttpResponse<byte[]> response = get("/vary-lines", "gzip");
+        assertThat(encoding(response)).isEqualTo("gzip");
+        assertThat(response.headers().allValues("vary")).containsExactly("Origin, Cookie, accept-language, Accept-Encoding");
+        HttpResponse<byte[]> listed = get("/vary-listed", "gzip");
+        assertThat(listed.headers().allValues("vary")).containsExactly("Origin, accept-encoding");
+    }
+
+    @Test
+    void acceptEncodingSentOnSeveralLinesIsOneList() throws Exception {
+        HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + server.port() + "/text")).header("Accept-Encoding", "br;q=0")
+                .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(encoding(response)).isEqualTo("gzip");
     }
 
     @Test

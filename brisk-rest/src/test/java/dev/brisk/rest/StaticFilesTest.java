@@ -41,12 +41,15 @@ class StaticFilesTest {
     private static URLClassLoader jarLoader;
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+    private static Path assetsRoot;
+
     @BeforeAll
     static void start() throws IOException {
         for (int i = 0; i < DATA.length; i++) {
             DATA[i] = (byte) i;
         }
         Path root = Files.createDirectories(temp.resolve("root"));
+        assetsRoot = root;
         Files.writeString(root.resolve("index.html"), "<h1>home</h1>");
         Files.writeString(root.resolve("app.js"), SCRIPT);
         Files.write(root.resolve("app.js.gz"), gzip(SCRIPT.getBytes(StandardCharsets.UTF_8)));
@@ -154,6 +157,22 @@ class StaticFilesTest {
                 .isEqualTo("public, max-age=31536000, immutable");
         assertThat(header(get("/assets/data.bin"), "content-type")).isEqualTo("application/octet-stream");
         assertThat(text(get("/api/hello"))).isEqualTo("api");                           // routes still win
+    }
+
+    @Test
+    void aPrecompressedVariantKeepsTheVaryOfCors() throws Exception {
+        try (BriskServer cors = Brisk.server().port(0).host("127.0.0.1").staticFiles("/assets", assetsRoot)
+                .cors("/assets/**", CorsConfig.builder().allowedOrigins("https://app.example").build()).start()) {
+            for (String encoding : new String[] {"gzip", "identity"}) {
+                HttpResponse<byte[]> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                        "http://127.0.0.1:" + cors.port() + "/assets/app.js")).header("Origin", "https://app.example")
+                        .header("Accept-Encoding", encoding).build(), HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(header(response, "access-control-allow-origin")).isEqualTo("https://app.example");
+                assertThat(response.headers().allValues("vary")).as(encoding)
+                        .containsExactly("Origin, Accept-Encoding");
+            }
+        }
     }
 
     @Test

@@ -11,7 +11,22 @@ import java.util.Optional;
  */
 public final class AcceptEncoding {
 
+    private static final io.netty.util.AsciiString FIELD = io.netty.util.AsciiString.cached("accept-encoding");
+
     private AcceptEncoding() {
+    }
+
+    /**
+     * The request's {@code Accept-Encoding} as one list: its field lines joined (RFC 9110, 5.3), or null when it has
+     * none.
+     */
+    public static String field(Headers headers) {
+        String first = headers.get(FIELD, null);
+        if (first == null) {
+            return null;
+        }
+        List<String> lines = headers.all(FIELD);
+        return lines.size() <= 1 ? first : String.join(", ", lines);
     }
 
     /** The coding of {@code offered} (in the server's order of preference) to use, empty for none (identity). */

@@ -26,8 +26,6 @@ final class CompressingResponse implements ServerResponse {
     private static final AsciiString CONTENT_RANGE = AsciiString.cached("content-range");
     private static final AsciiString CACHE_CONTROL = AsciiString.cached("cache-control");
     private static final AsciiString ETAG = AsciiString.cached("etag");
-    private static final AsciiString VARY = AsciiString.cached("vary");
-    private static final AsciiString ACCEPT_ENCODING = AsciiString.cached("Accept-Encoding");
     private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
@@ -269,12 +267,7 @@ final class CompressingResponse implements ServerResponse {
     private void markVariant() {
         WritableHeaders headers = delegate.headers();
         headers.remove(CONTENT_LENGTH);
-        String vary = headers.get(VARY, null);
-        if (vary == null) {
-            headers.set(VARY, ACCEPT_ENCODING);
-        } else if (!vary.strip().equals("*") && !vary.toLowerCase(java.util.Locale.ROOT).contains("accept-encoding")) {
-            headers.set(VARY, vary + ", " + ACCEPT_ENCODING);
-        }
+        dev.brisk.http.common.Vary.add(headers, "Accept-Encoding");
         String etag = headers.get(ETAG, null);
         if (etag != null && etag.startsWith("\"")) {
             headers.set(ETAG, "W/" + etag);

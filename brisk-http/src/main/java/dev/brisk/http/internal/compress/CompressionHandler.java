@@ -22,7 +22,6 @@ import java.util.List;
  */
 public final class CompressionHandler implements HttpHandler {
 
-    private static final AsciiString ACCEPT_ENCODING = AsciiString.cached("accept-encoding");
     private static final AsciiString CONTENT_ENCODING = AsciiString.cached("content-encoding");
     private static final String DECODING = CompressionHandler.class.getName() + ".decoding";
 
@@ -92,7 +91,7 @@ public final class CompressionHandler implements HttpHandler {
         if (request.method() == HttpMethod.HEAD) {
             return response;
         }
-        CharSequence accept = request.headers().get(ACCEPT_ENCODING, null);
+        CharSequence accept = AcceptEncoding.field(request.headers());
         int chosen = accept == null ? -1 : AcceptEncoding.choose(accept, settings.tokens());
         return chosen < 0 ? response
                 : new CompressingResponse(response, settings, settings.offered().get(chosen), request.allocator());

@@ -191,8 +191,8 @@ public final class StaticHandler implements Handler {
         if (found == null) {
             return resource;
         }
-        headers.set("vary", "Accept-Encoding");
-        int chosen = AcceptEncoding.choose(request.headers().get("accept-encoding", null), found);
+        dev.brisk.http.common.Vary.add(headers, "Accept-Encoding");
+        int chosen = AcceptEncoding.choose(AcceptEncoding.field(request.headers()), found);
         if (chosen < 0) {
             return resource;
         }
