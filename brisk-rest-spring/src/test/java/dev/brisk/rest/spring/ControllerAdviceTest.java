@@ -30,6 +30,11 @@ class ControllerAdviceTest {
             }
             return "order " + id;
         }
+
+        @GetMapping("/orders/{id}/lock")
+        public String lock(@PathVariable long id) {
+            throw new IllegalStateException("order " + id + " is locked");
+        }
     }
 
     @RestController
@@ -48,9 +53,25 @@ class ControllerAdviceTest {
         }
     }
 
+    /** Handler methods need not be public, as in Spring MVC. */
+    @RestControllerAdvice
+    static class LockAdvice {
+        @ExceptionHandler(IllegalStateException.class)
+        ResponseEntity<String> locked(IllegalStateException e) {
+            return ResponseEntity.status(HttpStatus.CONFLICT).body(e.getMessage());
+        }
+    }
+
     @RegisterExtension
     static final BriskServerExtension SERVER = BriskServerExtension.of(() -> Brisk.server()
-            .controllers(new OrdersController(), new PingController(), new OrdersAdvice()));
+            .controllers(new OrdersController(), new PingController(), new OrdersAdvice(), new LockAdvice()));
+
+    @Test
+    void aPackagePrivateHandlerMethodIsFound(TestClient client) {
+        TestResponse locked = client.get("/orders/3/lock").execute();
+        assertThat(locked.status()).isEqualTo(409);
+        assertThat(locked.body()).isEqualTo("order 3 is locked");
+    }
 
     @Test
     void adviceHandlesTheControllersItSelects(TestClient client) {

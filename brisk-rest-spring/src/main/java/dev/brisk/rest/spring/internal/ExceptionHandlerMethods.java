@@ -54,11 +54,13 @@ final class ExceptionHandlerMethods {
     @SuppressWarnings("unchecked")
     static ExceptionHandlerMethods of(Object bean, Class<?> type) {
         Map<Class<? extends Throwable>, Call> byType = new LinkedHashMap<>();
-        for (Method method : type.getMethods()) {
-            ExceptionHandler annotation = AnnotatedElementUtils.findMergedAnnotation(method, ExceptionHandler.class);
-            if (annotation == null) {
-                continue;
-            }
+        // every visibility, as Spring MVC finds them: package-private handler methods are common
+        Map<Method, ExceptionHandler> annotated = org.springframework.core.MethodIntrospector.selectMethods(type,
+                (org.springframework.core.MethodIntrospector.MetadataLookup<ExceptionHandler>) candidate ->
+                        AnnotatedElementUtils.findMergedAnnotation(candidate, ExceptionHandler.class));
+        for (Map.Entry<Method, ExceptionHandler> found : annotated.entrySet()) {
+            Method method = found.getKey();
+            ExceptionHandler annotation = found.getValue();
             List<Class<? extends Throwable>> types = new ArrayList<>(List.of(annotation.value()));
             if (types.isEmpty()) {
                 for (Class<?> parameter : method.getParameterTypes()) {
