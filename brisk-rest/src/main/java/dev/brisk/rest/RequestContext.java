@@ -132,7 +132,8 @@ public interface RequestContext {
 
     /**
      * Like {@link #sse()}, ending the stream normally ({@link SseSink.CloseReason#TIMED_OUT}) once {@code timeout}
-     * has elapsed; clients reconnect then, sending {@code Last-Event-ID}.
+     * has elapsed; clients reconnect then, sending {@code Last-Event-ID}. This timeout replaces the route's request
+     * timeout for the stream (a stream opened with {@link #sse()} stays under the request timeout).
      */
     default SseSink sse(java.time.Duration timeout) {
         throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());

@@ -241,6 +241,32 @@ class SseTest {
     }
 
     @Test
+    void aStreamsOwnTimeoutReplacesTheRequestTimeout() throws Exception {
+        CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
+        java.util.concurrent.ScheduledExecutorService ticks = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        try {
+            server = server().requestTimeout(Duration.ofMillis(200)).get("/ticks", ctx -> {
+                SseSink sink = ctx.sse(Duration.ofMillis(900)).onClose(closed::complete);
+                ticks.scheduleAtFixedRate(() -> {
+                    if (sink.isOpen()) {
+                        sink.send(SseEvent.of("tick"));
+                    }
+                }, 0, 100, TimeUnit.MILLISECONDS);
+            }).start();
+            long start = System.nanoTime();
+            HttpResponse<String> response = get(server, "/ticks");
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+            // ended by its own 900 ms, normally, well after the 200 ms request timeout
+            assertThat(closed.get(5, TimeUnit.SECONDS)).isEqualTo(SseSink.CloseReason.TIMED_OUT);
+            assertThat(tookMillis).isGreaterThanOrEqualTo(800);
+            assertThat(response.body().split("data: tick\n\n", -1).length - 1).isGreaterThanOrEqualTo(5);
+        } finally {
+            ticks.shutdownNow();
+        }
+    }
+
+    @Test
     void completingWithAnErrorAbortsTheResponse() throws Exception {
         CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
         server = server().get("/failing", ctx -> {

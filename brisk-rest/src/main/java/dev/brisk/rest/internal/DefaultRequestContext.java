@@ -314,6 +314,10 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     private dev.brisk.rest.SseSink openSse(java.time.Duration timeout) {
+        RequestCancellation current = cancellation;
+        if (timeout != null && current != null && !current.cancelled()) {
+            current.disarm(); // the stream's own timeout replaces the request's
+        }
         dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), server.sseEncoder(),
                 request.allocator(), timeout, server.options().sseMaxPending());
         async = true;

@@ -52,6 +52,17 @@ final class RequestCancellation {
         }
     }
 
+    /**
+     * The exchange now has a deadline of its own (an event stream opened with its own timeout): the request's timeout
+     * no longer applies to it. Cancellation when the client goes stays.
+     */
+    void disarm() {
+        Future<?> pending = timer;
+        if (pending != null) {
+            pending.cancel(false);
+        }
+    }
+
     /** The timeout fired: answers 503 unless the response has started (then aborts it), and cancels the handler. */
     void expire() {
         if (!markCancelled()) {
