@@ -275,7 +275,10 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Whether to close gracefully when the JVM shuts down; default false. */
+        /**
+         * Whether to close gracefully when the JVM shuts down (SIGTERM); default false here, true for a brisk-rest
+         * {@code BriskServer}.
+         */
         public Builder shutdownHook(boolean shutdownHook) {
             options.shutdownHook(shutdownHook);
             return this;

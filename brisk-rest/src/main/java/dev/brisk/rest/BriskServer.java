@@ -119,7 +119,12 @@ public final class BriskServer implements AutoCloseable {
 
     /** Builds and starts a {@link BriskServer}. */
     public static final class Builder {
-        private final HttpServer.Builder http = HttpServer.builder();
+        /**
+         * Closes gracefully when the JVM is told to stop (SIGTERM), as an application server should: readiness turns
+         * DOWN for the shutdown delay, requests in flight finish. {@code http(h -> h.shutdownHook(false))} when
+         * something else owns the server's life (a container, tests).
+         */
+        private final HttpServer.Builder http = HttpServer.builder().shutdownHook(true);
         private final List<Route> routes = new ArrayList<>();
         private final List<Object> controllers = new ArrayList<>();
         private final List<Filter> filters = new ArrayList<>();

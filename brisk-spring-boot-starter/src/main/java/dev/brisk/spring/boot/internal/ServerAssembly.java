@@ -41,7 +41,8 @@ public final class ServerAssembly {
         if (address != null) {
             server.host(address.getHostAddress());
         }
-        server.http(http -> configureHttp(http, factory, context));
+        // Spring's own shutdown hook closes the context, and the context the server (gracefully, as configured)
+        server.http(http -> configureHttp(http.shutdownHook(false), factory, context));
         server.options(options(factory));
         Codecs codecs = codecs(context);
         server.codecs(codecs);
