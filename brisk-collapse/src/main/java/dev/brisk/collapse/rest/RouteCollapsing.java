@@ -47,6 +47,8 @@ public final class RouteCollapsing implements RouteInterceptor {
     private final Set<String> routes;
     private final SingleFlight<RequestKey, Recorded> flight;
     private final Map<RouteInfo, CollapsedRoute> collapsed = new ConcurrentHashMap<>();
+    /** The listed templates some GET or HEAD route has been offered for. */
+    private final Set<String> matched = ConcurrentHashMap.newKeySet();
 
     private RouteCollapsing(HttpCollapseOptions options, Set<String> routes) {
         this.options = options;
@@ -80,11 +82,26 @@ public final class RouteCollapsing implements RouteInterceptor {
             return false;
         }
         List<String> extraHeaders = CollapsedRoute.annotatedKeyHeaders(route);
-        if (extraHeaders == null && !routes.contains(route.path())) {
+        boolean listed = routes.contains(route.path());
+        if (listed) {
+            matched.add(route.path());
+        }
+        if (extraHeaders == null && !listed) {
             return false;
         }
         collapsed.put(route, CollapsedRoute.of(route, options, extraHeaders == null ? List.of() : extraHeaders));
         return true;
+    }
+
+    /**
+     * The templates given to {@link Builder#routes} that no GET or HEAD route of the servers it was registered with has
+     * (yet): a misspelt template, or one with another variable name than the route's, collapses nothing. Check it
+     * once the server has started; the Spring Boot starter logs a warning for each.
+     */
+    public Set<String> unmatchedRoutes() {
+        Set<String> unmatched = new java.util.TreeSet<>(routes);
+        unmatched.removeAll(matched);
+        return unmatched;
     }
 
     @Override

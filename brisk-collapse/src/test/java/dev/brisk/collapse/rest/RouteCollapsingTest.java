@@ -264,6 +264,15 @@ class RouteCollapsingTest {
     }
 
     @Test
+    void listedTemplatesThatMatchNoGetRouteAreReported() {
+        RouteCollapsing collapsing = RouteCollapsing.builder().routes("/items/{id}", "/items/{itemId}", "/nope")
+                .build();
+        server = Brisk.server().port(0).interceptor(collapsing).get("/items/{id}", ctx -> ctx.send("item"))
+                .post("/nope", ctx -> ctx.send("posted")).start();
+        assertThat(collapsing.unmatchedRoutes()).containsExactly("/items/{itemId}", "/nope");
+    }
+
+    @Test
     void otherMethodsAndRoutesAreLeftAlone() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/items").build();
         server = Brisk.server().port(0).interceptor(collapsing)

@@ -8,6 +8,7 @@ import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.internal.ClientCollapseSettings;
 import dev.brisk.spring.boot.internal.CollapseSettings;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -41,6 +42,8 @@ public final class BriskCollapseAutoConfiguration {
     /** Name of the client collapser in the {@code collapser} tag of its meters. */
     public static final String CLIENT_METRICS_NAME = "client";
 
+    private static final System.Logger LOG = System.getLogger("dev.brisk.spring.boot");
+
     BriskCollapseAutoConfiguration() {
     }
 
@@ -48,6 +51,16 @@ public final class BriskCollapseAutoConfiguration {
     @ConditionalOnMissingBean
     RouteCollapsing briskRouteCollapsing(BriskProperties brisk, ApplicationContext context) {
         return CollapseSettings.routeCollapsing(brisk.getCollapse(), Meters.of(context, METRICS_NAME));
+    }
+
+    /** Once the server runs: a warning for each {@code brisk.collapse.routes} entry that matches no GET route. */
+    @Bean
+    org.springframework.context.ApplicationListener<org.springframework.boot.context.event.ApplicationReadyEvent>
+            briskCollapseRoutesCheck(ObjectProvider<RouteCollapsing> collapsing) {
+        return ready -> collapsing.ifAvailable(routes -> routes.unmatchedRoutes().forEach(template ->
+                LOG.log(System.Logger.Level.WARNING, "brisk.collapse.routes: '" + template + "' matches no GET route"
+                        + " (templates must be written as mapped, e.g. /users/{id}, without the context path):"
+                        + " nothing is collapsed for it")));
     }
 
     /**

@@ -132,6 +132,16 @@ class CollapsePropertiesTest {
     }
 
     @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+    void aListedRouteThatMatchesNoGetRouteIsWarnedAbout(org.springframework.boot.test.system.CapturedOutput output) {
+        try (ConfigurableApplicationContext context = run("brisk.collapse.routes=/listed/{symbol},/listed/{ticker}")) {
+            assertThat(context.getBean(RouteCollapsing.class).unmatchedRoutes()).containsExactly("/listed/{ticker}");
+            assertThat(output.getAll()).contains("brisk.collapse.routes: '/listed/{ticker}' matches no GET route")
+                    .doesNotContain("'/listed/{symbol}' matches no GET route");
+        }
+    }
+
+    @Test
     void additionalKeyHeadersKeepTheDefaults() {
         try (ConfigurableApplicationContext context = run("brisk.collapse.additional-key-headers=X-Tenant")) {
             assertThat(context.getBean(RouteCollapsing.class).options().keyHeaders())
