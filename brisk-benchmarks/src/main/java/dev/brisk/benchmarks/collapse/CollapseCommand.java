@@ -14,12 +14,15 @@ import java.time.Duration;
  *   {@code CollapsingInterceptor}.</li>
  * </ul>
  * {@code --keys N|unique} and {@code --zipf} sweep the key distribution. Server and load run in this process.
+ * {@code --controlled}: after the warm-up, one measured window (after a second of ramp-up) per {@code measure} line
+ * on standard input, the load stopped between windows; {@code bench/launcher-interleaved.sh} drives two such
+ * processes in turn.
  */
 public final class CollapseCommand {
 
     /** The options part of the usage text. */
     public static final String OPTIONS = "--mode on|off --scenario server|client [--concurrency C] [--duration S] "
-            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N]";
+            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N] [--controlled]";
 
     private CollapseCommand() {
     }
@@ -29,6 +32,11 @@ public final class CollapseCommand {
         CollapseRun run = parse(args);
         try (BenchmarkServer server = new BenchmarkServer(run);
              CollapseLoad load = new CollapseLoad(run, server.baseUrl())) {
+            if (run.controlled()) {
+                load.runControlled(server::backendCalls, new java.io.BufferedReader(new java.io.InputStreamReader(
+                        System.in, java.nio.charset.StandardCharsets.UTF_8)), System.out);
+                return;
+            }
             CollapseLoad.Result result = load.run(server::backendCalls);
             System.out.println(result.line());
             System.out.flush();
@@ -46,6 +54,7 @@ public final class CollapseCommand {
         int backendSlots = 200;
         int keys = 1;
         boolean zipf = false;
+        boolean controlled = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--mode" -> mode = arguments.value(++i);
@@ -60,6 +69,7 @@ public final class CollapseCommand {
                     keys = "unique".equals(value) ? 0 : arguments.number(i);
                 }
                 case "--zipf" -> zipf = true;
+                case "--controlled" -> controlled = true;
                 default -> throw new IllegalArgumentException("collapse: unknown option " + args[i]);
             }
         }
@@ -71,6 +81,6 @@ public final class CollapseCommand {
         }
         boolean server = "server".equals(scenario);
         return new CollapseRun("on".equals(mode), server, concurrency != null ? concurrency : server ? 400 : 200,
-                warmup, duration, backendMs, backendSlots, keys, zipf);
+                warmup, duration, backendMs, backendSlots, keys, zipf, controlled);
     }
 }

@@ -7,9 +7,14 @@ import dev.brisk.client.BriskClient;
 import dev.brisk.client.BriskClientBuilder;
 import dev.brisk.collapse.client.CollapsingInterceptor;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The closed loop of a {@code collapse} run: {@code concurrency} lanes, each with one request in flight through
@@ -17,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  * checked: status 200 and the body {@code value-<key>} of the key it asked for, else it counts as an error.
  */
 final class CollapseLoad implements AutoCloseable {
+
+    /** How long a controlled window lets the lanes start again before it measures. */
+    private static final long SETTLE_MILLIS = 1000;
 
     private final CollapseRun run;
     private final String baseUrl;
@@ -32,6 +40,10 @@ final class CollapseLoad implements AutoCloseable {
                 return thread;
             });
     private volatile boolean running = true;
+    /** Whether lanes stop when their request completes (between the windows of a controlled run). */
+    private volatile boolean paused;
+    /** Lanes stopped while paused: each has no request in flight. */
+    private final AtomicInteger parked = new AtomicInteger();
 
     CollapseLoad(CollapseRun run, String baseUrl) {
         this.run = run;
@@ -64,9 +76,72 @@ final class CollapseLoad implements AutoCloseable {
         return new Result(summary, calls);
     }
 
+    /**
+     * Runs the warm-up, then one measured window per {@code measure} line read from {@code commands}, printing each
+     * window's summary line to {@code out}; the load stops between windows (every lane's request completes and no new
+     * one is sent), so that another process can be measured meanwhile on an otherwise idle machine. Prints
+     * {@code ready} when it first waits for a command; the end of {@code commands} ends the run.
+     */
+    void runControlled(LongSupplier backendCalls, BufferedReader commands, PrintStream out)
+            throws InterruptedException, IOException {
+        for (int i = 0; i < run.concurrency(); i++) {
+            send();
+        }
+        Thread.sleep(run.warmup().toMillis());
+        pause();
+        out.println("ready");
+        out.flush();
+        String command;
+        while ((command = commands.readLine()) != null) {
+            if (!"measure".equals(command.strip())) {
+                out.println("unknown command (expected measure): " + command);
+                out.flush();
+                continue;
+            }
+            resume();
+            Thread.sleep(SETTLE_MILLIS);
+            long callsBefore = backendCalls.getAsLong();
+            measurement.begin();
+            Thread.sleep(run.duration().toMillis());
+            Summary summary = measurement.end();
+            long calls = backendCalls.getAsLong() - callsBefore;
+            pause();
+            out.println(new Result(summary, calls).line());
+            out.flush();
+        }
+        running = false;
+        for (int i = parked.getAndSet(0); i > 0; i--) {
+            drained.countDown();
+        }
+    }
+
+    /** Stops every lane once its request completes, and waits until all have. */
+    private void pause() throws InterruptedException {
+        paused = true;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (parked.get() < run.concurrency()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("lanes still busy 15 s after the load was paused: "
+                        + (run.concurrency() - parked.get()));
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private void resume() {
+        paused = false;
+        for (int i = parked.getAndSet(0); i > 0; i--) {
+            send();
+        }
+    }
+
     private void send() {
         if (!running) {
             drained.countDown();
+            return;
+        }
+        if (paused) {
+            parked.incrementAndGet();
             return;
         }
         String key = keys.next();

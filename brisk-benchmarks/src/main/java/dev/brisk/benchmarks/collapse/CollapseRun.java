@@ -16,9 +16,10 @@ import java.time.Duration;
  * @param backendSlots backend calls that may run at once: the route's worker threads (server scenario)
  * @param keys         distinct keys requested: 1 is one hot key, 0 means every request a new key
  * @param zipf         keys drawn with a Zipf distribution (s = 1) instead of uniformly
+ * @param controlled   {@code --controlled}: measured windows on command from standard input, the load stopped between
  */
 record CollapseRun(boolean collapse, boolean server, int concurrency, Duration warmup, Duration duration, int backendMs,
-                   int backendSlots, int keys, boolean zipf) {
+                   int backendSlots, int keys, boolean zipf, boolean controlled) {
 
     CollapseRun {
         if (concurrency < 1) {

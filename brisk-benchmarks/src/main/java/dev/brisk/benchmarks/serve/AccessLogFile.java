@@ -33,7 +33,10 @@ final class AccessLogFile {
         file.setFile(Path.of(System.getProperty("java.io.tmpdir"), "brisk-access.log").toString());
         file.setAppend(false);
         file.setImmediateFlush(false);
-        file.setBufferSize(new ch.qos.logback.core.util.FileSize(256 * 1024));
+        String buffer = System.getProperty("brisk.bench.access-log-buffer");
+        if (buffer != null) {
+            file.setBufferSize(new ch.qos.logback.core.util.FileSize(Long.parseLong(buffer)));
+        }
         file.setEncoder(encoder);
         file.start();
         Logger access = context.getLogger("brisk.access");
