@@ -88,8 +88,10 @@ class SchedulingTest {
     @Test
     void fullQueueAnswers503WithRetryAfterNeverAHang() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
+        List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         server = server()
                 .bizScheduler(1, 1, Duration.ofSeconds(30))
+                .observer(observed::add)
                 .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("released");
@@ -121,6 +123,14 @@ class SchedulingTest {
         for (CompletableFuture<HttpResponse<String>> call : calls) {
             assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).isIn(200, 503);
         }
+        // refused before routing (every route is on BIZ, so requests queue first), yet observed with their route
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (observed.size() < calls.size() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(observed).filteredOn(r -> r.status() == 503).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.route()).hasValueSatisfying(route ->
+                        assertThat(route.path()).isEqualTo("/block")));
     }
 
     @Test

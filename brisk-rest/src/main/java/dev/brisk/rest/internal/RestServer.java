@@ -407,6 +407,22 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
     }
 
+    /**
+     * Notes, for the metrics and the access log, the route a request refused before routing (all routes on one
+     * scheduler, whose queue was full) would have taken: the first candidate for its method and path, if any.
+     */
+    void routeForRecord(DefaultRequestContext ctx) {
+        try {
+            String path = routingPath(ctx.request());
+            RouteMatch<CompiledRoute> match = ctx.match();
+            if (path != null && router.find(ctx.request().method(), path, match) && !match.candidates().isEmpty()) {
+                ctx.routed(match.candidates().get(0), path);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "no route noted for " + ctx.request().uri() + ": " + e);
+        }
+    }
+
     private void route(dev.brisk.rest.RequestContext context) throws Exception {
         DefaultRequestContext ctx = (DefaultRequestContext) context;
         ServerRequest request = ctx.request();
