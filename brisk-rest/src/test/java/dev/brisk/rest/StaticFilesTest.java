@@ -277,9 +277,14 @@ class StaticFilesTest {
     @Test
     void directoriesServeTheirIndexAndAreNeverListed() throws Exception {
         assertThat(text(get("/assets/"))).isEqualTo("<h1>home</h1>");
-        assertThat(text(get("/assets"))).isEqualTo("<h1>home</h1>");
         assertThat(text(get("/assets/sub/"))).isEqualTo("<h1>sub</h1>");
-        assertThat(header(get("/assets/sub"), "content-type")).isEqualTo("text/html; charset=utf-8");
+        // a directory without its slash is redirected to it, so that the index's relative links resolve in it
+        HttpResponse<byte[]> redirect = get("/assets/sub?v=2");
+        assertThat(redirect.statusCode()).isEqualTo(301);
+        assertThat(header(redirect, "location")).isEqualTo("/assets/sub/?v=2");
+        assertThat(header(get("/assets"), "location")).isEqualTo("/assets/");
+        // and a file is no directory
+        assertThat(get("/assets/app.js/").statusCode()).isEqualTo(404);
         assertThat(get("/assets/empty/").statusCode()).isEqualTo(404);
         assertThat(get("/plain/sub/").statusCode()).isEqualTo(404);                     // no index file configured
         assertThat(get("/assets/missing.js").statusCode()).isEqualTo(404);
@@ -337,7 +342,7 @@ class StaticFilesTest {
         assertThat(part.statusCode()).isEqualTo(206);
         assertThat(text(part)).isEqualTo("h1");
         assertThat(text(get("/jar/dir/"))).isEqualTo("<h1>from the jar</h1>");
-        assertThat(text(get("/jar/dir"))).isEqualTo("<h1>from the jar</h1>");
+        assertThat(header(get("/jar/dir"), "location")).isEqualTo("/jar/dir/");
         assertThat(get("/jar/").statusCode()).isEqualTo(404);                           // a directory, no index
         assertThat(get("/jar/missing.css").statusCode()).isEqualTo(404);
         assertThat(text(get("/jar/app.css"))).isEqualTo("h1 { font-weight: bold; }");   // from the cache

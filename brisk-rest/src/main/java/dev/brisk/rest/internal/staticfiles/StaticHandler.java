@@ -99,8 +99,19 @@ public final class StaticHandler implements Handler {
         if (segments == null) {
             throw notFound();
         }
+        boolean slash = routed.endsWith("/");
         StaticResource resource = segments.isEmpty() ? null : locator.find(segments);
+        if (resource != null && slash) {
+            throw notFound(); // a file is no directory: page.html/ would shift every relative link of the page
+        }
         if (resource == null && options.indexFile().isPresent() && locator.isDirectory(segments)) {
+            if (!slash) {
+                // as Tomcat, nginx and Apache do: relative links of the index resolve against the directory
+                String query = ctx.request().rawQuery();
+                ctx.response().status(301).header("location", ctx.request().rawPath() + "/"
+                        + (query.isEmpty() ? "" : "?" + query)).send();
+                return;
+            }
             segments = with(segments, options.indexFile().get());
             resource = locator.find(segments);
         }
