@@ -54,6 +54,22 @@ class TracingTest {
     }
 
     @Test
+    void tracestateLinesAreOneListAndTwoTraceparentsStartANewTrace() throws Exception {
+        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+                .get("/state", ctx -> ctx.send(ctx.trace().orElseThrow().traceState()))
+                .get("/t", TracingTest::report).start()) {
+            assertThat(RestTestSupport.get(server, "/state", "traceparent", TRACEPARENT, "tracestate", "a=1",
+                    "tracestate", "b=2").body()).isEqualTo("a=1,b=2");
+            assertThat(RestTestSupport.get(server, "/state", "traceparent", TRACEPARENT, "tracestate",
+                    "this is not valid,,,==").body()).isEmpty();
+            String twice = RestTestSupport.get(server, "/t", "traceparent", TRACEPARENT, "traceparent",
+                    "00-11111111111111111111111111111111-00f067aa0ba902b7-01").body().split(" ")[0];
+            assertThat(TraceContext.parse(twice).orElseThrow().traceId()).isNotEqualTo(TRACE_ID)
+                    .isNotEqualTo("11111111111111111111111111111111");
+        }
+    }
+
+    @Test
     void untrustedIncomingTracesAreReplacedAndTheResponseMayNameTheTrace() throws Exception {
         try (BriskServer server = RestTestSupport.server()
                 .tracing(TracingOptions.builder().trustIncoming(false).responseHeader(true).build())

@@ -131,9 +131,55 @@ public final class TraceContext {
         if (flags < 0 || !isId(value, 3, 32) || !isId(value, 36, 16)) {
             return Optional.empty();
         }
-        String state = tracestate == null ? "" : tracestate.toString().trim();
+        // flags other than sampled are reserved: set to zero, whatever the version (W3C Trace Context, 3.2.2.5)
         return Optional.of(new TraceContext(hexLong(value, 3), hexLong(value, 19), hexLong(value, 36),
-                version == 0 ? flags : flags & FLAG_SAMPLED, state));
+                flags & FLAG_SAMPLED, traceState(tracestate)));
+    }
+
+    /**
+     * {@code tracestate} as passed on: its list members (W3C Trace Context, 3.3.1) joined by commas, empty members
+     * left out; empty when it has none, more than 32, or one that is no {@code key=value} of the allowed characters
+     * (a malformed state is dropped, not passed on).
+     */
+    static String traceState(CharSequence tracestate) {
+        if (tracestate == null) {
+            return "";
+        }
+        StringBuilder joined = new StringBuilder(tracestate.length());
+        int members = 0;
+        for (String member : tracestate.toString().split(",")) {
+            String trimmed = member.strip();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            if (++members > 32 || !isStateMember(trimmed)) {
+                return "";
+            }
+            joined.append(joined.isEmpty() ? "" : ",").append(trimmed);
+        }
+        return joined.toString();
+    }
+
+    private static boolean isStateMember(String member) {
+        int eq = member.indexOf('=');
+        if (eq <= 0 || eq > 256 || member.length() - eq - 1 < 1 || member.length() - eq - 1 > 256) {
+            return false;
+        }
+        for (int i = 0; i < eq; i++) {
+            char c = member.charAt(i);
+            boolean allowed = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '*'
+                    || c == '/' || c == '@';
+            if (!allowed || i == 0 && !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        for (int i = eq + 1; i < member.length(); i++) {
+            char c = member.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == ',' || c == '=') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A context for work done on behalf of this one: the same trace, flags and state, a new span id. */

@@ -41,6 +41,19 @@ class TraceContextTest {
     }
 
     @Test
+    void reservedFlagsAreSetToZeroAndAMalformedStateIsDropped() {
+        String sampledAndReserved = VALID.substring(0, 53) + "ff";
+        assertThat(TraceContext.parse(sampledAndReserved).orElseThrow().flags()).isEqualTo(TraceContext.FLAG_SAMPLED);
+        assertThat(TraceContext.parse(VALID, " a=1 ,, b@tenant=x-y ").orElseThrow().traceState())
+                .isEqualTo("a=1,b@tenant=x-y");
+        for (String malformed : new String[] {"this is not valid,,,==", "A=1", "a=", "=1", "a=1=2", "a=\u0001"}) {
+            assertThat(TraceContext.parse(VALID, malformed).orElseThrow().traceState()).as(malformed).isEmpty();
+        }
+        assertThat(TraceContext.parse(VALID, "k=v,".repeat(33)).orElseThrow().traceState()).isEmpty();
+        assertThat(TraceContext.parse(VALID, "k=v,".repeat(32)).orElseThrow().traceState()).hasSize(32 * 4 - 1);
+    }
+
+    @Test
     void childKeepsTheTraceWithANewSpan() {
         TraceContext parent = TraceContext.parse(VALID).orElseThrow();
         TraceContext child = parent.newChild();

@@ -4,6 +4,8 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.TracingOptions;
 import dev.brisk.transport.TraceContext;
 
+import java.util.List;
+
 /**
  * The server side of tracing: a request's trace context (continued from {@code traceparent} or new, with a new span
  * id for the server span), made current on the threads that run its filters and handler, and recorded as an
@@ -46,9 +48,12 @@ public final class ServerTracing {
         TraceContext parent = null;
         if (options.trustIncoming()) {
             String traceparent = request.headers().get(TraceContext.TRACEPARENT, null);
-            if (traceparent != null) {
-                parent = TraceContext.parse(traceparent, request.headers().get(TraceContext.TRACESTATE, null))
-                        .orElse(null);
+            // two traceparent lines cannot be told apart: a new trace (W3C Trace Context, 3.2); tracestate lines
+            // are one list
+            if (traceparent != null && request.headers().all(TraceContext.TRACEPARENT).size() == 1) {
+                List<String> states = request.headers().all(TraceContext.TRACESTATE);
+                parent = TraceContext.parse(traceparent, states.isEmpty() ? null
+                        : states.size() == 1 ? states.get(0) : String.join(",", states)).orElse(null);
             }
         }
         TraceContext trace = null;
