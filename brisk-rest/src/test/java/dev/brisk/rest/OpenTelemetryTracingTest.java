@@ -87,6 +87,10 @@ class OpenTelemetryTracingTest {
             assertThat(RestTestSupport.get(server, "/fail").statusCode()).isEqualTo(500);
             SpanData span = awaitSpans(1).get(0);
             assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+            // what failed, as the HTTP semantic conventions ask, and the exception as an event
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("error.type")))
+                    .isEqualTo("java.lang.IllegalStateException");
+            assertThat(span.getEvents()).anySatisfy(event -> assertThat(event.getName()).isEqualTo("exception"));
             assertThat(span.getParentSpanContext().isValid()).isFalse();
             assertThat(TraceContext.parse("00-" + span.getTraceId() + "-" + span.getSpanId() + "-01")).isPresent();
         }

@@ -338,8 +338,9 @@ public final class RestServer implements HttpHandler, AutoCloseable {
             ctx.trace = tracing.start(request, span);
             ctx.span = span == null ? null : span[0];
             if (ctx.span != null) {
+                // the handler's failure (answered as a problem or by an exception handler), else the write's
                 request.response().completion().whenComplete((v, error) -> tracing.end(ctx.span, request,
-                        ctx.routeTemplate(), error));
+                        ctx.routeTemplate(), ctx.failure() != null ? ctx.failure() : error));
             }
         }
         return accessLog == null ? null : accessLog.begin(request, ctx.trace, ctx.startNanos);

@@ -30,6 +30,7 @@ final class OtelTracing {
     private static final AttributeKey<String> SCHEME = AttributeKey.stringKey("url.scheme");
     private static final AttributeKey<String> PROTOCOL = AttributeKey.stringKey("network.protocol.version");
     private static final AttributeKey<String> CLIENT = AttributeKey.stringKey("client.address");
+    private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     private static final AttributeKey<String> USER_AGENT = AttributeKey.stringKey("user_agent.original");
     private static final AttributeKey<String> ROUTE = AttributeKey.stringKey("http.route");
     private static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
@@ -112,6 +113,8 @@ final class OtelTracing {
             }
             if (status >= 500 || error != null) {
                 span.setStatus(StatusCode.ERROR);
+                // the HTTP semantic conventions: the exception's class, else the status that says it failed
+                span.setAttribute(ERROR_TYPE, error != null ? error.getClass().getName() : Integer.toString(status));
             }
             if (error != null) {
                 span.recordException(error);
