@@ -17,4 +17,13 @@ public interface HttpHandler {
     default BodyMode bodyMode(ServerRequest request) {
         return BodyMode.AGGREGATE;
     }
+
+    /**
+     * Whether {@link #handle} is also given the requests the server refused after their head arrived (a body larger
+     * than the limit, one that does not decode), their error response already sent, so that it can log and count
+     * them; default false: such requests never reach the handler.
+     */
+    default boolean observesRefusals() {
+        return false;
+    }
 }

@@ -47,6 +47,29 @@ class AccessLogTest {
     }
 
     @Test
+    void bodiesRefusedBeforeTheHandlerAreLoggedAndCounted() throws Exception {
+        List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (CapturedLog log = CapturedLog.of("test.refused");
+             BriskServer server = RestTestSupport.server().http(h -> h.maxBodySize(16))
+                     .compression(dev.brisk.http.CompressionOptions.DEFAULT).observer(observed::add)
+                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s").loggerName("test.refused").build())
+                     .post("/upload", ctx -> ctx.send("stored")).start()) {
+            // declared too large, and a gzip body that does not decode
+            assertThat(RestTestSupport.send(server, "POST", "/upload?big", "x".repeat(100)).statusCode())
+                    .isEqualTo(413);
+            assertThat(log.await(l -> l.contains("/upload?big"))).isEqualTo("POST /upload?big 413");
+            assertThat(RestTestSupport.send(server, "POST", "/upload?broken", "not gzip", "Content-Encoding",
+                    "gzip").statusCode()).isEqualTo(400);
+            assertThat(log.await(l -> l.contains("/upload?broken"))).isEqualTo("POST /upload?broken 400");
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (observed.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(observed).extracting(CompletedRequest::status).containsExactlyInAnyOrder(413, 400);
+        }
+    }
+
+    @Test
     void jsonLinesCarryDurationProtocolAndTraceId() throws Exception {
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
         try (CapturedLog log = CapturedLog.of("test.json");

@@ -301,6 +301,12 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return BodyMode.AGGREGATE;
     }
 
+    /** Refused requests (a body too large or undecodable) are logged and counted like the others. */
+    @Override
+    public boolean observesRefusals() {
+        return true;
+    }
+
     @Override
     public void handle(ServerRequest request) {
         DefaultRequestContext ctx = new DefaultRequestContext(this, request);

@@ -74,15 +74,29 @@ public final class CompressionHandler implements HttpHandler {
                         request.allocator());
             } catch (RequestDecoder.TooLargeException e) {
                 request.response().status(413).send(e.getMessage());
+                refused(request);
                 return;
             } catch (IOException e) {
                 request.response().status(400).send("request body is not valid in its content coding: "
                         + e.getMessage());
+                refused(request);
                 return;
             }
             decoding.decoded(decoded);
         }
         handler.handle(decoding);
+    }
+
+    /** Shows the wrapped handler a request refused here, when it observes refusals (its response is sent). */
+    private void refused(ServerRequest request) {
+        if (handler.observesRefusals()) {
+            handler.handle(request);
+        }
+    }
+
+    @Override
+    public boolean observesRefusals() {
+        return handler.observesRefusals();
     }
 
     /** The response the application gets: compressing when the client accepts an offered coding. */

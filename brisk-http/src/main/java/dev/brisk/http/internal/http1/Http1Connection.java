@@ -319,6 +319,10 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         request.mode(mode == null ? BodyMode.AGGREGATE : mode);
         if (head.contentLength > request.maxBodySize()) {
             rejectRequest(request, 413, "request body larger than " + request.maxBodySize() + " bytes");
+            if (!request.dispatched) {
+                request.dispatched = true;
+                Dispatcher.refused(server, request);
+            }
             return;
         }
         if (head.hasBody()) {
@@ -549,6 +553,10 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         String message = "request body larger than " + request.maxBodySize() + " bytes";
         request.failBody(new IllegalStateException(message));
         rejectRequest(request, 413, message);
+        if (!request.dispatched) {
+            request.dispatched = true;
+            Dispatcher.refused(server, request);
+        }
     }
 
     private void dispatch(Http1Request request) {

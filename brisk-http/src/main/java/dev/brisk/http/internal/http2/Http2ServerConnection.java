@@ -333,6 +333,14 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         }
     }
 
+    /** Shows a refused request that never reached the handler to a handler that observes refusals. */
+    private void refused(Http2Request request) {
+        if (!request.dispatched) {
+            request.dispatched = true;
+            Dispatcher.refused(server, request);
+        }
+    }
+
     private void reject(Http2Request request, int status, String message) {
         if (!request.response.isCommitted()) {
             request.response.status(status).send(message);
@@ -384,6 +392,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             request.mode(mode == null ? BodyMode.AGGREGATE : mode);
             if (contentLength > request.maxBodySize()) {
                 reject(request, 413, "request body larger than " + request.maxBodySize() + " bytes");
+                refused(request);
                 return;
             }
             if (endOfStream) {
@@ -422,6 +431,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 String message = "request body larger than " + request.maxBodySize() + " bytes";
                 request.failBody(new IllegalStateException(message));
                 reject(request, 413, message);
+                refused(request);
                 return processed;
             }
             if (request.mode() == BodyMode.AGGREGATE) {

@@ -29,7 +29,7 @@ public final class WebSocketRoutes implements HttpHandler {
     @Override
     public void handle(ServerRequest request) {
         Entry entry = endpoints.get(request.path());
-        if (entry == null) {
+        if (entry == null || request.response().isCommitted()) {
             next.handle(request);
         } else {
             request.upgradeToWebSocket(entry.endpoint(), entry.options());
@@ -39,5 +39,10 @@ public final class WebSocketRoutes implements HttpHandler {
     @Override
     public BodyMode bodyMode(ServerRequest request) {
         return endpoints.containsKey(request.path()) ? BodyMode.AGGREGATE : next.bodyMode(request);
+    }
+
+    @Override
+    public boolean observesRefusals() {
+        return next.observesRefusals();
     }
 }
