@@ -75,6 +75,27 @@ class BriskMetricsTest {
     }
 
     @Test
+    void aResponseTheClientLeftBeforeHasAnUnknownOutcome() throws Exception {
+        CountDownLatch gone = new CountDownLatch(1);
+        server = server().observer(BriskMetrics.of(registry))
+                .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
+                    gone.await(10, TimeUnit.SECONDS);
+                    Thread.sleep(100); // the server sees the connection closed
+                    ctx.send("too late");
+                })).start();
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
+            socket.getOutputStream().flush();
+            Thread.sleep(100);
+        }
+        gone.countDown();
+        // nobody received that 200: it is no success
+        Timer lost = timer("uri", "/slow", "status", "200", "outcome", "UNKNOWN");
+        await(() -> lost.count() == 1);
+        assertThat(registry.find("http.server.requests").tags("outcome", "SUCCESS").timer()).isNull();
+    }
+
+    @Test
     void requestsNoRouteTookAndFailuresHaveTheirOwnTags() throws Exception {
         server = server().observer(BriskMetrics.of(registry))
                 .get("/fail", ctx -> {

@@ -36,7 +36,10 @@ public final class RequestTimers {
         this.percentiles = options.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** What tells two timers apart: the route (or, for requests no route took, nothing), method, status, error. */
+    /**
+     * What tells two timers apart: the route (or, for requests no route took, nothing), method, status, error, and
+     * whether the response never reached the client (the status is then {@code -status - 1}: outcome unknown).
+     */
     private record Key(RouteInfo route, HttpMethod method, int status, Class<?> exception, Timer timer) {
 
         Key(RouteInfo route, HttpMethod method, int status, Class<?> exception) {
@@ -72,7 +75,13 @@ public final class RequestTimers {
         RouteInfo route = request.route().orElse(null);
         HttpMethod method = request.context().request().method();
         int status = request.status();
-        Class<?> exception = request.error().isPresent() ? request.error().get().getClass() : null;
+        Class<?> exception = null;
+        if (request.error().isPresent()) {
+            exception = request.error().get().getClass();
+            if (!delivered(request)) {
+                status = -status - 1; // the client went before the response reached it: nobody saw that status
+            }
+        }
         int slot = slot(route, method, status, exception) & (RECENT - 1);
         Key hit = recent[slot];
         Timer timer;
@@ -86,9 +95,17 @@ public final class RequestTimers {
         timer.record(request.durationNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** Whether the response was written whole (read only for requests with an error: it may make a future). */
+    private static boolean delivered(CompletedRequest request) {
+        return !request.context().request().response().completion().toCompletableFuture()
+                .isCompletedExceptionally();
+    }
+
     private Timer create(Key key) {
-        Tags tags = Tags.of("method", key.method().name(), "uri", uri(key.route(), key.status()),
-                "status", Integer.toString(key.status()), "outcome", outcome(key.status()),
+        boolean lost = key.status() < 0;
+        int status = lost ? -key.status() - 1 : key.status();
+        Tags tags = Tags.of("method", key.method().name(), "uri", uri(key.route(), status),
+                "status", Integer.toString(status), "outcome", lost ? "UNKNOWN" : outcome(status),
                 "exception", key.exception() == null ? "none" : exception(key.exception()));
         Timer.Builder timer = Timer.builder(options.requestsMetricName())
                 .description("Duration of HTTP server request handling").tags(tags)
