@@ -409,7 +409,8 @@ public final class BriskServer implements AutoCloseable {
             dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
             rest.observe(accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog,
                             dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build())),
-                    tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing));
+                    tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing,
+                            dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build())));
             return rest;
         }
 

@@ -97,6 +97,17 @@ class OpenTelemetryTracingTest {
     }
 
     @Test
+    void behindTrustedProxiesTheSpanNamesTheClientAndThePeer() throws Exception {
+        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT).trustedProxies("127.0.0.1")
+                .get("/p", ctx -> ctx.send("p")).start()) {
+            RestTestSupport.get(server, "/p", "X-Forwarded-For", "2001:db8:0:0::9");
+            SpanData span = awaitSpans(1).get(0);
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("client.address"))).isEqualTo("2001:db8::9");
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("network.peer.address"))).isEqualTo("127.0.0.1");
+        }
+    }
+
+    @Test
     void openTelemetryCanBeLeftOut() throws Exception {
         try (BriskServer server = RestTestSupport.server()
                 .tracing(TracingOptions.builder().openTelemetry(false).build())

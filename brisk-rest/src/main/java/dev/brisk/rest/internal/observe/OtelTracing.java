@@ -31,6 +31,7 @@ final class OtelTracing {
     private static final AttributeKey<String> PROTOCOL = AttributeKey.stringKey("network.protocol.version");
     private static final AttributeKey<String> CLIENT = AttributeKey.stringKey("client.address");
     private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+    private static final AttributeKey<String> PEER = AttributeKey.stringKey("network.peer.address");
     private static final AttributeKey<String> USER_AGENT = AttributeKey.stringKey("user_agent.original");
     private static final AttributeKey<String> ROUTE = AttributeKey.stringKey("http.route");
     private static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
@@ -52,6 +53,12 @@ final class OtelTracing {
      * claiming it ({@code getOrNoop}), so an application may install its SDK after the server started.
      */
     private volatile TracerOf tracer = new TracerOf(null, null);
+    /** Finds the client behind trusted proxies; null when the server trusts none (the peer is the client). */
+    private final dev.brisk.rest.internal.protect.ClientAddresses clients;
+
+    OtelTracing(dev.brisk.rest.internal.protect.ClientAddresses clients) {
+        this.clients = clients;
+    }
 
     private record TracerOf(io.opentelemetry.api.OpenTelemetry owner, Tracer tracer) {
     }
@@ -80,8 +87,13 @@ final class OtelTracing {
         if (!request.rawQuery().isEmpty()) {
             builder.setAttribute(QUERY, request.rawQuery());
         }
-        if (request.remoteAddress() instanceof InetSocketAddress inet && inet.getAddress() != null) {
+        // the client behind the trusted proxies, as the semantic conventions ask; the peer is network.peer.address
+        java.net.SocketAddress client = clients == null ? request.remoteAddress() : clients.clientAddress(request);
+        if (client instanceof InetSocketAddress inet && inet.getAddress() != null) {
             builder.setAttribute(CLIENT, io.netty.util.NetUtil.toAddressString(inet.getAddress()));
+        }
+        if (clients != null && request.remoteAddress() instanceof InetSocketAddress peer && peer.getAddress() != null) {
+            builder.setAttribute(PEER, io.netty.util.NetUtil.toAddressString(peer.getAddress()));
         }
         String userAgent = request.headers().get("user-agent", null);
         if (userAgent != null) {

@@ -18,9 +18,13 @@ public final class ServerTracing {
     private final TracingOptions options;
     private final OtelTracing otel;
 
-    public ServerTracing(TracingOptions options) {
+    /**
+     * Tracing whose spans name the client behind the server's trusted proxies ({@code clients}, null when it trusts
+     * none), as the IP filter and the access log resolve it.
+     */
+    public ServerTracing(TracingOptions options, dev.brisk.rest.internal.protect.ClientAddresses clients) {
         this.options = options;
-        this.otel = options.openTelemetry() && openTelemetryPresent() ? new OtelTracing() : null;
+        this.otel = options.openTelemetry() && openTelemetryPresent() ? new OtelTracing(clients) : null;
         if (otel != null) {
             LOG.log(System.Logger.Level.DEBUG, "recording server spans through OpenTelemetry");
         }
