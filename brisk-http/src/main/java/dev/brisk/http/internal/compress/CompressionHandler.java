@@ -7,7 +7,6 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.AcceptEncoding;
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AsciiString;
 
 import java.io.IOException;
@@ -101,10 +100,9 @@ public final class CompressionHandler implements HttpHandler {
 
     /** The response the application gets: compressing when the client accepts an offered coding. */
     private ServerResponse responseFor(ServerRequest request) {
+        // a HEAD answers with the header fields of the GET (RFC 9110, 9.3.2): its coding and Vary; the body it would
+        // compress is dropped by the connection
         ServerResponse response = request.response();
-        if (request.method() == HttpMethod.HEAD) {
-            return response;
-        }
         CharSequence accept = AcceptEncoding.field(request.headers());
         int chosen = accept == null ? -1 : AcceptEncoding.choose(accept, settings.tokens());
         return chosen < 0 ? response
