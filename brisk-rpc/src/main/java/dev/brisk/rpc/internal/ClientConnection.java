@@ -161,7 +161,9 @@ public final class ClientConnection {
             }
         }, timeoutNanos, TimeUnit.NANOSECONDS);
         ch.writeAndFlush(frame).addListener(written -> {
-            if (!written.isSuccess() && pending.remove(requestId, call)) {
+            if (written.isSuccess()) {
+                call.written = true;
+            } else if (pending.remove(requestId, call)) {
                 call.fail(new NotSentException("call to " + pool.address() + " not sent: " + written.cause()));
             }
         });
@@ -234,8 +236,16 @@ public final class ClientConnection {
                 if (state != State.CLOSED) {
                     state = State.CONNECTING;
                 }
-                failAll(new ConnectionLostException("connection to " + pool.address()
-                        + " lost while the call awaited its answer"));
+                // a call whose frame never went out (it raced the close, say after a GOAWAY) never ran: it may be
+                // sent elsewhere, where a call in transit may not
+                for (PendingCall call : new ArrayList<>(pending.values())) {
+                    if (pending.remove(call.requestId, call)) {
+                        call.fail(call.written ? new ConnectionLostException("connection to " + pool.address()
+                                + " lost while the call awaited its answer")
+                                : new NotSentException("call to " + pool.address() + " not sent: the connection "
+                                + "closed first"));
+                    }
+                }
                 scheduleReconnect();
             }
             super.channelInactive(ctx);

@@ -11,6 +11,8 @@ final class PendingCall {
     final Type resultType;
     final CompletableFuture<Object> future = new CompletableFuture<>();
     volatile ScheduledFuture<?> timer;
+    /** Set once the call's frame was written: before that, a lost connection means the server never had it. */
+    volatile boolean written;
 
     PendingCall(int requestId, Type resultType) {
         this.requestId = requestId;
