@@ -1,10 +1,7 @@
 package dev.brisk.rest.internal.protect;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
+import dev.brisk.http.common.PathDecoder;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -41,33 +38,11 @@ final class FilterPaths {
         return joined.equals(path) ? null : joined;
     }
 
-    /** Percent escapes decoded as UTF-8; a malformed escape or invalid UTF-8 leaves the path as it is. */
+    /** Percent escapes decoded as route variables decode them; a malformed escape leaves the path as it is. */
     private static String decode(String path) {
-        if (path.indexOf('%') < 0) {
-            return path;
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(path.length());
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c == '%' && i + 2 < path.length()) {
-                int high = Character.digit(path.charAt(i + 1), 16);
-                int low = Character.digit(path.charAt(i + 2), 16);
-                if (high < 0 || low < 0) {
-                    return path;
-                }
-                bytes.write(high << 4 | low);
-                i += 2;
-            } else if (c == '%' || c > 0x7f) {
-                return path;
-            } else {
-                bytes.write(c);
-            }
-        }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
-        } catch (CharacterCodingException e) {
+            return PathDecoder.decode(path);
+        } catch (IllegalArgumentException e) {
             return path;
         }
     }
