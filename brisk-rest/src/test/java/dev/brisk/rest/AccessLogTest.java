@@ -246,6 +246,55 @@ class AccessLogTest {
     }
 
     @Test
+    void linesGoToAFileOfTheirOwnWhenOneIsGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("logs/access.log"); // its directory is created
+        try (CapturedLog log = CapturedLog.of("brisk.access");
+             BriskServer server = RestTestSupport.server()
+                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b").file(file).build())
+                     .get("/hello", ctx -> ctx.send("hello")).start()) {
+            for (int i = 0; i < 50; i++) {
+                assertThat(RestTestSupport.get(server, "/hello?n=" + i).statusCode()).isEqualTo(200);
+            }
+            assertThat(RestTestSupport.get(server, "/hello?name=J%C3%BCrgen%20%E2%82%AC").statusCode())
+                    .isEqualTo(200);
+            server.close(); // writes what is queued and closes the file
+            List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                expected.add("GET /hello?n=" + i + " 200 5");
+            }
+            expected.add("GET /hello?name=J%C3%BCrgen%20%E2%82%AC 200 5");
+            assertThat(lines).containsExactlyElementsOf(expected);
+            assertThat(log.lines()).isEmpty(); // not also to the logger
+            assertThat(server.accessLogDropped()).isZero();
+        }
+    }
+
+    @Test
+    void aFileIsAppendedToAcrossRestarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("access.log");
+        AccessLogOptions options = AccessLogOptions.builder().pattern("%U").file(file).build();
+        for (String run : List.of("/first", "/second")) {
+            try (BriskServer server = RestTestSupport.server().accessLog(options)
+                    .get("/{name}", ctx -> ctx.send("x")).start()) {
+                assertThat(RestTestSupport.get(server, run).statusCode()).isEqualTo(200);
+            }
+        }
+        assertThat(java.nio.file.Files.readAllLines(file)).containsExactly("/first", "/second");
+    }
+
+    @Test
+    void rotationNeedsAFileAndHistoryCannotBeNegative() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
+                        .rotation(AccessLogOptions.Rotation.DAILY).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rotation DAILY needs a file");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
+                        .file(java.nio.file.Path.of("access.log")).maxHistory(-1).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxHistory must not be negative: -1");
+    }
+
+    @Test
     void offByDefault() throws Exception {
         try (CapturedLog log = CapturedLog.of("brisk.access");
              BriskServer server = RestTestSupport.server().get("/quiet", ctx -> ctx.send("q")).start()) {

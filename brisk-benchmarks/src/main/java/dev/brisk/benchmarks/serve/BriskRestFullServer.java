@@ -11,6 +11,10 @@ import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.TracingOptions;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -20,13 +24,16 @@ import java.util.Set;
  * access log, Micrometer meters with a Prometheus scrape route at {@code /metrics}, W3C tracing, CORS for any origin
  * and response compression — plus {@code GET /slow}, 200 ms on the BIZ pool behind a per-route concurrency limit of 4.
  * {@code brisk-rest-full-none} is the same server with every feature off, and {@code brisk-rest-full-<feature>} has
- * only that one on, to price each feature alone.
+ * only that one on, to price each feature alone ({@code brisk-rest-full-access-log-file}: the access log in a file of
+ * its own instead of Logback's).
  */
 final class BriskRestFullServer implements ServerImpl {
 
     /** The features that can be switched on one by one. */
     enum Feature {
-        ACCESS_LOG, METRICS, TRACING, CORS, COMPRESSION;
+        ACCESS_LOG, METRICS, TRACING, CORS, COMPRESSION,
+        /** The access log written to its own file instead of Logback's (not part of the full profile). */
+        ACCESS_LOG_FILE;
 
         /** The launcher's name of the feature, e.g. {@code access-log}. */
         String id() {
@@ -41,7 +48,7 @@ final class BriskRestFullServer implements ServerImpl {
     }
 
     static BriskRestFullServer all() {
-        return new BriskRestFullServer(EnumSet.allOf(Feature.class));
+        return new BriskRestFullServer(EnumSet.complementOf(EnumSet.of(Feature.ACCESS_LOG_FILE)));
     }
 
     static BriskRestFullServer none() {
@@ -68,6 +75,15 @@ final class BriskRestFullServer implements ServerImpl {
             AccessLogFile.configure();
             builder.accessLog(AccessLogOptions.DEFAULT);
         }
+        if (features.contains(Feature.ACCESS_LOG_FILE)) {
+            Path file = Path.of(System.getProperty("java.io.tmpdir"), "brisk-access-file.log");
+            try {
+                Files.deleteIfExists(file); // each run starts a new file, as the Logback one does
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            builder.accessLog(AccessLogOptions.builder().file(file).build());
+        }
         if (features.contains(Feature.METRICS)) {
             BriskMetrics metrics = BriskMetrics.prometheus();
             builder.observer(metrics).route(metrics.scrapeRoute());
@@ -82,7 +98,7 @@ final class BriskRestFullServer implements ServerImpl {
             builder.compression(CompressionOptions.DEFAULT);
         }
         BriskServer server = builder.start();
-        if (features.contains(Feature.ACCESS_LOG)) {
+        if (features.contains(Feature.ACCESS_LOG) || features.contains(Feature.ACCESS_LOG_FILE)) {
             // a full queue drops lines rather than stall the event loop: say how many, so a run can be judged
             Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.println(
                     "access log lines dropped: " + server.accessLogDropped())));

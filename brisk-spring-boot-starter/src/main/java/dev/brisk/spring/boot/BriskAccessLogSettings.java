@@ -4,8 +4,9 @@ import dev.brisk.rest.AccessLogOptions;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The access log, under {@code brisk.access-log.*}: one line per request to the SLF4J logger {@code brisk.access},
- * written by a background thread so the event loops never wait for it. Off unless {@code brisk.access-log.enabled}.
+ * The access log, under {@code brisk.access-log.*}: one line per request to the SLF4J logger {@code brisk.access}
+ * (or to a file of its own, {@code brisk.access-log.file}), written by a background thread so the event loops never
+ * wait for it. Off unless {@code brisk.access-log.enabled}.
  */
 @ConfigurationProperties("brisk.access-log")
 public class BriskAccessLogSettings {
@@ -29,10 +30,19 @@ public class BriskAccessLogSettings {
     /** Lines waiting for the writer thread before further lines are dropped (and counted). */
     private int queueSize = AccessLogOptions.DEFAULT.queueSize();
 
+    /** File the lines are appended to instead of the logger (its directories are created); none by default. */
+    private java.nio.file.Path file;
+
+    /** With a file: NONE (it grows, or logrotate trims it) or DAILY (rolled over at midnight to file.yyyy-MM-dd). */
+    private AccessLogOptions.Rotation rotation = AccessLogOptions.DEFAULT.rotation();
+
+    /** With DAILY rotation: days of rolled files kept, older ones deleted; 0 keeps all. */
+    private int maxHistory = AccessLogOptions.DEFAULT.maxHistory();
+
     /** The options these settings describe. */
     public AccessLogOptions toOptions() {
         AccessLogOptions.Builder builder = AccessLogOptions.builder().format(format).loggerName(loggerName)
-                .queueSize(queueSize);
+                .queueSize(queueSize).file(file).rotation(rotation).maxHistory(maxHistory);
         if (pattern != null && !pattern.isEmpty()) {
             builder.pattern(pattern);
         }
@@ -77,5 +87,29 @@ public class BriskAccessLogSettings {
 
     public void setQueueSize(int queueSize) {
         this.queueSize = queueSize;
+    }
+
+    public java.nio.file.Path getFile() {
+        return file;
+    }
+
+    public void setFile(java.nio.file.Path file) {
+        this.file = file;
+    }
+
+    public AccessLogOptions.Rotation getRotation() {
+        return rotation;
+    }
+
+    public void setRotation(AccessLogOptions.Rotation rotation) {
+        this.rotation = rotation;
+    }
+
+    public int getMaxHistory() {
+        return maxHistory;
+    }
+
+    public void setMaxHistory(int maxHistory) {
+        this.maxHistory = maxHistory;
     }
 }

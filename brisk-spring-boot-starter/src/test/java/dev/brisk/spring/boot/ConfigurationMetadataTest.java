@@ -45,6 +45,7 @@ class ConfigurationMetadataTest {
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",
                 "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",
+                "brisk.access-log.file", "brisk.access-log.rotation", "brisk.access-log.max-history",
                 "brisk.tracing.enabled", "brisk.tracing.trust-incoming", "brisk.health.enabled",
                 "brisk.health.readiness-path", "brisk.health.timeout",
                 // Boot's own, for IDEs of applications without spring-boot-servlet

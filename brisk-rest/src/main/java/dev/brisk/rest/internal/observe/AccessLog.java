@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The access log: {@link #begin} notes a request on its event loop and, when its response has been written, its line's
  * values are copied into a bounded ring (never waiting: a full ring drops the line and counts it); one daemon thread
- * takes the lines in batches, formats them and writes them to the logger.
+ * takes the lines in batches, formats them and writes them to the logger or the log's file.
  */
 public final class AccessLog implements AutoCloseable {
 
@@ -39,14 +39,10 @@ public final class AccessLog implements AutoCloseable {
      * none): a request from one of them is logged with the client address the IP filter would see.
      */
     public AccessLog(AccessLogOptions options, dev.brisk.rest.internal.protect.ClientAddresses clients) {
-        this(options, LineSink.forLogger(options.loggerName()), clients);
-    }
-
-    AccessLog(AccessLogOptions options, LineSink sink, dev.brisk.rest.internal.protect.ClientAddresses clients) {
         this.clients = clients;
         this.formatter = new AccessLogFormatter(options);
         this.headerNames = formatter.headerNames();
-        this.sink = sink;
+        this.sink = LineSink.of(options, dropped::add);
         // lock-free for the event loops that offer; a lock would let a preempted writer stall an event loop
         this.ring = new AccessLogRing(options.queueSize());
         this.writer = new Thread(this::drain, "brisk-access-log");
@@ -71,7 +67,7 @@ public final class AccessLog implements AutoCloseable {
         }
     }
 
-    /** Lines dropped because the writer could not keep up (or the log was closed). */
+    /** Lines dropped because the writer could not keep up (or the log was closed, or its file could not be written). */
     public long dropped() {
         return dropped.sum();
     }
@@ -86,12 +82,15 @@ public final class AccessLog implements AutoCloseable {
         while (true) {
             if (!ring.take(line)) {
                 if (closed) {
+                    sink.close();
                     return;
                 }
                 LockSupport.parkNanos(IDLE_WAIT_NANOS);
                 continue;
             }
-            formatter.now(System.currentTimeMillis(), System.nanoTime());
+            long now = System.currentTimeMillis();
+            formatter.now(now, System.nanoTime());
+            sink.beginBatch(now);
             boolean taken = true;
             for (int i = 0; i < BATCH && taken; i++) {
                 try {
@@ -107,6 +106,7 @@ public final class AccessLog implements AutoCloseable {
                 taken = i + 1 < BATCH && ring.take(line);
             }
             ring.release();
+            sink.endBatch();
         }
     }
 

@@ -75,7 +75,8 @@ final class AccessLogFormatter {
         return clockMillis - (clockNanos - e.startNanos()) / 1_000_000;
     }
 
-    String format(AccessLogRing.Line entry) {
+    /** The line of {@code entry}, in a buffer that the next call reuses. */
+    CharSequence format(AccessLogRing.Line entry) {
         StringBuilder out = line;
         out.setLength(0);
         switch (format) {
@@ -92,7 +93,7 @@ final class AccessLogFormatter {
                 }
             }
         }
-        return out.toString();
+        return out;
     }
 
     /** The NCSA common format, written directly (the same line {@link #COMMON} compiles to). */

@@ -1,15 +1,39 @@
 package dev.brisk.rest.internal.observe;
 
-/** Where access log lines go: SLF4J when it is on the class path, {@link System.Logger} otherwise. */
+import dev.brisk.rest.AccessLogOptions;
+
+import java.util.function.LongConsumer;
+
+/**
+ * Where access log lines go: a file of the log's own, or SLF4J when it is on the class path, {@link System.Logger}
+ * otherwise. Used by the writer thread only.
+ */
 interface LineSink {
 
-    void write(String line);
+    /** Writes one line ({@code line} is reused once this returns). */
+    void write(CharSequence line);
 
-    static LineSink forLogger(String name) {
-        if (Slf4jSink.available()) {
-            return new Slf4jSink(name);
+    /** A batch of lines begins, at {@code epochMillis}. */
+    default void beginBatch(long epochMillis) {
+    }
+
+    /** The batch has been written: lines held back may go out now. */
+    default void endBatch() {
+    }
+
+    /** The log is closing: nothing is written after this. */
+    default void close() {
+    }
+
+    /** The sink {@code options} ask for; {@code lost} counts lines a file could not take. */
+    static LineSink of(AccessLogOptions options, LongConsumer lost) {
+        if (options.file() != null) {
+            return new FileSink(options.file(), options.rotation(), options.maxHistory(), lost);
         }
-        System.Logger logger = System.getLogger(name);
-        return line -> logger.log(System.Logger.Level.INFO, line);
+        if (Slf4jSink.available()) {
+            return new Slf4jSink(options.loggerName());
+        }
+        System.Logger logger = System.getLogger(options.loggerName());
+        return line -> logger.log(System.Logger.Level.INFO, line.toString());
     }
 }

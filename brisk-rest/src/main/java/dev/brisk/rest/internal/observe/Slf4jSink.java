@@ -19,7 +19,7 @@ final class Slf4jSink implements LineSink {
     }
 
     @Override
-    public void write(String line) {
-        logger.info(line);
+    public void write(CharSequence line) {
+        logger.info(line.toString());
     }
 }

@@ -77,6 +77,23 @@ class ObservabilityPropertiesTest {
     }
 
     @Test
+    void theAccessLogGoesToTheFileItsPropertiesName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("logs/access.log");
+        try (ConfigurableApplicationContext context = run("brisk.access-log.enabled=true",
+                "brisk.access-log.file=" + file, "brisk.access-log.rotation=DAILY",
+                "brisk.access-log.max-history=7", "brisk.access-log.pattern=%m %U %s")) {
+            assertThat(get(context, "/trace").statusCode()).isEqualTo(200);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while ((!java.nio.file.Files.exists(file) || java.nio.file.Files.size(file) == 0)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(java.nio.file.Files.readAllLines(file)).containsExactly("GET /trace 200");
+        }
+    }
+
+    @Test
     void healthRoutesTakeTheContextsChecks() throws Exception {
         try (ConfigurableApplicationContext context = run("brisk.health.enabled=true",
                 "brisk.health.readiness-path=/ready")) {
