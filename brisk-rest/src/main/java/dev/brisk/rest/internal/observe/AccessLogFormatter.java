@@ -2,7 +2,10 @@ package dev.brisk.rest.internal.observe;
 
 import dev.brisk.rest.AccessLogOptions;
 
+import dev.brisk.http.common.Protocol;
+
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.net.SocketAddress;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -13,15 +16,24 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Turns the access log's {@link AccessLogRing.Line}s into text: the NCSA common and combined formats, JSON, or a
- * custom pattern compiled once into parts. Runs on the writer thread only, which lets it keep the last second's timestamp and the text of
- * recent client addresses: consecutive lines mostly share both.
+ * Turns the access log's {@link AccessLogRing.Line}s into UTF-8 lines: the NCSA common and combined formats, JSON, or a
+ * custom pattern compiled once into parts. Runs on the writer thread only, which lets it keep the last second's
+ * timestamp and recent client addresses encoded: consecutive lines mostly share both.
  */
 final class AccessLogFormatter {
 
     private static final String COMMON = "%a - - %t \"%m %U %H\" %s %b";
     private static final String COMBINED = COMMON + " \"%{Referer}i\" \"%{User-Agent}i\"";
     private static final int HOST_CACHE = 256;
+    private static final byte[] DASH = ascii("-");
+    private static final byte[] DASHES = ascii(" - - [");
+    private static final byte[] CLOSE_QUOTE = ascii("] \"");
+    private static final byte[] QUOTE_SPACE = ascii("\" ");
+    private static final byte[] SPACE_QUOTE = ascii(" \"");
+    private static final byte[] QUOTE_SPACE_QUOTE = ascii("\" \"");
+    /** Each protocol's text, by ordinal. */
+    private static final byte[][] PROTOCOLS = java.util.Arrays.stream(Protocol.values())
+            .map(protocol -> ascii(protocol.text())).toArray(byte[][]::new);
     private static final DateTimeFormatter CLF_TIME = DateTimeFormatter
             .ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT).withZone(ZoneId.systemDefault());
     /** ISO-8601 in UTC to the second; milliseconds are appended. */
@@ -33,14 +45,16 @@ final class AccessLogFormatter {
     private final List<Part> parts = new ArrayList<>();
     /** Request headers the format needs, captured per request in this order. */
     private final List<String> headerNames = new ArrayList<>();
-    private final StringBuilder line = new StringBuilder(256);
+    private final LineBuffer line = new LineBuffer();
+    /** Where JSON strings and quoted header values are escaped before they join the line. */
+    private final StringBuilder escaped = new StringBuilder(64);
     private long clockMillis = System.currentTimeMillis();
     private long clockNanos = System.nanoTime();
     private final SecondCache clfTime = new SecondCache(CLF_TIME);
     private final SecondCache isoTime = new SecondCache(ISO_SECOND);
     /** The text of recently seen client addresses, direct-mapped by identity (a connection keeps its address). */
     private final SocketAddress[] remotes = new SocketAddress[HOST_CACHE];
-    private final String[] hosts = new String[HOST_CACHE];
+    private final byte[][] hosts = new byte[HOST_CACHE][];
 
     AccessLogFormatter(AccessLogOptions options) {
         format = options.format();
@@ -76,15 +90,15 @@ final class AccessLogFormatter {
     }
 
     /** The line of {@code entry}, in a buffer that the next call reuses. */
-    CharSequence format(AccessLogRing.Line entry) {
-        StringBuilder out = line;
-        out.setLength(0);
+    LineBuffer format(AccessLogRing.Line entry) {
+        LineBuffer out = line;
+        out.clear();
         switch (format) {
             case JSON -> json(entry, out);
             case COMMON -> common(entry, out);
             case COMBINED -> {
                 common(entry, out);
-                out.append(" \"").append(quoted(entry.headers()[0])).append("\" \"")
+                out.append(SPACE_QUOTE).append(quoted(entry.headers()[0])).append(QUOTE_SPACE_QUOTE)
                         .append(quoted(entry.headers()[1])).append('"');
             }
             default -> {
@@ -97,11 +111,11 @@ final class AccessLogFormatter {
     }
 
     /** The NCSA common format, written directly (the same line {@link #COMMON} compiles to). */
-    private void common(AccessLogRing.Line e, StringBuilder out) {
-        out.append(host(e.remote())).append(" - - [").append(clfTime.format(epochMillis(e))).append("] \"")
+    private void common(AccessLogRing.Line e, LineBuffer out) {
+        out.append(host(e.remote())).append(DASHES).append(clfTime.format(epochMillis(e))).append(CLOSE_QUOTE)
                 .append(e.method()).append(' ');
         e.appendUri(out);
-        out.append(' ').append(e.protocol().text()).append("\" ")
+        out.append(' ').append(PROTOCOLS[e.protocol().ordinal()]).append(QUOTE_SPACE)
                 .append(e.status()).append(' ');
         if (e.bytes() <= 0) {
             out.append('-');
@@ -110,30 +124,34 @@ final class AccessLogFormatter {
         }
     }
 
-    private void json(AccessLogRing.Line e, StringBuilder out) {
+    private void json(AccessLogRing.Line e, LineBuffer out) {
         long millis = epochMillis(e);
         int fraction = (int) Math.floorMod(millis, 1000L);
         out.append("{\"time\":\"").append(isoTime.format(millis)).append('.')
                 .append((char) ('0' + fraction / 100)).append((char) ('0' + fraction / 10 % 10))
-                .append((char) ('0' + fraction % 10)).append("Z\",\"remote\":");
-        Json.quote(out, host(e.remote()));
-        out.append(",\"method\":");
-        Json.quote(out, e.method());
-        out.append(",\"uri\":");
-        Json.quote(out, e.uri());
-        out.append(",\"protocol\":\"").append(e.protocol().text()).append("\",\"status\":").append(e.status())
+                .append((char) ('0' + fraction % 10)).append("Z\",\"remote\":\"").append(host(e.remote()))
+                .append("\",\"method\":").append(jsonString(e.method()))
+                .append(",\"uri\":").append(jsonString(e.uri()))
+                .append(",\"protocol\":\"").append(PROTOCOLS[e.protocol().ordinal()])
+                .append("\",\"status\":").append(e.status())
                 .append(",\"bytes\":").append(e.bytes()).append(",\"durationMicros\":")
                 .append(e.durationNanos() / 1000);
         if (e.traceId() != null) {
             out.append(",\"traceId\":\"").append(e.traceId()).append('"');
         }
         if (e.headers()[0] != null) {
-            Json.quote(out.append(",\"referer\":"), e.headers()[0]);
+            out.append(",\"referer\":").append(jsonString(e.headers()[0]));
         }
         if (e.headers()[1] != null) {
-            Json.quote(out.append(",\"userAgent\":"), e.headers()[1]);
+            out.append(",\"userAgent\":").append(jsonString(e.headers()[1]));
         }
         out.append('}');
+    }
+
+    /** {@code value} as a JSON string, in a buffer the next call reuses. */
+    private CharSequence jsonString(String value) {
+        escaped.setLength(0);
+        return Json.quote(escaped, value);
     }
 
     private void compile(String pattern) {
@@ -166,7 +184,7 @@ final class AccessLogFormatter {
                     case 't' -> (e, out) -> out.append('[').append(clfTime.format(epochMillis(e))).append(']');
                     case 'm' -> (e, out) -> out.append(e.method());
                     case 'U' -> (e, out) -> e.appendUri(out);
-                    case 'H' -> (e, out) -> out.append(e.protocol().text());
+                    case 'H' -> (e, out) -> out.append(PROTOCOLS[e.protocol().ordinal()]);
                     case 's' -> (e, out) -> out.append(e.status());
                     case 'b' -> (e, out) -> {
                         if (e.bytes() <= 0) {
@@ -190,7 +208,7 @@ final class AccessLogFormatter {
 
     private void flush(StringBuilder literal) {
         if (!literal.isEmpty()) {
-            String text = literal.toString();
+            byte[] text = literal.toString().getBytes(StandardCharsets.UTF_8);
             parts.add((e, out) -> out.append(text));
             literal.setLength(0);
         }
@@ -198,20 +216,25 @@ final class AccessLogFormatter {
 
     /** A header's value inside double quotes: a dash when absent, quotes escaped. */
     private static String quoted(String value) {
-        return orDash(value).replace("\"", "\\\"");
+        String text = orDash(value);
+        return text.indexOf('"') < 0 ? text : text.replace("\"", "\\\"");
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static String orDash(String value) {
         return value == null || value.isEmpty() ? "-" : value;
     }
 
-    private String host(SocketAddress address) {
+    private byte[] host(SocketAddress address) {
         if (address == null) {
-            return "-"; // the client is unknown (a trusted proxy reported no address)
+            return DASH; // the client is unknown (a trusted proxy reported no address)
         }
         int slot = System.identityHashCode(address) & (HOST_CACHE - 1);
         if (remotes[slot] != address) {
-            hosts[slot] = hostOf(address);
+            hosts[slot] = hostOf(address).getBytes(StandardCharsets.UTF_8);
             remotes[slot] = address;
         }
         return hosts[slot];
@@ -230,16 +253,16 @@ final class AccessLogFormatter {
     private static final class SecondCache {
         private final DateTimeFormatter format;
         private long second = Long.MIN_VALUE;
-        private String text;
+        private byte[] text;
 
         SecondCache(DateTimeFormatter format) {
             this.format = format;
         }
 
-        String format(long epochMillis) {
+        byte[] format(long epochMillis) {
             long now = Math.floorDiv(epochMillis, 1000L);
             if (now != second) {
-                text = format.format(Instant.ofEpochSecond(now));
+                text = format.format(Instant.ofEpochSecond(now)).getBytes(StandardCharsets.UTF_8);
                 second = now;
             }
             return text;
@@ -249,6 +272,6 @@ final class AccessLogFormatter {
     /** One piece of a line. */
     @FunctionalInterface
     private interface Part {
-        void append(AccessLogRing.Line entry, StringBuilder out);
+        void append(AccessLogRing.Line entry, LineBuffer out);
     }
 }

@@ -198,22 +198,26 @@ final class AccessLogRing {
         }
 
         /** Appends the request target to {@code out} without making a string of it. */
-        void appendUri(StringBuilder out) {
+        void appendUri(LineBuffer out) {
             int length = (int) (slots[at() + 4] >>> 48);
             if (length == LONG_URI) {
                 out.append((String) refs[slot * REFS + 4]);
-                return;
-            }
-            int from = at() + HEADER;
-            for (int i = 0; i < length; i++) {
-                out.append((char) ((slots[from + (i >>> 3)] >>> ((i & 7) << 3)) & 0xff));
+            } else {
+                out.appendLatin1(slots, at() + HEADER, length);
             }
         }
 
         String uri() {
-            StringBuilder uri = new StringBuilder(URI_BYTES);
-            appendUri(uri);
-            return uri.toString();
+            int length = (int) (slots[at() + 4] >>> 48);
+            if (length == LONG_URI) {
+                return (String) refs[slot * REFS + 4];
+            }
+            char[] uri = new char[length];
+            int from = at() + HEADER;
+            for (int i = 0; i < length; i++) {
+                uri[i] = (char) ((slots[from + (i >>> 3)] >>> ((i & 7) << 3)) & 0xff);
+            }
+            return new String(uri);
         }
 
         /** Lets go of the line's references once it has been written. */

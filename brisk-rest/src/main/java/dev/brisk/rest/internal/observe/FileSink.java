@@ -5,7 +5,6 @@ import dev.brisk.rest.AccessLogOptions.Rotation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
 /**
- * Access log lines appended to a file of their own, encoded in UTF-8 into a buffer that goes to the file once per
- * batch (or when it fills): no logging event, layout or lock per line. With {@link Rotation#DAILY} the file is
+ * Access log lines appended to a file of their own: their UTF-8 bytes are copied into a buffer that goes to the file
+ * once per batch (or when it fills): no logging event, layout or lock per line. With {@link Rotation#DAILY} the file is
  * renamed to {@code <name>.<yyyy-MM-dd>} when the day changes (and at start, when it was last written on an earlier
  * day), and rolled files beyond the history kept are deleted. A file that cannot be written loses its buffered lines
  * (counted) and is opened again for the next batch; the problem is reported at most once a minute.
@@ -64,40 +63,26 @@ final class FileSink implements LineSink {
     }
 
     @Override
-    public void write(CharSequence line) {
+    public void write(LineBuffer line) {
         int needed = line.length() + 1;
-        if (BUFFER - length < needed * 3) {
+        if (BUFFER - length < needed) {
             flush();
-            if (BUFFER < needed * 3) {
+            if (BUFFER < needed) {
                 writeLong(line);
                 return;
             }
         }
-        byte[] out = bytes;
-        int at = length;
-        for (int i = 0, n = line.length(); i < n; i++) {
-            char c = line.charAt(i);
-            if (c < 0x80) {
-                out[at++] = (byte) c;
-            } else {
-                // the rest of the line as the JDK encodes it (surrogate pairs, replacement of lone surrogates)
-                byte[] rest = line.subSequence(i, n).toString().getBytes(StandardCharsets.UTF_8);
-                System.arraycopy(rest, 0, out, at, rest.length);
-                at += rest.length;
-                break;
-            }
-        }
-        out[at++] = '\n';
-        length = at;
+        System.arraycopy(line.bytes(), 0, bytes, length, line.length());
+        length += line.length();
+        bytes[length++] = '\n';
         lines++;
     }
 
     /** A line longer than the buffer: written on its own. */
-    private void writeLong(CharSequence line) {
-        byte[] encoded = (line + "\n").getBytes(StandardCharsets.UTF_8);
-        ByteBuffer whole = ByteBuffer.wrap(encoded);
+    private void writeLong(LineBuffer line) {
+        ByteBuffer whole = ByteBuffer.allocate(line.length() + 1).put(line.bytes(), 0, line.length()).put((byte) '\n');
         try {
-            writeFully(whole);
+            writeFully(whole.flip());
         } catch (IOException e) {
             failed(e, 1);
         }

@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
 interface LineSink {
 
     /** Writes one line ({@code line} is reused once this returns). */
-    void write(CharSequence line);
+    void write(LineBuffer line);
 
     /** A batch of lines begins, at {@code epochMillis}. */
     default void beginBatch(long epochMillis) {

@@ -19,7 +19,7 @@ final class Slf4jSink implements LineSink {
     }
 
     @Override
-    public void write(CharSequence line) {
+    public void write(LineBuffer line) {
         logger.info(line.toString());
     }
 }

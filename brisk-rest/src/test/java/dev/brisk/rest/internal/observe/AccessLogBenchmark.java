@@ -49,7 +49,7 @@ public class AccessLogBenchmark {
     private AccessLogEntry entry;
     private LineSink sink;
     private FileAppender<ILoggingEvent> file;
-    private String text;
+    private LineBuffer text;
     private FileSink fileSink;
     private Path fileSinkPath;
     private int inBatch;
@@ -73,7 +73,7 @@ public class AccessLogBenchmark {
         formatter.now(System.currentTimeMillis(), System.nanoTime());
         file = logbackFile();
         sink = new Slf4jSink("brisk.access.bench");
-        text = formatter.format(take()).toString();
+        text = new LineBuffer().append(formatter.format(take()).toString());
         line.clear();
         ring.release();
         fileSinkPath = Files.createTempFile("brisk-access-bench", ".log");
@@ -116,8 +116,8 @@ public class AccessLogBenchmark {
 
     /** Brisk's part: a line through the ring and the formatter, as the writer thread takes it. */
     @Benchmark
-    public CharSequence format() {
-        CharSequence formatted = formatter.format(take());
+    public LineBuffer format() {
+        LineBuffer formatted = formatter.format(take());
         line.clear();
         ring.release();
         return formatted;

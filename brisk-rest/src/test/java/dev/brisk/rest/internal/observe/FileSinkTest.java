@@ -37,10 +37,16 @@ class FileSinkTest {
         return new FileSink(file, rotation, maxHistory, lost::addAndGet);
     }
 
+    private static LineBuffer line(String text) {
+        LineBuffer line = new LineBuffer();
+        line.append(text);
+        return line;
+    }
+
     private static void batch(FileSink sink, long epochMillis, String... lines) {
         sink.beginBatch(epochMillis);
         for (String line : lines) {
-            sink.write(new StringBuilder(line));
+            sink.write(line(line));
         }
         sink.endBatch();
     }
@@ -50,8 +56,8 @@ class FileSinkTest {
         Path file = dir.resolve("access.log");
         FileSink sink = sink(file, Rotation.NONE, 0);
         sink.beginBatch(System.currentTimeMillis());
-        sink.write("plain ascii");
-        sink.write("J\u00fcrgen pays 5 \u20ac \ud83d\ude00 and a lone \ud800 surrogate");
+        sink.write(line("plain ascii"));
+        sink.write(line("J\u00fcrgen pays 5 \u20ac \ud83d\ude00 and a lone \ud800 surrogate"));
         assertThat(file).doesNotExist(); // held until the batch ends
         sink.endBatch();
         String longLine = "x".repeat(100_000); // longer than the buffer
@@ -68,7 +74,7 @@ class FileSinkTest {
         FileSink sink = sink(file, Rotation.NONE, 0);
         sink.beginBatch(System.currentTimeMillis());
         for (int i = 0; i < 20_000; i++) {
-            sink.write("line " + i + " " + "y".repeat(i % 300));
+            sink.write(line("line " + i + " " + "y".repeat(i % 300)));
         }
         sink.close();
         List<String> lines = Files.readAllLines(file);
