@@ -285,6 +285,17 @@ class AccessLogTest {
     }
 
     @Test
+    void aFileThatCannotBeOpenedStopsTheServerFromStarting(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path blocker = java.nio.file.Files.writeString(dir.resolve("logs"), "a file, not a directory");
+        java.nio.file.Path file = blocker.resolve("access.log");
+        BriskServer.Builder builder = RestTestSupport.server()
+                .accessLog(AccessLogOptions.builder().file(file).build()).get("/x", ctx -> ctx.send("x"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(builder::start)
+                .hasStackTraceContaining("access log: cannot open " + file + " for appending");
+    }
+
+    @Test
     void rotationNeedsAFileAndHistoryCannotBeNegative() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
                         .rotation(AccessLogOptions.Rotation.DAILY).build())

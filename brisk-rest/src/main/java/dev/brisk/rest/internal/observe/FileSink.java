@@ -3,6 +3,7 @@ package dev.brisk.rest.internal.observe;
 import dev.brisk.rest.AccessLogOptions.Rotation;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -48,6 +49,20 @@ final class FileSink implements LineSink {
         this.rotation = rotation;
         this.maxHistory = maxHistory;
         this.lost = lost;
+    }
+
+    /**
+     * A sink whose file is opened now, so that a path that cannot be written stops the server from starting instead of
+     * losing every line.
+     */
+    static FileSink opened(Path file, Rotation rotation, int maxHistory, LongConsumer lost) {
+        FileSink sink = new FileSink(file, rotation, maxHistory, lost);
+        try {
+            sink.channel = sink.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("access log: cannot open " + sink.file + " for appending: " + e, e);
+        }
+        return sink;
     }
 
     @Override

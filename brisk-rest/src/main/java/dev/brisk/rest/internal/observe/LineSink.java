@@ -28,7 +28,7 @@ interface LineSink {
     /** The sink {@code options} ask for; {@code lost} counts lines a file could not take. */
     static LineSink of(AccessLogOptions options, LongConsumer lost) {
         if (options.file() != null) {
-            return new FileSink(options.file(), options.rotation(), options.maxHistory(), lost);
+            return FileSink.opened(options.file(), options.rotation(), options.maxHistory(), lost);
         }
         if (Slf4jSink.available()) {
             return new Slf4jSink(options.loggerName());
