@@ -400,20 +400,20 @@ public final class BriskServer implements AutoCloseable {
                     exceptionHandlers, schedulers, programmatic, fromControllers,
                     new dev.brisk.rest.internal.WebFeatures(allCors, multipart));
             rest.routingFailureHandlers(failureHandlers);
+            dev.brisk.rest.internal.protect.ClientAddresses clients =
+                    dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build());
             dev.brisk.rest.internal.observe.AccessLog log;
             try {
                 rest.protect(protection.build());
                 // opens the access log's file, if it has one: a path that cannot be written stops the start here
-                log = accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog,
-                        dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build()));
+                log = accessLog == null ? null : new dev.brisk.rest.internal.observe.AccessLog(accessLog, clients);
             } catch (RuntimeException e) {
                 rest.shutdown();
                 throw e;
             }
             dev.brisk.rest.internal.Observers.combine(observers).ifPresent(rest::observer);
             rest.observe(log,
-                    tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing,
-                            dev.brisk.rest.internal.protect.ClientAddresses.of(protection.build())));
+                    tracing == null ? null : new dev.brisk.rest.internal.observe.ServerTracing(tracing, clients));
             return rest;
         }
 

@@ -1,12 +1,11 @@
 package dev.brisk.rest.internal.observe;
 
+import dev.brisk.http.common.Protocol;
 import dev.brisk.rest.AccessLogOptions;
 
-import dev.brisk.http.common.Protocol;
-
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -129,8 +128,9 @@ final class AccessLogFormatter {
         int fraction = (int) Math.floorMod(millis, 1000L);
         out.append("{\"time\":\"").append(isoTime.format(millis)).append('.')
                 .append((char) ('0' + fraction / 100)).append((char) ('0' + fraction / 10 % 10))
-                .append((char) ('0' + fraction % 10)).append("Z\",\"remote\":\"").append(host(e.remote()))
-                .append("\",\"method\":").append(jsonString(e.method()))
+                .append((char) ('0' + fraction % 10)).append("Z\",\"remote\":");
+        appendJson(host(e.remote()), out);
+        out.append(",\"method\":").append(jsonString(e.method()))
                 .append(",\"uri\":").append(jsonString(e.uri()))
                 .append(",\"protocol\":\"").append(PROTOCOLS[e.protocol().ordinal()])
                 .append("\",\"status\":").append(e.status())
@@ -146,6 +146,20 @@ final class AccessLogFormatter {
             out.append(",\"userAgent\":").append(jsonString(e.headers()[1]));
         }
         out.append('}');
+    }
+
+    /**
+     * Appends UTF-8 {@code text} as a JSON string: as it is between quotes when nothing in it needs escaping (an IP
+     * address never does), escaped otherwise (an address that is not one, say a socket path).
+     */
+    private void appendJson(byte[] text, LineBuffer out) {
+        for (byte b : text) {
+            if (b == '"' || b == '\\' || b >= 0 && b < 0x20) {
+                out.append(jsonString(new String(text, StandardCharsets.UTF_8)));
+                return;
+            }
+        }
+        out.append('"').append(text).append('"');
     }
 
     /** {@code value} as a JSON string, in a buffer the next call reuses. */
