@@ -14,4 +14,5 @@ module dev.brisk.transport {
     requires static jdk.jfr;
 
     exports dev.brisk.transport;
+    exports dev.brisk.transport.internal to dev.brisk.rest;
 }

@@ -1,5 +1,7 @@
 package dev.brisk.transport;
 
+import dev.brisk.transport.internal.BriskEventLoopGroup;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoEventLoopGroup;
 import io.netty.channel.IoHandler;
@@ -124,7 +126,7 @@ public final class Transports {
         if (threads < 1) {
             throw new IllegalArgumentException("event loop threads must be at least 1, was " + threads);
         }
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(namePrefix, daemon),
+        return new BriskEventLoopGroup(threads, new DefaultThreadFactory(namePrefix, daemon),
                 ioHandlerFactory(transport));
     }
 

@@ -1,6 +1,7 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.rest.BriskOptions;
+import dev.brisk.transport.internal.BriskEventLoop;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -145,7 +146,11 @@ final class Schedulers {
             }
             Batch batch = batches.get();
             if (batch.size == 0) {
-                loop.execute(() -> batch.flush(this));
+                Runnable flush = () -> batch.flush(this);
+                // handed over right after the read pass that decoded the batch, not behind queued responses
+                if (!(loop instanceof BriskEventLoop brisk && brisk.runAfterIo(flush))) {
+                    loop.execute(flush);
+                }
             }
             batch.add(new Queued(ctx, task, System.nanoTime()));
         }
