@@ -7,14 +7,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class NettyDefaultsTest {
 
-    private final String before = System.getProperty(NettyDefaults.JFR_PROPERTY);
+    private final String jfrBefore = System.getProperty(NettyDefaults.JFR_PROPERTY);
+    private final String samplingBefore = System.getProperty(NettyDefaults.LEAK_SAMPLING_PROPERTY);
 
     @AfterEach
     void restore() {
-        if (before == null) {
-            System.clearProperty(NettyDefaults.JFR_PROPERTY);
+        restore(NettyDefaults.JFR_PROPERTY, jfrBefore);
+        restore(NettyDefaults.LEAK_SAMPLING_PROPERTY, samplingBefore);
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
         } else {
-            System.setProperty(NettyDefaults.JFR_PROPERTY, before);
+            System.setProperty(property, value);
         }
     }
 
@@ -28,7 +34,16 @@ class NettyDefaultsTest {
     @Test
     void anApplicationsOwnSettingIsKept() {
         System.setProperty(NettyDefaults.JFR_PROPERTY, "true");
+        System.setProperty(NettyDefaults.LEAK_SAMPLING_PROPERTY, "128");
         NettyDefaults.apply();
         assertThat(System.getProperty(NettyDefaults.JFR_PROPERTY)).isEqualTo("true");
+        assertThat(System.getProperty(NettyDefaults.LEAK_SAMPLING_PROPERTY)).isEqualTo("128");
+    }
+
+    @Test
+    void theLeakDetectorTracksOneBufferInAThousandUnlessTold() {
+        System.clearProperty(NettyDefaults.LEAK_SAMPLING_PROPERTY);
+        NettyDefaults.apply();
+        assertThat(System.getProperty(NettyDefaults.LEAK_SAMPLING_PROPERTY)).isEqualTo("1024");
     }
 }
