@@ -14,5 +14,4 @@ module dev.brisk.transport {
     requires static jdk.jfr;
 
     exports dev.brisk.transport;
-    exports dev.brisk.transport.internal to dev.brisk.rest;
 }

@@ -1,5 +1,6 @@
 package dev.brisk.transport;
 
+import dev.brisk.transport.internal.BriskEventLoop;
 import dev.brisk.transport.internal.BriskEventLoopGroup;
 
 import io.netty.channel.EventLoopGroup;
@@ -30,6 +31,7 @@ import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.internal.ThreadExecutorMap;
 
 import java.util.Locale;
 import java.util.Objects;
@@ -138,6 +140,15 @@ public final class Transports {
             case KQUEUE -> KQueueIoHandler.newFactory();
             case AUTO, NIO -> NioIoHandler.newFactory();
         };
+    }
+
+    /**
+     * Runs {@code action} on the calling thread's event loop as soon as its current I/O pass ends, ahead of the tasks
+     * queued meanwhile (a server hands the requests a read pass decoded to its workers that way); false, with nothing
+     * done, when the caller is not one of the event loops of {@link #newGroup} inside an I/O pass: queue it then.
+     */
+    public static boolean runAfterIo(Runnable action) {
+        return ThreadExecutorMap.currentExecutor() instanceof BriskEventLoop loop && loop.runAfterIo(action);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.rest.BriskOptions;
-import dev.brisk.transport.internal.BriskEventLoop;
+import dev.brisk.transport.Transports;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -148,7 +148,7 @@ final class Schedulers {
             if (batch.size == 0) {
                 Runnable flush = () -> batch.flush(this);
                 // handed over right after the read pass that decoded the batch, not behind queued responses
-                if (!(loop instanceof BriskEventLoop brisk && brisk.runAfterIo(flush))) {
+                if (!Transports.runAfterIo(flush)) {
                     loop.execute(flush);
                 }
             }

@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
 
 /**
  * Netty's I/O event loop with one addition: work that the reads of an I/O pass produce can run right after that pass
- * ({@link #runAfterIo}), ahead of the tasks other threads queued meanwhile (responses written from worker threads,
+ * ({@link #runAfterIo}, reached through {@code Transports.runAfterIo}), ahead of the tasks other threads queued meanwhile (responses written from worker threads,
  * say). A server hands the requests it read to its workers that way, so a long queue of responses does not hold back
  * the requests that will make the next ones.
  */

@@ -64,8 +64,8 @@ class BriskEventLoopTest {
                                 if (acceptedInRead.isDone()) {
                                     return;
                                 }
-                                acceptedInRead.complete(((BriskEventLoop) ctx.channel().eventLoop())
-                                        .runAfterIo(() -> tasksRunWhenHandedOver.complete(tasksRun.get())));
+                                acceptedInRead.complete(Transports.runAfterIo(
+                                        () -> tasksRunWhenHandedOver.complete(tasksRun.get())));
                             }
                         });
                     }
@@ -104,6 +104,7 @@ class BriskEventLoopTest {
         BriskEventLoop loop = (BriskEventLoop) group.next();
 
         assertThat(loop.runAfterIo(() -> { })).as("from another thread").isFalse();
+        assertThat(Transports.runAfterIo(() -> { })).as("from a thread that is no event loop").isFalse();
         assertThat(loop.submit(() -> loop.runAfterIo(() -> { })).get(10, TimeUnit.SECONDS)).as("from a task")
                 .isFalse();
     }
