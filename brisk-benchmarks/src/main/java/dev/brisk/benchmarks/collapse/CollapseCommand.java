@@ -16,20 +16,29 @@ import java.time.Duration;
  * {@code --keys N|unique} and {@code --zipf} sweep the key distribution. Server and load run in this process.
  * {@code --controlled}: after the warm-up, one measured window (after a second of ramp-up) per {@code measure} line
  * on standard input, the load stopped between windows; {@code bench/launcher-interleaved.sh} drives two such
- * processes in turn.
+ * processes in turn. {@code --mode A,B} (say {@code off,on}; client scenario): both loads at once in this process,
+ * {@code --windows N} windows of {@code --duration} each (see {@link CollapsePair}).
  */
 public final class CollapseCommand {
 
     /** The options part of the usage text. */
-    public static final String OPTIONS = "--mode on|off --scenario server|client [--concurrency C] [--duration S] "
-            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N] [--controlled]";
+    public static final String OPTIONS = "--mode on|off|A,B --scenario server|client [--concurrency C] [--duration S] "
+            + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N] [--controlled] "
+            + "[--windows N]";
 
     private CollapseCommand() {
     }
 
     /** Parses {@code args}, runs, prints the summary line. */
     public static void run(String[] args) throws Exception {
-        CollapseRun run = parse(args);
+        Parsed parsed = parse(args);
+        CollapseRun run = parsed.run();
+        if (parsed.paired() != null) {
+            try (BenchmarkServer server = new BenchmarkServer(run)) {
+                CollapsePair.run(run, parsed.paired(), server.baseUrl(), parsed.windows(), System.out);
+            }
+            return;
+        }
         try (BenchmarkServer server = new BenchmarkServer(run);
              CollapseLoad load = new CollapseLoad(run, server.baseUrl())) {
             if (run.controlled()) {
@@ -43,7 +52,11 @@ public final class CollapseCommand {
         }
     }
 
-    static CollapseRun parse(String[] args) {
+    /** A parsed command line: the run, the run measured beside it ({@code --mode A,B}) or null, the windows. */
+    record Parsed(CollapseRun run, CollapseRun paired, int windows) {
+    }
+
+    static Parsed parse(String[] args) {
         CommandArgs arguments = new CommandArgs("collapse", args);
         String mode = null;
         String scenario = null;
@@ -55,6 +68,7 @@ public final class CollapseCommand {
         int keys = 1;
         boolean zipf = false;
         boolean controlled = false;
+        int windows = 10;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--mode" -> mode = arguments.value(++i);
@@ -70,17 +84,32 @@ public final class CollapseCommand {
                 }
                 case "--zipf" -> zipf = true;
                 case "--controlled" -> controlled = true;
+                case "--windows" -> windows = arguments.number(++i);
                 default -> throw new IllegalArgumentException("collapse: unknown option " + args[i]);
             }
         }
-        if (!"on".equals(mode) && !"off".equals(mode)) {
-            throw new IllegalArgumentException("collapse: --mode must be on or off: " + mode);
+        String[] modes = mode == null ? new String[] {null} : mode.split(",", -1);
+        for (String one : modes) {
+            if (!"on".equals(one) && !"off".equals(one) || modes.length > 2) {
+                throw new IllegalArgumentException("collapse: --mode must be on, off, or two of them (A,B): " + mode);
+            }
         }
         if (!"server".equals(scenario) && !"client".equals(scenario)) {
             throw new IllegalArgumentException("collapse: --scenario must be server or client: " + scenario);
         }
         boolean server = "server".equals(scenario);
-        return new CollapseRun("on".equals(mode), server, concurrency != null ? concurrency : server ? 400 : 200,
-                warmup, duration, backendMs, backendSlots, keys, zipf, controlled);
+        if (modes.length == 2 && (server || controlled)) {
+            throw new IllegalArgumentException("collapse: --mode A,B measures two clients side by side: only with"
+                    + " --scenario client, and without --controlled");
+        }
+        if (windows < 1) {
+            throw new IllegalArgumentException("collapse: --windows must be >= 1: " + windows);
+        }
+        int lanes = concurrency != null ? concurrency : server ? 400 : 200;
+        CollapseRun run = new CollapseRun("on".equals(modes[0]), server, lanes, warmup, duration, backendMs,
+                backendSlots, keys, zipf, controlled);
+        CollapseRun paired = modes.length == 2 ? new CollapseRun("on".equals(modes[1]), false, lanes, warmup,
+                duration, backendMs, backendSlots, keys, zipf, false) : null;
+        return new Parsed(run, paired, windows);
     }
 }

@@ -11,6 +11,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +48,12 @@ final class CollapseLoad implements AutoCloseable {
     private volatile boolean paused;
     /** Lanes stopped while paused: each has no request in flight. */
     private final AtomicInteger parked = new AtomicInteger();
+    /** The threads the lanes' completions ran on (the client's event loop), for their CPU time. */
+    private final Set<Thread> loopThreads = ConcurrentHashMap.newKeySet();
+    /** The last thread added to {@link #loopThreads}; each lane's completion compares, and adds only a new one. */
+    private Thread lastLoopThread;
+    private long windowLoopCpu;
+    private long windowStart;
 
     CollapseLoad(CollapseRun run, String baseUrl) {
         this.run = run;
@@ -69,11 +79,16 @@ final class CollapseLoad implements AutoCloseable {
         Thread.sleep(run.duration().toMillis());
         Summary summary = measurement.end();
         long calls = backendCalls.getAsLong() - callsBefore;
+        stop();
+        return new Result(summary, calls);
+    }
+
+    /** Stops the lanes of a load that runs: each sends no more once its request completes; waits until all have. */
+    void stop() throws InterruptedException {
         running = false;
         if (!drained.await(15, TimeUnit.SECONDS)) {
             System.err.println("warning: " + drained.getCount() + " requests still in flight after the run");
         }
-        return new Result(summary, calls);
     }
 
     /**
@@ -115,6 +130,40 @@ final class CollapseLoad implements AutoCloseable {
         }
     }
 
+    /** Sends every lane's first request: the load runs from here on. */
+    void start() {
+        for (int i = 0; i < run.concurrency(); i++) {
+            send();
+        }
+    }
+
+    /** Starts a measured window of a load that runs; see {@link #endWindow()}. */
+    void beginWindow() {
+        measurement.begin();
+        windowLoopCpu = loopCpuNanos();
+        windowStart = System.nanoTime();
+    }
+
+    /** Ends the window begun last: its summary and the CPU time of the client's event loop per request. */
+    Window endWindow() {
+        long loopCpu = loopCpuNanos() - windowLoopCpu;
+        long elapsed = System.nanoTime() - windowStart;
+        Summary summary = measurement.end();
+        double requests = summary.rps() * elapsed / 1e9 + summary.errors();
+        return new Window(summary, requests == 0 ? 0 : loopCpu / 1e3 / requests);
+    }
+
+    /** The CPU time so far of the threads the lanes' completions ran on. */
+    private long loopCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (Thread thread : loopThreads) {
+            long cpu = threads.getThreadCpuTime(thread.getId());
+            total += Math.max(0, cpu);
+        }
+        return total;
+    }
+
     /** Stops every lane once its request completes, and waits until all have. */
     private void pause() throws InterruptedException {
         paused = true;
@@ -147,6 +196,11 @@ final class CollapseLoad implements AutoCloseable {
         String key = keys.next();
         long start = System.nanoTime();
         client.get(baseUrl + "/item/" + key).execute().whenComplete((response, failure) -> {
+            Thread thread = Thread.currentThread();
+            if (thread != lastLoopThread) {
+                lastLoopThread = thread;
+                loopThreads.add(thread);
+            }
             if (failure != null) {
                 Errors.report(failure);
                 measurement.error();
@@ -167,6 +221,13 @@ final class CollapseLoad implements AutoCloseable {
     public void close() {
         resender.shutdownNow();
         client.close();
+    }
+
+    /**
+     * One window of a load measured beside another: its summary, and {@code loopUs}, the CPU time per request of the
+     * client's event loop (where the lanes, the client and its interceptors run).
+     */
+    record Window(Summary summary, double loopUs) {
     }
 
     /** The summary line's figures and the backend calls of the measured window. */
