@@ -7,6 +7,8 @@ import dev.brisk.collapse.CollapseTimeoutException;
 import dev.brisk.collapse.SingleFlight;
 import dev.brisk.collapse.SingleFlightOptions;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +45,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         this.timeoutNanos = options.timeout().toNanos();
         this.sweepPeriodNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1),
                 Math.min(TimeUnit.MILLISECONDS.toNanos(100), timeoutNanos / 10));
-        this.stats = new Stats(options.metrics(), () -> 0, this::inFlight);
+        this.stats = new Stats(options.metrics(), () -> 0, this::inFlight, flights::counts);
     }
 
     @Override
@@ -80,32 +82,25 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     public <W extends FlightCaller<V>> W execute(K key, ListenedCall<V> call, W caller) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
-        for (;;) {
-            Flight<K, V> mine = new Flight<>(this, key);
-            mine.lead(caller);
-            Object found = flights.putIfAbsent(key, mine);
-            if (found == null) {
-                stats.accepted();
-                start(mine, call);
-                if (!caller.untimed) {
-                    timeout(caller);
-                }
-                return caller;
-            }
-            if (found == FlightTable.FULL) {
-                caller.countIn(stats);
-                caller.deliverFailure(rejectedException(key));
-                return caller;
-            }
-            @SuppressWarnings("unchecked")
-            Flight<K, V> flight = (Flight<K, V>) found;
-            if (flight.join(caller)) {
-                stats.accepted();
+        Flight<K, V> mine = new Flight<>(this, key);
+        mine.lead(caller);
+        Object entered = flights.enter(key, mine, caller);
+        if (entered == null) {
+            start(mine, call);
+            if (!caller.untimed) {
                 timeout(caller);
-                return caller;
             }
-            flights.remove(flight);
+        } else if (entered == FlightTable.JOINED) {
+            timeout(caller);
+        } else if (entered == FlightTable.FULL) {
+            caller.countIn(stats);
+            caller.deliverFailure(rejectedException(key));
+        } else {
+            @SuppressWarnings("unchecked")
+            Flight<K, V> recent = (Flight<K, V>) entered;
+            recent.reuse(caller);
         }
+        return caller;
     }
 
     private void start(Flight<K, V> flight, ListenedCall<V> call) {
@@ -127,26 +122,22 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     public V executeBlocking(K key, Callable<? extends V> call) throws Exception {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
-        for (;;) {
-            Flight<K, V> mine = new Flight<>(this, key);
-            mine.leadBlocking();
-            Object found = flights.putIfAbsent(key, mine);
-            if (found == null) {
-                stats.accepted();
-                return lead(mine, call);
-            }
-            if (found == FlightTable.FULL) {
-                throw rejectedException(key);
-            }
-            @SuppressWarnings("unchecked")
-            Flight<K, V> flight = (Flight<K, V>) found;
-            FlightCaller<V> joined = new FlightCaller<>();
-            if (flight.join(joined)) {
-                stats.accepted();
-                return await(joined, key);
-            }
-            flights.remove(flight);
+        Flight<K, V> mine = new Flight<>(this, key);
+        mine.leadBlocking();
+        FlightCaller<V> joined = new FlightCaller<>(); // in case the key has a flight already
+        Object entered = flights.enter(key, mine, joined);
+        if (entered == null) {
+            return lead(mine, call);
         }
+        if (entered == FlightTable.FULL) {
+            throw rejectedException(key);
+        }
+        if (entered != FlightTable.JOINED) {
+            @SuppressWarnings("unchecked")
+            Flight<K, V> recent = (Flight<K, V>) entered;
+            recent.reuse(joined);
+        }
+        return await(joined, key);
     }
 
     /** Runs the call on this thread for this caller and everyone who joins meanwhile. */
@@ -194,9 +185,18 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     /** Times out the callers past their deadline; runs again while flights remain. */
     private void sweep() {
         long now = System.nanoTime();
-        for (Flight<K, V> flight : flights.flights()) {
+        List<FlightCaller<?>> expired = new ArrayList<>();
+        List<Object> keys = new ArrayList<>();
+        flights.forEachLocked(flight -> {
+            int before = expired.size();
+            flight.expireLocked(now, timeoutNanos, expired);
+            for (int i = before; i < expired.size(); i++) {
+                keys.add(flight.key());
+            }
+        });
+        for (int i = 0; i < expired.size(); i++) {
             try {
-                flight.expire(now, timeoutNanos, options.timeout());
+                expired.get(i).timeOut(keys.get(i), options.timeout());
             } catch (Throwable ignored) {
                 // a caller's continuation failing must not stop the sweep of the others
             }

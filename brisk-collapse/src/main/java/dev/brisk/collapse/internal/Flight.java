@@ -1,7 +1,7 @@
 package dev.brisk.collapse.internal;
 
-import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
@@ -11,10 +11,18 @@ import java.util.function.BiConsumer;
  * each gets its outcome and the flight leaves the table (or, with a result TTL, stays as a recent result). When its
  * last caller cancels, the flight is abandoned and its stage cancelled; when its last caller times out, the call goes
  * on, in the table, for callers still to come: a key never has two calls at once, however slow its call.
+ *
+ * <p>Its callers and state are guarded by the lock of its {@link FlightTable} stripe, which also guards its place in
+ * the table: joining it, ending it and taking it out of the table happen in one critical section each.
  */
 final class Flight<K, V> implements BiConsumer<V, Throwable> {
 
     private enum State { RUNNING, RECENT, DONE }
+
+    /** What {@link #joinLocked} did: the caller waits for the call, gets the recent result, or must start a call. */
+    static final int JOINED = 1;
+    static final int RECENT = 2;
+    static final int OVER = 0;
 
     private final DefaultSingleFlight<K, V> owner;
     private final K key;
@@ -34,6 +42,8 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     private long expiresAt;
     /** Its key's hash as {@link FlightTable} spreads it, set there when the flight goes in (so removal skips the key). */
     int tableHash;
+    /** The stripe whose lock guards it, set when it goes in the table (null for one that never did). */
+    FlightTable.Stripe<K, V> stripe;
 
     Flight(DefaultSingleFlight<K, V> owner, K key) {
         this.owner = owner;
@@ -62,28 +72,29 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     }
 
     /**
-     * Adds {@code waiter} as one more caller: waiting for the call, or answered with the recent result; false when the
-     * flight is over and the caller must look again.
+     * Under the stripe's lock: adds {@code waiter} as one more caller of the running call ({@link #JOINED}); or, for
+     * a recent result still fresh, answers that it is one ({@link #RECENT}: the caller gets it from {@link #reuse});
+     * else {@link #OVER}, the flight is over. A null {@code waiter} only asks.
      */
-    boolean join(FlightCaller<V> waiter) {
-        V recent;
-        synchronized (this) {
-            if (state == State.RUNNING) {
-                waiter.bind(this, owner.counters());
-                waiter.untimed = false; // it may have been made to lead a flight that lost the race to this one
-                add(waiter);
-                live++;
-                return true;
+    int joinLocked(FlightCaller<V> waiter) {
+        if (state == State.RUNNING) {
+            if (waiter == null) {
+                return OVER;
             }
-            if (state != State.RECENT || System.nanoTime() - expiresAt >= 0) {
-                return false;
-            }
-            recent = value;
+            waiter.bind(this, owner.counters());
+            waiter.untimed = false; // it may have been made to lead a flight that lost the race to this one
+            add(waiter);
+            live++;
+            return JOINED;
         }
+        return state == State.RECENT && System.nanoTime() - expiresAt < 0 ? RECENT : OVER;
+    }
+
+    /** Answers {@code waiter} with the recent result that {@link #joinLocked} found (not under the lock). */
+    void reuse(FlightCaller<V> waiter) {
         owner.counters().reused();
         waiter.countIn(owner.counters());
-        waiter.receive(recent, null, Integer.MAX_VALUE);
-        return true;
+        waiter.receive(value, null, Integer.MAX_VALUE); // written before the lock that found it RECENT was released
     }
 
     /** Remembers the stage of the running call, cancelling it at once if every caller has left meanwhile. */
@@ -106,7 +117,9 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         FlightCaller<V>[] served;
         int servedCount;
         boolean recent;
-        synchronized (this) {
+        FlightTable.Stripe<K, V> guard = stripe;
+        guard.lock();
+        try {
             if (state != State.RUNNING) {
                 return;
             }
@@ -115,19 +128,22 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
             value = result;
             if (recent) {
                 expiresAt = System.nanoTime() + owner.resultTtlNanos();
+            } else {
+                guard.removeLocked(this);
             }
             leader = first;
             served = joined;
             servedCount = count;
             first = null;
             joined = null;
+            guard.countEnded(blockingLeader ? servedCount + 1 : servedCount);
+        } finally {
+            guard.unlock();
         }
         if (recent) {
             Timer.schedule(() -> owner.remove(this), owner.resultTtlNanos());
-        } else {
-            owner.remove(this);
         }
-        owner.counters().flown(blockingLeader ? servedCount + 1 : servedCount);
+        owner.counters().flightEnded(blockingLeader ? servedCount + 1 : servedCount);
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
         int sharers = recent ? Integer.MAX_VALUE : servedCount;
         for (int i = 0; i < servedCount; i++) {
@@ -140,34 +156,25 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     }
 
     /**
-     * Fails, with {@link dev.brisk.collapse.CollapseTimeoutException}, the callers still waiting whose deadline is
-     * {@code now} or earlier; a caller seen for the first time gets its deadline: {@code now + timeoutNanos}.
+     * Under the stripe's lock: adds to {@code expired} the callers still waiting whose deadline is {@code now} or
+     * earlier (the sweep then fails them, outside the lock); a caller seen for the first time gets its deadline,
+     * {@code now + timeoutNanos}.
      */
-    void expire(long now, long timeoutNanos, Duration timeout) {
-        FlightCaller<V>[] expired = null;
-        int expiredCount = 0;
-        synchronized (this) {
-            if (state != State.RUNNING) {
-                return;
-            }
-            for (int i = 0; i < count; i++) {
-                FlightCaller<V> waiter = i == 0 ? first : joined[i - 1];
-                if (waiter.untimed) {
-                    continue;
-                }
-                if (!waiter.seen) {
-                    waiter.seen = true;
-                    waiter.deadline = now + timeoutNanos;
-                } else if (waiter.deadline - now <= 0 && !waiter.isDone()) {
-                    if (expired == null) {
-                        expired = newArray(count);
-                    }
-                    expired[expiredCount++] = waiter;
-                }
-            }
+    void expireLocked(long now, long timeoutNanos, List<FlightCaller<?>> expired) {
+        if (state != State.RUNNING) {
+            return;
         }
-        for (int i = 0; i < expiredCount; i++) {
-            expired[i].timeOut(key, timeout);
+        for (int i = 0; i < count; i++) {
+            FlightCaller<V> waiter = i == 0 ? first : joined[i - 1];
+            if (waiter.untimed) {
+                continue;
+            }
+            if (!waiter.seen) {
+                waiter.seen = true;
+                waiter.deadline = now + timeoutNanos;
+            } else if (waiter.deadline - now <= 0 && !waiter.isDone()) {
+                expired.add(waiter);
+            }
         }
     }
 
@@ -177,18 +184,26 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
      */
     void left(boolean gaveUp) {
         CompletionStage<?> running;
-        synchronized (this) {
+        FlightTable.Stripe<K, V> guard = stripe;
+        if (guard == null) {
+            return; // never went in the table: its caller was answered without it
+        }
+        guard.lock();
+        try {
             if (state != State.RUNNING || --live > 0 || !gaveUp) {
                 return;
             }
             state = State.DONE;
             first = null;
             joined = null;
+            guard.removeLocked(this);
+            guard.countEnded(0);
+        } finally {
+            guard.unlock();
         }
         abandoned = true;
         running = stage;
-        owner.remove(this);
-        owner.counters().flown(0);
+        owner.counters().flightEnded(0);
         if (running != null) {
             Failures.cancel(running);
         }

@@ -9,7 +9,7 @@ public class FlightCaller<V> extends CallerFuture<V> {
     private Flight<?, V> flight;
     /**
      * {@link System#nanoTime()} after which the caller has waited too long, set by the first sweep that {@link #seen}
-     * the caller; both are read and written under the flight's lock (see {@link Flight#expire}).
+     * the caller; both are read and written under the lock of the flight's stripe (see {@link Flight#expireLocked}).
      */
     long deadline;
     boolean seen;
@@ -20,8 +20,8 @@ public class FlightCaller<V> extends CallerFuture<V> {
     }
 
     /**
-     * Makes this the future of a caller of {@code joined}; called under the flight's lock, or before the flight is
-     * visible to other threads.
+     * Makes this the future of a caller of {@code joined}; called under the lock of the flight's stripe, or before
+     * the flight is visible to other threads.
      */
     final void bind(Flight<?, V> joined, Stats stats) {
         this.flight = joined;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * The flights in the air, by key: a few stripes, each an open-addressing table (linear probing) under its own lock.
@@ -14,14 +15,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * call touches and so stay warm, and a flight is found again without reading it. Each stripe keeps the hash of every
  * entry beside it, so probing reads a flight's key only when the hashes are equal.
  *
- * <p>A caller that finds its stripe locked by another thread looks for its key without the lock, so the callers of a
- * hot key queue only on their flight's own lock when they join it. Stripes grow (never shrink) to keep at most half
- * of their slots used.
+ * <p>A stripe's lock guards its flights too (their callers and state, see {@link Flight}): a caller finds its key's
+ * flight and joins it, or inserts its own, in one critical section, and a flight ends and leaves the table in one. A
+ * call whose key nobody shares thus takes the lock twice, and counts itself in the stripe's counters there, without an
+ * atomic operation of its own. Stripes grow (never shrink) to keep at most half of their slots used.
  */
 final class FlightTable<K, V> {
 
-    /** Returned by {@link #putIfAbsent} when the key has no flight and the table holds {@code limit} flights. */
+    /** Returned by {@link #enter} when the key has no flight and the table holds {@code limit} flights. */
     static final Object FULL = new Object();
+    /** Returned by {@link #enter} when the caller joined the key's running flight. */
+    static final Object JOINED = new Object();
 
     private static final int STRIPE_BITS = 5;
     private static final int STRIPES = 1 << STRIPE_BITS;
@@ -31,7 +35,7 @@ final class FlightTable<K, V> {
     /**
      * The flights of each stripe, side by side so that counting them all reads two cache lines; each written under
      * its stripe's lock and read without it (a sum taken while others insert or remove is approximate). The stripes
-     * keep no count of their own.
+     * keep no count of their flights.
      */
     private final int[] sizes = new int[STRIPES];
     private final int limit;
@@ -49,7 +53,7 @@ final class FlightTable<K, V> {
         this.stripeShare = limit / STRIPES;
         this.stripes = (Stripe<K, V>[]) new Stripe[STRIPES];
         for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe<>();
+            stripes[i] = new Stripe<>(this, i);
         }
     }
 
@@ -68,39 +72,72 @@ final class FlightTable<K, V> {
     }
 
     /**
-     * The flight of {@code key}, if it has one; otherwise inserts {@code flight} and returns null, or returns
-     * {@link #FULL} without inserting when the table holds {@code limit} flights. When another thread holds the
-     * stripe, the flight is first looked for without the lock, so that the callers of a hot key do not queue there;
-     * a flight found that way may be just leaving (its join then refuses the caller, who asks again).
+     * Under the lock of {@code key}'s stripe: when the key has a running flight, {@code caller} joins it
+     * ({@link #JOINED}); when it has a recent result ({@link Flight#recent}), returns that flight, whose value the caller
+     * gets; otherwise inserts {@code mine} (whose first caller is {@code caller}) and returns null, or returns
+     * {@link #FULL} without inserting when the table holds {@code limit} flights. A recent result past its time is
+     * replaced. The caller, a leader or one that joined, is counted in the stripe.
      */
-    Object putIfAbsent(K key, Flight<K, V> flight) {
+    Object enter(K key, Flight<K, V> mine, FlightCaller<V> caller) {
         int hash = spread(key);
         int index = index(hash);
         Stripe<K, V> stripe = stripes[index];
-        if (!stripe.tryLock()) {
-            Flight<K, V> seen = stripe.slots.find(key, hash);
-            if (seen != null) {
-                return seen;
-            }
-            stripe.lock();
-        }
+        stripe.lock();
         try {
-            Flight<K, V> found = stripe.find(key, hash);
+            Flight<K, V> found = stripe.slots.find(key, hash);
             if (found != null) {
-                return found;
+                int joined = found.joinLocked(caller);
+                if (joined == Flight.JOINED) {
+                    stripe.callers++;
+                    return JOINED;
+                }
+                if (joined == Flight.RECENT) {
+                    stripe.callers++;
+                    return found;
+                }
+                stripe.removeLocked(found); // a recent result past its time
             }
-            if ((stripeShare == 0 || bigStripes.get() > 0) && size() >= limit) {
+            if (!insertLocked(stripe, hash, mine)) {
                 return FULL;
             }
-            flight.tableHash = hash;
-            stripe.insert(hash, flight, sizes[index]);
-            if (++sizes[index] == stripeShare) {
-                bigStripes.incrementAndGet();
-            }
+            stripe.callers++;
             return null;
         } finally {
             stripe.unlock();
         }
+    }
+
+    /**
+     * The flight of {@code key}, if it has one; otherwise inserts {@code flight} and returns null, or returns
+     * {@link #FULL} without inserting when the table holds {@code limit} flights.
+     */
+    Object putIfAbsent(K key, Flight<K, V> flight) {
+        int hash = spread(key);
+        Stripe<K, V> stripe = stripes[index(hash)];
+        stripe.lock();
+        try {
+            Flight<K, V> found = stripe.slots.find(key, hash);
+            if (found != null) {
+                return found;
+            }
+            return insertLocked(stripe, hash, flight) ? null : FULL;
+        } finally {
+            stripe.unlock();
+        }
+    }
+
+    private boolean insertLocked(Stripe<K, V> stripe, int hash, Flight<K, V> flight) {
+        int index = stripe.index;
+        if ((stripeShare == 0 || bigStripes.get() > 0) && size() >= limit) {
+            return false;
+        }
+        flight.tableHash = hash;
+        flight.stripe = stripe;
+        stripe.insert(hash, flight, sizes[index]);
+        if (++sizes[index] == stripeShare) {
+            bigStripes.incrementAndGet();
+        }
+        return true;
     }
 
     /** The flight of {@code key}, or null. */
@@ -109,7 +146,7 @@ final class FlightTable<K, V> {
         Stripe<K, V> stripe = stripes[index(hash)];
         stripe.lock();
         try {
-            return stripe.find(key, hash);
+            return stripe.slots.find(key, hash);
         } finally {
             stripe.unlock();
         }
@@ -117,14 +154,13 @@ final class FlightTable<K, V> {
 
     /** Removes {@code flight} if it is the one in the table for its key. */
     void remove(Flight<K, V> flight) {
-        int hash = flight.tableHash; // set when it went in; a flight that never did is found nowhere
-        int index = index(hash);
-        Stripe<K, V> stripe = stripes[index];
+        Stripe<K, V> stripe = flight.stripe; // set when it went in; a flight that never did is found nowhere
+        if (stripe == null) {
+            return;
+        }
         stripe.lock();
         try {
-            if (stripe.remove(hash, flight) && sizes[index]-- == stripeShare) {
-                bigStripes.decrementAndGet();
-            }
+            stripe.removeLocked(flight);
         } finally {
             stripe.unlock();
         }
@@ -146,33 +182,77 @@ final class FlightTable<K, V> {
     /** A copy of the flights in the table, taken stripe by stripe. */
     List<Flight<K, V>> flights() {
         List<Flight<K, V>> all = new ArrayList<>();
+        forEachLocked(all::add);
+        return all;
+    }
+
+    /** Runs {@code action} for every flight in the table, each under its stripe's lock. */
+    void forEachLocked(Consumer<Flight<K, V>> action) {
         for (Stripe<K, V> stripe : stripes) {
             stripe.lock();
             try {
                 for (Flight<K, V> flight : stripe.slots.flights) {
                     if (flight != null) {
-                        all.add(flight);
+                        action.accept(flight);
                     }
                 }
             } finally {
                 stripe.unlock();
             }
         }
-        return all;
+    }
+
+    /** The counts kept in the stripes, summed: callers, calls of one caller, other calls, their callers. */
+    Counts counts() {
+        long callers = 0;
+        long solos = 0;
+        long shared = 0;
+        long served = 0;
+        for (Stripe<K, V> stripe : stripes) {
+            stripe.lock();
+            try {
+                callers += stripe.callers;
+                solos += stripe.solos;
+                shared += stripe.shared;
+                served += stripe.served;
+            } finally {
+                stripe.unlock();
+            }
+        }
+        return new Counts(callers, solos, shared, served);
+    }
+
+    /**
+     * What the stripes counted.
+     *
+     * @param callers callers that led or joined a flight, or got a recent result
+     * @param solos   flights that ended with one caller
+     * @param shared  other flights that ended (more callers, or none when all cancelled)
+     * @param served  the callers of the {@code shared} flights
+     */
+    record Counts(long callers, long solos, long shared, long served) {
     }
 
     /**
      * One stripe, guarded by itself (a lock rather than a monitor: the timeout sweep's occasional contention would
-     * leave a monitor inflated, dearer for every call after).
+     * leave a monitor inflated, dearer for every call after), and the flights in it with their counters.
      */
     @SuppressWarnings("serial")
-    private static final class Stripe<K, V> extends ReentrantLock {
+    static final class Stripe<K, V> extends ReentrantLock {
 
-        /** Replaced whole when the stripe grows, so that a reader without the lock sees a matching pair of arrays. */
+        private final FlightTable<K, V> table;
+        private final int index;
+        /** Replaced whole when the stripe grows. */
         private Slots<K, V> slots = new Slots<>(INITIAL_CAPACITY);
+        /** Counters written under the lock (see {@link Counts}); on the lock's cache line, which the call owns. */
+        private long callers;
+        private long solos;
+        private long shared;
+        private long served;
 
-        Flight<K, V> find(K key, int hash) {
-            return slots.find(key, hash);
+        Stripe(FlightTable<K, V> table, int index) {
+            this.table = table;
+            this.index = index;
         }
 
         /** Adds {@code flight} to the stripe's {@code size} flights, growing it first if it would be over half full. */
@@ -185,9 +265,21 @@ final class FlightTable<K, V> {
             current.place(hash, flight);
         }
 
-        /** Removes {@code flight}; false when it was not in the stripe (replaced, or removed already). */
-        boolean remove(int hash, Flight<K, V> flight) {
-            return slots.remove(hash, flight);
+        /** Removes {@code flight} if it is in the stripe (not replaced or removed already); under the lock. */
+        void removeLocked(Flight<K, V> flight) {
+            if (slots.remove(flight.tableHash, flight) && table.sizes[index]-- == table.stripeShare) {
+                table.bigStripes.decrementAndGet();
+            }
+        }
+
+        /** A flight of this stripe ended for {@code callerCount} callers; under the lock. */
+        void countEnded(int callerCount) {
+            if (callerCount == 1) {
+                solos++;
+            } else {
+                shared++;
+                served += callerCount;
+            }
         }
     }
 
@@ -203,10 +295,7 @@ final class FlightTable<K, V> {
             this.flights = (Flight<K, V>[]) new Flight[capacity];
         }
 
-        /**
-         * The flight of {@code key}, or null. Safe without the lock too: a racing writer can only make it miss (an
-         * entry being moved) or find a flight that is just leaving, which the caller's join then refuses.
-         */
+        /** The flight of {@code key}, or null; under the stripe's lock. */
         Flight<K, V> find(K key, int hash) {
             int mask = flights.length - 1;
             for (int probes = 0, i = hash & mask; probes <= mask; probes++, i = (i + 1) & mask) {

@@ -7,19 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /** The counters of one collapser, also reported to its {@link CollapseMetrics}. */
 public final class Stats {
 
     private static final int BUCKETS = 32;
+    private static final FlightTable.Counts NONE_KEPT = new FlightTable.Counts(0, 0, 0, 0);
 
     private final CollapseMetrics metrics;
     private final LongAdder callers = new LongAdder();
     private final LongAdder executions = new LongAdder();
-    /** Executions of a single key (single-flight calls): counted once, they add one key and one to bucket 0. */
-    private final LongAdder singles = new LongAdder();
-    /** Single-flight calls that served one caller, the usual case for keys that do not repeat: one adder. */
-    private final LongAdder solos = new LongAdder();
     private final LongAdder served = new LongAdder();
     private final LongAdder keys = new LongAdder();
     private final LongAdder reused = new LongAdder();
@@ -30,11 +28,21 @@ public final class Stats {
     private final LongAdder[] sizes = new LongAdder[BUCKETS];
     private final IntSupplier queueDepth;
     private final IntSupplier inFlight;
+    private final Supplier<FlightTable.Counts> kept;
 
     public Stats(CollapseMetrics metrics, IntSupplier queueDepth, IntSupplier inFlight) {
+        this(metrics, queueDepth, inFlight, () -> NONE_KEPT);
+    }
+
+    /**
+     * Counters whose single-flight part ({@code kept}: callers and calls of one key) is kept by the caller under its
+     * own locks, where counting costs no atomic operation, and summed here when a snapshot is taken.
+     */
+    Stats(CollapseMetrics metrics, IntSupplier queueDepth, IntSupplier inFlight, Supplier<FlightTable.Counts> kept) {
         this.metrics = metrics;
         this.queueDepth = queueDepth;
         this.inFlight = inFlight;
+        this.kept = kept;
         for (int i = 0; i < BUCKETS; i++) {
             sizes[i] = new LongAdder();
         }
@@ -53,14 +61,8 @@ public final class Stats {
         metrics.executed(keyCount, callerCount);
     }
 
-    /** A single-flight call ran for {@code callerCount} callers: one key, counted with fewer adders. */
-    void flown(int callerCount) {
-        if (callerCount == 1) {
-            solos.increment();
-        } else {
-            singles.increment();
-            served.add(callerCount);
-        }
+    /** A single-flight call ran for {@code callerCount} callers (counted in the flight table): tells the metrics. */
+    void flightEnded(int callerCount) {
         metrics.executed(1, callerCount);
     }
 
@@ -91,8 +93,9 @@ public final class Stats {
     public CollapseStats snapshot() {
         List<Long> histogram = new ArrayList<>(BUCKETS);
         int last = 0;
-        long solo = solos.sum();
-        long single = singles.sum() + solo;
+        FlightTable.Counts flights = kept.get();
+        long solo = flights.solos();
+        long single = flights.shared() + solo;
         for (int i = 0; i < BUCKETS; i++) {
             long count = sizes[i].sum() + (i == 0 ? single : 0);
             histogram.add(count);
@@ -100,7 +103,8 @@ public final class Stats {
                 last = i + 1;
             }
         }
-        return new CollapseStats(callers.sum(), executions.sum() + single, served.sum() + solo, keys.sum() + single,
+        return new CollapseStats(callers.sum() + flights.callers(), executions.sum() + single,
+                served.sum() + flights.served() + solo, keys.sum() + single,
                 reused.sum(),
                 rejected.sum(), timedOut.sum(), cancelled.sum(), queueDepth.getAsInt(), inFlight.getAsInt(),
                 waitNanos.sum(), histogram.subList(0, last));

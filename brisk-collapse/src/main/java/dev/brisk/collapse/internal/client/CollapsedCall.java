@@ -4,6 +4,7 @@ import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.client.StreamedResponse;
+import dev.brisk.collapse.internal.DefaultSingleFlight;
 import dev.brisk.collapse.internal.FlightCaller;
 
 import java.util.concurrent.CancellationException;
@@ -23,7 +24,8 @@ import java.util.function.BiConsumer;
  * the request gets it, the others send their own requests, as they do when the shared call is cancelled while they
  * still wait (by something other than its callers leaving, say an interceptor before this one).
  */
-public final class CollapsedCall extends FlightCaller<HttpResponse> implements Interceptor.CallerFuture {
+public final class CollapsedCall extends FlightCaller<HttpResponse>
+        implements Interceptor.CallerFuture, DefaultSingleFlight.ListenedCall<HttpResponse> {
 
     private final Interceptor.Chain chain;
     private final HttpRequest request;
@@ -45,7 +47,8 @@ public final class CollapsedCall extends FlightCaller<HttpResponse> implements I
     }
 
     /** Sends the request for this caller and every caller that joins it; {@code flight} is told the outcome. */
-    public CompletionStage<?> send(BiConsumer<? super HttpResponse, ? super Throwable> flight) {
+    @Override
+    public CompletionStage<?> start(BiConsumer<? super HttpResponse, ? super Throwable> flight) {
         sent = true;
         return chain.proceed(request, flight);
     }

@@ -10,10 +10,17 @@ import java.util.List;
  * by: a mask with bit {@code n} set when a name is {@code n} characters long (bit 63 for 63 and longer). Made once per
  * collapser, not per request.
  */
-public record KeyHeaders(List<String> names, long lengthMask) {
+public final class KeyHeaders {
 
-    public KeyHeaders {
-        names = List.copyOf(names);
+    private final List<String> names;
+    private final long lengthMask;
+    /** The values of a request that has none of these headers: shared by such keys, never written. */
+    private final String[] absent;
+
+    private KeyHeaders(List<String> names, long lengthMask) {
+        this.names = List.copyOf(names);
+        this.lengthMask = lengthMask;
+        this.absent = new String[this.names.size()];
     }
 
     /** The key headers {@code names} (lower-case) and the {@link HttpCollapseOptions#CONDITIONAL_HEADERS}. */
@@ -29,5 +36,25 @@ public record KeyHeaders(List<String> names, long lengthMask) {
             mask |= 1L << Math.min(63, name.length());
         }
         return new KeyHeaders(all, mask);
+    }
+
+    /** The names, lower case, in the order of a key's values. */
+    public List<String> names() {
+        return names;
+    }
+
+    /** Bit {@code n} set when a name is {@code n} characters long (bit 63 for 63 and longer). */
+    public long lengthMask() {
+        return lengthMask;
+    }
+
+    /** The values of a request that has none of the headers (all null): one array for all such keys. */
+    String[] absent() {
+        return absent;
+    }
+
+    @Override
+    public String toString() {
+        return "KeyHeaders" + names;
     }
 }

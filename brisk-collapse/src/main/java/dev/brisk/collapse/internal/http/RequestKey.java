@@ -5,6 +5,7 @@ import dev.brisk.http.common.Headers;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 /**
  * What makes two HTTP requests the same for collapsing: method, scheme, host, port, raw path, raw query, the values
@@ -73,28 +74,47 @@ public final class RequestKey {
 
     /**
      * The values of {@code keyHeaders} in {@code headers}, in the order of the names: null for a missing header,
-     * several lines of one name joined by a line feed. One pass over the fields, no lookup per name.
+     * several lines of one name joined by a line feed; {@link KeyHeaders#absent()} (shared, never written) when none
+     * is present. One pass over the fields, no lookup per name.
      */
     private static String[] headerValues(Headers headers, KeyHeaders keys) {
-        List<String> keyHeaders = keys.names();
-        String[] values = new String[keyHeaders.size()];
-        if (values.length > 0 && !headers.isEmpty()) {
-            long lengths = keys.lengthMask();
-            headers.forEach((name, value) -> {
-                int length = name.length();
-                if (length >= 64 ? (lengths & Long.MIN_VALUE) == 0 : (lengths & (1L << length)) == 0) {
-                    return; // no key header is that long: most request headers end here
-                }
-                for (int i = 0; i < values.length; i++) {
-                    if (equalsLowerCase(name, keyHeaders.get(i))) {
-                        String text = value.toString();
-                        values[i] = values[i] == null ? text : values[i] + "\n" + text;
-                        return;
-                    }
-                }
-            });
+        if (keys.names().isEmpty() || headers.isEmpty()) {
+            return keys.absent();
         }
-        return values;
+        ValueCollector collector = new ValueCollector(keys);
+        headers.forEach(collector);
+        return collector.values == null ? keys.absent() : collector.values;
+    }
+
+    /** Collects the key headers' values in one pass; makes the array only when a key header is present. */
+    private static final class ValueCollector implements BiConsumer<CharSequence, CharSequence> {
+
+        private final List<String> names;
+        private final long lengths;
+        String[] values;
+
+        ValueCollector(KeyHeaders keys) {
+            this.names = keys.names();
+            this.lengths = keys.lengthMask();
+        }
+
+        @Override
+        public void accept(CharSequence name, CharSequence value) {
+            int length = name.length();
+            if (length >= 64 ? (lengths & Long.MIN_VALUE) == 0 : (lengths & (1L << length)) == 0) {
+                return; // no key header is that long: most request headers end here
+            }
+            for (int i = 0; i < names.size(); i++) {
+                if (equalsLowerCase(name, names.get(i))) {
+                    if (values == null) {
+                        values = new String[names.size()];
+                    }
+                    String text = value.toString();
+                    values[i] = values[i] == null ? text : values[i] + "\n" + text;
+                    return;
+                }
+            }
+        }
     }
 
     /** Whether {@code name} equals {@code lower} (a lower-case header name) ignoring ASCII case. */
