@@ -74,13 +74,10 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     /**
      * Under the stripe's lock: adds {@code waiter} as one more caller of the running call ({@link #JOINED}); or, for
      * a recent result still fresh, answers that it is one ({@link #RECENT}: the caller gets it from {@link #reuse});
-     * else {@link #OVER}, the flight is over. A null {@code waiter} only asks.
+     * else {@link #OVER}, the flight is over.
      */
     int joinLocked(FlightCaller<V> waiter) {
         if (state == State.RUNNING) {
-            if (waiter == null) {
-                return OVER;
-            }
             waiter.bind(this, owner.counters());
             waiter.untimed = false; // it may have been made to lead a flight that lost the race to this one
             add(waiter);
