@@ -73,8 +73,8 @@ final class FlightTable<K, V> {
 
     /**
      * Under the lock of {@code key}'s stripe: when the key has a running flight, {@code caller} joins it
-     * ({@link #JOINED}); when it has a recent result ({@link Flight#recent}), returns that flight, whose value the caller
-     * gets; otherwise inserts {@code mine} (whose first caller is {@code caller}) and returns null, or returns
+     * ({@link #JOINED}); when it has a recent result ({@link Flight#RECENT}), returns that flight, whose value the
+     * caller gets; otherwise inserts {@code mine} (whose first caller is {@code caller}) and returns null, or returns
      * {@link #FULL} without inserting when the table holds {@code limit} flights. A recent result past its time is
      * replaced. The caller, a leader or one that joined, is counted in the stripe.
      */
@@ -85,42 +85,22 @@ final class FlightTable<K, V> {
         stripe.lock();
         try {
             Flight<K, V> found = stripe.slots.find(key, hash);
+            Object entered = null;
             if (found != null) {
                 int joined = found.joinLocked(caller);
                 if (joined == Flight.JOINED) {
-                    stripe.callers++;
-                    return JOINED;
+                    entered = JOINED;
+                } else if (joined == Flight.RECENT) {
+                    entered = found;
+                } else {
+                    stripe.removeLocked(found); // a recent result past its time
                 }
-                if (joined == Flight.RECENT) {
-                    stripe.callers++;
-                    return found;
-                }
-                stripe.removeLocked(found); // a recent result past its time
             }
-            if (!insertLocked(stripe, hash, mine)) {
+            if (entered == null && !insertLocked(stripe, hash, mine)) {
                 return FULL;
             }
             stripe.callers++;
-            return null;
-        } finally {
-            stripe.unlock();
-        }
-    }
-
-    /**
-     * The flight of {@code key}, if it has one; otherwise inserts {@code flight} and returns null, or returns
-     * {@link #FULL} without inserting when the table holds {@code limit} flights.
-     */
-    Object putIfAbsent(K key, Flight<K, V> flight) {
-        int hash = spread(key);
-        Stripe<K, V> stripe = stripes[index(hash)];
-        stripe.lock();
-        try {
-            Flight<K, V> found = stripe.slots.find(key, hash);
-            if (found != null) {
-                return found;
-            }
-            return insertLocked(stripe, hash, flight) ? null : FULL;
+            return entered;
         } finally {
             stripe.unlock();
         }

@@ -35,6 +35,15 @@ class FlightTableTest {
         return new Flight<>(owner, key);
     }
 
+    /**
+     * Enters {@code mine} for {@code key} as the collapser does: null when it went in, {@link FlightTable#FULL}, or the
+     * flight already there (which a new caller joined).
+     */
+    private static Object put(FlightTable<Key, String> table, Key key, Flight<Key, String> mine) {
+        Object entered = table.enter(key, mine, new FlightCaller<>());
+        return entered == FlightTable.JOINED ? table.get(key) : entered;
+    }
+
     @RepeatedTest(5)
     void insertionsAndRemovalsInAnyOrderAgreeWithAMap() {
         Random random = new Random();
@@ -49,7 +58,7 @@ class FlightTableTest {
                 table.remove(gone);
             } else {
                 Flight<Key, String> mine = flight(key);
-                Object found = table.putIfAbsent(key, mine);
+                Object found = put(table, key, mine);
                 Flight<Key, String> before = expected.putIfAbsent(key, mine);
                 assertThat(found).isSameAs(before);
             }
@@ -69,13 +78,13 @@ class FlightTableTest {
         Key key = new Key(1, 7);
         Flight<Key, String> first = flight(key);
         Flight<Key, String> second = flight(key);
-        assertThat(table.putIfAbsent(key, first)).isNull();
+        assertThat(put(table, key, first)).isNull();
         table.remove(second); // not the one in the table
         assertThat(table.get(key)).isSameAs(first);
         table.remove(first);
         assertThat(table.get(key)).isNull();
         assertThat(table.isEmpty()).isTrue();
-        assertThat(table.putIfAbsent(key, second)).isNull();
+        assertThat(put(table, key, second)).isNull();
         assertThat(table.get(key)).isSameAs(second);
     }
 
@@ -85,13 +94,13 @@ class FlightTableTest {
         List<Flight<Key, String>> inserted = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             Flight<Key, String> mine = flight(new Key(i, i * 31));
-            assertThat(table.putIfAbsent(mine.key(), mine)).isNull();
+            assertThat(put(table, mine.key(), mine)).isNull();
             inserted.add(mine);
         }
-        assertThat(table.putIfAbsent(new Key(9, 9), flight(new Key(9, 9)))).isSameAs(FlightTable.FULL);
-        assertThat(table.putIfAbsent(new Key(1, 31), flight(new Key(1, 31)))).isSameAs(inserted.get(1));
+        assertThat(put(table, new Key(9, 9), flight(new Key(9, 9)))).isSameAs(FlightTable.FULL);
+        assertThat(put(table, new Key(1, 31), flight(new Key(1, 31)))).isSameAs(inserted.get(1));
         table.remove(inserted.get(0));
-        assertThat(table.putIfAbsent(new Key(9, 9), flight(new Key(9, 9)))).isNull();
+        assertThat(put(table, new Key(9, 9), flight(new Key(9, 9)))).isNull();
     }
 
     @Test
@@ -101,20 +110,20 @@ class FlightTableTest {
             List<Flight<Key, String>> inserted = new ArrayList<>();
             for (int i = 0; i < limit; i++) {
                 Flight<Key, String> mine = flight(new Key(i, i * 0x61C88647));
-                assertThat(table.putIfAbsent(mine.key(), mine)).as("limit %d, key %d", limit, i).isNull();
+                assertThat(put(table, mine.key(), mine)).as("limit %d, key %d", limit, i).isNull();
                 inserted.add(mine);
             }
             Key extra = new Key(-1, 12345);
-            assertThat(table.putIfAbsent(extra, flight(extra))).as("limit %d", limit).isSameAs(FlightTable.FULL);
+            assertThat(put(table, extra, flight(extra))).as("limit %d", limit).isSameAs(FlightTable.FULL);
             for (Flight<Key, String> flight : inserted) {
                 table.remove(flight);
             }
             assertThat(table.isEmpty()).isTrue();
             for (int i = 0; i < limit; i++) { // and again, once every stripe has shrunk back
                 Flight<Key, String> mine = flight(new Key(i, i));
-                assertThat(table.putIfAbsent(mine.key(), mine)).isNull();
+                assertThat(put(table, mine.key(), mine)).isNull();
             }
-            assertThat(table.putIfAbsent(extra, flight(extra))).isSameAs(FlightTable.FULL);
+            assertThat(put(table, extra, flight(extra))).isSameAs(FlightTable.FULL);
         }
     }
 
@@ -143,7 +152,7 @@ class FlightTableTest {
                         } else {
                             Key key = new Key(thread * 1_000_000 + step, step % 64); // colliding across threads
                             Flight<Key, String> flight = flight(key);
-                            if (table.putIfAbsent(key, flight) != null || table.get(key) != flight) {
+                            if (put(table, key, flight) != null || table.get(key) != flight) {
                                 wrong.put(key, true);
                             }
                             mine.add(flight);
