@@ -82,11 +82,10 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     public <W extends FlightCaller<V>> W execute(K key, ListenedCall<V> call, W caller) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
-        Flight<K, V> mine = new Flight<>(this, key);
-        mine.lead(caller);
-        Object entered = flights.enter(key, mine, caller);
+        caller.lead(this, key);
+        Object entered = flights.enter(key, caller);
         if (entered == null) {
-            start(mine, call);
+            start(caller, call);
             if (!caller.untimed) {
                 timeout(caller);
             }
@@ -97,13 +96,13 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
             caller.deliverFailure(rejectedException(key));
         } else {
             @SuppressWarnings("unchecked")
-            Flight<K, V> recent = (Flight<K, V>) entered;
+            Flight<V> recent = (Flight<V>) entered;
             recent.reuse(caller);
         }
         return caller;
     }
 
-    private void start(Flight<K, V> flight, ListenedCall<V> call) {
+    private void start(Flight<V> flight, ListenedCall<V> call) {
         CompletionStage<?> stage;
         try {
             stage = call.start(flight);
@@ -122,10 +121,9 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     public V executeBlocking(K key, Callable<? extends V> call) throws Exception {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(call, "call");
-        Flight<K, V> mine = new Flight<>(this, key);
-        mine.leadBlocking();
-        FlightCaller<V> joined = new FlightCaller<>(); // in case the key has a flight already
-        Object entered = flights.enter(key, mine, joined);
+        FlightCaller<V> mine = new FlightCaller<>(); // the flight, or the future of a caller that joins one
+        mine.leadBlocking(this, key);
+        Object entered = flights.enter(key, mine);
         if (entered == null) {
             return lead(mine, call);
         }
@@ -134,14 +132,14 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         }
         if (entered != FlightTable.JOINED) {
             @SuppressWarnings("unchecked")
-            Flight<K, V> recent = (Flight<K, V>) entered;
-            recent.reuse(joined);
+            Flight<V> recent = (Flight<V>) entered;
+            recent.reuse(mine);
         }
-        return await(joined, key);
+        return await(mine, key);
     }
 
     /** Runs the call on this thread for this caller and everyone who joins meanwhile. */
-    private V lead(Flight<K, V> flight, Callable<? extends V> call) throws Exception {
+    private V lead(Flight<V> flight, Callable<? extends V> call) throws Exception {
         V value;
         try {
             value = call.call();
@@ -185,7 +183,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
     /** Times out the callers past their deadline; runs again while flights remain. */
     private void sweep() {
         long now = System.nanoTime();
-        List<FlightCaller<?>> expired = new ArrayList<>();
+        List<Flight<?>> expired = new ArrayList<>();
         List<Object> keys = new ArrayList<>();
         flights.forEachLocked(flight -> {
             int before = expired.size();
@@ -217,7 +215,7 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
                 + "): key " + Failures.describe(key) + " refused");
     }
 
-    void remove(Flight<K, V> flight) {
+    void remove(Flight<V> flight) {
         flights.remove(flight);
     }
 

@@ -2,20 +2,22 @@ package dev.brisk.collapse.internal;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
 
 /**
- * One call of a {@link DefaultSingleFlight} and the callers waiting for it. Callers join while it runs; when it ends
- * each gets its outcome and the flight leaves the table (or, with a result TTL, stays as a recent result). When its
- * last caller cancels, the flight is abandoned and its stage cancelled; when its last caller times out, the call goes
- * on, in the table, for callers still to come: a key never has two calls at once, however slow its call.
+ * One caller of a {@link DefaultSingleFlight} and, when it is the caller that starts its key's call, that call and the
+ * callers waiting for it: the call lives in the future of the caller that started it, one object per caller. Callers
+ * join while the call runs; when it ends each gets its outcome and the flight leaves the table (or, with a result TTL,
+ * stays as a recent result). When its last caller cancels, the flight is abandoned and its stage cancelled; when its
+ * last caller times out, the call goes on, in the table, for callers still to come: a key never has two calls at once,
+ * however slow its call. The caller that started it leaves alone like any other: its future ends, the call does not.
  *
- * <p>Its callers and state are guarded by the lock of its {@link FlightTable} stripe, which also guards its place in
- * the table: joining it, ending it and taking it out of the table happen in one critical section each.
+ * <p>A flight's callers and state, and each caller's deadline, are guarded by the lock of its {@link FlightTable}
+ * stripe, which also guards its place in the table: joining it, ending it and taking it out of the table happen in
+ * one critical section each. The public face is {@link FlightCaller}, its only subclass.
  */
-final class Flight<K, V> implements BiConsumer<V, Throwable> {
+abstract class Flight<V> extends CallerFuture<V> implements BiConsumer<V, Throwable> {
 
     private enum State { RUNNING, RECENT, DONE }
 
@@ -24,16 +26,30 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     static final int RECENT = 2;
     static final int OVER = 0;
 
-    private final DefaultSingleFlight<K, V> owner;
-    private final K key;
-    private State state = State.RUNNING;
-    /** The first caller, and those who joined it (null until one does): {@code count} callers in all. */
-    private FlightCaller<V> first;
+    // --- as a caller: the flight it waits for and its deadline there
+
+    /** The flight this caller waits for: itself when it started the call. */
+    private Flight<V> waitsFor;
+    /**
+     * {@link System#nanoTime()} after which the caller has waited too long, set by the first sweep that {@link #seen}
+     * the caller (see {@link #expireLocked}).
+     */
+    private long deadline;
+    private boolean seen;
+    /** Whether the collapser's timeout passes over this caller: it started the call and keeps its own deadline. */
+    boolean untimed;
+
+    // --- as the flight of the call this caller started (unused when it joined another)
+
+    private DefaultSingleFlight<?, V> owner;
+    private Object key;
+    private State state;
+    /** The callers that joined this one's call (null until one does), {@code joinedCount} of them. */
     private FlightCaller<V>[] joined;
-    private int count;
+    private int joinedCount;
     /** Callers still waiting, the thread running a blocking call included. */
     private int live;
-    /** Whether a thread runs the call itself ({@code executeBlocking}): one more caller served. */
+    /** Whether a thread runs the call itself ({@code executeBlocking}) rather than waiting on this future. */
     private boolean blockingLeader;
     /** The running call and whether every caller left it: each side writes its own, then reads the other's. */
     private volatile CompletionStage<?> stage;
@@ -43,31 +59,47 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     /** Its key's hash as {@link FlightTable} spreads it, set there when the flight goes in (so removal skips the key). */
     int tableHash;
     /** The stripe whose lock guards it, set when it goes in the table (null for one that never did). */
-    FlightTable.Stripe<K, V> stripe;
+    FlightTable.Stripe<?, V> stripe;
 
-    Flight(DefaultSingleFlight<K, V> owner, K key) {
-        this.owner = owner;
-        this.key = key;
+    Flight() {
     }
 
-    K key() {
+    /** Hands this caller its part of the call's outcome (see {@link FlightCaller#receive}). */
+    protected abstract void receive(V value, Throwable failure, int sharers);
+
+    /** Whether this caller, when it starts the call, waits under the collapser's timeout (see {@link FlightCaller}). */
+    protected abstract boolean timedWhenLeading();
+
+    Object key() {
         return key;
     }
 
-    /** Adds the first caller, before the flight is in the table: nobody else can see it yet, so no lock. */
-    void lead(FlightCaller<V> waiter) {
-        waiter.bind(this, owner.counters());
-        waiter.untimed = !waiter.timedWhenLeading();
-        add(waiter);
-        live = 1;
+    /**
+     * Makes this caller the first of a call of {@code key} of its own, before it is in the table: nobody else can see
+     * it yet, so no lock.
+     */
+    final void lead(DefaultSingleFlight<?, V> collapser, Object callKey) {
+        begin(collapser, callKey);
+        waitsFor = this;
+        countIn(collapser.counters());
+        untimed = !timedWhenLeading();
     }
 
     /**
-     * Makes the calling thread the flight's first caller, running the call itself (before the flight is in the table):
-     * it waits for nobody, so the flight stays while it runs whoever joins or leaves.
+     * Makes this the flight of a call that the calling thread runs itself (before the flight is in the table): the
+     * thread waits for nobody, so the flight stays while it runs whoever joins or leaves; this future stays unused
+     * unless the key turns out to have a flight already, which it then joins.
      */
-    void leadBlocking() {
+    final void leadBlocking(DefaultSingleFlight<?, V> collapser, Object callKey) {
+        begin(collapser, callKey);
         blockingLeader = true;
+        countIn(collapser.counters());
+    }
+
+    private void begin(DefaultSingleFlight<?, V> collapser, Object callKey) {
+        owner = collapser;
+        key = callKey;
+        state = State.RUNNING;
         live = 1;
     }
 
@@ -76,10 +108,12 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
      * a recent result still fresh, answers that it is one ({@link #RECENT}: the caller gets it from {@link #reuse});
      * else {@link #OVER}, the flight is over.
      */
-    int joinLocked(FlightCaller<V> waiter) {
+    final int joinLocked(FlightCaller<V> waiter) {
         if (state == State.RUNNING) {
-            waiter.bind(this, owner.counters());
-            waiter.untimed = false; // it may have been made to lead a flight that lost the race to this one
+            Flight<V> other = waiter;
+            other.waitsFor = this;
+            other.untimed = false; // it may have been made to lead a flight that lost the race to this one
+            waiter.countIn(owner.counters());
             add(waiter);
             live++;
             return JOINED;
@@ -88,33 +122,32 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
     }
 
     /** Answers {@code waiter} with the recent result that {@link #joinLocked} found (not under the lock). */
-    void reuse(FlightCaller<V> waiter) {
+    final void reuse(FlightCaller<V> waiter) {
         owner.counters().reused();
         waiter.countIn(owner.counters());
         waiter.receive(value, null, Integer.MAX_VALUE); // written before the lock that found it RECENT was released
     }
 
     /** Remembers the stage of the running call, cancelling it at once if every caller has left meanwhile. */
-    void started(CompletionStage<?> started) {
+    final void started(CompletionStage<?> started) {
         stage = started;
         if (abandoned) {
             Failures.cancel(started);
         }
     }
 
-    /** The call completed. */
+    /** The call completed (this flight is the listener of its call). */
     @Override
-    public void accept(V result, Throwable failure) {
+    public final void accept(V result, Throwable failure) {
         finish(result, failure);
     }
 
     /** Ends the call: every caller still waiting gets {@code result} or {@code failure}. */
-    void finish(V result, Throwable failure) {
-        FlightCaller<V> leader;
+    final void finish(V result, Throwable failure) {
         FlightCaller<V>[] served;
         int servedCount;
         boolean recent;
-        FlightTable.Stripe<K, V> guard = stripe;
+        FlightTable.Stripe<?, V> guard = stripe;
         guard.lock();
         try {
             if (state != State.RUNNING) {
@@ -128,27 +161,32 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
             } else {
                 guard.removeLocked(this);
             }
-            leader = first;
             served = joined;
-            servedCount = count;
-            first = null;
+            servedCount = joinedCount;
             joined = null;
-            guard.countEnded(blockingLeader ? servedCount + 1 : servedCount);
+            guard.countEnded(servedCount + 1);
         } finally {
             guard.unlock();
         }
         if (recent) {
             Timer.schedule(() -> owner.remove(this), owner.resultTtlNanos());
         }
-        owner.counters().flightEnded(blockingLeader ? servedCount + 1 : servedCount);
+        owner.counters().flightEnded(servedCount + 1);
         Throwable cause = failure == null ? null : Failures.unwrap(failure);
-        int sharers = recent ? Integer.MAX_VALUE : servedCount;
+        int sharers = recent ? Integer.MAX_VALUE : blockingLeader ? servedCount : servedCount + 1;
+        if (!blockingLeader) {
+            tell(this, result, cause, sharers);
+        }
         for (int i = 0; i < servedCount; i++) {
-            try {
-                (i == 0 ? leader : served[i - 1]).receive(result, cause, sharers);
-            } catch (Throwable ignored) {
-                // a caller's own continuation failing must not keep the others from their outcome
-            }
+            tell(served[i], result, cause, sharers);
+        }
+    }
+
+    private static <V> void tell(Flight<V> caller, V result, Throwable failure, int sharers) {
+        try {
+            caller.receive(result, failure, sharers);
+        } catch (Throwable ignored) {
+            // a caller's own continuation failing must not keep the others from their outcome
         }
     }
 
@@ -157,31 +195,47 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
      * earlier (the sweep then fails them, outside the lock); a caller seen for the first time gets its deadline,
      * {@code now + timeoutNanos}.
      */
-    void expireLocked(long now, long timeoutNanos, List<FlightCaller<?>> expired) {
+    final void expireLocked(long now, long timeoutNanos, List<Flight<?>> expired) {
         if (state != State.RUNNING) {
             return;
         }
-        for (int i = 0; i < count; i++) {
-            FlightCaller<V> waiter = i == 0 ? first : joined[i - 1];
-            if (waiter.untimed) {
-                continue;
-            }
-            if (!waiter.seen) {
-                waiter.seen = true;
-                waiter.deadline = now + timeoutNanos;
-            } else if (waiter.deadline - now <= 0 && !waiter.isDone()) {
-                expired.add(waiter);
-            }
+        if (!blockingLeader) {
+            expire(this, now, timeoutNanos, expired);
+        }
+        for (int i = 0; i < joinedCount; i++) {
+            expire(joined[i], now, timeoutNanos, expired);
+        }
+    }
+
+    private static void expire(Flight<?> waiter, long now, long timeoutNanos, List<Flight<?>> expired) {
+        if (waiter.untimed) {
+            return;
+        }
+        if (!waiter.seen) {
+            waiter.seen = true;
+            waiter.deadline = now + timeoutNanos;
+        } else if (waiter.deadline - now <= 0 && !waiter.isDone()) {
+            expired.add(waiter);
+        }
+    }
+
+    /** This caller stopped waiting: its flight is told (a caller answered without one has none in the table). */
+    @Override
+    final void left(boolean gaveUp) {
+        Flight<V> flight = waitsFor;
+        if (flight != null) {
+            flight.callerLeft(gaveUp);
         }
     }
 
     /**
-     * A caller stopped waiting. When the last one cancelled ({@code gaveUp}), the call is abandoned: it leaves the
-     * table, counted as run for nobody, and its stage is cancelled. When the last one timed out, the call stays.
+     * One of its callers stopped waiting. When the last one cancelled ({@code gaveUp}), the call is abandoned: it
+     * leaves the table, counted as run for nobody, and its stage is cancelled. When the last one timed out, the call
+     * stays.
      */
-    void left(boolean gaveUp) {
+    private void callerLeft(boolean gaveUp) {
         CompletionStage<?> running;
-        FlightTable.Stripe<K, V> guard = stripe;
+        FlightTable.Stripe<?, V> guard = stripe;
         if (guard == null) {
             return; // never went in the table: its caller was answered without it
         }
@@ -191,7 +245,6 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
                 return;
             }
             state = State.DONE;
-            first = null;
             joined = null;
             guard.removeLocked(this);
             guard.countEnded(0);
@@ -206,19 +259,14 @@ final class Flight<K, V> implements BiConsumer<V, Throwable> {
         }
     }
 
-    /** Adds a caller; under the lock once the flight is in the table. */
+    /** Adds a caller that joined; under the lock. */
     private void add(FlightCaller<V> waiter) {
-        if (count == 0) {
-            first = waiter;
-        } else {
-            if (joined == null) {
-                joined = newArray(2);
-            } else if (count - 1 == joined.length) {
-                joined = Arrays.copyOf(joined, joined.length * 2);
-            }
-            joined[count - 1] = waiter;
+        if (joined == null) {
+            joined = newArray(2);
+        } else if (joinedCount == joined.length) {
+            joined = Arrays.copyOf(joined, joined.length * 2);
         }
-        count++;
+        joined[joinedCount++] = waiter;
     }
 
     @SuppressWarnings("unchecked")

@@ -1,31 +1,13 @@
 package dev.brisk.collapse.internal;
 
 /**
- * The future of one caller of a {@link DefaultSingleFlight}'s call. A subclass may shape what its caller receives of
- * the shared outcome (a copy of the value, or an answer of its own) by overriding {@link #receive}.
+ * The future of one caller of a {@link DefaultSingleFlight}'s call; the caller that starts a key's call carries that
+ * call in it too (no object of its own per call). A subclass may shape what its caller receives of the shared outcome
+ * (a copy of the value, or an answer of its own) by overriding {@link #receive}.
  */
-public class FlightCaller<V> extends CallerFuture<V> {
-
-    private Flight<?, V> flight;
-    /**
-     * {@link System#nanoTime()} after which the caller has waited too long, set by the first sweep that {@link #seen}
-     * the caller; both are read and written under the lock of the flight's stripe (see {@link Flight#expireLocked}).
-     */
-    long deadline;
-    boolean seen;
-    /** Whether the collapser's timeout passes over this caller: it started the call and keeps its own deadline. */
-    boolean untimed;
+public class FlightCaller<V> extends Flight<V> {
 
     public FlightCaller() {
-    }
-
-    /**
-     * Makes this the future of a caller of {@code joined}; called under the lock of the flight's stripe, or before
-     * the flight is visible to other threads.
-     */
-    final void bind(Flight<?, V> joined, Stats stats) {
-        this.flight = joined;
-        countIn(stats);
     }
 
     /**
@@ -34,6 +16,7 @@ public class FlightCaller<V> extends CallerFuture<V> {
      * callers still to come); the flight tells every caller, one after the other on the thread that completed
      * the call, before any of them has the value. By default the caller gets the outcome as it is.
      */
+    @Override
     protected void receive(V value, Throwable failure, int sharers) {
         if (failure == null) {
             deliver(value);
@@ -46,15 +29,8 @@ public class FlightCaller<V> extends CallerFuture<V> {
      * Whether this caller, when it is the one that starts the call, waits for it under the collapser's timeout (the
      * default) or under a deadline of its own that the call itself enforces (a client request's call timeout, say).
      */
+    @Override
     protected boolean timedWhenLeading() {
         return true;
-    }
-
-    @Override
-    final void left(boolean gaveUp) {
-        Flight<?, V> joined = flight;
-        if (joined != null) {
-            joined.left(gaveUp);
-        }
     }
 }

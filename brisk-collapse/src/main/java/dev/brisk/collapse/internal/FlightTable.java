@@ -74,17 +74,17 @@ final class FlightTable<K, V> {
     /**
      * Under the lock of {@code key}'s stripe: when the key has a running flight, {@code caller} joins it
      * ({@link #JOINED}); when it has a recent result ({@link Flight#RECENT}), returns that flight, whose value the
-     * caller gets; otherwise inserts {@code mine} (whose first caller is {@code caller}) and returns null, or returns
-     * {@link #FULL} without inserting when the table holds {@code limit} flights. A recent result past its time is
-     * replaced. The caller, a leader or one that joined, is counted in the stripe.
+     * caller gets; otherwise inserts {@code caller}, made to lead a flight of its own (see {@link Flight#lead}), and
+     * returns null, or returns {@link #FULL} without inserting when the table holds {@code limit} flights. A recent
+     * result past its time is replaced. The caller, a leader or one that joined, is counted in the stripe.
      */
-    Object enter(K key, Flight<K, V> mine, FlightCaller<V> caller) {
+    Object enter(K key, FlightCaller<V> caller) {
         int hash = spread(key);
         int index = index(hash);
         Stripe<K, V> stripe = stripes[index];
         stripe.lock();
         try {
-            Flight<K, V> found = stripe.slots.find(key, hash);
+            Flight<V> found = stripe.slots.find(key, hash);
             Object entered = null;
             if (found != null) {
                 int joined = found.joinLocked(caller);
@@ -96,7 +96,7 @@ final class FlightTable<K, V> {
                     stripe.removeLocked(found); // a recent result past its time
                 }
             }
-            if (entered == null && !insertLocked(stripe, hash, mine)) {
+            if (entered == null && !insertLocked(stripe, hash, caller)) {
                 return FULL;
             }
             stripe.callers++;
@@ -106,7 +106,7 @@ final class FlightTable<K, V> {
         }
     }
 
-    private boolean insertLocked(Stripe<K, V> stripe, int hash, Flight<K, V> flight) {
+    private boolean insertLocked(Stripe<K, V> stripe, int hash, Flight<V> flight) {
         int index = stripe.index;
         if ((stripeShare == 0 || bigStripes.get() > 0) && size() >= limit) {
             return false;
@@ -121,7 +121,7 @@ final class FlightTable<K, V> {
     }
 
     /** The flight of {@code key}, or null. */
-    Flight<K, V> get(K key) {
+    Flight<V> get(K key) {
         int hash = spread(key);
         Stripe<K, V> stripe = stripes[index(hash)];
         stripe.lock();
@@ -133,8 +133,8 @@ final class FlightTable<K, V> {
     }
 
     /** Removes {@code flight} if it is the one in the table for its key. */
-    void remove(Flight<K, V> flight) {
-        Stripe<K, V> stripe = flight.stripe; // set when it went in; a flight that never did is found nowhere
+    void remove(Flight<V> flight) {
+        Stripe<?, V> stripe = flight.stripe; // set when it went in; a flight that never did is found nowhere
         if (stripe == null) {
             return;
         }
@@ -160,18 +160,18 @@ final class FlightTable<K, V> {
     }
 
     /** A copy of the flights in the table, taken stripe by stripe. */
-    List<Flight<K, V>> flights() {
-        List<Flight<K, V>> all = new ArrayList<>();
+    List<Flight<V>> flights() {
+        List<Flight<V>> all = new ArrayList<>();
         forEachLocked(all::add);
         return all;
     }
 
     /** Runs {@code action} for every flight in the table, each under its stripe's lock. */
-    void forEachLocked(Consumer<Flight<K, V>> action) {
+    void forEachLocked(Consumer<Flight<V>> action) {
         for (Stripe<K, V> stripe : stripes) {
             stripe.lock();
             try {
-                for (Flight<K, V> flight : stripe.slots.flights) {
+                for (Flight<V> flight : stripe.slots.flights) {
                     if (flight != null) {
                         action.accept(flight);
                     }
@@ -236,7 +236,7 @@ final class FlightTable<K, V> {
         }
 
         /** Adds {@code flight} to the stripe's {@code size} flights, growing it first if it would be over half full. */
-        void insert(int hash, Flight<K, V> flight, int size) {
+        void insert(int hash, Flight<V> flight, int size) {
             Slots<K, V> current = slots;
             if ((size + 1) * 2 > current.flights.length) {
                 current = current.doubled();
@@ -246,7 +246,7 @@ final class FlightTable<K, V> {
         }
 
         /** Removes {@code flight} if it is in the stripe (not replaced or removed already); under the lock. */
-        void removeLocked(Flight<K, V> flight) {
+        void removeLocked(Flight<V> flight) {
             if (slots.remove(flight.tableHash, flight) && table.sizes[index]-- == table.stripeShare) {
                 table.bigStripes.decrementAndGet();
             }
@@ -267,19 +267,19 @@ final class FlightTable<K, V> {
     private static final class Slots<K, V> {
 
         final int[] hashes;
-        final Flight<K, V>[] flights;
+        final Flight<V>[] flights;
 
         @SuppressWarnings("unchecked")
         Slots(int capacity) {
             this.hashes = new int[capacity];
-            this.flights = (Flight<K, V>[]) new Flight[capacity];
+            this.flights = (Flight<V>[]) new Flight[capacity];
         }
 
         /** The flight of {@code key}, or null; under the stripe's lock. */
-        Flight<K, V> find(K key, int hash) {
+        Flight<V> find(K key, int hash) {
             int mask = flights.length - 1;
             for (int probes = 0, i = hash & mask; probes <= mask; probes++, i = (i + 1) & mask) {
-                Flight<K, V> flight = flights[i];
+                Flight<V> flight = flights[i];
                 if (flight == null) {
                     return null;
                 }
@@ -290,7 +290,7 @@ final class FlightTable<K, V> {
             return null;
         }
 
-        void place(int hash, Flight<K, V> flight) {
+        void place(int hash, Flight<V> flight) {
             int mask = flights.length - 1;
             int i = hash & mask;
             while (flights[i] != null) {
@@ -300,10 +300,10 @@ final class FlightTable<K, V> {
             flights[i] = flight;
         }
 
-        boolean remove(int hash, Flight<K, V> flight) {
+        boolean remove(int hash, Flight<V> flight) {
             int mask = flights.length - 1;
             for (int i = hash & mask; ; i = (i + 1) & mask) {
-                Flight<K, V> at = flights[i];
+                Flight<V> at = flights[i];
                 if (at == null) {
                     return false;
                 }
@@ -323,7 +323,7 @@ final class FlightTable<K, V> {
             int next = free;
             while (true) {
                 next = (next + 1) & mask;
-                Flight<K, V> moving = flights[next];
+                Flight<V> moving = flights[next];
                 if (moving == null) {
                     flights[free] = null;
                     return;

@@ -31,16 +31,18 @@ class FlightTableTest {
         }
     }
 
-    private Flight<Key, String> flight(Key key) {
-        return new Flight<>(owner, key);
+    private FlightCaller<String> flight(Key key) {
+        FlightCaller<String> caller = new FlightCaller<>();
+        caller.lead(owner, key);
+        return caller;
     }
 
     /**
      * Enters {@code mine} for {@code key} as the collapser does: null when it went in, {@link FlightTable#FULL}, or the
      * flight already there (which a new caller joined).
      */
-    private static Object put(FlightTable<Key, String> table, Key key, Flight<Key, String> mine) {
-        Object entered = table.enter(key, mine, new FlightCaller<>());
+    private static Object put(FlightTable<Key, String> table, Key key, FlightCaller<String> mine) {
+        Object entered = table.enter(key, mine);
         return entered == FlightTable.JOINED ? table.get(key) : entered;
     }
 
@@ -48,23 +50,23 @@ class FlightTableTest {
     void insertionsAndRemovalsInAnyOrderAgreeWithAMap() {
         Random random = new Random();
         FlightTable<Key, String> table = new FlightTable<>(1_000_000);
-        Map<Key, Flight<Key, String>> expected = new HashMap<>();
+        Map<Key, Flight<String>> expected = new HashMap<>();
         int hashes = 1 + random.nextInt(40); // few distinct hashes: long probe runs that wrap around
         for (int step = 0; step < 20_000; step++) {
             Key key = new Key(random.nextInt(300), 0);
             key = new Key(key.id(), key.id() % hashes);
             if (random.nextInt(3) == 0 && expected.containsKey(key)) {
-                Flight<Key, String> gone = expected.remove(key);
+                Flight<String> gone = expected.remove(key);
                 table.remove(gone);
             } else {
-                Flight<Key, String> mine = flight(key);
+                FlightCaller<String> mine = flight(key);
                 Object found = put(table, key, mine);
-                Flight<Key, String> before = expected.putIfAbsent(key, mine);
+                Flight<String> before = expected.putIfAbsent(key, mine);
                 assertThat(found).isSameAs(before);
             }
             if (step % 500 == 0) {
                 assertThat(table.size()).isEqualTo(expected.size());
-                for (Map.Entry<Key, Flight<Key, String>> entry : expected.entrySet()) {
+                for (Map.Entry<Key, Flight<String>> entry : expected.entrySet()) {
                     assertThat(table.get(entry.getKey())).isSameAs(entry.getValue());
                 }
             }
@@ -76,8 +78,8 @@ class FlightTableTest {
     void aFlightIsRemovedOnlyByItself() {
         FlightTable<Key, String> table = new FlightTable<>(100);
         Key key = new Key(1, 7);
-        Flight<Key, String> first = flight(key);
-        Flight<Key, String> second = flight(key);
+        FlightCaller<String> first = flight(key);
+        FlightCaller<String> second = flight(key);
         assertThat(put(table, key, first)).isNull();
         table.remove(second); // not the one in the table
         assertThat(table.get(key)).isSameAs(first);
@@ -91,10 +93,10 @@ class FlightTableTest {
     @Test
     void aFullTableRefusesNewKeysButAnswersKeysInFlight() {
         FlightTable<Key, String> table = new FlightTable<>(3);
-        List<Flight<Key, String>> inserted = new ArrayList<>();
+        List<Flight<String>> inserted = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Flight<Key, String> mine = flight(new Key(i, i * 31));
-            assertThat(put(table, mine.key(), mine)).isNull();
+            FlightCaller<String> mine = flight(new Key(i, i * 31));
+            assertThat(put(table, (Key) mine.key(), mine)).isNull();
             inserted.add(mine);
         }
         assertThat(put(table, new Key(9, 9), flight(new Key(9, 9)))).isSameAs(FlightTable.FULL);
@@ -107,21 +109,21 @@ class FlightTableTest {
     void theLimitHoldsExactlyWhateverStripesTheKeysFall() {
         for (int limit : new int[] {31, 32, 64, 100, 1000}) {
             FlightTable<Key, String> table = new FlightTable<>(limit);
-            List<Flight<Key, String>> inserted = new ArrayList<>();
+            List<Flight<String>> inserted = new ArrayList<>();
             for (int i = 0; i < limit; i++) {
-                Flight<Key, String> mine = flight(new Key(i, i * 0x61C88647));
-                assertThat(put(table, mine.key(), mine)).as("limit %d, key %d", limit, i).isNull();
+                FlightCaller<String> mine = flight(new Key(i, i * 0x61C88647));
+                assertThat(put(table, (Key) mine.key(), mine)).as("limit %d, key %d", limit, i).isNull();
                 inserted.add(mine);
             }
             Key extra = new Key(-1, 12345);
             assertThat(put(table, extra, flight(extra))).as("limit %d", limit).isSameAs(FlightTable.FULL);
-            for (Flight<Key, String> flight : inserted) {
+            for (Flight<String> flight : inserted) {
                 table.remove(flight);
             }
             assertThat(table.isEmpty()).isTrue();
             for (int i = 0; i < limit; i++) { // and again, once every stripe has shrunk back
-                Flight<Key, String> mine = flight(new Key(i, i));
-                assertThat(put(table, mine.key(), mine)).isNull();
+                FlightCaller<String> mine = flight(new Key(i, i));
+                assertThat(put(table, (Key) mine.key(), mine)).isNull();
             }
             assertThat(put(table, extra, flight(extra))).isSameAs(FlightTable.FULL);
         }
@@ -141,24 +143,24 @@ class FlightTableTest {
                 done.add(pool.submit(() -> {
                     go.await();
                     Random random = new Random(thread);
-                    List<Flight<Key, String>> mine = new ArrayList<>();
+                    List<Flight<String>> mine = new ArrayList<>();
                     for (int step = 0; step < 50_000; step++) {
                         if (!mine.isEmpty() && random.nextBoolean()) {
-                            Flight<Key, String> gone = mine.remove(random.nextInt(mine.size()));
+                            Flight<String> gone = mine.remove(random.nextInt(mine.size()));
                             table.remove(gone);
-                            if (table.get(gone.key()) != null) {
-                                wrong.put(gone.key(), true);
+                            if (table.get((Key) gone.key()) != null) {
+                                wrong.put((Key) gone.key(), true);
                             }
                         } else {
                             Key key = new Key(thread * 1_000_000 + step, step % 64); // colliding across threads
-                            Flight<Key, String> flight = flight(key);
+                            FlightCaller<String> flight = flight(key);
                             if (put(table, key, flight) != null || table.get(key) != flight) {
                                 wrong.put(key, true);
                             }
                             mine.add(flight);
                         }
                     }
-                    for (Flight<Key, String> flight : mine) {
+                    for (Flight<String> flight : mine) {
                         table.remove(flight);
                     }
                     return null;
