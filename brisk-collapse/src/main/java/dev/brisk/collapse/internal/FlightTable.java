@@ -3,7 +3,6 @@ package dev.brisk.collapse.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -214,11 +213,11 @@ final class FlightTable<K, V> {
     }
 
     /**
-     * One stripe, guarded by itself (a lock rather than a monitor: the timeout sweep's occasional contention would
-     * leave a monitor inflated, dearer for every call after), and the flights in it with their counters.
+     * One stripe, guarded by itself (a {@link StripeLock}: its critical sections are a few dozen instructions, and a
+     * monitor would stay inflated after the timeout sweep's occasional contention), and the flights in it with their
+     * counters.
      */
-    @SuppressWarnings("serial")
-    static final class Stripe<K, V> extends ReentrantLock {
+    static final class Stripe<K, V> extends StripeLock {
 
         private final FlightTable<K, V> table;
         private final int index;
