@@ -95,7 +95,7 @@ public final class CollapsingInterceptor implements Interceptor {
         RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
                 uri.getRawPath(), uri.getRawQuery(), request.headers(), keyHeaders, request.settings());
         CollapsedCall call = new CollapsedCall(chain, request);
-        return flight.execute(key, call, call); // the caller is its own call: one object less
+        return flight.execute(key, call, call); // the caller's future is its call, and its flight when it leads
     }
 
     private static boolean collapsible(HttpRequest request) {

@@ -92,7 +92,6 @@ public final class DefaultSingleFlight<K, V> implements SingleFlight<K, V> {
         } else if (entered == FlightTable.JOINED) {
             timeout(caller);
         } else if (entered == FlightTable.FULL) {
-            caller.countIn(stats);
             caller.deliverFailure(rejectedException(key));
         } else {
             @SuppressWarnings("unchecked")

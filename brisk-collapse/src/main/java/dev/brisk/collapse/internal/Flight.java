@@ -104,16 +104,16 @@ abstract class Flight<V> extends CallerFuture<V> implements BiConsumer<V, Throwa
     }
 
     /**
-     * Under the stripe's lock: adds {@code waiter} as one more caller of the running call ({@link #JOINED}); or, for
-     * a recent result still fresh, answers that it is one ({@link #RECENT}: the caller gets it from {@link #reuse});
-     * else {@link #OVER}, the flight is over.
+     * Under the stripe's lock: adds {@code waiter} (made to lead a flight of its own first, by the same collapser, so
+     * counted in already) as one more caller of the running call ({@link #JOINED}); or, for a recent result still
+     * fresh, answers that it is one ({@link #RECENT}: the caller gets it from {@link #reuse}); else {@link #OVER}, the
+     * flight is over.
      */
     final int joinLocked(FlightCaller<V> waiter) {
         if (state == State.RUNNING) {
             Flight<V> other = waiter;
             other.waitsFor = this;
-            other.untimed = false; // it may have been made to lead a flight that lost the race to this one
-            waiter.countIn(owner.counters());
+            other.untimed = false; // it was made to lead a flight of its own, which lost the race to this one
             add(waiter);
             live++;
             return JOINED;
@@ -124,7 +124,6 @@ abstract class Flight<V> extends CallerFuture<V> implements BiConsumer<V, Throwa
     /** Answers {@code waiter} with the recent result that {@link #joinLocked} found (not under the lock). */
     final void reuse(FlightCaller<V> waiter) {
         owner.counters().reused();
-        waiter.countIn(owner.counters());
         waiter.receive(value, null, Integer.MAX_VALUE); // written before the lock that found it RECENT was released
     }
 

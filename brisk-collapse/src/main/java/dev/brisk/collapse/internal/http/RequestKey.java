@@ -16,6 +16,9 @@ import java.util.function.BiConsumer;
  */
 public final class RequestKey {
 
+    /** What {@link #lowerCaseHash} returns for a host that must be lower-cased first. */
+    private static final int MIXED_CASE = Integer.MIN_VALUE;
+
     private final String method;
     private final String scheme;
     private final String host;
@@ -26,7 +29,7 @@ public final class RequestKey {
     private final Object variant;
     private final int hash;
 
-    private RequestKey(String method, String scheme, String host, int port, String path, String query,
+    private RequestKey(String method, String scheme, String host, int hostHash, int port, String path, String query,
                        String[] headerValues, Object variant) {
         this.variant = variant;
         this.method = method;
@@ -38,7 +41,7 @@ public final class RequestKey {
         this.headerValues = headerValues;
         int h = method.hashCode();
         h = 31 * h + scheme.hashCode();
-        h = 31 * h + host.hashCode();
+        h = 31 * h + hostHash;
         h = 31 * h + port;
         h = 31 * h + path.hashCode();
         h = 31 * h + query.hashCode();
@@ -54,8 +57,27 @@ public final class RequestKey {
     /** The key of a request with these parts and {@code variant} (null for none). */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
                                 Headers headers, KeyHeaders keyHeaders, Object variant) {
-        return new RequestKey(method, lowerCase(scheme), lowerCase(host), port,
+        int hostHash = lowerCaseHash(host);
+        String lowerHost = hostHash == MIXED_CASE ? host.toLowerCase(Locale.ROOT) : host;
+        return new RequestKey(method, lowerCase(scheme), lowerHost,
+                hostHash == MIXED_CASE ? lowerHost.hashCode() : hostHash, port,
                 path == null ? "" : path, query == null ? "" : query, headerValues(headers, keyHeaders), variant);
+    }
+
+    /**
+     * {@code name.hashCode()} when {@code name} is lower case ASCII, read in one pass; else {@link #MIXED_CASE} (also
+     * for a lower case name whose hash happens to be that value: it is then hashed again, the same).
+     */
+    private static int lowerCaseHash(String name) {
+        int h = 0;
+        for (int i = 0, length = name.length(); i < length; i++) {
+            char c = name.charAt(i);
+            if (c >= 'A' && c <= 'Z' || c >= 0x80) {
+                return MIXED_CASE;
+            }
+            h = 31 * h + c;
+        }
+        return h;
     }
 
     @Override

@@ -79,6 +79,17 @@ class RequestKeyTest {
     }
 
     @Test
+    void hostsInAnyCaseOrScriptHashAsTheirLowerCase() {
+        for (String host : new String[] {"example.com", "EXAMPLE.com", "bücher.example", "BÜCHER.Example", "10.0.0.1"}) {
+            RequestKey lower = key("http", host.toLowerCase(java.util.Locale.ROOT), "/p", null, headers());
+            assertThat(key("http", host, "/p", null, headers())).as(host)
+                    .isEqualTo(lower).hasSameHashCodeAs(lower);
+        }
+        assertThat(key("http", "bücher.example", "/p", null, headers()))
+                .isNotEqualTo(key("http", "bucher.example", "/p", null, headers()));
+    }
+
+    @Test
     void keyHeadersSeparateUsersAndOtherHeadersDoNot() {
         RequestKey alice = key("http", "h", "/me", null, headers("Authorization", "Bearer alice", "X-Trace", "1"));
         RequestKey aliceAgain = key("http", "h", "/me", null, headers("authorization", "Bearer alice",
