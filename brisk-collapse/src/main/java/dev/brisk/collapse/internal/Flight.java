@@ -75,8 +75,8 @@ abstract class Flight<V> extends CallerFuture<V> implements BiConsumer<V, Throwa
     }
 
     /**
-     * Makes this caller the first of a call of {@code key} of its own, before it is in the table: nobody else can see
-     * it yet, so no lock.
+     * Makes this caller the first of a call of {@code callKey} of its own, before it is in the table: nobody else can
+     * see it yet, so no lock.
      */
     final void lead(DefaultSingleFlight<?, V> collapser, Object callKey) {
         begin(collapser, callKey);
