@@ -10,11 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -132,47 +127,30 @@ class FlightTableTest {
     @Test
     void threadsInsertingAndRemovingTheirOwnKeysNeverSeeEachOthers() throws Exception {
         FlightTable<Key, String> table = new FlightTable<>(1_000_000);
-        int threads = 4;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch go = new CountDownLatch(1);
         Map<Key, Boolean> wrong = new ConcurrentHashMap<>();
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                done.add(pool.submit(() -> {
-                    go.await();
-                    Random random = new Random(thread);
-                    List<Flight<String>> mine = new ArrayList<>();
-                    for (int step = 0; step < 50_000; step++) {
-                        if (!mine.isEmpty() && random.nextBoolean()) {
-                            Flight<String> gone = mine.remove(random.nextInt(mine.size()));
-                            table.remove(gone);
-                            if (table.get((Key) gone.key()) != null) {
-                                wrong.put((Key) gone.key(), true);
-                            }
-                        } else {
-                            Key key = new Key(thread * 1_000_000 + step, step % 64); // colliding across threads
-                            FlightCaller<String> flight = flight(key);
-                            if (put(table, key, flight) != null || table.get(key) != flight) {
-                                wrong.put(key, true);
-                            }
-                            mine.add(flight);
-                        }
+        InParallel.run(4, thread -> {
+            Random random = new Random(thread);
+            List<Flight<String>> mine = new ArrayList<>();
+            for (int step = 0; step < 50_000; step++) {
+                if (!mine.isEmpty() && random.nextBoolean()) {
+                    Flight<String> gone = mine.remove(random.nextInt(mine.size()));
+                    table.remove(gone);
+                    if (table.get((Key) gone.key()) != null) {
+                        wrong.put((Key) gone.key(), true);
                     }
-                    for (Flight<String> flight : mine) {
-                        table.remove(flight);
+                } else {
+                    Key key = new Key(thread * 1_000_000 + step, step % 64); // colliding across threads
+                    FlightCaller<String> flight = flight(key);
+                    if (put(table, key, flight) != null || table.get(key) != flight) {
+                        wrong.put(key, true);
                     }
-                    return null;
-                }));
+                    mine.add(flight);
+                }
             }
-            go.countDown();
-            for (Future<?> future : done) {
-                future.get(60, TimeUnit.SECONDS);
+            for (Flight<String> flight : mine) {
+                table.remove(flight);
             }
-        } finally {
-            pool.shutdownNow();
-        }
+        });
         assertThat(wrong).isEmpty();
         assertThat(table.isEmpty()).isTrue();
         assertThat(table.size()).isZero();

@@ -3,12 +3,7 @@ package dev.brisk.collapse.internal;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -29,35 +24,20 @@ class StripeLockTest {
         int threads = 8;
         int rounds = 200_000;
         AtomicBoolean overlapped = new AtomicBoolean();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch go = new CountDownLatch(1);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                done.add(pool.submit(() -> {
-                    go.await();
-                    for (int i = 0; i < rounds; i++) {
-                        guarded.lock();
-                        try {
-                            if (guarded.count != guarded.shadow) {
-                                overlapped.set(true);
-                            }
-                            guarded.count++;
-                            guarded.shadow = guarded.count;
-                        } finally {
-                            guarded.unlock();
-                        }
+        InParallel.run(threads, thread -> {
+            for (int i = 0; i < rounds; i++) {
+                guarded.lock();
+                try {
+                    if (guarded.count != guarded.shadow) {
+                        overlapped.set(true);
                     }
-                    return null;
-                }));
+                    guarded.count++;
+                    guarded.shadow = guarded.count;
+                } finally {
+                    guarded.unlock();
+                }
             }
-            go.countDown();
-            for (Future<?> future : done) {
-                future.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        });
         guarded.lock();
         try {
             assertThat(guarded.count).isEqualTo((long) threads * rounds);
