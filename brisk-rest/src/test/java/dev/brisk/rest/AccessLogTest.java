@@ -47,6 +47,25 @@ class AccessLogTest {
     }
 
     @Test
+    void hostileHeaderValuesCannotForgeFieldsOfACombinedLine() throws Exception {
+        try (CapturedLog log = CapturedLog.of("test.hostile");
+             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.builder()
+                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.hostile").build())
+                     .get("/h", ctx -> ctx.send("h")).start();
+             java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            // a Referer ending in a backslash would swallow the closing quote; the User-Agent then appends fields
+            socket.getOutputStream().write(("GET /h HTTP/1.1\r\nHost: x\r\nReferer: r\\\r\n"
+                    + "User-Agent: ua\" 500 1 \"forged\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            assertThat(new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1))
+                    .startsWith("HTTP/1.1 200");
+            String line = log.await(l -> l.contains("/h "));
+            assertThat(line).endsWith(" \"r\\x5C\" \"ua\\x22 500 1 \\x22forged\"");
+            assertThat(line.chars().filter(c -> c == '"').count()).as(line).isEqualTo(6);
+        }
+    }
+
+    @Test
     void bodiesRefusedBeforeTheHandlerAreLoggedAndCounted() throws Exception {
         List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (CapturedLog log = CapturedLog.of("test.refused");

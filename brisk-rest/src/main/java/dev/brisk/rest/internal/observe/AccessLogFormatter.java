@@ -17,7 +17,9 @@ import java.util.Locale;
 /**
  * Turns the access log's {@link AccessLogRing.Line}s into UTF-8 lines: the NCSA common and combined formats, JSON, or a
  * custom pattern compiled once into parts. Runs on the writer thread only, which lets it keep the last second's
- * timestamp and recent client addresses encoded: consecutive lines mostly share both.
+ * timestamp and recent client addresses encoded: consecutive lines mostly share both. Whatever a client chose (method,
+ * target, header values, trace id) is escaped in every format: JSON's escapes in JSON, {@code \xHH} for {@code "},
+ * {@code \} and control characters in the others, so a value can neither close its field nor add a line.
  */
 final class AccessLogFormatter {
 
@@ -97,8 +99,8 @@ final class AccessLogFormatter {
             case COMMON -> common(entry, out);
             case COMBINED -> {
                 common(entry, out);
-                out.append(SPACE_QUOTE).append(quoted(entry.headers()[0])).append(QUOTE_SPACE_QUOTE)
-                        .append(quoted(entry.headers()[1])).append('"');
+                out.append(SPACE_QUOTE).appendQuoted(orDash(entry.headers()[0])).append(QUOTE_SPACE_QUOTE)
+                        .appendQuoted(orDash(entry.headers()[1])).append('"');
             }
             default -> {
                 for (Part part : parts) {
@@ -112,7 +114,7 @@ final class AccessLogFormatter {
     /** The NCSA common format, written directly (the same line {@link #COMMON} compiles to). */
     private void common(AccessLogRing.Line e, LineBuffer out) {
         out.append(host(e.remote())).append(DASHES).append(clfTime.format(epochMillis(e))).append(CLOSE_QUOTE)
-                .append(e.method()).append(' ');
+                .appendQuoted(e.method()).append(' ');
         e.appendUri(out);
         out.append(' ').append(PROTOCOLS[e.protocol().ordinal()]).append(QUOTE_SPACE)
                 .append(e.status()).append(' ');
@@ -190,13 +192,13 @@ final class AccessLogFormatter {
                 }
                 int index = headerNames.size();
                 headerNames.add(pattern.substring(i + 1, close).toLowerCase(Locale.ROOT));
-                part = (e, out) -> out.append(quoted(e.headers()[index]));
+                part = (e, out) -> out.appendQuoted(orDash(e.headers()[index]));
                 i = close + 1;
             } else {
                 part = switch (d) {
                     case 'a' -> (e, out) -> out.append(host(e.remote()));
                     case 't' -> (e, out) -> out.append('[').append(clfTime.format(epochMillis(e))).append(']');
-                    case 'm' -> (e, out) -> out.append(e.method());
+                    case 'm' -> (e, out) -> out.appendQuoted(e.method());
                     case 'U' -> (e, out) -> e.appendUri(out);
                     case 'H' -> (e, out) -> out.append(PROTOCOLS[e.protocol().ordinal()]);
                     case 's' -> (e, out) -> out.append(e.status());
@@ -209,7 +211,7 @@ final class AccessLogFormatter {
                     };
                     case 'D' -> (e, out) -> out.append(e.durationNanos() / 1000);
                     case 'T' -> (e, out) -> out.append(e.durationNanos() / 1_000_000);
-                    case 'x' -> (e, out) -> out.append(orDash(e.traceId()));
+                    case 'x' -> (e, out) -> out.appendQuoted(orDash(e.traceId()));
                     default -> throw new IllegalArgumentException("pattern: unknown directive %" + d + ": "
                             + pattern);
                 };
@@ -226,12 +228,6 @@ final class AccessLogFormatter {
             parts.add((e, out) -> out.append(text));
             literal.setLength(0);
         }
-    }
-
-    /** A header's value inside double quotes: a dash when absent, quotes escaped. */
-    private static String quoted(String value) {
-        String text = orDash(value);
-        return text.indexOf('"') < 0 ? text : text.replace("\"", "\\\"");
     }
 
     private static byte[] ascii(String text) {

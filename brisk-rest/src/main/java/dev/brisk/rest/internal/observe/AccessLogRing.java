@@ -197,11 +197,11 @@ final class AccessLogRing {
             return (String[]) refs[slot * REFS + 3];
         }
 
-        /** Appends the request target to {@code out} without making a string of it. */
+        /** Appends the request target to {@code out}, escaped for a quoted field, without making a string of it. */
         void appendUri(LineBuffer out) {
             int length = (int) (slots[at() + 4] >>> 48);
             if (length == LONG_URI) {
-                out.append((String) refs[slot * REFS + 4]);
+                out.appendQuoted((String) refs[slot * REFS + 4]);
             } else {
                 out.appendLatin1(slots, at() + HEADER, length);
             }

@@ -8,7 +8,7 @@ public final class Json {
     private Json() {
     }
 
-    /** Appends {@code value} as a JSON string. */
+    /** Appends {@code value} as a JSON string, control characters (C0, DEL and C1) escaped. */
     public static StringBuilder quote(StringBuilder out, String value) {
         out.append('"');
         for (int i = 0; i < value.length(); i++) {
@@ -20,7 +20,7 @@ public final class Json {
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
                 default -> {
-                    if (c < 0x20) {
+                    if (c < 0x20 || c >= 0x7f && c < 0xa0) {
                         out.append("\\u00").append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
                     } else {
                         out.append(c);

@@ -10,11 +10,16 @@ import java.util.Arrays;
  * One access log line as UTF-8 bytes, reused from line to line by the writer thread: the formatter appends the parts
  * it keeps encoded (timestamps, client addresses, literals) as array copies, the request target eight bytes at a time
  * from the ring, and everything else through one encoding loop; a file takes the bytes as they are, a logger a string.
+ * What a client sent and a quoted field shows ({@link #appendQuoted}, {@link #appendLatin1}) has {@code "}, {@code \}
+ * and control characters written as {@code \xHH}, as nginx writes them, so no value can end its field early or
+ * start a new line.
  */
 final class LineBuffer {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long ONES = 0x0101010101010101L;
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
     private byte[] bytes = new byte[256];
     private int length;
@@ -125,33 +130,83 @@ final class LineBuffer {
     }
 
     /**
+     * Appends {@code text} as the inside of a quoted field: {@code "}, {@code \} and control characters (C0, DEL and
+     * C1) as {@code \xHH}, everything else in UTF-8.
+     */
+    LineBuffer appendQuoted(CharSequence text) {
+        int n = text.length();
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (escaped(c)) {
+                if (from < i) {
+                    append(text.subSequence(from, i));
+                }
+                appendEscape(c);
+                from = i + 1;
+            }
+        }
+        return from == 0 ? append(text) : append(text.subSequence(from, n));
+    }
+
+    private static boolean escaped(int c) {
+        return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f && c < 0xa0;
+    }
+
+    private void appendEscape(int c) {
+        room(4);
+        bytes[length++] = '\\';
+        bytes[length++] = 'x';
+        bytes[length++] = HEX[c >> 4 & 0xf];
+        bytes[length++] = HEX[c & 0xf];
+    }
+
+    /**
      * Appends {@code count} ISO-8859-1 characters packed eight to a long, the first in the lowest byte, from
-     * {@code words[from]} on: a word of ASCII is copied whole.
+     * {@code words[from]} on, escaped as {@link #appendQuoted} escapes them: a word of printable ASCII with neither
+     * {@code "} nor {@code \} is copied whole.
      */
     LineBuffer appendLatin1(long[] words, int from, int count) {
-        room(count * 2 + Long.BYTES);
-        byte[] out = bytes;
-        int at = length;
+        room(count * 4 + Long.BYTES);
         for (int i = 0; i < count; i += Long.BYTES) {
             long word = words[from + (i >>> 3)];
             int inWord = Math.min(Long.BYTES, count - i);
-            if ((word & HIGH_BITS) == 0) {
-                LONGS.set(out, at, word); // may write past the line's end: those bytes are overwritten or ignored
-                at += inWord;
+            if (plain(inWord == Long.BYTES ? word : masked(word, inWord))) {
+                LONGS.set(bytes, length, word); // may write past the line's end: those bytes are overwritten or ignored
+                length += inWord;
             } else {
                 for (int b = 0; b < inWord; b++) {
                     int c = (int) (word >>> (b << 3)) & 0xff;
-                    if (c < 0x80) {
-                        out[at++] = (byte) c;
+                    if (escaped(c)) {
+                        appendEscape(c);
+                    } else if (c < 0x80) {
+                        bytes[length++] = (byte) c;
                     } else {
-                        out[at++] = (byte) (0xc0 | c >> 6);
-                        out[at++] = (byte) (0x80 | c & 0x3f);
+                        bytes[length++] = (byte) (0xc0 | c >> 6);
+                        bytes[length++] = (byte) (0x80 | c & 0x3f);
                     }
                 }
             }
         }
-        length = at;
         return this;
+    }
+
+    /** Whether all eight bytes of {@code word} are printable ASCII other than {@code "} and {@code \}. */
+    private static boolean plain(long word) {
+        long suspect = word & HIGH_BITS
+                | (word - ONES * 0x20) & ~word & HIGH_BITS  // a byte below 0x20
+                | zeroByte(word ^ ONES * '"') | zeroByte(word ^ ONES * '\\') | zeroByte(word ^ ONES * 0x7f);
+        return suspect == 0;
+    }
+
+    /** {@code word}'s first {@code bytes} bytes, the others made a letter. */
+    private static long masked(long word, int bytes) {
+        long used = -1L >>> ((Long.BYTES - bytes) << 3);
+        return word & used | ~used & ONES * 'a';
+    }
+
+    private static long zeroByte(long word) {
+        return (word - ONES) & ~word & HIGH_BITS;
     }
 
     /** The line as a string. */

@@ -44,4 +44,19 @@ class LineBufferTest {
             assertThat(bytes(line)).isEqualTo(("[" + target + "]").getBytes(StandardCharsets.UTF_8));
         }
     }
+
+    @Test
+    void escapesQuotesBackslashesAndControlCharactersInPackedTargetsWhateverFollowsThem() {
+        String target = "/a\"b\\c\u0001d\u007fe\u0085f\u00e9/12345678\"";
+        long[] words = new long[2 + (target.length() + 7) / 8];
+        java.util.Arrays.fill(words, 0x2222222222222222L); // bytes past the target's end are not the line's
+        for (int i = 0; i < target.length(); i++) {
+            int shift = (i % 8) * 8;
+            words[1 + i / 8] = words[1 + i / 8] & ~(0xffL << shift) | (long) target.charAt(i) << shift;
+        }
+        LineBuffer line = new LineBuffer().appendLatin1(words, 1, target.length());
+        assertThat(line.toString()).isEqualTo("/a\\x22b\\x5Cc\\x01d\\x7Fe\\x85f\u00e9/12345678\\x22");
+        assertThat(new LineBuffer().appendQuoted(target).toString()).isEqualTo(line.toString());
+        assertThat(new LineBuffer().appendQuoted("plain \u20ac").toString()).isEqualTo("plain \u20ac");
+    }
 }
