@@ -62,6 +62,10 @@ class AccessLogTest {
             String line = log.await(l -> l.contains("/h "));
             assertThat(line).endsWith(" \"r\\x5C\" \"ua\\x22 500 1 \\x22forged\"");
             assertThat(line.chars().filter(c -> c == '"').count()).as(line).isEqualTo(6);
+            dev.brisk.http.testing.ReliabilityReport.record("log injection",
+                    "AccessLogTest.hostileHeaderValuesCannotForgeFieldsOfACombinedLine", "a Referer ending in a"
+                            + " backslash and a User-Agent carrying quotes cannot close their fields or add fields to a"
+                            + " COMBINED access log line", "line ends " + line.substring(line.indexOf(" \"r")));
         }
     }
 
