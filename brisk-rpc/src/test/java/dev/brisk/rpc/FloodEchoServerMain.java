@@ -2,7 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.http.testing.ChildServer;
 
-/** The server {@link HeartbeatFloodTest} floods, run in a JVM of its own: the echo service with default options. */
+/** The server {@link HeartbeatSoakTest} floods, run in a JVM of its own: the echo service with default options. */
 public final class FloodEchoServerMain {
 
     private FloodEchoServerMain() {

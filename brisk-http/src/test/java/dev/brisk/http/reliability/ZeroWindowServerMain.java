@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The server {@link ZeroWindowFloodTest} floods, run in a JVM of its own: default options (h2c by prior knowledge on
+ * The server {@link ZeroWindowSoakTest} floods, run in a JVM of its own: default options (h2c by prior knowledge on
  * the cleartext port), {@code /big} answering a 4 MiB body made for each request on a pool of worker threads (as an
  * application rendering a report or an export off the event loop would), every other path a short text.
  */

@@ -10,7 +10,7 @@ import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.CorsConfig;
 
 /**
- * The server {@link PingFloodTest} floods, run in a JVM of its own: brisk-rest with response compression, CORS, an
+ * The server {@link PingSoakTest} floods, run in a JVM of its own: brisk-rest with response compression, CORS, an
  * access log and static files on, a WebSocket echo endpoint at {@code /echo} with default options, and
  * {@code GET /hello}.
  */

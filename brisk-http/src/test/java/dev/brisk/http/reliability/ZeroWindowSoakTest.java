@@ -19,10 +19,10 @@ import java.util.concurrent.TimeUnit;
  * sent. The server, in its own JVM, must not hold the bodies without bound (see {@link FloodSoak} for what it is held
  * to). Runs with the Maven profile {@code reliability-long}, 60 s of flood ({@code -Dbrisk.flood.seconds=N} for
  * shorter runs):
- * <pre>mvn -pl brisk-http test -Preliability-long -Dtest=ZeroWindowFloodTest</pre>
+ * <pre>mvn -pl brisk-http -am test -Preliability-long -Dtest=ZeroWindowSoakTest -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 @EnabledIfSystemProperty(named = "brisk.reliability.long", matches = "true")
-class ZeroWindowFloodTest {
+class ZeroWindowSoakTest {
 
     private static final int STREAMS_PER_CONNECTION = 128;
 
@@ -32,7 +32,7 @@ class ZeroWindowFloodTest {
         FloodSoak.Result result = new FloodSoak("zero-window", ZeroWindowServerMain.class, FloodSoak.http("/hello"),
                 new ZeroWindowFlood(), 2, FloodSoak.duration(Duration.ofSeconds(60))).run().print();
         result.assertSurvived();
-        result.record("floods", "ZeroWindowFloodTest.serverSurvivesZeroWindowStreams",
+        result.record("floods", "ZeroWindowSoakTest.serverSurvivesZeroWindowStreams",
                 "h2c streams asking for 4 MiB bodies with an initial window of 0 (" + STREAMS_PER_CONNECTION
                         + " per connection)");
     }

@@ -17,10 +17,10 @@ import java.util.concurrent.TimeUnit;
  * answers stays with the server. The server, in its own JVM, must not queue pongs without bound (see {@link FloodSoak}
  * for what it is held to) while a normal HTTP client goes on calling it. Runs with the Maven profile
  * {@code reliability-long}, 60 s of flood ({@code -Dbrisk.flood.seconds=N} for shorter runs):
- * <pre>mvn -pl brisk-rest -am test -Preliability-long -Dtest=PingFloodTest -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ * <pre>mvn -pl brisk-rest -am test -Preliability-long -Dtest=PingSoakTest -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 @EnabledIfSystemProperty(named = "brisk.reliability.long", matches = "true")
-class PingFloodTest {
+class PingSoakTest {
 
     private static final int PINGS_PER_WRITE = 64;
 
@@ -30,7 +30,7 @@ class PingFloodTest {
         FloodSoak.Result result = new FloodSoak("ping", PingFloodServerMain.class, FloodSoak.http("/hello"),
                 new PingFlood(), 2, FloodSoak.duration(Duration.ofSeconds(60))).run().print();
         result.assertSurvived();
-        result.record("floods", "PingFloodTest.serverSurvivesPingFlood",
+        result.record("floods", "PingSoakTest.serverSurvivesPingFlood",
                 "WebSocket PING frames (125-byte payloads) after the upgrade, on brisk-rest with compression on");
     }
 
