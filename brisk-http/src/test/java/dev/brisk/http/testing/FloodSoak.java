@@ -4,6 +4,7 @@ import org.assertj.core.api.SoftAssertions;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -120,28 +121,27 @@ public final class FloodSoak {
              ResidentMemoryWatch memory = new ResidentMemoryWatch(child)) {
             long atLaunch = memory.latest();
             LatencyWindows before = new LatencyWindows();
-            try (Probe probe = probes.open(child)) {
-                warmUp(probe);
-                measure(probe, before, UNLOADED_WINDOWS);
-            }
-            long baseline = memory.markBaseline();
-
             LatencyWindows underFlood = new LatencyWindows();
-            long started = System.nanoTime();
+            Probe probe = probes.open(child);
+            long baseline;
+            long started;
             long bytesSent;
             long closedByServer;
-            try (Flooders flooders = new Flooders(name, child.port(), connections, flood)) {
-                Probe probe = probes.open(child);
-                try {
+            try {
+                warmUp(probe);
+                measure(probe, before, UNLOADED_WINDOWS);
+                baseline = memory.markBaseline();
+                started = System.nanoTime();
+                try (Flooders flooders = new Flooders(name, child.port(), connections, flood)) {
                     long end = started + duration.toNanos();
                     while (System.nanoTime() < end && child.isAlive() && memory.growth() <= ABORT_GROWTH) {
                         probe = window(probe, child, underFlood);
                     }
-                } finally {
-                    closeQuietly(probe);
+                    bytesSent = flooders.bytesSent();
+                    closedByServer = flooders.closedByServer();
                 }
-                bytesSent = flooders.bytesSent();
-                closedByServer = flooders.closedByServer();
+            } finally {
+                closeQuietly(probe);
             }
             Duration flooded = Duration.ofNanos(System.nanoTime() - started);
 
@@ -149,8 +149,8 @@ public final class FloodSoak {
             String answers = answers(child);
             LatencyWindows after = new LatencyWindows();
             if (answers == null) {
-                try (Probe probe = probes.open(child)) {
-                    measure(probe, after, UNLOADED_WINDOWS);
+                try (Probe fresh = probes.open(child)) {
+                    measure(fresh, after, UNLOADED_WINDOWS);
                 }
             }
             boolean alive = child.isAlive();
@@ -204,12 +204,12 @@ public final class FloodSoak {
             probe.call();
             long done = System.nanoTime();
             if (count == micros.length) {
-                micros = java.util.Arrays.copyOf(micros, count * 2);
+                micros = Arrays.copyOf(micros, count * 2);
             }
             micros[count++] = (done - now) / 1000;
             now = done;
         }
-        return java.util.Arrays.copyOf(micros, count);
+        return Arrays.copyOf(micros, count);
     }
 
     /** {@code null} when a new client gets {@link #ANSWER_CHECKS} answers, otherwise what went wrong. */
