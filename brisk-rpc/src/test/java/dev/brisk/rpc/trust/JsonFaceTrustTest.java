@@ -31,6 +31,11 @@ class JsonFaceTrustTest {
             }
 
             @Override
+            public String held(Held held) {
+                return held.shape() == null ? "null" : held.shape().getClass().getName();
+            }
+
+            @Override
             public String inner(Boxed boxed) {
                 return boxed.inner() == null ? "null" : boxed.inner().getClass().getName();
             }
@@ -60,19 +65,22 @@ class JsonFaceTrustTest {
                 + "\", \"name\": \"x\"}]");
         HttpResponse<String> annotated = post("inner", "[{\"inner\": [\"" + Canary.class.getName()
                 + "\", {\"name\": \"x\"}]}]");
+        HttpResponse<String> subtype = post("held", "[{\"shape\": [\"" + JsonProbe.CanaryShape.class.getName()
+                + "\", {}]}]");
 
         assertThat(typedArray.statusCode()).isEqualTo(200);
         assertThat(typedArray.body()).isEqualTo("\"java.util.ArrayList\"");
         assertThat(classProperty.statusCode()).isEqualTo(200);
         assertThat(classProperty.body()).isEqualTo("\"java.util.LinkedHashMap\"");
         assertThat(annotated.statusCode()).as(annotated.body()).isEqualTo(400);
-        assertThat(annotated.body()).contains(Canary.class.getName());
+        assertThat(subtype.statusCode()).as(subtype.body()).isEqualTo(400);
         assertThat(Canary.SIGNS.get()).as("canary constructions").isZero();
         ReliabilityReport.record("RPC attacks", "JsonFaceTrustTest.classNamesInABody",
                 "the HTTP/JSON face reads a class name in a body (a typed array, an @class property, a field annotated"
-                        + " @JsonTypeInfo(use = CLASS)) as plain data or refuses it with 400; it never creates an"
-                        + " object of the named class",
+                        + " @JsonTypeInfo(use = CLASS), of type Object or of an application interface) as plain data"
+                        + " or refuses it with 400; it never creates an object of the named class",
                 "typed array -> " + typedArray.body() + ", @class -> " + classProperty.body()
-                        + ", @JsonTypeInfo field -> " + annotated.statusCode() + "; canary constructions 0");
+                        + ", @JsonTypeInfo Object field -> " + annotated.statusCode() + ", @JsonTypeInfo field of an"
+                        + " application interface -> " + subtype.statusCode() + "; canary constructions 0");
     }
 }
