@@ -35,14 +35,24 @@ import java.net.InetAddress;
 import java.net.URL;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -187,8 +197,35 @@ class RpcTrustTest {
         assertThat(back.addresses()).containsExactly(order.addresses());
         assertThat(List.of(back.id(), back.status(), back.total(), back.placed(), back.key()))
                 .isEqualTo(List.of(order.id(), order.status(), order.total(), order.placed(), order.key()));
-        assertThat(service.count(new ArrayList<>(List.of("x", "y")))).isEqualTo(2);
-        assertThat(service.entries(Map.of("k", "v"))).isEqualTo(1);
+        // Kryo itself cannot read the Collections.unmodifiable* wrappers (it adds to an empty, unmodifiable shell)
+        boolean wrappers = serializer.equals("fory");
+        List<List<String>> lists = new ArrayList<>(List.of(new ArrayList<>(List.of("a")), List.of("a"), List.of("a", "b", "c"),
+                Stream.of("a", "b").toList(), Collections.emptyList(), Collections.singletonList("a"),
+                Arrays.asList("a", "b"), new LinkedList<>(List.of("a")), new CopyOnWriteArrayList<>(List.of("a"))));
+        if (wrappers) {
+            lists.add(Collections.unmodifiableList(new ArrayList<>(List.of("a", "b"))));
+        }
+        for (List<String> list : lists) {
+            assertThat(service.count(list)).as(list.getClass().getName()).isEqualTo(list.size());
+        }
+        List<Set<String>> sets = new ArrayList<>(List.of(Set.of(), Set.of("a"), Set.of("a", "b", "c"), new HashSet<>(Set.of("a")),
+                new LinkedHashSet<>(Set.of("a")), new TreeSet<>(Set.of("a", "b")), Collections.emptySet(),
+                Collections.singleton("a")));
+        if (wrappers) {
+            sets.add(Collections.unmodifiableSet(new HashSet<>(Set.of("a", "b"))));
+        }
+        for (Set<String> set : sets) {
+            assertThat(service.distinct(set)).as(set.getClass().getName()).isEqualTo(set.size());
+        }
+        List<Map<String, String>> maps = new ArrayList<>(List.of(Map.of(), Map.of("k", "v"), Map.of("a", "1", "b", "2"),
+                new HashMap<>(Map.of("k", "v")), new LinkedHashMap<>(Map.of("k", "v")), new TreeMap<>(Map.of("k", "v")),
+                new ConcurrentHashMap<>(Map.of("k", "v")), Collections.emptyMap(), Collections.singletonMap("k", "v")));
+        if (wrappers) {
+            maps.add(Collections.unmodifiableMap(new HashMap<>(Map.of("k", "v"))));
+        }
+        for (Map<String, String> map : maps) {
+            assertThat(service.entries(map)).as(map.getClass().getName()).isEqualTo(map.size());
+        }
     }
 
     @ParameterizedTest

@@ -23,6 +23,8 @@ public interface TrustService {
 
     int entries(Map<String, String> entries);
 
+    int distinct(java.util.Set<String> items);
+
     /** Throws a {@link ProbeException}, which the method does not declare. */
     void fail(String message);
 

@@ -46,6 +46,11 @@ final class TrustServiceImpl implements TrustService {
     }
 
     @Override
+    public int distinct(java.util.Set<String> items) {
+        return items.size();
+    }
+
+    @Override
     public void fail(String message) {
         throw new ProbeException(message);
     }
