@@ -15,7 +15,7 @@ import java.lang.reflect.Type;
 
 /**
  * The default serializer: Apache Fory in Java mode, compatible (fields may be added or removed on either side), class
- * names on the wire, read only when {@link AllowedTypes} allows them: a {@link TypeChecker} consulted once per class
+ * names on the wire, read only when {@link AllowedTypes} allows them: a Fory {@code TypeChecker} consulted once per class
  * name (Fory caches the answer) refuses every other class before it is loaded or created. The JDK types Fory knows by
  * id (strings, boxed numbers, the common collections and maps) are not named on the wire; what they hold is checked
  * like everything else, and the value read must fit the declared type.

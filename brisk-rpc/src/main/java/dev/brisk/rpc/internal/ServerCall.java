@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -132,8 +134,8 @@ final class ServerCall implements Runnable {
 
     /** {@code argument 0 (message) of EchoService.echo(java.lang.String)}. */
     private String argument(int index) {
-        java.lang.reflect.Method method = invoker.model().method();
-        java.lang.reflect.Parameter parameter = method.getParameters()[index];
+        Method method = invoker.model().method();
+        Parameter parameter = method.getParameters()[index];
         return "argument " + index + (parameter.isNamePresent() ? " (" + parameter.getName() + ")" : "") + " of "
                 + method.getDeclaringClass().getSimpleName() + "." + invoker.model();
     }
