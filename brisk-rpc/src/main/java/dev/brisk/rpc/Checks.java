@@ -1,7 +1,10 @@
 package dev.brisk.rpc;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /** Validation shared by the options records; every message names the component and the value. */
 final class Checks {
@@ -31,6 +34,42 @@ final class Checks {
             throw new IllegalArgumentException(name + " must be positive: " + value);
         }
     }
+
+    /** An immutable copy of {@code types}, none null nor primitive. */
+    static Set<Class<?>> allowTypes(Set<Class<?>> types) {
+        notNull(types, "allowTypes");
+        for (Class<?> type : types) {
+            if (type == null || type.isPrimitive()) {
+                throw new IllegalArgumentException("allowTypes must hold classes, not null or primitives: " + types);
+            }
+        }
+        return Set.copyOf(types);
+    }
+
+    /**
+     * An immutable copy of {@code packages}, each a dotted package name outside the JDK's ({@code java}, {@code javax},
+     * {@code jdk}, {@code sun}, {@code com.sun}: allow JDK classes one by one with allowTypes).
+     */
+    static Set<String> allowPackages(Set<String> packages) {
+        notNull(packages, "allowPackages");
+        for (String name : packages) {
+            if (name == null || !PACKAGE.matcher(name).matches()) {
+                throw new IllegalArgumentException("allowPackages must hold package names like com.example.model: "
+                        + name);
+            }
+            for (String jdk : JDK_PACKAGES) {
+                if (name.equals(jdk) || name.startsWith(jdk + ".")) {
+                    throw new IllegalArgumentException("allowPackages must not open the JDK's package " + name
+                            + ": allow its classes one by one with allowTypes");
+                }
+            }
+        }
+        return Set.copyOf(packages);
+    }
+
+    private static final Pattern PACKAGE = Pattern.compile("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*"
+            + "(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*");
+    private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun");
 
     static void notNegative(Duration value, String name) {
         notNull(value, name);

@@ -131,7 +131,8 @@ public final class RpcClient implements AutoCloseable {
                     .heartbeatInterval(o.heartbeatInterval()).reconnectInitialBackoff(o.reconnectInitialBackoff())
                     .reconnectMaxBackoff(o.reconnectMaxBackoff()).loadBalance(o.loadBalance())
                     .maxRetries(o.maxRetries()).circuitBreakerThreshold(o.circuitBreakerThreshold())
-                    .circuitBreakerOpenDuration(o.circuitBreakerOpenDuration());
+                    .circuitBreakerOpenDuration(o.circuitBreakerOpenDuration())
+                    .allowed(o.allowTypes(), o.allowPackages());
             return this;
         }
 
@@ -233,6 +234,22 @@ public final class RpcClient implements AutoCloseable {
         /** How long a tripped provider gets no calls; default 10 s. */
         public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
             options.circuitBreakerOpenDuration(circuitBreakerOpenDuration);
+            return this;
+        }
+
+        /**
+         * Adds classes whose values (results, exceptions) may be read besides those derived from the service
+         * interfaces (the runtime classes of fields declared as an interface, an abstract class or {@code Object});
+         * every other class a server names is refused before it is created. See docs/rpc.md, "Serializers and trust".
+         */
+        public Builder allowTypes(Class<?>... types) {
+            options.allowTypes(types);
+            return this;
+        }
+
+        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        public Builder allowPackages(String... packages) {
+            options.allowPackages(packages);
             return this;
         }
 

@@ -4,7 +4,10 @@ import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How an {@link RpcClient} connects, balances, times out and retries. Immutable and validated when built: a message
@@ -32,13 +35,18 @@ import java.util.Optional;
  * @param compressionThreshold    bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
  *                                bodies are always accepted, up to {@code maxFrameSize} once inflated
+ * @param allowTypes              classes whose values (results, exceptions) may be read besides those derived from the
+ *                                service interfaces (what a field declared as an interface, an abstract class or
+ *                                {@code Object} holds); none by default. See docs/rpc.md, "Serializers and trust"
+ * @param allowPackages           packages (with their subpackages) whose classes may all be read; none by default, the
+ *                                JDK's refused
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration heartbeatInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
                                int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
-                               int compressionThreshold) {
+                               int compressionThreshold, Set<Class<?>> allowTypes, Set<String> allowPackages) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -68,6 +76,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
+        allowTypes = Checks.allowTypes(allowTypes);
+        allowPackages = Checks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */
@@ -98,6 +108,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int circuitBreakerThreshold;
         private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
         private int compressionThreshold;
+        private Set<Class<?>> allowTypes = new LinkedHashSet<>();
+        private Set<String> allowPackages = new LinkedHashSet<>();
 
         private Builder() {
         }
@@ -118,6 +130,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             circuitBreakerThreshold = o.circuitBreakerThreshold;
             circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
             compressionThreshold = o.compressionThreshold;
+            allowTypes = new LinkedHashSet<>(o.allowTypes);
+            allowPackages = new LinkedHashSet<>(o.allowPackages);
         }
 
         public Builder transport(Transport transport) {
@@ -201,11 +215,34 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
+        /**
+         * Adds classes whose values may be read besides those derived from the service interfaces: the runtime classes
+         * of fields declared as an interface, an abstract class or {@code Object}. Their own fields are followed.
+         */
+        public Builder allowTypes(Class<?>... types) {
+            allowTypes.addAll(Arrays.asList(types));
+            return this;
+        }
+
+        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        public Builder allowPackages(String... packages) {
+            allowPackages.addAll(Arrays.asList(packages));
+            return this;
+        }
+
+        /** Replaces the classes and packages allowed. */
+        Builder allowed(Set<Class<?>> types, Set<String> packages) {
+            allowTypes = new LinkedHashSet<>(types);
+            allowPackages = new LinkedHashSet<>(packages);
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, heartbeatInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
-                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold);
+                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold,
+                    allowTypes, allowPackages);
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.ServiceModel;
 import dev.brisk.rpc.internal.SharedProtocol;
+import dev.brisk.rpc.internal.TypeClosure;
 import dev.brisk.rpc.internal.HttpFaces;
 import dev.brisk.rpc.internal.WorkerPools;
 import dev.brisk.rpc.spi.Registry;
@@ -16,7 +17,6 @@ import dev.brisk.transport.Transport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -176,7 +176,7 @@ public final class RpcServer implements AutoCloseable {
                     .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
                     .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
                     .idleTimeout(o.idleTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
-                    .version(o.version()).metadata(o.metadata());
+                    .version(o.version()).metadata(o.metadata()).allowed(o.allowTypes(), o.allowPackages());
             return this;
         }
 
@@ -296,6 +296,22 @@ public final class RpcServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Adds classes whose values may be read besides those derived from the service interfaces (the runtime classes
+         * of fields declared as an interface, an abstract class or {@code Object}); every other class is refused before
+         * it is created. See docs/rpc.md, "Serializers and trust".
+         */
+        public Builder allowTypes(Class<?>... types) {
+            options.allowTypes(types);
+            return this;
+        }
+
+        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        public Builder allowPackages(String... packages) {
+            options.allowPackages(packages);
+            return this;
+        }
+
         /** Validates, reads the services, binds and registers; returns once the port is open. */
         public RpcServer start() {
             RpcServerOptions built = options.build();
@@ -307,7 +323,7 @@ public final class RpcServer implements AutoCloseable {
             ExecutorService[] shared = new ExecutorService[Dispatch.values().length];
             List<ServerService> list = new ArrayList<>();
             Set<String> names = new HashSet<>();
-            Set<Class<?>> types = new LinkedHashSet<>();
+            List<ServiceModel> models = new ArrayList<>();
             long timeout = built.methodTimeout().toMillis();
             try {
                 for (Object[] entry : services) {
@@ -323,9 +339,9 @@ public final class RpcServer implements AutoCloseable {
                         executor = executor(dispatch, built, shared, owned);
                     }
                     list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
-                    types.addAll(model.exchangedTypes());
+                    models.add(model);
                 }
-                chosen.prepare(types);
+                chosen.prepare(TypeClosure.allowed(models, built.allowTypes(), built.allowPackages()));
             } catch (RuntimeException e) {
                 owned.forEach(ExecutorService::shutdownNow);
                 throw e;

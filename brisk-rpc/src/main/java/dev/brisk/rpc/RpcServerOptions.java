@@ -4,8 +4,11 @@ import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How an {@link RpcServer} listens, runs service methods and shuts down. Immutable and validated when built: a message
@@ -35,12 +38,18 @@ import java.util.Optional;
  * @param compressionThreshold      bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                  the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
  *                                  bodies are always accepted, up to {@code maxFrameSize} once inflated
+ * @param allowTypes                classes whose values may be read besides those derived from the service interfaces
+ *                                  (what a field declared as an interface, an abstract class or {@code Object} holds);
+ *                                  none by default. See docs/rpc.md, "Serializers and trust"
+ * @param allowPackages             packages (with their subpackages) whose classes may all be read; none by default,
+ *                                  the JDK's refused
  */
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
                                int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
                                Duration idleTimeout, Optional<String> advertisedHost, int weight, String version,
-                               Map<String, String> metadata, int compressionThreshold) {
+                               Map<String, String> metadata, int compressionThreshold,
+                               Set<Class<?>> allowTypes, Set<String> allowPackages) {
 
     /** The defaults. */
     public static final RpcServerOptions DEFAULT = new Builder().build();
@@ -71,6 +80,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
+        allowTypes = Checks.allowTypes(allowTypes);
+        allowPackages = Checks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */
@@ -104,6 +115,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private String version = "";
         private Map<String, String> metadata = Map.of();
         private int compressionThreshold;
+        private Set<Class<?>> allowTypes = new LinkedHashSet<>();
+        private Set<String> allowPackages = new LinkedHashSet<>();
 
         private Builder() {
         }
@@ -127,6 +140,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             version = o.version;
             metadata = o.metadata;
             compressionThreshold = o.compressionThreshold;
+            allowTypes = new LinkedHashSet<>(o.allowTypes);
+            allowPackages = new LinkedHashSet<>(o.allowPackages);
         }
 
         public Builder host(String host) {
@@ -230,11 +245,33 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
+        /**
+         * Adds classes whose values may be read besides those derived from the service interfaces: the runtime classes
+         * of fields declared as an interface, an abstract class or {@code Object}. Their own fields are followed.
+         */
+        public Builder allowTypes(Class<?>... types) {
+            allowTypes.addAll(Arrays.asList(types));
+            return this;
+        }
+
+        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        public Builder allowPackages(String... packages) {
+            allowPackages.addAll(Arrays.asList(packages));
+            return this;
+        }
+
+        /** Replaces the classes and packages allowed. */
+        Builder allowed(Set<Class<?>> types, Set<String> packages) {
+            allowTypes = new LinkedHashSet<>(types);
+            allowPackages = new LinkedHashSet<>(packages);
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
-                    advertisedHost, weight, version, metadata, compressionThreshold);
+                    advertisedHost, weight, version, metadata, compressionThreshold, allowTypes, allowPackages);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.rpc.Model.Everything;
 import dev.brisk.rpc.Model.InvalidInputException;
+import dev.brisk.rpc.Model.OutOfStockException;
 import dev.brisk.rpc.Model.Page;
 import dev.brisk.rpc.Model.Role;
 import dev.brisk.rpc.Model.User;
@@ -97,9 +98,9 @@ public interface EchoService {
 
     CompletableFuture<Void> voidAsync();
 
-    CompletableFuture<String> failAsync(String message);
+    CompletableFuture<String> failAsync(String message) throws OutOfStockException;
 
-    void outOfStock(String item);
+    void outOfStock(String item) throws OutOfStockException;
 
     void opaque(int code);
 

@@ -35,13 +35,21 @@ class RpcClientOptionsTest {
                 .callTimeout(Duration.ofMillis(100)).connectTimeout(Duration.ofMillis(50))
                 .heartbeatInterval(Duration.ZERO).reconnectInitialBackoff(Duration.ofMillis(1))
                 .reconnectMaxBackoff(Duration.ofMillis(2)).loadBalance(LoadBalance.CONSISTENT_HASH).maxRetries(0)
-                .circuitBreakerThreshold(3).circuitBreakerOpenDuration(Duration.ofSeconds(1)).build();
+                .circuitBreakerThreshold(3).circuitBreakerOpenDuration(Duration.ofSeconds(1))
+                .allowTypes(Model.User.class).allowPackages("com.example.model").build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcClient.builder().options(o).options()).isEqualTo(o);
     }
 
     @Test
     void everyInvalidValueIsNamed() {
+        assertThatThrownBy(() -> RpcClientOptions.builder().allowPackages("java.util").build())
+                .hasMessage("allowPackages must not open the JDK's package java.util: allow its classes one by one with"
+                        + " allowTypes");
+        assertThatThrownBy(() -> RpcClientOptions.builder().allowPackages("com..example").build())
+                .hasMessage("allowPackages must hold package names like com.example.model: com..example");
+        assertThatThrownBy(() -> RpcClientOptions.builder().allowTypes(int.class).build())
+                .hasMessageStartingWith("allowTypes must hold classes, not null or primitives");
         assertThatThrownBy(() -> RpcClientOptions.builder().connectionsPerProvider(0).build())
                 .hasMessage("connectionsPerProvider must be positive: 0");
         assertThatThrownBy(() -> RpcClientOptions.builder().callTimeout(Duration.ZERO).build())

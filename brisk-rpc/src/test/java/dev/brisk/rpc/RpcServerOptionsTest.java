@@ -32,6 +32,8 @@ class RpcServerOptionsTest {
         assertThat(o.weight()).isEqualTo(100);
         assertThat(o.version()).isEmpty();
         assertThat(o.metadata()).isEmpty();
+        assertThat(o.allowTypes()).isEmpty();
+        assertThat(o.allowPackages()).isEmpty();
     }
 
     @Test
@@ -39,7 +41,8 @@ class RpcServerOptionsTest {
         RpcServerOptions o = RpcServerOptions.builder().host("127.0.0.1").port(9000).ioThreads(2).maxFrameSize(1024)
                 .maxInFlightPerConnection(8).dispatch(Dispatch.IO).workerThreads(3).workerQueueSize(4)
                 .methodTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(1)).idleTimeout(Duration.ZERO)
-                .advertisedHost("rpc.example").weight(5).version("1.2").metadata(Map.of("zone", "a")).build();
+                .advertisedHost("rpc.example").weight(5).version("1.2").metadata(Map.of("zone", "a"))
+                .allowTypes(Model.User.class).allowPackages("com.example.model").build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcServer.builder().options(o).options()).isEqualTo(o);
         assertThat(o.advertisedHost()).contains("rpc.example");
@@ -47,6 +50,13 @@ class RpcServerOptionsTest {
 
     @Test
     void everyInvalidValueIsNamed() {
+        assertThatThrownBy(() -> RpcServerOptions.builder().allowPackages("java.util").build())
+                .hasMessage("allowPackages must not open the JDK's package java.util: allow its classes one by one with"
+                        + " allowTypes");
+        assertThatThrownBy(() -> RpcServerOptions.builder().allowPackages("com..example").build())
+                .hasMessage("allowPackages must hold package names like com.example.model: com..example");
+        assertThatThrownBy(() -> RpcServerOptions.builder().allowTypes(int.class).build())
+                .hasMessageStartingWith("allowTypes must hold classes, not null or primitives");
         assertThatThrownBy(() -> RpcServerOptions.builder().port(70000).build())
                 .hasMessage("port must be within [0, 65535]: 70000");
         assertThatThrownBy(() -> RpcServerOptions.builder().ioThreads(0).build())

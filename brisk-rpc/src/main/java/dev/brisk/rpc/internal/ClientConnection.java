@@ -336,7 +336,7 @@ public final class ClientConnection {
             ErrorCode code = ErrorCode.of(frame.readUnsignedByte());
             String type = Frames.readString(frame);
             String message = Frames.readString(frame);
-            call.fail(RemoteErrors.toException(code, type, message, pool.address()));
+            call.fail(RemoteErrors.toException(code, type, message, pool.address(), runtime.allowed()));
         }
 
         @Override

@@ -1,8 +1,10 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.RpcClientOptions;
+import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
+
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsContexts;
 import dev.brisk.transport.Transport;
@@ -45,6 +47,7 @@ public final class ClientRuntime {
     private final Map<String, Cluster> clusters = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
     private volatile boolean closed;
+    private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
 
     public ClientRuntime(RpcClientOptions options, Serializer serializer, Registry registry, boolean ownsRegistry) {
         this.options = options;
@@ -63,6 +66,21 @@ public final class ClientRuntime {
 
     Serializer serializer() {
         return serializer;
+    }
+
+    /**
+     * Adds what {@code service} exchanges, with the options' allowTypes and allowPackages, to what this client reads
+     * (results and exceptions), and prepares the serializer with it.
+     */
+    synchronized void allow(ServiceModel service) {
+        AllowedTypes added = TypeClosure.allowed(List.of(service), options.allowTypes(), options.allowPackages());
+        allowed = allowed.with(added);
+        serializer.prepare(added);
+    }
+
+    /** The classes this client reads: those of the services it proxies and those opted in. */
+    AllowedTypes allowed() {
+        return allowed;
     }
 
     EventLoopGroup group() {

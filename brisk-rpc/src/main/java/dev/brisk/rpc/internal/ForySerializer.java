@@ -1,5 +1,7 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.TypeNotAllowedException;
+import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.Serializer;
 import io.netty.buffer.ByteBuf;
 import org.apache.fory.Fory;
@@ -7,12 +9,16 @@ import org.apache.fory.ThreadSafeFory;
 import org.apache.fory.config.CompatibleMode;
 import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
+import org.apache.fory.resolver.TypeResolver;
 
 import java.lang.reflect.Type;
 
 /**
  * The default serializer: Apache Fory in Java mode, compatible (fields may be added or removed on either side), class
- * registration not required (Fory writes class names, and its deny list still refuses known gadget classes).
+ * names on the wire, read only when {@link AllowedTypes} allows them: a Fory {@code TypeChecker} consulted once per class
+ * name (Fory caches the answer) refuses every other class before it is loaded or created. The JDK types Fory knows by
+ * id (strings, boxed numbers, the common collections and maps) are not named on the wire; what they hold is checked
+ * like everything else, and the value read must fit the declared type.
  * Writing goes through a per-thread growable heap buffer copied once into the outgoing frame; reading works on the
  * received buffer's own memory (its array, or the address of a direct buffer), without a copy.
  */
@@ -22,6 +28,7 @@ public final class ForySerializer implements Serializer {
     private static final ThreadLocal<MemoryBuffer> BUFFERS = ThreadLocal.withInitial(() -> MemoryBuffer.newHeapBuffer(512));
 
     private final ThreadSafeFory fory;
+    private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
 
     /** {@code fory}. */
     @Override
@@ -43,6 +50,20 @@ public final class ForySerializer implements Serializer {
                 .suppressClassRegistrationWarnings(true)
                 .withRefTracking(false)
                 .buildThreadSafeFory();
+        this.fory.setTypeChecker(this::check);
+    }
+
+    private boolean check(TypeResolver resolver, String className) {
+        if (!allowed.allows(className)) {
+            throw new TypeNotAllowedException(className);
+        }
+        return true;
+    }
+
+    /** Adds {@code types} to the classes read (calls accumulate: a client prepares once per service it proxies). */
+    @Override
+    public synchronized void prepare(AllowedTypes types) {
+        allowed = allowed.with(types);
     }
 
     @Override
@@ -71,8 +92,16 @@ public final class ForySerializer implements Serializer {
             in.getBytes(start, copy);
             buffer = MemoryBuffer.fromByteArray(copy);
         }
-        Object value = fory.deserialize(buffer);
+        Object value;
+        try {
+            value = fory.deserialize(buffer);
+        } catch (RuntimeException e) {
+            throw Refusals.unwrap(e);
+        }
         in.readerIndex(start + buffer.readerIndex());
+        if (value != null) {
+            DeclaredType.check(type, value.getClass());
+        }
         return value;
     }
 }

@@ -1,22 +1,29 @@
 package dev.brisk.rpc.internal;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.DefaultSerializers;
 import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.Pool;
+import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.Serializer;
 import io.netty.buffer.ByteBuf;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 import java.lang.reflect.Type;
+import java.util.UUID;
 
 /**
- * Kryo 5 ({@code com.esotericsoftware:kryo}, an optional dependency): class names written with each value
- * (registration not required), no reference tracking, records and the JDK's immutable collections supported. Kryo
- * instances are not thread-safe, so each call borrows one from a pool. Writing goes through the borrowed instance's
- * growable buffer, copied once into the frame; reading works on the frame's array when it has one.
+ * Kryo 5 ({@code com.esotericsoftware:kryo}, an optional dependency): class names written with each value, no
+ * reference tracking, records and the JDK's immutable collections supported. Only classes that {@link AllowedTypes}
+ * allows are read or written ({@link CheckedClassResolver}), the value read must fit the declared type (checked on its
+ * class name, before it is created), and sizes declared in the frame are checked against what it holds before anything
+ * is allocated ({@link BoundedInput}). Kryo instances are not thread-safe, so each call borrows one from a pool.
+ * Writing goes through the borrowed instance's growable buffer, copied once into the frame; reading works on the
+ * frame's array when it has one.
  */
 public final class KryoSerializer implements Serializer {
 
@@ -25,6 +32,7 @@ public final class KryoSerializer implements Serializer {
     private final Pool<Kryo> kryos;
     private final Pool<Output> outputs;
     private final ClassLoader classLoader;
+    private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
 
     public KryoSerializer() {
         this(KryoSerializer.class.getClassLoader());
@@ -48,13 +56,21 @@ public final class KryoSerializer implements Serializer {
     }
 
     private Kryo newKryo() {
-        Kryo kryo = new Kryo();
+        Kryo kryo = new Kryo(new CheckedClassResolver(() -> allowed), null);
         kryo.setRegistrationRequired(false);
+        kryo.setAutoReset(false);
         kryo.setReferences(false);
         kryo.setClassLoader(classLoader);
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         ImmutableCollectionsSerializers.addDefaultSerializers(kryo);
+        kryo.addDefaultSerializer(UUID.class, new DefaultSerializers.UUIDSerializer());
         return kryo;
+    }
+
+    /** Adds {@code types} to the classes read (calls accumulate: a client prepares once per service it proxies). */
+    @Override
+    public synchronized void prepare(AllowedTypes types) {
+        allowed = allowed.with(types);
     }
 
     /** {@code kryo}. */
@@ -72,6 +88,7 @@ public final class KryoSerializer implements Serializer {
             kryo.writeClassAndObject(output, value);
             out.writeBytes(output.getBuffer(), 0, output.position());
         } finally {
+            kryo.reset();
             kryos.free(kryo);
             if (output.getBuffer().length > KEPT_BUFFER_SIZE) {
                 output.setBuffer(new byte[512], -1);
@@ -83,21 +100,29 @@ public final class KryoSerializer implements Serializer {
     @Override
     public Object read(ByteBuf in, Type type) {
         int readable = in.readableBytes();
-        Input input;
+        BoundedInput input;
         if (in.hasArray()) {
-            input = new Input(in.array(), in.arrayOffset() + in.readerIndex(), readable);
+            input = new BoundedInput(in.array(), in.arrayOffset() + in.readerIndex(), readable);
         } else {
             byte[] copy = new byte[readable];
             in.getBytes(in.readerIndex(), copy);
-            input = new Input(copy);
+            input = new BoundedInput(copy, 0, readable);
         }
         int start = input.position();
         Kryo kryo = kryos.obtain();
         try {
-            Object value = kryo.readClassAndObject(input);
+            Registration registration = kryo.readClass(input);
+            Object value = null;
+            if (registration != null) {
+                DeclaredType.check(type, registration.getType());
+                value = kryo.readObject(input, registration.getType(), registration.getSerializer());
+            }
             in.skipBytes(input.position() - start);
             return value;
+        } catch (RuntimeException e) {
+            throw Refusals.unwrap(e);
         } finally {
+            kryo.reset();
             kryos.free(kryo);
         }
     }

@@ -5,6 +5,8 @@ import dev.brisk.rpc.OverloadedException;
 import dev.brisk.rpc.RpcException;
 import dev.brisk.rpc.RpcRemoteException;
 import dev.brisk.rpc.RpcTimeoutException;
+import dev.brisk.rpc.TypeNotAllowedException;
+import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.ServerShuttingDownException;
 import dev.brisk.rpc.UnknownMethodException;
 
@@ -13,11 +15,15 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns an error frame into the exception the caller sees: Brisk's own errors by code; a service's exception as the
- * same type when the client can load it and it has a public constructor taking a message, else as
- * {@link RpcRemoteException} with the remote type name and message.
+ * same type when the client allows it (a type the service interfaces declare or exchange, one opted in with
+ * allowTypes/allowPackages, or one of the JDK's {@code java.*} exceptions), can load it and it has a public
+ * constructor taking a message, else as {@link RpcRemoteException} with the remote type name and message. The server
+ * names the type: a class outside those is never loaded nor constructed.
  */
 final class RemoteErrors {
 
@@ -28,9 +34,15 @@ final class RemoteErrors {
     private RemoteErrors() {
     }
 
-    static Throwable toException(ErrorCode code, String type, String message, String address) {
+    private static final Pattern REFUSED_CLASS = Pattern.compile("class (\\S+) is not allowed");
+
+    static Throwable toException(ErrorCode code, String type, String message, String address, AllowedTypes allowed) {
+        if (code == ErrorCode.BAD_REQUEST && TypeNotAllowedException.class.getName().equals(type)) {
+            Matcher refused = REFUSED_CLASS.matcher(String.valueOf(message));
+            return new TypeNotAllowedException(refused.find() ? refused.group(1) : null, message + " (" + address + ")");
+        }
         return switch (code) {
-            case APPLICATION -> application(type, message);
+            case APPLICATION -> application(type, message, allowed);
             case UNKNOWN_METHOD -> new UnknownMethodException(message + " (" + address + ")");
             case OVERLOADED -> new OverloadedException(message + " (" + address + ")");
             case FRAME_TOO_LARGE -> new FrameTooLargeException(message + " (" + address + ")");
@@ -40,9 +52,12 @@ final class RemoteErrors {
         };
     }
 
-    private static Throwable application(String type, String message) {
+    private static Throwable application(String type, String message, AllowedTypes allowed) {
         if (type == null) {
             return new RpcRemoteException("unknown", message);
+        }
+        if (!type.startsWith("java.") && !allowed.allows(type)) {
+            return new RpcRemoteException(type, message);
         }
         MethodHandle constructor = CONSTRUCTORS.computeIfAbsent(type, RemoteErrors::constructor);
         if (constructor != NONE) {

@@ -1,10 +1,13 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.FrameTooLargeException;
+import dev.brisk.rpc.TypeNotAllowedException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -61,6 +64,9 @@ final class ServerCall implements Runnable {
         Object[] arguments;
         try {
             arguments = readArguments();
+        } catch (TypeNotAllowedException e) {
+            answerError(ErrorCode.BAD_REQUEST, TypeNotAllowedException.class.getName(), e.getMessage());
+            return;
         } catch (Throwable t) {
             answerError(ErrorCode.BAD_REQUEST, null, "cannot read the arguments of " + invoker.model() + ": " + t);
             return;
@@ -117,9 +123,21 @@ final class ServerCall implements Runnable {
         }
         Object[] arguments = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
-            arguments[i] = context.serializer().read(frame, types[i]);
+            try {
+                arguments[i] = context.serializer().read(frame, types[i]);
+            } catch (TypeNotAllowedException e) {
+                throw new TypeNotAllowedException(e.typeName(), argument(i) + ": " + e.getMessage());
+            }
         }
         return arguments;
+    }
+
+    /** {@code argument 0 (message) of EchoService.echo(java.lang.String)}. */
+    private String argument(int index) {
+        Method method = invoker.model().method();
+        Parameter parameter = method.getParameters()[index];
+        return "argument " + index + (parameter.isNamePresent() ? " (" + parameter.getName() + ")" : "") + " of "
+                + method.getDeclaringClass().getSimpleName() + "." + invoker.model();
     }
 
     /** Drops a call that will never run (its executor stopped with it queued): releases its frame. */

@@ -46,7 +46,7 @@ public final class ServiceProxy implements InvocationHandler {
     /** A proxy of {@code type} calling the providers of its service through {@code runtime}. */
     public static <T> T create(ClientRuntime runtime, Class<T> type, List<RpcFilter> filters) {
         ServiceModel model = ServiceModel.of(type);
-        runtime.serializer().prepare(model.exchangedTypes());
+        runtime.allow(model);
         ServiceProxy handler = new ServiceProxy(runtime, model, filters);
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }

@@ -28,12 +28,25 @@ public interface Serializer {
     default void prepare(Iterable<Class<?>> types) {
     }
 
+    /**
+     * Called at startup (and by a client for each service it proxies, adding to what it was given before) with the
+     * classes values may be of. A format that names classes on the wire must refuse, before creating an object, any
+     * class that {@code allowed} does not {@link AllowedTypes#allows(Class) allow}, with
+     * {@link dev.brisk.rpc.TypeNotAllowedException}. By default calls {@link #prepare(Iterable)} with the signature
+     * classes ({@link AllowedTypes#declared()}), which suits formats driven by the declared type alone.
+     */
+    default void prepare(AllowedTypes allowed) {
+        prepare(allowed.declared());
+    }
+
     /** Appends {@code value} (possibly {@code null}) to {@code out}. */
     void write(ByteBuf out, Object value);
 
     /**
      * Reads one value from {@code in}, starting at its reader index and advancing it past the value; {@code type} is the
-     * declared type (of a parameter, or the result), for formats that need it.
+     * declared type (of a parameter, or the result). A value whose class is not allowed (see
+     * {@link #prepare(AllowedTypes)}) or does not fit {@code type} fails with
+     * {@link dev.brisk.rpc.TypeNotAllowedException} before it is created.
      */
     Object read(ByteBuf in, Type type);
 }

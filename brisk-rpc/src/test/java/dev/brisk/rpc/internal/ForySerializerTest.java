@@ -2,12 +2,14 @@ package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.Model.Role;
 import dev.brisk.rpc.Model.User;
+import dev.brisk.rpc.spi.AllowedTypes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +17,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ForySerializerTest {
 
     private final ForySerializer serializer = new ForySerializer();
+
+    {
+        serializer.prepare(AllowedTypes.of(Set.of(), TypeClosure.of(List.of(User.class)), Set.of()));
+    }
     private final User ada = new User(1, "Ada", Role.ADMIN, List.of("a"));
 
     private ByteBuf written(ByteBuf out) {

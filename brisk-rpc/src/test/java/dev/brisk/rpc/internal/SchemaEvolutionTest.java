@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.spi.AllowedTypes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import java.lang.reflect.RecordComponent;
+import java.util.Set;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -66,8 +68,13 @@ class SchemaEvolutionTest {
     private static Object transfer(Object value, ClassLoader from, ClassLoader to) {
         ByteBuf buffer = Unpooled.buffer();
         try {
-            new ForySerializer(from).write(buffer, value);
-            return new ForySerializer(to).read(buffer, Object.class);
+            AllowedTypes evolving = AllowedTypes.of(Set.of(), Set.of(), Set.of("evo"));
+            ForySerializer writer = new ForySerializer(from);
+            writer.prepare(evolving);
+            writer.write(buffer, value);
+            ForySerializer reader = new ForySerializer(to);
+            reader.prepare(evolving);
+            return reader.read(buffer, Object.class);
         } finally {
             buffer.release();
         }

@@ -3,6 +3,7 @@ package dev.brisk.rpc.internal.http;
 import dev.brisk.http.ServerResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.NoSuchElementException;
@@ -13,7 +14,14 @@ import java.util.NoSuchElementException;
  */
 final class Problems {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    /**
+     * Reads arguments and writes results: no default typing, and a type validator that refuses every class named in the
+     * JSON, so a {@code @JsonTypeInfo} by class name is never honoured from a client's body; {@code Object} parameters
+     * get plain maps, lists, strings and numbers.
+     */
+    static final JsonMapper JSON = JsonMapper.builder()
+            .polymorphicTypeValidator(BasicPolymorphicTypeValidator.builder().build())
+            .build();
 
     private Problems() {
     }
