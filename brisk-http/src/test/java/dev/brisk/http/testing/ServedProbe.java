@@ -21,7 +21,7 @@ public final class ServedProbe {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    + "\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
             String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             return Integer.parseInt(response.substring(9, 12));
         }
