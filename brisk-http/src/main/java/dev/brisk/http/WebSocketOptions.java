@@ -22,9 +22,13 @@ import java.util.concurrent.Executor;
  * @param closeTimeout      how long to wait for the peer's close frame after sending ours before closing the socket
  * @param maxQueuedBytes    payload bytes accepted by {@code send} calls but not yet written to the socket; a send that
  *                          would exceed it fails at once (backpressure for peers that do not read)
- * @param allowedOrigins    origins (e.g. {@code https://example.com}) allowed to open a connection; others get 403;
- *                          empty allows every origin. A request without {@code Origin} (not from a browser) is
- *                          always allowed
+ * @param allowedOrigins    origins (e.g. {@code https://example.com}) allowed to open a connection besides the
+ *                          server's own; others get 403. Empty (the default): same-origin pages only, whose
+ *                          {@code Origin} has the host and port of the request's {@code Host}. {@value #ANY_ORIGIN}
+ *                          allows every origin, {@code Origin: null} included: dangerous when the endpoint trusts
+ *                          cookies, as any page a user visits can then act on the user's connection. A request
+ *                          without {@code Origin} (not from a browser) is always allowed; {@code Origin: null} only
+ *                          with {@value #ANY_ORIGIN}
  * @param subprotocols      subprotocols the endpoint speaks, in preference order; the first one the client offers
  *                          is selected
  * @param perMessageDeflate whether permessage-deflate (RFC 7692) is accepted when the client offers it
@@ -37,9 +41,12 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
                                List<String> allowedOrigins, List<String> subprotocols, boolean perMessageDeflate,
                                int compressionLevel, Optional<Executor> executor) {
 
+    /** In {@link #allowedOrigins}: every origin may connect (no cross-site protection; see there). */
+    public static final String ANY_ORIGIN = "*";
+
     /**
      * 64 KiB frames, 1 MiB messages aggregated, idle timeout 60 s with a ping after 30 s of silence, close timeout
-     * 5 s, 4 MiB queued, any origin, no subprotocol, no compression, callbacks on the event loop.
+     * 5 s, 4 MiB queued, same-origin pages only, no subprotocol, no compression, callbacks on the event loop.
      */
     public static final WebSocketOptions DEFAULT = new WebSocketOptions(64 * 1024, 1024 * 1024, true,
             Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(5), 4 * 1024 * 1024, List.of(),
@@ -161,7 +168,10 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
             return this;
         }
 
-        /** Origins allowed to connect; default any. */
+        /**
+         * Origins allowed to connect besides the server's own, or {@value #ANY_ORIGIN} for every origin; default
+         * none (same-origin pages only).
+         */
         public Builder allowedOrigins(List<String> allowedOrigins) {
             this.allowedOrigins = allowedOrigins;
             return this;

@@ -86,6 +86,14 @@ final class RawWebSocket implements AutoCloseable {
         return Integer.parseInt(responseHead.substring(9, 12));
     }
 
+    /** The body of a response that did not switch (a refusal), as long as its {@code Content-Length} says. */
+    String body() throws IOException {
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+                .matcher(responseHead);
+        return length.find() ? new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8)
+                : "";
+    }
+
     /** Sends a frame, masked as clients must unless {@code masked} is false. */
     RawWebSocket send(boolean fin, int rsv, int opcode, byte[] payload, boolean masked) throws IOException {
         ByteArrayOutputStream frame = new ByteArrayOutputStream();
