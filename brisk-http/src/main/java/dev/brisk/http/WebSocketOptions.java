@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.regex.Pattern;
 
 /**
  * How the server runs the WebSocket connections of one endpoint: limits, keep-alive, negotiation and threading.
@@ -44,6 +45,9 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
     /** In {@link #allowedOrigins}: every origin may connect (no cross-site protection; see there). */
     public static final String ANY_ORIGIN = "*";
 
+    /** A serialized origin: {@code scheme://host[:port]}, a trailing slash tolerated. */
+    private static final Pattern ORIGIN = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\\s]+/?");
+
     /**
      * 64 KiB frames, 1 MiB messages aggregated, idle timeout 60 s with a ping after 30 s of silence, close timeout
      * 5 s, 4 MiB queued, same-origin pages only, no subprotocol, no compression, callbacks on the event loop.
@@ -72,6 +76,12 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
             throw new IllegalArgumentException("maxQueuedBytes must be positive: " + maxQueuedBytes);
         }
         allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins must not be null"));
+        for (String origin : allowedOrigins) {
+            if (!origin.equals(ANY_ORIGIN) && !ORIGIN.matcher(origin).matches()) {
+                throw new IllegalArgumentException("allowedOrigins must hold \"*\" or origins such as "
+                        + "https://example.com or http://localhost:3000 (scheme, host, optional port): " + origin);
+            }
+        }
         subprotocols = List.copyOf(Objects.requireNonNull(subprotocols, "subprotocols must not be null"));
         if (compressionLevel < 0 || compressionLevel > 9) {
             throw new IllegalArgumentException("compressionLevel must be within [0, 9]: " + compressionLevel);
