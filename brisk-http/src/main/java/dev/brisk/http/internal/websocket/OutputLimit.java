@@ -9,6 +9,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.BooleanSupplier;
 
 /**
  * Keeps what a WebSocket peer can make the server queue for it bounded, whatever it sends. While the connection's
@@ -22,6 +23,8 @@ final class OutputLimit {
 
     private final ChannelHandlerContext ctx;
     private final ReadGate reading;
+    /** True once the server has sent its close frame: no pong may follow it. */
+    private final BooleanSupplier closeSent;
     private final Deadlines deadlines;
     private final WriteProgress progress = new WriteProgress();
     /** The payload of the latest ping not answered yet, or null. */
@@ -29,9 +32,10 @@ final class OutputLimit {
     private boolean flushDue;
     private ScheduledFuture<?> stallCheck;
 
-    OutputLimit(ChannelHandlerContext ctx, ReadGate reading, Deadlines deadlines) {
+    OutputLimit(ChannelHandlerContext ctx, ReadGate reading, BooleanSupplier closeSent, Deadlines deadlines) {
         this.ctx = ctx;
         this.reading = reading;
+        this.closeSent = closeSent;
         this.deadlines = deadlines;
     }
 
@@ -45,11 +49,6 @@ final class OutputLimit {
             pendingPong = copy;
         }
         check();
-    }
-
-    /** No pong is due any more: the close handshake has begun. */
-    void dropPong() {
-        pendingPong = null;
     }
 
     /** The end of a read batch: flushes the pongs written during it. */
@@ -79,7 +78,9 @@ final class OutputLimit {
         if (ctx.channel().isWritable() && pendingPong != null) {
             byte[] payload = pendingPong;
             pendingPong = null;
-            ctx.writeAndFlush(new PongWebSocketFrame(Unpooled.wrappedBuffer(payload)));
+            if (!closeSent.getAsBoolean()) {
+                ctx.writeAndFlush(new PongWebSocketFrame(Unpooled.wrappedBuffer(payload)));
+            }
         }
         if (!ctx.channel().isWritable()) {
             reading.raise(ReadGate.OUTPUT);

@@ -64,7 +64,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
         this.ctx = ctx;
         session = new ChannelWebSocketSession(ctx.channel(), start, this::restartKeepAlive);
         ReadGate reading = new ReadGate(ctx.channel());
-        output = new OutputLimit(ctx, reading, server.deadlines());
+        output = new OutputLimit(ctx, reading, session::closeSent, server.deadlines());
         callbacks = new Callbacks(options.executor().orElse(null), reading);
         lastReadNanos = System.nanoTime();
         lastPingNanos = lastReadNanos;
@@ -166,7 +166,6 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
         int code = close.statusCode() < 0 ? WebSocketCloseCodes.NO_STATUS : close.statusCode();
         String reason = close.statusCode() < 0 ? "" : close.reasonText();
         session.closeReceived = true;
-        output.dropPong();
         releaseMessage();
         if (session.closeSent()) {
             // the server began the closing handshake: this frame only answers it, the server's reason stands
