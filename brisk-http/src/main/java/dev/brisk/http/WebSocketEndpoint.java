@@ -40,7 +40,7 @@ public interface WebSocketEndpoint {
     default void onFragment(WebSocketSession session, boolean text, ByteBuf data, boolean last) {
     }
 
-    /** A ping arrived; the pong has already been sent. */
+    /** A ping arrived; the server answers it by itself (while the peer does not read, only the latest ping). */
     default void onPing(WebSocketSession session, ByteBuf data) {
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.regex.Pattern;
 
 /**
  * How the server runs the WebSocket connections of one endpoint: limits, keep-alive, negotiation and threading.
@@ -22,9 +23,13 @@ import java.util.concurrent.Executor;
  * @param closeTimeout      how long to wait for the peer's close frame after sending ours before closing the socket
  * @param maxQueuedBytes    payload bytes accepted by {@code send} calls but not yet written to the socket; a send that
  *                          would exceed it fails at once (backpressure for peers that do not read)
- * @param allowedOrigins    origins (e.g. {@code https://example.com}) allowed to open a connection; others get 403;
- *                          empty allows every origin. A request without {@code Origin} (not from a browser) is
- *                          always allowed
+ * @param allowedOrigins    origins (e.g. {@code https://example.com}) allowed to open a connection besides the
+ *                          server's own; others get 403. Empty (the default): same-origin pages only, whose
+ *                          {@code Origin} has the host and port of the request's {@code Host}. {@value #ANY_ORIGIN}
+ *                          allows every origin, {@code Origin: null} included: dangerous when the endpoint trusts
+ *                          cookies, as any page a user visits can then act on the user's connection. A request
+ *                          without {@code Origin} (not from a browser) is always allowed; {@code Origin: null} only
+ *                          with {@value #ANY_ORIGIN}
  * @param subprotocols      subprotocols the endpoint speaks, in preference order; the first one the client offers
  *                          is selected
  * @param perMessageDeflate whether permessage-deflate (RFC 7692) is accepted when the client offers it
@@ -37,9 +42,15 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
                                List<String> allowedOrigins, List<String> subprotocols, boolean perMessageDeflate,
                                int compressionLevel, Optional<Executor> executor) {
 
+    /** In {@link #allowedOrigins}: every origin may connect (no cross-site protection; see there). */
+    public static final String ANY_ORIGIN = "*";
+
+    /** A serialized origin: {@code scheme://host[:port]}, a trailing slash tolerated. */
+    private static final Pattern ORIGIN = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\\s]+/?");
+
     /**
      * 64 KiB frames, 1 MiB messages aggregated, idle timeout 60 s with a ping after 30 s of silence, close timeout
-     * 5 s, 4 MiB queued, any origin, no subprotocol, no compression, callbacks on the event loop.
+     * 5 s, 4 MiB queued, same-origin pages only, no subprotocol, no compression, callbacks on the event loop.
      */
     public static final WebSocketOptions DEFAULT = new WebSocketOptions(64 * 1024, 1024 * 1024, true,
             Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(5), 4 * 1024 * 1024, List.of(),
@@ -65,6 +76,12 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
             throw new IllegalArgumentException("maxQueuedBytes must be positive: " + maxQueuedBytes);
         }
         allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins must not be null"));
+        for (String origin : allowedOrigins) {
+            if (!origin.equals(ANY_ORIGIN) && !ORIGIN.matcher(origin).matches()) {
+                throw new IllegalArgumentException("allowedOrigins must hold \"*\" or origins such as "
+                        + "https://example.com or http://localhost:3000 (scheme, host, optional port): " + origin);
+            }
+        }
         subprotocols = List.copyOf(Objects.requireNonNull(subprotocols, "subprotocols must not be null"));
         if (compressionLevel < 0 || compressionLevel > 9) {
             throw new IllegalArgumentException("compressionLevel must be within [0, 9]: " + compressionLevel);
@@ -161,7 +178,10 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
             return this;
         }
 
-        /** Origins allowed to connect; default any. */
+        /**
+         * Origins allowed to connect besides the server's own, or {@value #ANY_ORIGIN} for every origin; default
+         * none (same-origin pages only).
+         */
         public Builder allowedOrigins(List<String> allowedOrigins) {
             this.allowedOrigins = allowedOrigins;
             return this;

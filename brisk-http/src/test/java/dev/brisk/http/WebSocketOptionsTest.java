@@ -20,7 +20,7 @@ class WebSocketOptionsTest {
         assertThat(options.pingInterval()).isEqualTo(Duration.ofSeconds(30));
         assertThat(options.closeTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(options.maxQueuedBytes()).isEqualTo(4 * 1024 * 1024);
-        assertThat(options.allowedOrigins()).isEmpty();
+        assertThat(options.allowedOrigins()).as("same-origin pages only").isEmpty();
         assertThat(options.subprotocols()).isEmpty();
         assertThat(options.perMessageDeflate()).isFalse();
         assertThat(options.compressionLevel()).isEqualTo(6);
@@ -55,5 +55,16 @@ class WebSocketOptionsTest {
                 .hasMessage("maxQueuedBytes must be positive: 0");
         assertThatThrownBy(() -> WebSocketOptions.builder().compressionLevel(10).build())
                 .hasMessage("compressionLevel must be within [0, 9]: 10");
+        assertThatThrownBy(() -> WebSocketOptions.builder().allowedOrigins("example.com").build())
+                .hasMessageStartingWith("allowedOrigins must hold \"*\" or origins such as https://example.com")
+                .hasMessageEndingWith(": example.com");
+        assertThatThrownBy(() -> WebSocketOptions.builder().allowedOrigins("https://example.com/app").build())
+                .hasMessageEndingWith(": https://example.com/app");
+    }
+
+    @Test
+    void originsAreSerializedOriginsOrTheWildcard() {
+        assertThat(WebSocketOptions.builder().allowedOrigins("https://a.example", "http://localhost:3000/",
+                "http://[::1]:8080", WebSocketOptions.ANY_ORIGIN).build().allowedOrigins()).hasSize(4);
     }
 }

@@ -55,7 +55,22 @@ final class RawWebSocket implements AutoCloseable {
 
     /** Sends {@code request} as is and reads the response head. */
     static RawWebSocket handshake(int port, String request) throws IOException {
-        Socket socket = new Socket("127.0.0.1", port);
+        return handshake(port, request, 0);
+    }
+
+    /** A valid handshake for {@code path} on a socket whose receive buffer is {@code receiveBuffer} bytes. */
+    static RawWebSocket openWithReceiveBuffer(int port, String path, int receiveBuffer) throws IOException {
+        return handshake(port, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
+                + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\n\r\n", receiveBuffer);
+    }
+
+    private static RawWebSocket handshake(int port, String request, int receiveBuffer) throws IOException {
+        Socket socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setSoTimeout(10_000);
         socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
         socket.getOutputStream().flush();
@@ -84,6 +99,14 @@ final class RawWebSocket implements AutoCloseable {
 
     int status() {
         return Integer.parseInt(responseHead.substring(9, 12));
+    }
+
+    /** The body of a response that did not switch (a refusal), as long as its {@code Content-Length} says. */
+    String body() throws IOException {
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+                .matcher(responseHead);
+        return length.find() ? new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8)
+                : "";
     }
 
     /** Sends a frame, masked as clients must unless {@code masked} is false. */

@@ -28,8 +28,12 @@ import java.util.concurrent.Executor;
  *                          it from idling out; {@link Duration#ZERO} for none
  * @param closeTimeout      how long to wait for the client's close frame after sending ours
  * @param maxQueuedBytes    bytes accepted by sends but not yet written; a send beyond it fails at once
- * @param allowedOrigins    origins allowed to connect (others get 403); empty allows any. A handshake without
- *                          {@code Origin} (not from a browser) is always allowed
+ * @param allowedOrigins    origins (e.g. {@code https://example.com}) allowed to connect besides the server's own
+ *                          (others get 403). Empty: same-origin pages only, whose {@code Origin} has the host and
+ *                          port of the request's {@code Host}. {@code "*"} allows every origin, dangerous when an
+ *                          endpoint trusts cookies (any page can then act on a user's connection). A handshake
+ *                          without {@code Origin} (not from a browser) is always allowed, {@code Origin: null} only
+ *                          with {@code "*"}
  * @param perMessageDeflate whether permessage-deflate (RFC 7692) is accepted when the client offers it
  * @param compressionLevel  deflate level 0-9 when permessage-deflate is in use
  * @param sendTimeout       how long a {@code getBasicRemote()} send waits for a client that does not read before it
@@ -44,8 +48,8 @@ public record ServerEndpointDefaults(long maxMessageSize, Duration idleTimeout, 
                                      Duration asyncSendTimeout, Optional<Executor> executor) {
 
     /**
-     * 1 MiB messages, idle timeout 60 s with a ping after 30 s of silence, close timeout 5 s, 4 MiB queued, any
-     * origin, no compression, blocking sends give up after 30 s, asynchronous ones never.
+     * 1 MiB messages, idle timeout 60 s with a ping after 30 s of silence, close timeout 5 s, 4 MiB queued,
+     * same-origin pages only, no compression, blocking sends give up after 30 s, asynchronous ones never.
      */
     public static final ServerEndpointDefaults DEFAULT = new ServerEndpointDefaults(1024 * 1024,
             Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(5), 4 * 1024 * 1024, List.of(), false,
@@ -141,7 +145,7 @@ public record ServerEndpointDefaults(long maxMessageSize, Duration idleTimeout, 
             return this;
         }
 
-        /** Origins allowed to connect; default any. */
+        /** Origins allowed to connect besides the server's own, or {@code "*"} for every one; default none. */
         public Builder allowedOrigins(List<String> allowedOrigins) {
             this.allowedOrigins = allowedOrigins;
             return this;

@@ -31,7 +31,11 @@ public class BriskWebSocketSettings {
     /** Bytes accepted by sends but not yet written to a connection; a send beyond it fails at once. */
     private DataSize maxQueued = DataSize.ofMegabytes(4);
 
-    /** Origins allowed to connect, e.g. https://example.com; others get 403. Empty allows any. */
+    /**
+     * Origins allowed to connect besides the server's own, e.g. https://example.com; others get 403. Empty: pages of
+     * the server's own origin only (the Origin's host and port are the request's Host). "*" allows every origin,
+     * dangerous when an endpoint trusts cookies. A client sending no Origin (not a browser) is always allowed.
+     */
     private List<String> allowedOrigins = new ArrayList<>();
 
     /** Whether permessage-deflate (RFC 7692) is accepted when the client offers it. */

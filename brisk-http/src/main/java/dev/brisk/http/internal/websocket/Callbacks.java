@@ -1,7 +1,5 @@
 package dev.brisk.http.internal.websocket;
 
-import io.netty.channel.Channel;
-
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -19,14 +17,14 @@ final class Callbacks {
     private static final int RESUME_BELOW = 8;
 
     private final Executor executor;
-    private final Channel channel;
+    private final ReadGate reading;
     private final Queue<Runnable> queue;
     private final AtomicInteger pending;
     private volatile boolean readPaused;
 
-    Callbacks(Executor executor, Channel channel) {
+    Callbacks(Executor executor, ReadGate reading) {
         this.executor = executor;
-        this.channel = channel;
+        this.reading = reading;
         this.queue = executor == null ? null : new ConcurrentLinkedQueue<>();
         this.pending = executor == null ? null : new AtomicInteger();
     }
@@ -41,7 +39,7 @@ final class Callbacks {
         int waiting = pending.incrementAndGet();
         if (waiting > PAUSE_ABOVE && !readPaused) {
             readPaused = true;
-            channel.config().setAutoRead(false);
+            reading.raise(ReadGate.CALLBACKS);
         }
         if (waiting == 1) {
             try {
@@ -59,7 +57,7 @@ final class Callbacks {
             int left = pending.decrementAndGet();
             if (readPaused && left < RESUME_BELOW) {
                 readPaused = false;
-                channel.config().setAutoRead(true);
+                reading.lower(ReadGate.CALLBACKS);
             }
             if (left == 0) {
                 return;

@@ -165,7 +165,10 @@ final class ChannelWebSocketSession implements WebSocketSession {
         return written;
     }
 
-    /** Echoes the peer's close (its code, or an empty frame when it sent none) and closes the socket. */
+    /**
+     * Echoes the peer's close (its code, or an empty frame when it sent none) and closes the socket once the echo is
+     * written, or after the close timeout when the peer does not read it.
+     */
     void answerClose(int code) {
         if (!closeSent.compareAndSet(false, true)) {
             channel.close();
@@ -175,6 +178,11 @@ final class ChannelWebSocketSession implements WebSocketSession {
         CloseWebSocketFrame echo = code == WebSocketCloseCodes.NO_STATUS
                 ? new CloseWebSocketFrame() : new CloseWebSocketFrame(code, "");
         channel.writeAndFlush(echo).addListener(future -> channel.close());
+        if (channel.isActive()) {
+            channel.eventLoop().schedule(() -> {
+                channel.close();
+            }, start.options().closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     /** The decoder answered a protocol violation with a close frame of {@code code} and closes the socket. */

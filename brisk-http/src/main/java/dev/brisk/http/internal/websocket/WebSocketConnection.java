@@ -25,8 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The last handler of a WebSocket connection: turns decoded frames into endpoint callbacks (whole messages or
- * fragments), answers pings, runs the close handshake, pings an idle peer and closes a silent one. Runs on the
- * connection's event loop; the callbacks run where {@link Callbacks} puts them.
+ * fragments), answers pings, runs the close handshake, pings an idle peer and closes a silent one. What the peer can
+ * make it queue is bounded by {@link OutputLimit}. Runs on the connection's event loop; the callbacks run where
+ * {@link Callbacks} puts them.
  */
 public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
 
@@ -45,6 +46,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     private boolean discarding;
 
     private ChannelHandlerContext ctx;
+    private OutputLimit output;
     private ScheduledFuture<?> keepAlive;
     private long lastReadNanos;
     private long lastPingNanos;
@@ -61,7 +63,9 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         session = new ChannelWebSocketSession(ctx.channel(), start, this::restartKeepAlive);
-        callbacks = new Callbacks(options.executor().orElse(null), ctx.channel());
+        ReadGate reading = new ReadGate(ctx.channel());
+        output = new OutputLimit(ctx, reading, session::closeSent, server.deadlines());
+        callbacks = new Callbacks(options.executor().orElse(null), reading);
         lastReadNanos = System.nanoTime();
         lastPingNanos = lastReadNanos;
         startKeepAlive(ctx);
@@ -82,7 +86,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
                     || frame instanceof ContinuationWebSocketFrame) {
                 onData(frame);
             } else if (frame instanceof PingWebSocketFrame) {
-                onPing(ctx, frame);
+                onPing(frame);
             } else if (frame instanceof PongWebSocketFrame) {
                 ByteBuf data = frame.content().retain();
                 callback(() -> endpoint.onPong(session, data), data);
@@ -150,9 +154,9 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void onPing(ChannelHandlerContext ctx, WebSocketFrame ping) {
+    private void onPing(WebSocketFrame ping) {
         if (!session.closeSent()) {
-            ctx.writeAndFlush(new PongWebSocketFrame(ping.content().retainedDuplicate()));
+            output.pong(ping.content());
         }
         ByteBuf data = ping.content().retain();
         callback(() -> endpoint.onPing(session, data), data);
@@ -234,6 +238,11 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
 
     private void checkIdle(long idle, long ping) {
         long now = System.nanoTime();
+        if (output.backedUp()) {
+            // nothing is read while the peer does not read: its silence is ours, the write timeout watches it
+            lastReadNanos = now;
+            return;
+        }
         long silent = now - lastReadNanos;
         if (idle > 0 && silent >= idle) {
             if (!session.closeSent()) {
@@ -248,7 +257,14 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        output.readComplete();
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        output.writabilityChanged();
         if (ctx.channel().isWritable() && session.writableWanted) {
             session.writableWanted = false;
             callback(() -> endpoint.onWritable(session));
@@ -290,6 +306,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         stopKeepAlive();
+        output.stop();
         releaseMessage();
         if (session.closeSent() && session.sentCode() != WebSocketCloseCodes.ABNORMAL) {
             reportClose(session.sentCode(), session.sentReason());
@@ -302,6 +319,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         stopKeepAlive();
+        output.stop();
         releaseMessage();
     }
 

@@ -18,7 +18,8 @@ import java.util.Locale;
 
 /**
  * Checks an opening handshake (RFC 6455, section 4.2.1) and negotiates what the answer carries: the accept key, the
- * subprotocol and permessage-deflate (RFC 7692). Pure: reads the request, sends nothing.
+ * subprotocol and permessage-deflate (RFC 7692); refuses pages of other origins ({@link OriginPolicy}). Pure: reads
+ * the request, sends nothing.
  */
 public final class WebSocketHandshake {
 
@@ -65,8 +66,9 @@ public final class WebSocketHandshake {
         if (keys.size() != 1 || !validKey(keys.get(0).trim())) {
             return new Rejected(400, "missing or invalid Sec-WebSocket-Key", false);
         }
-        if (!originAllowed(request, options)) {
-            return new Rejected(403, "origin not allowed", false);
+        String originRefusal = OriginPolicy.refusal(request.headers(), options.allowedOrigins());
+        if (originRefusal != null) {
+            return new Rejected(403, originRefusal, false);
         }
         String subprotocol = selectSubprotocol(request.headers().all("sec-websocket-protocol"), options);
         WebSocketServerExtension extension = null;
@@ -100,23 +102,6 @@ public final class WebSocketHandshake {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    private static boolean originAllowed(ServerRequest request, WebSocketOptions options) {
-        if (options.allowedOrigins().isEmpty()) {
-            return true;
-        }
-        List<String> origins = request.headers().all("origin");
-        if (origins.isEmpty()) {
-            return true;
-        }
-        for (String origin : origins) {
-            boolean allowed = options.allowedOrigins().stream().anyMatch(a -> a.equalsIgnoreCase(origin.trim()));
-            if (!allowed) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String selectSubprotocol(List<String> offered, WebSocketOptions options) {

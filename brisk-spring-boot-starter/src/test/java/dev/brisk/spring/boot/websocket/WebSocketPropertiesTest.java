@@ -1,6 +1,8 @@
 package dev.brisk.spring.boot.websocket;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
+import dev.brisk.spring.boot.BriskWebSocketSettings;
+import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpoint;
@@ -19,12 +21,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code brisk.websocket.*} sets the defaults of {@code @ServerEndpoint} beans; an application's own bean wins. */
 class WebSocketPropertiesTest {
@@ -73,6 +77,49 @@ class WebSocketPropertiesTest {
         void anOriginNotListedIsRefused() {
             Client client = new Client();
             assertThat(client.connectFails(port, "https://evil.example")).contains("403");
+            assertThat(client.connectFails(port, "http://127.0.0.1:" + port)).isEqualTo("connected");
+        }
+    }
+
+    @Test
+    void anOriginThatCannotMatchFailsStartUp() {
+        BriskWebSocketSettings settings = new BriskWebSocketSettings();
+        settings.setAllowedOrigins(List.of("app.example"));
+        assertThatThrownBy(() -> WebSocketDefaults.of(settings))
+                .hasMessageStartingWith("invalid brisk.websocket.* setting: allowedOrigins must hold \"*\" or origins")
+                .hasMessageEndingWith(": app.example");
+    }
+
+    @Nested
+    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, classes = Application.class)
+    class ByDefault {
+
+        @LocalServerPort
+        int port;
+
+        @Test
+        void onlyTheServersOwnPagesConnect() {
+            Client client = new Client();
+            assertThat(client.connectFails(port, "http://127.0.0.1:" + port)).isEqualTo("connected");
+            assertThat(client.connectFails(port, null)).isEqualTo("connected");
+            assertThat(client.connectFails(port, "https://evil.example")).isEqualTo("403");
+            assertThat(client.connectFails(port, "null")).isEqualTo("403");
+        }
+    }
+
+    @Nested
+    @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, classes = Application.class,
+            properties = "brisk.websocket.allowed-origins=*")
+    class AnyOrigin {
+
+        @LocalServerPort
+        int port;
+
+        @Test
+        void everyOriginConnects() {
+            Client client = new Client();
+            assertThat(client.connectFails(port, "https://evil.example")).isEqualTo("connected");
+            assertThat(client.connectFails(port, "null")).isEqualTo("connected");
         }
     }
 
