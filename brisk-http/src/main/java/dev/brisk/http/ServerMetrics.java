@@ -18,4 +18,13 @@ public interface ServerMetrics {
 
     /** Requests received whose response has not ended yet. */
     long requestsInFlight();
+
+    /**
+     * HTTP/2 streams refused or reset since start because their connection held more unsent response data than
+     * {@link HttpLimits#maxConnectionBuffer()}: new streams refused (REFUSED_STREAM) and responses dropped
+     * (ENHANCE_YOUR_CALM), typically for peers that grant no flow-control window or do not read.
+     */
+    default long streamsResetOverBuffer() {
+        return 0;
+    }
 }

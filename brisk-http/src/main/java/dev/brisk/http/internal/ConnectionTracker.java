@@ -22,6 +22,7 @@ public final class ConnectionTracker implements ServerMetrics {
     private final LongAdder http2 = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final LongAdder inFlight = new LongAdder();
+    private final LongAdder resetOverBuffer = new LongAdder();
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
 
     public ConnectionTracker(int maxConnections) {
@@ -71,6 +72,11 @@ public final class ConnectionTracker implements ServerMetrics {
         inFlight.decrement();
     }
 
+    /** An HTTP/2 stream was refused or reset because its connection held too much unsent response data. */
+    public void streamResetOverBuffer() {
+        resetOverBuffer.increment();
+    }
+
     /** Every open connection. */
     public Set<Channel> channels() {
         return channels;
@@ -99,5 +105,10 @@ public final class ConnectionTracker implements ServerMetrics {
     @Override
     public long requestsInFlight() {
         return inFlight.sum();
+    }
+
+    @Override
+    public long streamsResetOverBuffer() {
+        return resetOverBuffer.sum();
     }
 }
