@@ -365,6 +365,20 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         super.onStreamError(ctx, outbound, cause, error);
     }
 
+    /**
+     * After a connection error the GOAWAY is sent and the connection closed once it is written; a peer that does not
+     * read (a control frame flood) would keep the connection, and go on being read, until the write timeout. Such a
+     * connection is closed at once.
+     */
+    @Override
+    protected void onConnectionError(ChannelHandlerContext ctx, boolean outbound, Throwable cause,
+                                     Http2Exception http2Ex) {
+        super.onConnectionError(ctx, outbound, cause, http2Ex);
+        if (!ctx.channel().isWritable()) {
+            ctx.close();
+        }
+    }
+
     // ---- requests ---------------------------------------------------------------------------------------------
 
     private void dispatch(Http2Request request) {
