@@ -20,11 +20,11 @@ public interface ServerMetrics {
     long requestsInFlight();
 
     /**
-     * HTTP/2 streams refused or reset since start because their connection held more unsent response data than
-     * {@link HttpLimits#maxConnectionBuffer()}: new streams refused (REFUSED_STREAM) and responses dropped
-     * (ENHANCE_YOUR_CALM), typically for peers that grant no flow-control window or do not read.
+     * Responses given up since start because their connection held more unsent response data than
+     * {@link HttpLimits#maxConnectionBuffer()}, typically for peers that grant no flow-control window or do not read:
+     * HTTP/2 streams refused (REFUSED_STREAM) or reset (ENHANCE_YOUR_CALM), HTTP/1.1 connections closed.
      */
-    default long streamsResetOverBuffer() {
+    default long bufferLimitRefusals() {
         return 0;
     }
 }

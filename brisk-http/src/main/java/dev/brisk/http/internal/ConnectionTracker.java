@@ -22,7 +22,7 @@ public final class ConnectionTracker implements ServerMetrics {
     private final LongAdder http2 = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final LongAdder inFlight = new LongAdder();
-    private final LongAdder resetOverBuffer = new LongAdder();
+    private final LongAdder bufferRefusals = new LongAdder();
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
 
     public ConnectionTracker(int maxConnections) {
@@ -72,9 +72,9 @@ public final class ConnectionTracker implements ServerMetrics {
         inFlight.decrement();
     }
 
-    /** An HTTP/2 stream was refused or reset because its connection held too much unsent response data. */
-    public void streamResetOverBuffer() {
-        resetOverBuffer.increment();
+    /** A stream (HTTP/2) or connection (HTTP/1.1) was given up: it held too much unsent response data. */
+    public void bufferLimitRefused() {
+        bufferRefusals.increment();
     }
 
     /** Every open connection. */
@@ -108,7 +108,7 @@ public final class ConnectionTracker implements ServerMetrics {
     }
 
     @Override
-    public long streamsResetOverBuffer() {
-        return resetOverBuffer.sum();
+    public long bufferLimitRefusals() {
+        return bufferRefusals.sum();
     }
 }

@@ -77,7 +77,7 @@ class Http2QueueLimitTest {
             assertThat(calmResets + refused).as("streams reset beyond the limit")
                     .isGreaterThanOrEqualTo(STREAMS - (LIMIT + BODY) / BODY);
             assertThat(attacker.goAway()).as("the connection itself goes on").isNull();
-            assertThat(server.metrics().streamsResetOverBuffer()).isEqualTo(calmResets + refused);
+            assertThat(server.metrics().bufferLimitRefusals()).isEqualTo(calmResets + refused);
             assertThat(smallGetOnAnotherConnection()).as("a second client meanwhile").isEqualTo("200");
         }
         long left = bodies.awaitReleased(5_000);

@@ -189,7 +189,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         if (stream == null || !wholeBody && !encoder().flowController().hasFlowControlled(stream)) {
             return true;
         }
-        server.tracker().streamResetOverBuffer();
+        server.tracker().bufferLimitRefused();
         resetStream(streamId, Http2Error.ENHANCE_YOUR_CALM);
         return false;
     }
@@ -426,7 +426,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 return;
             }
             if (queuedResponseBytes > connectionBufferLimit) {
-                server.tracker().streamResetOverBuffer();
+                server.tracker().bufferLimitRefused();
                 throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM,
                         "responses queued on this connection exceed %d bytes", connectionBufferLimit);
             }
