@@ -90,6 +90,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private boolean reading = true;
     /** Request bodies held until their responses end, plus responses held back behind earlier ones. */
     private long heldBytes;
+    /** Closed for holding more than the connection buffer limit. */
+    private boolean givenUp;
 
     private final Deadlines deadlines;
     private final WriteProgress writeProgress = new WriteProgress();
@@ -763,9 +765,10 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
      * what it asked for): HTTP/1.1 cannot drop one response and go on, and closing releases everything held for it.
      */
     private void giveUp() {
-        if (!ctx.channel().isActive()) {
+        if (givenUp) {
             return;
         }
+        givenUp = true;
         server.tracker().bufferLimitRefused();
         server.log().log(System.Logger.Level.DEBUG, "closing an HTTP/1.1 connection holding more than "
                 + limits.maxConnectionBuffer() + " bytes of unsent responses");

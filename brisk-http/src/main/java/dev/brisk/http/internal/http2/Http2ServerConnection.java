@@ -366,9 +366,9 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
     }
 
     /**
-     * After a connection error the GOAWAY is sent and the connection closed once it is written; a peer that does not
-     * read (a control frame flood) would keep the connection, and go on being read, until the write timeout. Such a
-     * connection is closed at once.
+     * After a connection error the GOAWAY is sent and the connection closed once it is written. For a peer that does
+     * not read, whose outbound buffer is full, it would not be written before the write timeout, and the connection
+     * would be read on until then: it is closed at once.
      */
     @Override
     protected void onConnectionError(ChannelHandlerContext ctx, boolean outbound, Throwable cause,
