@@ -212,13 +212,16 @@ class Http2FloodTest {
             } catch (IOException closedByServer) {
                 // expected once the server gave up on the connection
             }
+            // a timeout here (SocketTimeoutException) would mean the connection is still open
             goAway = h2.await(frame -> frame.type() == H2Frames.GOAWAY, WAIT);
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            throw new AssertionError("the connection is still open after " + sent + " CONTINUATION frames",
+                    stillOpen);
         } catch (IOException resetBeforeGoAwayWasRead) {
             goAway = null;
         }
         long growth = MemoryProbe.now().netty() - before.netty();
         assertThat(calls.get() - callsBefore).as("requests that reached the handler").isZero();
-        assertThat(sent).as("CONTINUATION frames the client could send before the server closed").isLessThan(frames);
         assertThat(growth).as("growth of the server's Netty buffers").isLessThanOrEqualTo(MEMORY_BOUND);
         assertThat(servedOnAnotherConnection()).isEqualTo("200");
         ReliabilityReport.record(AREA, "Http2FloodTest.continuationFlood[" + frameSize + "]",
