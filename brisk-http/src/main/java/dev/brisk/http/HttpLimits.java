@@ -12,7 +12,9 @@ package dev.brisk.http;
  * @param maxConnectionBuffer  bytes one connection may hold in request bodies awaiting their response and in
  *                             response data waiting to be sent; above it the server stops taking new requests
  *                             (HTTP/1.1: reading pauses; HTTP/2: flow-control credit is withheld and new streams are
- *                             refused) until it drains
+ *                             refused) until it drains, and responses that would be queued beyond it are given up
+ *                             (HTTP/2: the stream is reset with ENHANCE_YOUR_CALM; HTTP/1.1: the connection is
+ *                             closed)
  */
 public record HttpLimits(int maxInitialLineLength, int maxHeaderSize, long maxBodySize, int maxPipelinedRequests,
                          long maxConnectionBuffer) {

@@ -18,4 +18,13 @@ public interface ServerMetrics {
 
     /** Requests received whose response has not ended yet. */
     long requestsInFlight();
+
+    /**
+     * Responses given up since start because their connection held more unsent response data than
+     * {@link HttpLimits#maxConnectionBuffer()}, typically for peers that grant no flow-control window or do not read:
+     * HTTP/2 streams refused (REFUSED_STREAM) or reset (ENHANCE_YOUR_CALM), HTTP/1.1 connections closed.
+     */
+    default long bufferLimitRefusals() {
+        return 0;
+    }
 }

@@ -30,7 +30,11 @@ public interface SseSink extends AutoCloseable {
         FAILED,
         /** The stream's timeout elapsed: the response ended normally. */
         TIMED_OUT,
-        /** The client closed the connection (or reset the HTTP/2 stream), or it broke. */
+        /**
+         * The client closed the connection (or reset the HTTP/2 stream), or it broke; also when the server reset the
+         * HTTP/2 stream because its connection as a whole held more unsent response data than the HTTP server's
+         * {@code maxConnectionBuffer} (many streams of one client that does not read).
+         */
         DISCONNECTED,
         /**
          * The client read more slowly than events were sent, and one more event would have made the stream hold more

@@ -2,6 +2,7 @@ package dev.brisk.rest;
 
 import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
+import dev.brisk.http.testing.ReliabilityReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -184,6 +185,11 @@ class SseTest {
             ExecutionException later = (ExecutionException) catchThrowable(() ->
                     sink.send("more").toCompletableFuture().get(5, TimeUnit.SECONDS));
             assertThat(((SseClosedException) later.getCause()).reason()).isEqualTo(SseSink.CloseReason.OVERFLOWED);
+            ReliabilityReport.record("SSE", "SseTest.aClientThatStopsReadingIsDroppedOnceItsUnsentEventsReachTheLimit",
+                    "an HTTP/1.1 event stream to a client that never reads, fed by a producer that never waits: the "
+                            + "send that would hold more than sseMaxPending fails (OVERFLOWED) and the client is dropped",
+                    String.format("sseMaxPending 64 KiB, events of 8 KiB: %d KiB accepted before the refusal", sent
+                            / 1024));
             // the connection was dropped: reading drains what was in flight, then ends
             socket.setSoTimeout(10_000);
             InputStream in = socket.getInputStream();
@@ -196,6 +202,70 @@ class SseTest {
                 // a reset is as good as an orderly close here
             }
         }
+    }
+
+    /**
+     * HTTP/2 streams whose client grants no flow-control window (SETTINGS_INITIAL_WINDOW_SIZE 0) and never reads: each
+     * stream's producers, all at once, send without waiting. Every stream ends, OVERFLOWED at its own limit or reset
+     * (DISCONNECTED) by the connection's, and no producer gets more accepted than its stream's limit.
+     */
+    @Test
+    void zeroWindowHttp2StreamsAreDroppedAtTheirLimit() throws Exception {
+        int streams = 32;
+        long maxPending = 1024 * 1024;
+        String payload = "z".repeat(8 * 1024);
+        BlockingQueue<SseSink> opened = new LinkedBlockingQueue<>();
+        server = server().get("/firehose", ctx -> opened.add(ctx.sse())).get("/ping", ctx -> ctx.response()
+                .send("pong")).start();
+        List<CompletableFuture<long[]>> producers = new ArrayList<>();
+        try (H2RawConnection h2 = new H2RawConnection(server.port())) {
+            h2.preface().frame(H2Frames.SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 0, 0}).settingsAck();
+            for (int i = 0; i < streams; i++) {
+                h2.headers(1 + 2 * i, "GET", "/firehose", true);
+            }
+            h2.flush();
+            for (int i = 0; i < streams; i++) {
+                SseSink sink = opened.poll(10, TimeUnit.SECONDS);
+                assertThat(sink).as("stream %d opened", i).isNotNull();
+                producers.add(CompletableFuture.supplyAsync(() -> fire(sink, payload)));
+            }
+            CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+            assertThat(get(server, "/ping").body()).as("another client meanwhile").isEqualTo("pong");
+        }
+        long mostAccepted = 0;
+        int overflowed = 0;
+        for (CompletableFuture<long[]> producer : producers) {
+            long[] result = producer.join();
+            mostAccepted = Math.max(mostAccepted, result[0]);
+            overflowed += result[1] == SseSink.CloseReason.OVERFLOWED.ordinal() ? 1 : 0;
+        }
+        assertThat(mostAccepted).as("bytes one producer got accepted").isLessThanOrEqualTo(maxPending
+                + payload.length() + 64);
+        ReliabilityReport.record("SSE", "SseTest.zeroWindowHttp2StreamsAreDroppedAtTheirLimit",
+                "HTTP/2 event streams to a client granting no flow-control window, fed by producers that never wait: "
+                        + "each stream ends (OVERFLOWED at sseMaxPending, or reset by the connection's buffer limit) "
+                        + "and no producer has more accepted than its stream's limit",
+                String.format("%d streams, events of 8 KiB, sseMaxPending 1 MiB: at most %d KiB accepted per "
+                        + "stream; %d OVERFLOWED, %d reset (DISCONNECTED)", streams, mostAccepted / 1024,
+                        overflowed, streams - overflowed));
+    }
+
+    /** Sends until a send fails; the bytes accepted before and the ordinal of the reason the stream ended. */
+    private static long[] fire(SseSink sink, String payload) {
+        long accepted = 0;
+        for (int i = 0; i < 100_000; i++) {
+            try {
+                sink.send(payload).toCompletableFuture().getNow(null);
+                accepted += payload.length() + 8; // "data: " and the blank line
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof SseClosedException closed) {
+                    return new long[] {accepted, closed.reason().ordinal()};
+                }
+                throw e;
+            }
+        }
+        throw new AssertionError("100,000 events of " + payload.length() + " bytes accepted for a client that "
+                + "never reads");
     }
 
     @Test

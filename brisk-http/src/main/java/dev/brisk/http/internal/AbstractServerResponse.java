@@ -248,6 +248,10 @@ public abstract class AbstractServerResponse implements ServerResponse {
                 return;
             }
             writeChunk(chunk);
+            if (abandoned) {
+                result.completeExceptionally(new ClosedChannelException());
+                return;
+            }
             whenWritable(result);
         });
         return result;
@@ -420,6 +424,11 @@ public abstract class AbstractServerResponse implements ServerResponse {
         } else {
             WritabilityWaiters.of(channel).add(result);
         }
+    }
+
+    /** Whether the connection (HTTP/2: the stream) can take more of a streamed body now, without waiting. */
+    protected boolean canTakeMore() {
+        return channel.isWritable();
     }
 
     /** Whether no body may be sent (a HEAD request, or a status without body): files are then not read. */

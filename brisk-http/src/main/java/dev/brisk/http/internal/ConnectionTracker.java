@@ -22,6 +22,7 @@ public final class ConnectionTracker implements ServerMetrics {
     private final LongAdder http2 = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final LongAdder inFlight = new LongAdder();
+    private final LongAdder bufferRefusals = new LongAdder();
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
 
     public ConnectionTracker(int maxConnections) {
@@ -71,6 +72,11 @@ public final class ConnectionTracker implements ServerMetrics {
         inFlight.decrement();
     }
 
+    /** A stream (HTTP/2) or connection (HTTP/1.1) was given up: it held too much unsent response data. */
+    public void bufferLimitRefused() {
+        bufferRefusals.increment();
+    }
+
     /** Every open connection. */
     public Set<Channel> channels() {
         return channels;
@@ -99,5 +105,10 @@ public final class ConnectionTracker implements ServerMetrics {
     @Override
     public long requestsInFlight() {
         return inFlight.sum();
+    }
+
+    @Override
+    public long bufferLimitRefusals() {
+        return bufferRefusals.sum();
     }
 }

@@ -68,7 +68,7 @@ public final class FileStreamer {
                 position += read;
                 remaining -= read;
                 response.writeChunk(piece);
-                if (!response.channel.isWritable() && remaining > 0) {
+                if (!response.canTakeMore() && remaining > 0) {
                     CompletableFuture<Void> writable = new CompletableFuture<>();
                     writable.thenRun(this::next);
                     response.whenWritable(writable);

@@ -23,6 +23,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Settings;
@@ -89,6 +90,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private boolean reading = true;
     /** Request bodies held until their responses end, plus responses held back behind earlier ones. */
     private long heldBytes;
+    /** Closed for holding more than the connection buffer limit. */
+    private boolean givenUp;
 
     private final Deadlines deadlines;
     private final WriteProgress writeProgress = new WriteProgress();
@@ -612,6 +615,14 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     void write(Object message, ChannelPromise promise) {
+        if (!ctx.channel().isWritable() && overBufferLimit()) {
+            io.netty.util.ReferenceCountUtil.release(message);
+            if (!promise.isVoid()) {
+                promise.tryFailure(new ClosedChannelException());
+            }
+            giveUp();
+            return;
+        }
         ctx.write(message, promise);
         if (inRead) {
             flushNeeded = true;
@@ -718,12 +729,51 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         }
     }
 
-    /** A response held back behind earlier ones holds {@code delta} more (or, negative, fewer) bytes. */
+    /**
+     * A response held back behind earlier ones holds {@code delta} more (or, negative, fewer) bytes. A connection that
+     * already holds more than its buffer limit is given up instead (see {@link #giveUp}).
+     */
     void held(long delta) {
+        if (delta > 0 && heldBytes + pendingOutboundBytes() > limits.maxConnectionBuffer()) {
+            heldBytes += delta;
+            giveUp();
+            return;
+        }
         heldBytes += delta;
         if (delta < 0) {
             maybeResumeParsing();
         }
+    }
+
+    /**
+     * Whether the connection holds more than its buffer limit in unsent responses (its outbound buffer, and responses
+     * held back behind the current one), so that no more may be queued. Reading stops well before (at the outbound
+     * buffer's high-water mark), so only responses to requests already read get here: whole bodies produced on other
+     * threads, or streamed bodies whose writer does not wait for the connection.
+     */
+    private boolean overBufferLimit() {
+        return heldBytes + pendingOutboundBytes() > limits.maxConnectionBuffer();
+    }
+
+    private long pendingOutboundBytes() {
+        ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+        return out == null ? 0 : out.totalPendingWriteBytes();
+    }
+
+    /**
+     * Closes a connection that would hold more unsent response data than its buffer limit (a peer that does not read
+     * what it asked for): HTTP/1.1 cannot drop one response and go on, and closing releases everything held for it.
+     */
+    private void giveUp() {
+        if (givenUp) {
+            return;
+        }
+        givenUp = true;
+        server.tracker().bufferLimitRefused();
+        server.log().log(System.Logger.Level.DEBUG, "closing an HTTP/1.1 connection holding more than "
+                + limits.maxConnectionBuffer() + " bytes of unsent responses");
+        state = DISCARD;
+        ctx.close();
     }
 
     @Override

@@ -46,6 +46,8 @@ final class Http1Response extends AbstractServerResponse {
     private boolean chunked;
     private ArrayDeque<Object> pending;
     private long pendingBytes;
+    /** Writers waiting for this response to reach the front of the queue. */
+    private ArrayDeque<CompletableFuture<Void>> turnWaiters;
     private boolean finished;
     boolean continueWanted;
     /** Set when this response is a {@code 101} switching the connection to WebSocket once it is written. */
@@ -288,6 +290,41 @@ final class Http1Response extends AbstractServerResponse {
         }
     }
 
+    /**
+     * A streamed body (or file) held back behind earlier responses waits for its turn before it produces more: until
+     * then nothing of it reaches the socket, so one piece at a time is all it may hold.
+     */
+    @Override
+    protected boolean canTakeMore() {
+        return connection.isCurrent(this) && super.canTakeMore();
+    }
+
+    @Override
+    protected void whenWritable(CompletableFuture<Void> result) {
+        if (connection.isCurrent(this) || !channel.isActive()) {
+            super.whenWritable(result);
+            return;
+        }
+        if (turnWaiters == null) {
+            turnWaiters = new ArrayDeque<>(2);
+        }
+        turnWaiters.add(result);
+    }
+
+    private void completeTurnWaiters(boolean writable) {
+        if (turnWaiters == null) {
+            return;
+        }
+        CompletableFuture<Void> waiter;
+        while ((waiter = turnWaiters.poll()) != null) {
+            if (writable) {
+                super.whenWritable(waiter);
+            } else {
+                waiter.complete(null);
+            }
+        }
+    }
+
     /** This response reached the front of the queue: writes what it held back. */
     void becameCurrent() {
         if (continueWanted) {
@@ -309,6 +346,8 @@ final class Http1Response extends AbstractServerResponse {
         }
         if (finished) {
             connection.responseFinished(this);
+        } else {
+            completeTurnWaiters(true);
         }
     }
 
@@ -321,5 +360,6 @@ final class Http1Response extends AbstractServerResponse {
             pending = null;
         }
         abandon(cause);
+        completeTurnWaiters(false);
     }
 }

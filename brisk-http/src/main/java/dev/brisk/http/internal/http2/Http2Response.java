@@ -11,6 +11,7 @@ import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
@@ -34,6 +35,12 @@ final class Http2Response extends AbstractServerResponse {
         int length = body.readableBytes();
         boolean bodyAllowed = !HttpStatus.forbidsBody(status);
         boolean writeBody = !bodySuppressed() && length > 0;
+        if (writeBody && !connection.mayQueue(streamId, true)) {
+            body.release();
+            lastWritePromise(false).tryFailure(new IOException("response dropped: its connection holds more unsent "
+                    + "response data than its buffer limit"));
+            return;
+        }
         Http2Headers head = head(bodyAllowed ? length : -1);
         if (writeBody) {
             connection.writeHeaders(streamId, head, false, channel.newPromise());
@@ -51,7 +58,7 @@ final class Http2Response extends AbstractServerResponse {
 
     @Override
     protected void writeChunk(ByteBuf chunk) {
-        if (bodySuppressed() || !chunk.isReadable()) {
+        if (bodySuppressed() || !chunk.isReadable() || !connection.mayQueue(streamId, false)) {
             chunk.release();
             return;
         }
@@ -62,6 +69,11 @@ final class Http2Response extends AbstractServerResponse {
     @Override
     protected void whenWritable(CompletableFuture<Void> result) {
         connection.whenStreamWritable(streamId, result);
+    }
+
+    @Override
+    protected boolean canTakeMore() {
+        return connection.isStreamWritable(streamId);
     }
 
     @Override

@@ -79,7 +79,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         // 4.2 applies it early too; this keeps it so whatever the codec version)
         connection().remote().maxActiveStreams((int) Math.min(Integer.MAX_VALUE,
                 server.options().http2().maxConcurrentStreams()));
-        this.streamWaiters = new StreamWritability(connection(), encoder.flowController());
+        this.streamWaiters = new StreamWritability(connection(), encoder.flowController(), this::withinQueueLimit);
         decoder.frameListener(new FrameListener());
         connection().addListener(new Http2ConnectionAdapter() {
             @Override
@@ -158,10 +158,45 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         int length = data.readableBytes();
         if (length > 0) {
             queuedResponseBytes += length;
-            promise.addListener(f -> queuedResponseBytes -= length);
+            promise.addListener(f -> dequeued(length));
         }
         encoder().writeData(ctx, streamId, data, 0, endStream, promise);
         flushUnlessReading();
+    }
+
+    /** Response DATA left the encoder (written or dropped); writers held back by the limit may go on below it. */
+    private void dequeued(long length) {
+        boolean wasOver = queuedResponseBytes > connectionBufferLimit;
+        queuedResponseBytes -= length;
+        if (wasOver && queuedResponseBytes <= connectionBufferLimit) {
+            streamWaiters.signalAll(ctx.channel());
+        }
+    }
+
+    /**
+     * Whether more response DATA may be queued on {@code streamId}. While the connection holds more unsent response
+     * bytes than its buffer limit (peers that grant no window, or do not read), a whole body is not queued at all and
+     * a streamed body may queue only on a stream that has nothing queued yet: a writer that waits for
+     * {@link #whenStreamWritable} each time holds one piece at most. The bytes one connection holds are so bounded by
+     * the limit plus one body, or one piece per stream. A refused response's stream is reset with ENHANCE_YOUR_CALM,
+     * so its buffers are released at once.
+     */
+    boolean mayQueue(int streamId, boolean wholeBody) {
+        if (queuedResponseBytes <= connectionBufferLimit) {
+            return true;
+        }
+        Http2Stream stream = connection().stream(streamId);
+        if (stream == null || !wholeBody && !encoder().flowController().hasFlowControlled(stream)) {
+            return true;
+        }
+        server.tracker().bufferLimitRefused();
+        resetStream(streamId, Http2Error.ENHANCE_YOUR_CALM);
+        return false;
+    }
+
+    /** Whether a streamed writer on {@code stream} may write now without being refused by {@link #mayQueue}. */
+    private boolean withinQueueLimit(Http2Stream stream) {
+        return queuedResponseBytes <= connectionBufferLimit || !encoder().flowController().hasFlowControlled(stream);
     }
 
     /**
@@ -185,6 +220,12 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
      */
     void whenStreamWritable(int streamId, java.util.concurrent.CompletableFuture<Void> result) {
         streamWaiters.whenWritable(connection().stream(streamId), ctx.channel(), result);
+    }
+
+    /** Whether stream {@code streamId} can take more data now (see {@link #whenStreamWritable}); true when gone. */
+    boolean isStreamWritable(int streamId) {
+        Http2Stream stream = connection().stream(streamId);
+        return stream == null || streamWaiters.writable(stream, ctx.channel());
     }
 
     private void flushUnlessReading() {
@@ -324,6 +365,20 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         super.onStreamError(ctx, outbound, cause, error);
     }
 
+    /**
+     * After a connection error the GOAWAY is sent and the connection closed once it is written. For a peer that does
+     * not read, whose outbound buffer is full, it would not be written before the write timeout, and the connection
+     * would be read on until then: it is closed at once.
+     */
+    @Override
+    protected void onConnectionError(ChannelHandlerContext ctx, boolean outbound, Throwable cause,
+                                     Http2Exception http2Ex) {
+        super.onConnectionError(ctx, outbound, cause, http2Ex);
+        if (!ctx.channel().isWritable()) {
+            ctx.close();
+        }
+    }
+
     // ---- requests ---------------------------------------------------------------------------------------------
 
     private void dispatch(Http2Request request) {
@@ -371,6 +426,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
                 return;
             }
             if (queuedResponseBytes > connectionBufferLimit) {
+                server.tracker().bufferLimitRefused();
                 throw Http2Exception.streamError(streamId, Http2Error.REFUSED_STREAM,
                         "responses queued on this connection exceed %d bytes", connectionBufferLimit);
             }

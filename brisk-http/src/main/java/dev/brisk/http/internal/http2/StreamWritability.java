@@ -8,30 +8,34 @@ import io.netty.handler.codec.http2.Http2Stream;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 
 /**
  * Streamed writes waiting for their HTTP/2 stream to take more data. A stream is writable when its flow-control window
- * is larger than what is already queued on it and the socket is writable; the flow controller reports changes as the
- * peer's WINDOW_UPDATE frames arrive, so a slow reader holds back the writer of its stream and no other. Used on the
- * connection's event loop only.
+ * is larger than what is already queued on it, the socket is writable and the connection's limit on queued response
+ * bytes lets the stream queue more; the flow controller reports changes as the peer's WINDOW_UPDATE frames arrive, so
+ * a slow reader holds back the writer of its stream and no other. Used on the connection's event loop only.
  */
 final class StreamWritability implements Http2RemoteFlowController.Listener {
 
     private final Http2Connection connection;
     private final Http2Connection.PropertyKey key;
     private final Http2RemoteFlowController flowController;
+    private final Predicate<Http2Stream> withinQueueLimit;
     private int waitingStreams;
 
-    StreamWritability(Http2Connection connection, Http2RemoteFlowController flowController) {
+    StreamWritability(Http2Connection connection, Http2RemoteFlowController flowController,
+                      Predicate<Http2Stream> withinQueueLimit) {
         this.connection = connection;
         this.key = connection.newKey();
         this.flowController = flowController;
+        this.withinQueueLimit = withinQueueLimit;
         flowController.listener(this);
     }
 
     /** Completes {@code result} now when {@code stream} can take data (or is gone), otherwise when it can. */
     void whenWritable(Http2Stream stream, Channel channel, CompletableFuture<Void> result) {
-        if (stream == null || !channel.isActive() || channel.isWritable() && flowController.isWritable(stream)) {
+        if (stream == null || !channel.isActive() || writable(stream, channel)) {
             result.complete(null);
             return;
         }
@@ -52,7 +56,10 @@ final class StreamWritability implements Http2RemoteFlowController.Listener {
         }
     }
 
-    /** The socket's writability changed (or it closed): look at every stream with waiters. */
+    /**
+     * The socket's writability changed (or it closed), or the connection's queued response bytes fell below its
+     * limit: look at every stream with waiters.
+     */
     void signalAll(Channel channel) {
         if (waitingStreams == 0) {
             return;
@@ -73,9 +80,14 @@ final class StreamWritability implements Http2RemoteFlowController.Listener {
     }
 
     private void signal(Http2Stream stream, Channel channel) {
-        if (!channel.isActive() || channel.isWritable() && flowController.isWritable(stream)) {
+        if (!channel.isActive() || writable(stream, channel)) {
             complete(stream);
         }
+    }
+
+    /** Whether a writer on {@code stream} may write now. */
+    boolean writable(Http2Stream stream, Channel channel) {
+        return channel.isWritable() && flowController.isWritable(stream) && withinQueueLimit.test(stream);
     }
 
     private void complete(Http2Stream stream) {
