@@ -175,7 +175,7 @@ public final class RpcServer implements AutoCloseable {
                     .maxFrameSize(o.maxFrameSize()).maxInFlightPerConnection(o.maxInFlightPerConnection())
                     .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
                     .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
-                    .idleTimeout(o.idleTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
+                    .idleTimeout(o.idleTimeout()).writeTimeout(o.writeTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
                     .version(o.version()).metadata(o.metadata());
             return this;
         }
@@ -269,6 +269,15 @@ public final class RpcServer implements AutoCloseable {
         /** A silent connection is closed after this; default 60 s, zero for never. */
         public Builder idleTimeout(Duration idleTimeout) {
             options.idleTimeout(idleTimeout);
+            return this;
+        }
+
+        /**
+         * A connection whose peer takes none of its answers for this long, while the server has stopped reading it
+         * because too many answer bytes wait, is closed; default 30 s, zero for never.
+         */
+        public Builder writeTimeout(Duration writeTimeout) {
+            options.writeTimeout(writeTimeout);
             return this;
         }
 
