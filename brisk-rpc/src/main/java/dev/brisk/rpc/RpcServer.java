@@ -64,6 +64,16 @@ public final class RpcServer implements AutoCloseable {
         return runtime.connections();
     }
 
+    /** Bytes of the RPC connections waiting for their peers to read them (what the connection limits bound). */
+    long queuedBytes() {
+        return runtime.queuedBytes();
+    }
+
+    /** Connections that stopped reading until their peers take their answers. */
+    int pausedConnections() {
+        return runtime.pausedConnections();
+    }
+
     /**
      * Shuts down gracefully: unregisters from the registry, stops accepting, tells every client GOAWAY (they send no
      * new calls here and close their connections once their calls are answered), waits up to {@code shutdownTimeout}
