@@ -3,6 +3,7 @@ package dev.brisk.rpc;
 import dev.brisk.http.testing.ReliabilityReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * client is served throughout and after the attacker leaves; a connection that takes nothing for the write timeout is
  * closed.
  */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class NonReadingPeersTest {
 
     private static final String AREA = "RPC attacks";
@@ -58,6 +60,7 @@ class NonReadingPeersTest {
     }
 
     private final AtomicInteger marks = new AtomicInteger();
+    private final AtomicInteger answers = new AtomicInteger();
     private RpcServer server;
     private RpcClient client;
 
@@ -72,10 +75,15 @@ class NonReadingPeersTest {
     }
 
     private Flood start(Duration writeTimeout) {
-        server = RpcServer.builder().host("127.0.0.1").maxInFlightPerConnection(MAX_IN_FLIGHT)
+        return start(writeTimeout, false);
+    }
+
+    private Flood start(Duration writeTimeout, boolean http) {
+        server = RpcServer.builder().host("127.0.0.1").maxInFlightPerConnection(MAX_IN_FLIGHT).http(http)
                 .writeTimeout(writeTimeout).service(Flood.class, new Flood() {
                     @Override
                     public byte[] answer() {
+                        answers.incrementAndGet();
                         return new byte[ANSWER_SIZE];
                     }
 
@@ -98,7 +106,7 @@ class NonReadingPeersTest {
     @Test
     void aHeartbeatFloodIsAnsweredOnceAtATime() throws Exception {
         Flood normal = start(Duration.ofSeconds(30));
-        Attack attack = attack(8 * KIB * KIB, ids -> frame(HEARTBEAT, 1, new byte[0]));
+        Attack attack = attack(4 * KIB * KIB, ids -> frame(HEARTBEAT, 1, new byte[0]));
         // the server reads every heartbeat (the mark behind them ran) and queued at most one answer
         assertThat(attack.marked).as("the server read the whole flood").isTrue();
         assertThat(attack.maxQueued).isLessThanOrEqualTo(SLACK);
@@ -116,6 +124,69 @@ class NonReadingPeersTest {
         finish(attack, normal, "callsWhoseAnswersAreNeverReadStopTheReading",
                 "a peer sending calls and reading no answer makes the server stop reading it once the queued answers "
                         + "pass the high-water mark; calls in flight hold their slot until their answer leaves");
+    }
+
+    @Test
+    void callsOnAPortSharedWithHttpStopTheReading() throws Exception {
+        Flood normal = start(Duration.ofSeconds(30), true);
+        Attack attack = attack(KIB * KIB, ids -> frame(REQUEST, 1, ids("answer()", ids)));
+        assertThat(attack.paused).as("the server stopped reading the connection").isTrue();
+        assertThat(attack.maxQueued).isLessThanOrEqualTo(SLACK + MAX_IN_FLIGHT * (ANSWER_SIZE + 32 + ENTRY));
+        finish(attack, normal, "callsOnAPortSharedWithHttpStopTheReading",
+                "on a port shared with HTTP (the RPC handlers added once the hello is recognised) the same limit "
+                        + "holds for a peer that reads no answer");
+    }
+
+    /**
+     * The HTTP face: a client pipelining calls and reading no response. brisk-http's HTTP/1.1 connection stops
+     * parsing (and reading) once its responses pass the high-water mark or too many requests wait; this checks that
+     * it holds for the RPC responses: the attacker's writes stall far below what it would send.
+     */
+    @Test
+    void httpCallsPipelinedWithoutReadingStopTheReading() throws Exception {
+        Flood normal = start(Duration.ofSeconds(30), true);
+        long quota = 32L * KIB * KIB;
+        byte[] request = ("POST /rpc/flood/answer HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 2\r\n\r\n[]").getBytes(StandardCharsets.US_ASCII);
+        ByteArrayOutputStream chunk = new ByteArrayOutputStream();
+        while (chunk.size() < 64 * KIB) {
+            chunk.write(request);
+        }
+        byte[] bytes = chunk.toByteArray();
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(4 * KIB);
+        socket.setSendBufferSize(16 * KIB);
+        socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
+        AtomicLong sent = new AtomicLong();
+        Thread writer = new Thread(() -> {
+            try {
+                OutputStream out = socket.getOutputStream();
+                while (sent.get() < quota) {
+                    out.write(bytes);
+                    sent.addAndGet(bytes.length);
+                }
+            } catch (IOException e) {
+                // closed by the test
+            }
+        }, "non-reading-http-client");
+        writer.start();
+        // the writes stall once the server stops reading and the socket buffers between are full
+        long last = -1;
+        while (sent.get() != last && sent.get() < quota) {
+            last = sent.get();
+            Thread.sleep(1_000);
+        }
+        assertThat(sent.get()).as("bytes the client could send").isLessThan(quota);
+        int calls = answers.get();
+        assertThat(normal.echo("during")).isEqualTo("during");
+        socket.close();
+        writer.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(normal.echo("after")).isEqualTo("after");
+        ReliabilityReport.record(AREA, "NonReadingPeersTest.httpCallsPipelinedWithoutReadingStopTheReading",
+                "an HTTP client pipelining RPC calls (POST /rpc/...) and reading no response makes the server stop "
+                        + "reading it; RPC clients are served",
+                String.format("client sent %,d of %,d bytes before its writes stalled; %,d calls ran (%,d requests "
+                        + "sent)", sent.get(), quota, calls, sent.get() / request.length));
     }
 
     @Test
