@@ -185,7 +185,8 @@ public final class RpcServer implements AutoCloseable {
                     .maxFrameSize(o.maxFrameSize()).maxInFlightPerConnection(o.maxInFlightPerConnection())
                     .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
                     .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
-                    .idleTimeout(o.idleTimeout()).writeTimeout(o.writeTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
+                    .idleTimeout(o.idleTimeout()).writeTimeout(o.writeTimeout())
+                    .advertisedHost(o.advertisedHost()).weight(o.weight())
                     .version(o.version()).metadata(o.metadata());
             return this;
         }

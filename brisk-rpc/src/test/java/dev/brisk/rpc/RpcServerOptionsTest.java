@@ -40,7 +40,8 @@ class RpcServerOptionsTest {
         RpcServerOptions o = RpcServerOptions.builder().host("127.0.0.1").port(9000).ioThreads(2).maxFrameSize(1024)
                 .maxInFlightPerConnection(8).dispatch(Dispatch.IO).workerThreads(3).workerQueueSize(4)
                 .methodTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(1)).idleTimeout(Duration.ZERO)
-                .writeTimeout(Duration.ofSeconds(5)).advertisedHost("rpc.example").weight(5).version("1.2").metadata(Map.of("zone", "a")).build();
+                .writeTimeout(Duration.ofSeconds(5)).advertisedHost("rpc.example").weight(5).version("1.2")
+                .metadata(Map.of("zone", "a")).build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcServer.builder().options(o).options()).isEqualTo(o);
         assertThat(o.advertisedHost()).contains("rpc.example");

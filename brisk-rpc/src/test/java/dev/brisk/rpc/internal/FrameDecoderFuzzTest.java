@@ -32,7 +32,8 @@ class FrameDecoderFuzzTest {
 
     private static final FuzzInputs INPUTS = new FuzzInputs("FrameDecoderFuzzTest.decode",
             "the RPC frame decoder cuts exactly the frames of the format however the stream is split or paused, "
-                    + "reports oversized ones without buffering them, throws only CorruptedFrameException, leaks nothing");
+                    + "reports oversized ones without buffering them, throws only CorruptedFrameException, leaks "
+                    + "nothing");
 
     @AfterAll
     static void record() {
@@ -112,7 +113,7 @@ class FrameDecoderFuzzTest {
         }
     }
 
-    /** The frames of a stream as the format defines them: byte arrays, or oversized frames; a corrupt length ends it. */
+    /** The frames of a stream as the format defines them (byte arrays, or oversized frames); a bad length ends it. */
     private record Reference(List<Object> frames, boolean corrupt) {
 
         static Reference read(byte[] s, int limit) {
