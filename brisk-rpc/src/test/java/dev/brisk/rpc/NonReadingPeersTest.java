@@ -205,6 +205,7 @@ class NonReadingPeersTest {
         Flood normal = start(Duration.ofMillis(300));
         Attack attack = attack(KIB * KIB, ids -> frame(REQUEST, 1, ids("answer()", ids)));
         assertThat(attack.paused).isTrue();
+        assertThat(attack.maxQueued).isLessThanOrEqualTo(SLACK + MAX_IN_FLIGHT * (ANSWER_SIZE + 32 + ENTRY));
         while (server.connections() > 1) {
             Thread.sleep(10);
         }

@@ -147,6 +147,18 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            read(ctx, msg);
+        } finally {
+            // the flag is current, while the event may still be queued behind this read (answers written by workers
+            // announce it later): without this check one read batch of refusals could pass the mark many times over
+            if (!paused && !ctx.channel().isWritable()) {
+                pause(ctx);
+            }
+        }
+    }
+
+    private void read(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof FrameDecoder.OversizedFrame oversized) {
             oversized(ctx, oversized);
             return;
