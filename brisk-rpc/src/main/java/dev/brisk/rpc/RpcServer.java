@@ -64,6 +64,16 @@ public final class RpcServer implements AutoCloseable {
         return runtime.connections();
     }
 
+    /** Bytes of the RPC connections waiting for their peers to read them (what the connection limits bound). */
+    long queuedBytes() {
+        return runtime.queuedBytes();
+    }
+
+    /** Connections that stopped reading until their peers take their answers. */
+    int pausedConnections() {
+        return runtime.pausedConnections();
+    }
+
     /**
      * Shuts down gracefully: unregisters from the registry, stops accepting, tells every client GOAWAY (they send no
      * new calls here and close their connections once their calls are answered), waits up to {@code shutdownTimeout}
@@ -175,7 +185,8 @@ public final class RpcServer implements AutoCloseable {
                     .maxFrameSize(o.maxFrameSize()).maxInFlightPerConnection(o.maxInFlightPerConnection())
                     .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
                     .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
-                    .idleTimeout(o.idleTimeout()).advertisedHost(o.advertisedHost()).weight(o.weight())
+                    .idleTimeout(o.idleTimeout()).writeTimeout(o.writeTimeout())
+                    .advertisedHost(o.advertisedHost()).weight(o.weight())
                     .version(o.version()).metadata(o.metadata()).allowed(o.allowTypes(), o.allowPackages());
             return this;
         }
@@ -269,6 +280,15 @@ public final class RpcServer implements AutoCloseable {
         /** A silent connection is closed after this; default 60 s, zero for never. */
         public Builder idleTimeout(Duration idleTimeout) {
             options.idleTimeout(idleTimeout);
+            return this;
+        }
+
+        /**
+         * A connection whose peer takes none of its answers for this long, while the server has stopped reading it
+         * because too many answer bytes wait, is closed; default 30 s, zero for never.
+         */
+        public Builder writeTimeout(Duration writeTimeout) {
+            options.writeTimeout(writeTimeout);
             return this;
         }
 

@@ -30,6 +30,9 @@ import java.util.Set;
  * @param shutdownTimeout           how long {@link RpcServer#close()} waits for calls in flight, 10 s by default
  * @param idleTimeout               a connection silent for this long (no call, no heartbeat) is closed; zero for
  *                                  never, 60 s by default (clients send heartbeats every 15 s by default)
+ * @param writeTimeout              a connection whose peer takes none of its answers for this long, while the server
+ *                                  has stopped reading it because too many answer bytes wait for the peer, is closed;
+ *                                  zero for never, 30 s by default
  * @param advertisedHost            the host put into the registry; empty for {@code host}, or this machine's address
  *                                  when {@code host} is a wildcard
  * @param weight                    the weight put into the registry, 100 by default
@@ -47,8 +50,8 @@ import java.util.Set;
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
                                int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
-                               Duration idleTimeout, Optional<String> advertisedHost, int weight, String version,
-                               Map<String, String> metadata, int compressionThreshold,
+                               Duration idleTimeout, Duration writeTimeout, Optional<String> advertisedHost,
+                               int weight, String version, Map<String, String> metadata, int compressionThreshold,
                                Set<Class<?>> allowTypes, Set<String> allowPackages) {
 
     /** The defaults. */
@@ -73,6 +76,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         Checks.notNegative(methodTimeout, "methodTimeout");
         Checks.notNegative(shutdownTimeout, "shutdownTimeout");
         Checks.notNegative(idleTimeout, "idleTimeout");
+        Checks.notNegative(writeTimeout, "writeTimeout");
         Checks.notNull(advertisedHost, "advertisedHost");
         Checks.positive(weight, "weight");
         Checks.notNull(version, "version");
@@ -110,6 +114,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private Duration methodTimeout = Duration.ofSeconds(30);
         private Duration shutdownTimeout = Duration.ofSeconds(10);
         private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration writeTimeout = Duration.ofSeconds(30);
         private Optional<String> advertisedHost = Optional.empty();
         private int weight = 100;
         private String version = "";
@@ -135,6 +140,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             methodTimeout = o.methodTimeout;
             shutdownTimeout = o.shutdownTimeout;
             idleTimeout = o.idleTimeout;
+            writeTimeout = o.writeTimeout;
             advertisedHost = o.advertisedHost;
             weight = o.weight;
             version = o.version;
@@ -214,6 +220,11 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
+        public Builder writeTimeout(Duration writeTimeout) {
+            this.writeTimeout = writeTimeout;
+            return this;
+        }
+
         public Builder advertisedHost(Optional<String> advertisedHost) {
             this.advertisedHost = advertisedHost;
             return this;
@@ -271,7 +282,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
-                    advertisedHost, weight, version, metadata, compressionThreshold, allowTypes, allowPackages);
+                    writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowTypes,
+                    allowPackages);
         }
     }
 }

@@ -28,6 +28,7 @@ class RpcServerOptionsTest {
         assertThat(o.methodTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(o.shutdownTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(o.idleTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(o.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(o.advertisedHost()).isEmpty();
         assertThat(o.weight()).isEqualTo(100);
         assertThat(o.version()).isEmpty();
@@ -41,8 +42,9 @@ class RpcServerOptionsTest {
         RpcServerOptions o = RpcServerOptions.builder().host("127.0.0.1").port(9000).ioThreads(2).maxFrameSize(1024)
                 .maxInFlightPerConnection(8).dispatch(Dispatch.IO).workerThreads(3).workerQueueSize(4)
                 .methodTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(1)).idleTimeout(Duration.ZERO)
-                .advertisedHost("rpc.example").weight(5).version("1.2").metadata(Map.of("zone", "a"))
-                .allowTypes(Model.User.class).allowPackages("com.example.model").build();
+                .writeTimeout(Duration.ofSeconds(5)).advertisedHost("rpc.example").weight(5).version("1.2")
+                .metadata(Map.of("zone", "a")).allowTypes(Model.User.class).allowPackages("com.example.model")
+                .build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcServer.builder().options(o).options()).isEqualTo(o);
         assertThat(o.advertisedHost()).contains("rpc.example");
@@ -75,6 +77,8 @@ class RpcServerOptionsTest {
                 .isInstanceOf(NullPointerException.class).hasMessage("shutdownTimeout must not be null");
         assertThatThrownBy(() -> RpcServerOptions.builder().idleTimeout(Duration.ofSeconds(-2)).build())
                 .hasMessage("idleTimeout must not be negative: PT-2S");
+        assertThatThrownBy(() -> RpcServerOptions.builder().writeTimeout(Duration.ofSeconds(-1)).build())
+                .hasMessage("writeTimeout must not be negative: PT-1S");
         assertThatThrownBy(() -> RpcServerOptions.builder().weight(0).build())
                 .hasMessage("weight must be positive: 0");
         assertThatThrownBy(() -> RpcServerOptions.builder().host(null).build())

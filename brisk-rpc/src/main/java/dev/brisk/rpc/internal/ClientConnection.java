@@ -214,6 +214,8 @@ public final class ClientConnection {
     final class Link extends ChannelInboundHandlerAdapter {
 
         private int silentIntervals;
+        private boolean goneAway;
+        private boolean heartbeatQueued;
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) throws Exception {
@@ -272,19 +274,27 @@ public final class ClientConnection {
                     case Frames.RESPONSE -> response(requestId, frame, (typeAndFlags & Frames.FLAG_COMPRESSED) != 0);
                     case Frames.ERROR -> error(requestId, frame);
                     case Frames.HELLO -> hello(frame);
-                    case Frames.GOAWAY -> {
-                        if (state == State.READY) {
-                            state = State.DRAINING;
-                        }
-                        // the client closes once its calls are answered: nothing is in transit when the socket goes
-                        closeWhenIdle(ctx.channel(), System.nanoTime() + runtime.options().callTimeout().toNanos());
-                    }
+                    case Frames.GOAWAY -> goAway(ctx);
                     default -> {
                         // heartbeat answers need nothing more than having arrived
                     }
                 }
             } finally {
                 frame.release();
+            }
+        }
+
+        /**
+         * Drains the connection: the client closes once its calls are answered, so nothing is in transit when the
+         * socket goes. Only the first GOAWAY counts: a server repeating it starts no further watch.
+         */
+        private void goAway(ChannelHandlerContext ctx) {
+            if (state == State.READY) {
+                state = State.DRAINING;
+            }
+            if (!goneAway) {
+                goneAway = true;
+                closeWhenIdle(ctx.channel(), System.nanoTime() + runtime.options().callTimeout().toNanos());
             }
         }
 
@@ -346,7 +356,12 @@ public final class ClientConnection {
                     ctx.close();
                     return;
                 }
-                ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, 0));
+                if (!heartbeatQueued) {
+                    // one at a time: a server that reads nothing does not make heartbeats pile up here
+                    heartbeatQueued = true;
+                    ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, 0))
+                            .addListener(written -> heartbeatQueued = false);
+                }
                 return;
             }
             super.userEventTriggered(ctx, event);

@@ -1,6 +1,7 @@
 package dev.brisk.rpc.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.CorruptedFrameException;
@@ -11,11 +12,15 @@ import java.util.List;
  * Splits the byte stream into frames (retained slices starting at the type byte). A frame longer than the limit is
  * skipped as it arrives, never buffered, and reported as an {@link OversizedFrame} naming its type and request id so
  * that the side can answer or fail that one call.
+ *
+ * <p>While {@link #pause() paused} it hands on no frame: the bytes already read wait in its buffer, and it asks the
+ * channel for no more (the owner turns auto-read off), until {@link #resume} decodes them.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
 
     private final int maxFrameSize;
     private long discarding;
+    private boolean paused;
 
     public FrameDecoder(int maxFrameSize) {
         this.maxFrameSize = maxFrameSize;
@@ -25,8 +30,44 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     public record OversizedFrame(int type, int requestId, long size, int limit) {
     }
 
+    /** Hands on no more frames until {@link #resume}; call on the channel's event loop. */
+    public void pause() {
+        paused = true;
+    }
+
+    /** Whether {@link #pause()} holds the frames back. */
+    public boolean paused() {
+        return paused;
+    }
+
+    /**
+     * Hands on the frames read while paused, as a read would; call on the channel's event loop, from outside the
+     * pipeline's own read (a task of its own).
+     */
+    public void resume(ChannelHandlerContext ctx) throws Exception {
+        paused = false;
+        if (internalBuffer().isReadable()) {
+            channelRead(ctx, Unpooled.EMPTY_BUFFER);
+            channelReadComplete(ctx);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (paused) {
+            // the decoder would ask for more bytes when this read gave no frame: not while paused
+            discardSomeReadBytes();
+            ctx.fireChannelReadComplete();
+            return;
+        }
+        super.channelReadComplete(ctx);
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (paused) {
+            return;
+        }
         if (discarding > 0) {
             int skip = (int) Math.min(discarding, in.readableBytes());
             in.skipBytes(skip);

@@ -44,6 +44,8 @@ final class RpcPortProtocol implements PortProtocol {
 
     /** The RPC connection's handlers, after TLS. */
     static void addHandlers(ChannelPipeline pipeline, ServerContext context) {
+        // on the channel, not the listening socket: it holds however the connection came (own port or shared one)
+        pipeline.channel().config().setWriteBufferWaterMark(ServerConnection.WATER_MARK);
         if (!context.options().idleTimeout().isZero()) {
             pipeline.addLast("idle", new IdleStateHandler(context.options().idleTimeout().toMillis(), 0, 0,
                     TimeUnit.MILLISECONDS));

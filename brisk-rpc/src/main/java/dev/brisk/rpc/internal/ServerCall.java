@@ -231,18 +231,18 @@ final class ServerCall implements Runnable {
     }
 
     /**
-     * Frees the connection's slot before writing (a client that has the answer may send the next call at once), and
-     * reports the call done once the answer is written (a draining server closes only then).
+     * Frees the connection's slot and reports the call done (a draining server closes only then) once the answer has
+     * reached the socket, not when it is queued: a peer that does not read its answers holds at most the connection's
+     * limit of them. The slot is free before the peer can have the answer, so it may send the next call at once.
      */
     private void write(ByteBuf answer) {
-        releaseSlot.run();
         if (!ctx.channel().isActive() || ctx.executor().isShuttingDown()) {
             // the connection is gone (or the server stopping without a drain): nobody to answer
             answer.release();
-            onWritten.run();
+            finish();
             return;
         }
-        ctx.writeAndFlush(answer).addListener(written -> onWritten.run());
+        ctx.writeAndFlush(answer).addListener(written -> finish());
     }
 
     private void finish() {

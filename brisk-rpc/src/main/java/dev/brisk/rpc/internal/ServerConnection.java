@@ -4,16 +4,37 @@ import dev.brisk.rpc.FrameTooLargeException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.concurrent.ScheduledFuture;
 
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The server's end of one connection: answers hellos and heartbeats, admits calls and hands them to their executor. */
+/**
+ * The server's end of one connection: answers hellos and heartbeats, admits calls and hands them to their executor.
+ *
+ * <p>A peer that does not read its answers cannot make the server queue more than the connection's write-buffer
+ * high-water mark ({@link #WATER_MARK}) plus the answers of the calls it had in flight: once the answers waiting for
+ * the peer pass that mark the connection stops reading (the decoder holds the frames read ahead) until they drain
+ * below the low mark; a heartbeat is answered only when no earlier answer to one still waits; and a connection whose
+ * peer takes none of those bytes for {@link dev.brisk.rpc.RpcServerOptions#writeTimeout()} is closed.
+ */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
+
+    /** The outbound bytes above which a connection stops reading, and below which it reads again. */
+    public static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final ServerContext context;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final WriteProgress progress = new WriteProgress();
+    private ChannelHandlerContext decoderContext;
+    private FrameDecoder decoder;
+    private volatile boolean paused;
+    private boolean heartbeatQueued;
+    private long stalledSince;
+    private ScheduledFuture<?> stallCheck;
 
     public ServerConnection(ServerContext context) {
         this.context = context;
@@ -21,6 +42,8 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
+        decoder = ctx.pipeline().get(FrameDecoder.class);
+        decoderContext = decoder == null ? null : ctx.pipeline().context(decoder);
         if (ctx.channel().isActive()) {
             // added once a shared port recognised the connection: it is active already
             opened(ctx);
@@ -45,11 +68,97 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         context.channels().remove(ctx.channel());
+        cancelStallCheck();
         super.channelInactive(ctx);
     }
 
     @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        cancelStallCheck();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (!ctx.channel().isWritable()) {
+            pause(ctx);
+        } else if (paused) {
+            // not from inside the write that drained the buffer, which may run within the decoder's own read
+            ctx.executor().execute(() -> resume(ctx));
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    /** Stops reading: the answers waiting for the peer passed the high-water mark. */
+    private void pause(ChannelHandlerContext ctx) {
+        if (paused) {
+            return;
+        }
+        paused = true;
+        if (decoder != null) {
+            decoder.pause();
+        }
+        ctx.channel().config().setAutoRead(false);
+        long timeout = context.options().writeTimeout().toNanos();
+        if (timeout > 0) {
+            progress.advanced(ctx.channel());
+            stalledSince = System.nanoTime();
+            long period = Math.max(TimeUnit.MILLISECONDS.toNanos(10), timeout / 4);
+            stallCheck = ctx.executor().scheduleWithFixedDelay(() -> checkStall(ctx, timeout), period, period,
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Reads again, first the frames read ahead, once the answers drained below the low-water mark. */
+    private void resume(ChannelHandlerContext ctx) {
+        if (!paused || !ctx.channel().isWritable() || !ctx.channel().isActive()) {
+            return;
+        }
+        paused = false;
+        cancelStallCheck();
+        ctx.channel().config().setAutoRead(true);
+        if (decoder != null) {
+            try {
+                decoder.resume(decoderContext);
+            } catch (Exception e) {
+                ctx.close();
+            }
+        }
+    }
+
+    /** Closes a paused connection whose peer has taken no byte for {@code timeout} nanoseconds. */
+    private void checkStall(ChannelHandlerContext ctx, long timeout) {
+        if (!paused) {
+            return;
+        }
+        if (progress.advanced(ctx.channel())) {
+            stalledSince = System.nanoTime();
+        } else if (System.nanoTime() - stalledSince >= timeout) {
+            cancelStallCheck();
+            ctx.close();
+        }
+    }
+
+    private void cancelStallCheck() {
+        if (stallCheck != null) {
+            stallCheck.cancel(false);
+            stallCheck = null;
+        }
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            read(ctx, msg);
+        } finally {
+            // the flag is current, while the event may still be queued behind this read (answers written by workers
+            // announce it later): without this check one read batch of refusals could pass the mark many times over
+            if (!paused && !ctx.channel().isWritable()) {
+                pause(ctx);
+            }
+        }
+    }
+
+    private void read(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof FrameDecoder.OversizedFrame oversized) {
             oversized(ctx, oversized);
             return;
@@ -71,7 +180,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             }
             switch (type) {
                 case Frames.HELLO -> hello(ctx, frame);
-                case Frames.HEARTBEAT -> ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
+                case Frames.HEARTBEAT -> heartbeat(ctx, requestId);
                 case Frames.REQUEST, Frames.ONE_WAY -> handedOver = request(ctx, frame, requestId, flags,
                         type == Frames.ONE_WAY);
                 default -> {
@@ -83,6 +192,16 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 frame.release();
             }
         }
+    }
+
+    /** Answers a heartbeat unless the answer to an earlier one still waits for the peer: that one answers both. */
+    private void heartbeat(ChannelHandlerContext ctx, int requestId) {
+        if (heartbeatQueued) {
+            return;
+        }
+        heartbeatQueued = true;
+        ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId))
+                .addListener(written -> heartbeatQueued = false);
     }
 
     private void hello(ChannelHandlerContext ctx, ByteBuf frame) {
@@ -173,7 +292,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof IdleStateEvent) {
-            ctx.close();
+            if (!paused) {
+                // a paused connection reads nothing by the server's choice: the write deadline decides for it
+                ctx.close();
+            }
             return;
         }
         super.userEventTriggered(ctx, event);
@@ -182,6 +304,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         ctx.close();
+    }
+
+    /** Whether the connection has stopped reading until its answers drain. */
+    public boolean paused() {
+        return paused;
     }
 
     /** Calls of this connection accepted and not yet answered. */

@@ -144,6 +144,27 @@ public final class ServerRuntime {
         return context.channels().size();
     }
 
+    /** The bytes of every RPC connection queued for its peer and not yet taken by the socket. */
+    public long queuedBytes() {
+        long queued = 0;
+        for (Channel channel : context.channels()) {
+            queued += WriteProgress.pending(channel);
+        }
+        return queued;
+    }
+
+    /** RPC connections that have stopped reading until their peers take the answers waiting for them. */
+    public int pausedConnections() {
+        int paused = 0;
+        for (Channel channel : context.channels()) {
+            ServerConnection connection = channel.pipeline().get(ServerConnection.class);
+            if (connection != null && connection.paused()) {
+                paused++;
+            }
+        }
+        return paused;
+    }
+
     /**
      * Unregisters, refuses new calls, stops accepting, sends GOAWAY on every connection, waits up to {@code timeout}
      * for the calls in flight to be answered and the clients to close their connections, then closes what is left and

@@ -9,6 +9,7 @@ import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rest.RequestContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.WriteBufferWaterMark;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -81,6 +82,10 @@ public final class HttpFace implements SharedProtocol {
 
     @Override
     public void open(Channel channel) {
+        // the HTTP options' water marks, which pause reading past a peer that does not read its responses; the port
+        // accepted the connection with the RPC server's socket options
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(
+                http.options().writeBufferLowWaterMark(), http.options().writeBufferHighWaterMark()));
         http.open(channel);
     }
 
