@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A peer that does not read its answers cannot make the server queue more than the connection's write-buffer
  * high-water mark ({@link #WATER_MARK}) plus the answers of the calls it had in flight: once the answers waiting for
  * the peer pass that mark the connection stops reading (the decoder holds the frames read ahead) until they drain
- * below the low mark; a heartbeat is answered only when no earlier answer to one still waits; and a connection whose
- * peer takes none of those bytes for {@link dev.brisk.rpc.RpcServerOptions#writeTimeout()} is closed.
+ * below the low mark; heartbeats, error answers and results all count; and a connection whose peer takes none of
+ * those bytes for {@link dev.brisk.rpc.RpcServerOptions#writeTimeout()} is closed.
  */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
@@ -32,7 +32,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext decoderContext;
     private FrameDecoder decoder;
     private volatile boolean paused;
-    private boolean heartbeatQueued;
     private long stalledSince;
     private ScheduledFuture<?> stallCheck;
 
@@ -194,14 +193,13 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Answers a heartbeat unless the answer to an earlier one still waits for the peer: that one answers both. */
+    /**
+     * Answers a heartbeat, each one: a peer that floods heartbeats and reads no answer fills the connection's buffer
+     * like any other, and is then no longer read (coalescing the answers would leave it free to keep the event loop
+     * busy reading).
+     */
     private void heartbeat(ChannelHandlerContext ctx, int requestId) {
-        if (heartbeatQueued) {
-            return;
-        }
-        heartbeatQueued = true;
-        ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId))
-                .addListener(written -> heartbeatQueued = false);
+        ctx.writeAndFlush(Frames.empty(ctx.alloc(), Frames.HEARTBEAT, requestId));
     }
 
     private void hello(ChannelHandlerContext ctx, ByteBuf frame) {
