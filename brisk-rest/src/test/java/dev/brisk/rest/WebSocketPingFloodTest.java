@@ -5,9 +5,7 @@ import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketSession;
 import dev.brisk.http.testing.PingFloodScenario;
 import dev.brisk.http.testing.ReliabilityReport;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.brisk.http.testing.SampledLeakDetection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,18 +19,8 @@ import java.time.Duration;
  * response compression, static files, CORS, an IP filter, the access log and tracing. None of them may keep the
  * server reading a peer that does not read.
  */
+@SampledLeakDetection
 class WebSocketPingFloodTest {
-
-    /** Paranoid leak detection slows every buffer access down enough to hide how fast a flood would grow. */
-    @BeforeAll
-    static void fasterBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-    }
-
-    @AfterAll
-    static void paranoidBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    }
 
     @Test
     @Timeout(120)

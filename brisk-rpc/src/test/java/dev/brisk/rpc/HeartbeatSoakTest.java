@@ -3,9 +3,7 @@ package dev.brisk.rpc;
 import dev.brisk.http.testing.ChildServer;
 import dev.brisk.http.testing.FloodSoak;
 import dev.brisk.http.testing.Flooders;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.brisk.http.testing.SampledLeakDetection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -24,23 +22,10 @@ import java.util.concurrent.TimeUnit;
  * <pre>mvn -pl brisk-rpc -am test -Preliability-long -Dtest=HeartbeatSoakTest -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 @EnabledIfSystemProperty(named = "brisk.reliability.long", matches = "true")
+@SampledLeakDetection
 class HeartbeatSoakTest {
 
     private static final int HEARTBEATS_PER_WRITE = 1000;
-
-    /**
-     * The normal client runs in this JVM: Netty's leak detector at SIMPLE for this class, as in {@code SlowClientsTest},
-     * so that the build's PARANOID level (a stack trace per buffer access) is not measured as the server's latency.
-     */
-    @BeforeAll
-    static void simpleLeakDetection() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-    }
-
-    @AfterAll
-    static void paranoidLeakDetection() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    }
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)

@@ -8,10 +8,8 @@ import dev.brisk.http.testing.LatencyProbe;
 import dev.brisk.http.testing.MemoryProbe;
 import dev.brisk.http.testing.NonReaders;
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.http.testing.SampledLeakDetection;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -52,6 +50,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Both take two file descriptors per connection (client and server share this JVM); with a lower open-file limit the
  * attack is scaled down to fit, and skipped when fewer than 100 connections would fit.
  */
+@SampledLeakDetection
 class SlowClientsTest {
 
     private static final String AREA = "slow clients";
@@ -79,21 +78,6 @@ class SlowClientsTest {
             .getBytes(StandardCharsets.US_ASCII);
 
     private final AtomicLong bigResponses = new AtomicLong();
-
-    /**
-     * Netty's leak detector at its default level for this class: at the build's PARANOID level it keeps stack traces
-     * for every buffer access, which is test overhead that would dominate both the heap and the latencies measured
-     * here. Leaks are still sampled, and the other classes run at PARANOID.
-     */
-    @BeforeAll
-    static void simpleLeakDetection() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-    }
-
-    @AfterAll
-    static void paranoidLeakDetection() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    }
 
     /**
      * How many connections of each kind, how long to keep measuring once the attack is in place, and how much the

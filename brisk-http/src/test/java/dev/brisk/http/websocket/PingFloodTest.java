@@ -3,9 +3,7 @@ package dev.brisk.http.websocket;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.testing.PingFloodScenario;
 import dev.brisk.http.testing.ReliabilityReport;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.brisk.http.testing.SampledLeakDetection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,20 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * meanwhile, keeps serving other clients, and closes the flooder when its output makes no progress for the write
  * timeout.
  */
+@SampledLeakDetection
 class PingFloodTest {
 
     static final String AREA = "WebSocket attacks";
-
-    /** Paranoid leak detection slows every buffer access down enough to hide how fast a flood would grow. */
-    @BeforeAll
-    static void fasterBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-    }
-
-    @AfterAll
-    static void paranoidBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    }
 
     /**
      * Pings sent while the client does not read are answered once it reads, each pong for a more recent ping than the

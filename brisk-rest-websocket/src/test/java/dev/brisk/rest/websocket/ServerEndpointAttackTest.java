@@ -2,14 +2,12 @@ package dev.brisk.rest.websocket;
 
 import dev.brisk.http.testing.PingFloodScenario;
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.http.testing.SampledLeakDetection;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import io.netty.util.ResourceLeakDetector;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.server.ServerEndpoint;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,22 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * as on any Brisk WebSocket, and only same-origin pages may connect unless {@link ServerEndpointDefaults} lists
  * other origins or {@code "*"}.
  */
+@SampledLeakDetection
 class ServerEndpointAttackTest {
 
     private static final String AREA = "WebSocket attacks";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private BriskServer server;
-
-    /** Paranoid leak detection slows every buffer access down enough to hide how fast a flood would grow. */
-    @BeforeAll
-    static void fasterBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-    }
-
-    @AfterAll
-    static void paranoidBuffers() {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    }
 
     @AfterEach
     void stop() {
