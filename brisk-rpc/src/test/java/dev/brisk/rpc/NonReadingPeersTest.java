@@ -1,6 +1,7 @@
 package dev.brisk.rpc;
 
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.rpc.internal.ServerConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +40,7 @@ class NonReadingPeersTest {
     /** A queued answer costs its bytes plus Netty's bookkeeping (96 bytes an entry). */
     private static final long ENTRY = 96;
     /** The high-water mark, then one frame read before the pause took hold, its answer and their bookkeeping. */
-    private static final long SLACK = 64 * KIB + 16 * KIB;
+    private static final long SLACK = ServerConnection.WATER_MARK.high() + 16 * KIB;
 
     private static final int REQUEST = 1;
     private static final int ONE_WAY = 3;
@@ -106,7 +107,7 @@ class NonReadingPeersTest {
     @Test
     void aHeartbeatFloodStopsTheReading() throws Exception {
         Flood normal = start(Duration.ofSeconds(30));
-        Attack attack = attack(4 * KIB * KIB, ids -> frame(HEARTBEAT, 1, new byte[0]));
+        Attack attack = attack(16 * KIB * KIB, ids -> frame(HEARTBEAT, 1, new byte[0]));
         assertThat(attack.paused).as("the server stopped reading the connection").isTrue();
         assertThat(attack.maxQueued).isLessThanOrEqualTo(SLACK);
         finish(attack, normal, "aHeartbeatFloodStopsTheReading",

@@ -23,8 +23,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
-    /** The outbound bytes above which a connection stops reading, and below which it reads again. */
-    public static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
+    /**
+     * The outbound bytes above which a connection stops reading, and below which it reads again: room for the answers
+     * of the many calls one connection multiplexes (at 64 KiB, 32 callers of a 3 KiB answer paused a healthy
+     * connection often enough to cost a quarter more CPU per call), and a bound on what a peer that reads nothing costs.
+     */
+    public static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 512 * 1024);
 
     private final ServerContext context;
     private final AtomicInteger inFlight = new AtomicInteger();
