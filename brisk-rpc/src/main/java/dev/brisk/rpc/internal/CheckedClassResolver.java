@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.serializers.CollectionSerializer;
@@ -7,6 +8,7 @@ import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import dev.brisk.rpc.spi.AllowedTypes;
 
+import java.lang.reflect.Modifier;
 import java.util.function.Supplier;
 
 /**
@@ -27,11 +29,22 @@ final class CheckedClassResolver extends DefaultClassResolver {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public Registration registerImplicit(Class type) {
         allowed.get().check(type);
+        if (!concrete(type)) {
+            // a declared interface (Map, List) is allowed as a declared type, but a value is never of it
+            throw new KryoException("class " + type.getName() + " is not a class a value can have: it is an interface"
+                    + " or abstract");
+        }
         Serializer serializer = kryo.getDefaultSerializer(type);
         if (type.isArray() || serializer instanceof CollectionSerializer || serializer instanceof MapSerializer) {
             serializer = new CountChecked<>(serializer);
         }
         return register(new Registration(type, serializer, NAME));
+    }
+
+    /** Whether a value can be of {@code type}: arrays, enums (whose constants may be abstract) and concrete classes. */
+    private static boolean concrete(Class<?> type) {
+        return type.isArray() || type.isEnum() || type.isPrimitive()
+                || !type.isInterface() && !Modifier.isAbstract(type.getModifiers());
     }
 
     /** A serializer whose value starts with its element count, which {@link BoundedInput} checks. */
