@@ -1,6 +1,7 @@
 package dev.brisk.http.testing;
 
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -91,6 +92,22 @@ public final class Http1Exchange {
     public static Result get(int port, String target, int waitMillis) throws IOException {
         String request = "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
         return exchange(port, request.getBytes(StandardCharsets.US_ASCII), waitMillis);
+    }
+
+    /** Reads a response head, through its blank line, byte by byte (what follows stays in {@code in}). */
+    public static String readHead(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                throw new EOFException("connection closed in the response head: " + head);
+            }
+            head.write(b);
+            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
+                    ? matched + 1 : 0;
+        }
+        return head.toString(StandardCharsets.ISO_8859_1);
     }
 
     private static Result parse(byte[] bytes, boolean closed) {

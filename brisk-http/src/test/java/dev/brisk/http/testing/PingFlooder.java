@@ -1,9 +1,7 @@
 package dev.brisk.http.testing;
 
 import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -49,7 +47,7 @@ public final class PingFlooder implements AutoCloseable {
         socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
                 + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\n" + extraHeaders + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        String head = readHead(socket.getInputStream());
+        String head = Http1Exchange.readHead(socket.getInputStream());
         if (!head.startsWith("HTTP/1.1 101")) {
             socket.close();
             throw new IOException("the server did not switch to WebSocket: " + head);
@@ -117,21 +115,6 @@ public final class PingFlooder implements AutoCloseable {
     public boolean awaitClosedByServer(Duration timeout) throws InterruptedException {
         thread.join(timeout.toMillis());
         return !thread.isAlive() && closedByServer;
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new EOFException("connection closed in the response head: " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1 : 0;
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
     }
 
     @Override

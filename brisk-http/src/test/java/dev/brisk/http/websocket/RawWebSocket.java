@@ -1,10 +1,10 @@
 package dev.brisk.http.websocket;
 
+import dev.brisk.http.testing.Http1Exchange;
+
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -74,22 +74,7 @@ final class RawWebSocket implements AutoCloseable {
         socket.setSoTimeout(10_000);
         socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
         socket.getOutputStream().flush();
-        return new RawWebSocket(socket, readHead(socket.getInputStream()));
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new EOFException("connection closed in the response head: " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1 : 0;
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
+        return new RawWebSocket(socket, Http1Exchange.readHead(socket.getInputStream()));
     }
 
     /** The response head, status line first. */
