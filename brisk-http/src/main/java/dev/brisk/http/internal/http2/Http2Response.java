@@ -35,8 +35,7 @@ final class Http2Response extends AbstractServerResponse {
         int length = body.readableBytes();
         boolean bodyAllowed = !HttpStatus.forbidsBody(status);
         boolean writeBody = !bodySuppressed() && length > 0;
-        if (writeBody && !connection.mayQueue(streamId, true)) {
-            body.release();
+        if (writeBody && !connection.mayQueue(streamId, true, body)) {
             lastWritePromise(false).tryFailure(new IOException("response dropped: its connection holds more unsent "
                     + "response data than its buffer limit"));
             return;
@@ -58,8 +57,11 @@ final class Http2Response extends AbstractServerResponse {
 
     @Override
     protected void writeChunk(ByteBuf chunk) {
-        if (bodySuppressed() || !chunk.isReadable() || !connection.mayQueue(streamId, false)) {
+        if (bodySuppressed() || !chunk.isReadable()) {
             chunk.release();
+            return;
+        }
+        if (!connection.mayQueue(streamId, false, chunk)) {
             return;
         }
         connection.writeData(streamId, chunk, false, channel.newPromise());

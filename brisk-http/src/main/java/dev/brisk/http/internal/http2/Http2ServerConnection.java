@@ -179,9 +179,9 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
      * a streamed body may queue only on a stream that has nothing queued yet: a writer that waits for
      * {@link #whenStreamWritable} each time holds one piece at most. The bytes one connection holds are so bounded by
      * the limit plus one body, or one piece per stream. A refused response's stream is reset with ENHANCE_YOUR_CALM,
-     * so its buffers are released at once.
+     * so its buffers are released at once; {@code data}, refused, is released before the reset goes out.
      */
-    boolean mayQueue(int streamId, boolean wholeBody) {
+    boolean mayQueue(int streamId, boolean wholeBody, ByteBuf data) {
         if (queuedResponseBytes <= connectionBufferLimit) {
             return true;
         }
@@ -189,6 +189,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
         if (stream == null || !wholeBody && !encoder().flowController().hasFlowControlled(stream)) {
             return true;
         }
+        data.release();
         server.tracker().bufferLimitRefused();
         resetStream(streamId, Http2Error.ENHANCE_YOUR_CALM);
         return false;
