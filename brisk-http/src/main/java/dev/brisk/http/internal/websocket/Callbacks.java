@@ -20,6 +20,7 @@ final class Callbacks {
     private final ReadGate reading;
     private final Queue<Runnable> queue;
     private final AtomicInteger pending;
+    /** Whether {@link ReadGate#CALLBACKS} is raised; changed only under this object's lock, with the gate. */
     private volatile boolean readPaused;
 
     Callbacks(Executor executor, ReadGate reading) {
@@ -38,8 +39,7 @@ final class Callbacks {
         queue.add(task);
         int waiting = pending.incrementAndGet();
         if (waiting > PAUSE_ABOVE && !readPaused) {
-            readPaused = true;
-            reading.raise(ReadGate.CALLBACKS);
+            adjustReading();
         }
         if (waiting == 1) {
             try {
@@ -56,12 +56,26 @@ final class Callbacks {
             task.run();
             int left = pending.decrementAndGet();
             if (readPaused && left < RESUME_BELOW) {
-                readPaused = false;
-                reading.lower(ReadGate.CALLBACKS);
+                adjustReading();
             }
             if (left == 0) {
                 return;
             }
         } while (true);
+    }
+
+    /**
+     * Pauses or resumes reading from the number of callbacks waiting now, read under the lock: deciding from a count
+     * read earlier could pause reading after the last callback ran, and nothing would resume it.
+     */
+    private synchronized void adjustReading() {
+        int waiting = pending.get();
+        if (!readPaused && waiting > PAUSE_ABOVE) {
+            readPaused = true;
+            reading.raise(ReadGate.CALLBACKS);
+        } else if (readPaused && waiting < RESUME_BELOW) {
+            readPaused = false;
+            reading.lower(ReadGate.CALLBACKS);
+        }
     }
 }
