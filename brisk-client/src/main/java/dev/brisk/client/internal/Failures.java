@@ -4,6 +4,7 @@ import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.ConnectTimeoutException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.UnresolvedHostException;
+import dev.brisk.client.internal.pool.HostKey;
 
 import java.net.UnknownHostException;
 
