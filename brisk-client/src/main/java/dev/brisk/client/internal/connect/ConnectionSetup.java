@@ -1,7 +1,7 @@
 package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.ClientConnectException;
-import dev.brisk.client.ConnectTimeoutException;
+import dev.brisk.client.ClientConnectTimeoutException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyAuthenticationException;
@@ -68,8 +68,8 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
      */
     void start(long remainingMillis, int attempt) {
         long timeout = connector.connectTimeoutMillis();
-        timer = channel.eventLoop().schedule(() -> fail(new ConnectTimeoutException(connector.key().toString(), timeout,
-                attempt, null)), remainingMillis, TimeUnit.MILLISECONDS);
+        timer = channel.eventLoop().schedule(() -> fail(new ClientConnectTimeoutException(connector.key().toString(),
+                timeout, attempt, null)), remainingMillis, TimeUnit.MILLISECONDS);
         if (proxy != null) {
             proxy.connectFuture().addListener(f -> {
                 if (f.isSuccess()) {
@@ -87,7 +87,8 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         if (ssl == null) {
             switch (protocol) {
                 case H2, H2C_PRIOR_KNOWLEDGE -> http2();
-                case H2C_UPGRADE -> Pipelines.h2cUpgrade(channel.pipeline(), connector.settings(), connector.owner(), this);
+                case H2C_UPGRADE -> Pipelines.h2cUpgrade(channel.pipeline(), connector.settings(), connector.owner(),
+                        this);
                 default -> http1();
             }
             return;

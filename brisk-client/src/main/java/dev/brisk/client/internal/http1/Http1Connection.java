@@ -3,9 +3,9 @@ package dev.brisk.client.internal.http1;
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
-import dev.brisk.client.ReadTimeoutException;
+import dev.brisk.client.ClientReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
-import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.internal.BodyBuffer;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
@@ -485,7 +485,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
         }
         long idle = now - lastReadNanos;
         if (idle >= readTimeoutNanos) {
-            fail(new ReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
+            fail(new ClientReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
         } else {
             readTimerDeadline = now + readTimeoutNanos - idle;
             readTimer = channel.eventLoop().schedule(readTimeoutTask, readTimeoutNanos - idle, TimeUnit.NANOSECONDS);
@@ -495,7 +495,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
     private void writeTimedOut() {
         writeTimer = null;
         if (call != null && !writeDone) {
-            fail(new WriteTimeoutException(key.toString(),
+            fail(new ClientWriteTimeoutException(key.toString(),
                     call.request().settings().writeTimeout().toMillis()));
         }
     }
