@@ -12,10 +12,8 @@ module dev.brisk.client {
     requires io.netty.codec.compression;
     requires io.netty.handler.proxy;
     requires io.netty.resolver;
-    requires static micrometer.core;
 
     exports dev.brisk.client;
-    exports dev.brisk.client.micrometer;
 
     uses dev.brisk.client.Interceptor;
     uses dev.brisk.client.ClientExtensionFactory;

@@ -1,12 +1,19 @@
 /**
- * Micrometer meters of a Brisk server: {@link dev.brisk.micrometer.BriskMetrics} times every request per route
- * template and gauges connections, requests in flight, schedulers and event loops; with the Prometheus registry on
- * the class path ({@code requires static}) it also serves the scrape route.
+ * The Micrometer adapters of Brisk. {@link dev.brisk.micrometer.BriskMetrics} times every request of a server per
+ * route template and gauges connections, requests in flight, schedulers and event loops; with the Prometheus registry
+ * on the class path ({@code requires static}) it also serves the scrape route.
+ * {@link dev.brisk.micrometer.client.MicrometerClientMetrics} measures a Brisk HTTP client and
+ * {@link dev.brisk.micrometer.collapse.MicrometerCollapseMetrics} a collapser; brisk-client and brisk-collapse are
+ * optional ({@code requires static}), read only when the application has them.
  */
 module dev.brisk.micrometer {
     requires transitive dev.brisk.rest;
     requires transitive micrometer.core;
     requires static micrometer.registry.prometheus;
+    requires static dev.brisk.client;
+    requires static dev.brisk.collapse;
 
     exports dev.brisk.micrometer;
+    exports dev.brisk.micrometer.client;
+    exports dev.brisk.micrometer.collapse;
 }

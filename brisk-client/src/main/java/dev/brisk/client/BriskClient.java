@@ -18,7 +18,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * try (BriskClient client = BriskClient.builder().baseUri("http://localhost:8080/").build()) {
- *     CompletionStage<User> user = client.get("/users/{id}", 1).retrieve(User.class); // HttpStatusException unless 2xx
+ *     CompletionStage<User> user = client.get("/users/{id}", 1).retrieve(User.class); // fails unless 2xx
  *     HttpResponse response = client.post("/users").body(newUser).send();            // blocking, any status
  * }
  * }</pre>

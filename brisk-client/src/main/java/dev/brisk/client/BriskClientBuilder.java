@@ -272,7 +272,8 @@ public final class BriskClientBuilder {
 
     /**
      * Reports calls and host pools to {@code metrics} (for Micrometer:
-     * {@code dev.brisk.client.micrometer.MicrometerClientMetrics}); default none, which costs nothing.
+     * {@code dev.brisk.micrometer.client.MicrometerClientMetrics} in brisk-micrometer); default none, which costs
+     * nothing.
      */
     public BriskClientBuilder metrics(ClientMetrics metrics) {
         this.metrics = Objects.requireNonNull(metrics, "metrics");

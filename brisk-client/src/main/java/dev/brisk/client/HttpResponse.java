@@ -68,12 +68,12 @@ public interface HttpResponse {
     /**
      * This response when its status is 2xx.
      *
-     * @throws HttpStatusException otherwise, holding status, headers and body
+     * @throws UnexpectedStatusException otherwise, holding status, headers and body
      */
     default HttpResponse ensureSuccess() {
         if (isSuccess()) {
             return this;
         }
-        throw new HttpStatusException(this);
+        throw new UnexpectedStatusException(this);
     }
 }

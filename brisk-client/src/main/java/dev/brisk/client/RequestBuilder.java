@@ -284,7 +284,7 @@ public final class RequestBuilder {
 
     /**
      * Sends the request and decodes a 2xx response's body into {@code type} (see {@link HttpResponse#bodyAs(Class)};
-     * {@code Void} gives {@code null}). Any other status fails the stage with {@link HttpStatusException}, which
+     * {@code Void} gives {@code null}). Any other status fails the stage with {@link UnexpectedStatusException}, which
      * holds status, headers and body; a body that does not decode fails it with
      * {@link dev.brisk.codec.CodecException}. The stage fails with these exceptions themselves (not wrapped), and
      * completes on the connection's event loop.

@@ -67,7 +67,7 @@ public record RetryPolicy(int maxRetries, Condition condition, Duration initialB
      * (connection refused or reset, host not resolved), or, for an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE, TRACE), when a reused
      * keep-alive connection closed before any response byte arrived. An HTTP/2 stream the server did not process
      * ({@link StreamRefusedException}) is retried whatever the method. TLS handshake and proxy authentication
-     * failures are not retried (they would fail again), nor is a {@link ConnectTimeoutException} (it has used the
+     * failures are not retried (they would fail again), nor is a {@link ClientConnectTimeoutException} (it has used the
      * whole connect timeout; another attempt would silently double it), nor are pool exhaustion and acquire
      * timeouts, and a POST or PATCH that may have been sent never is.
      */
@@ -75,7 +75,7 @@ public record RetryPolicy(int maxRetries, Condition condition, Duration initialB
         if (failure instanceof TlsHandshakeException || failure instanceof ProxyAuthenticationException) {
             return false; // the same handshake or credentials would fail again
         }
-        if (failure instanceof ConnectTimeoutException) {
+        if (failure instanceof ClientConnectTimeoutException) {
             return false; // the connect timeout bounds the wait for a connection
         }
         if (failure instanceof ClientConnectException || failure instanceof StreamRefusedException) {

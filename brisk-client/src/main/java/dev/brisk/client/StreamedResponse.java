@@ -43,7 +43,7 @@ public interface StreamedResponse extends HttpResponse, AutoCloseable {
      * This response when its status is 2xx. Otherwise reads the rest of the body into the exception (waiting for it,
      * so not on an event loop thread), closes the response and throws.
      *
-     * @throws HttpStatusException when the status is not 2xx
+     * @throws UnexpectedStatusException when the status is not 2xx
      */
     @Override
     default StreamedResponse ensureSuccess() {
@@ -51,7 +51,7 @@ public interface StreamedResponse extends HttpResponse, AutoCloseable {
             return this;
         }
         try {
-            throw new HttpStatusException(this);
+            throw new UnexpectedStatusException(this);
         } finally {
             close();
         }

@@ -84,7 +84,7 @@ class ConnectBudgetTest extends ClientTestSupport {
 
         Throwable failure = failure(client.get("http://127.0.0.1:" + port + "/").execute());
 
-        assertThat(failure).isInstanceOf(ConnectTimeoutException.class).hasMessageContaining("300 ms")
+        assertThat(failure).isInstanceOf(ClientConnectTimeoutException.class).hasMessageContaining("300 ms")
                 .hasMessageContaining("attempt 1");
         assertThat(((HttpClientException) failure).requestSent()).isFalse();
         assertThat(RetryPolicy.isSafeToRetry(client.get("http://h/").build(), failure)).isFalse();
@@ -98,7 +98,7 @@ class ConnectBudgetTest extends ClientTestSupport {
 
         Throwable failure = failure(client.get("https://127.0.0.1:" + port + "/").execute());
 
-        assertThat(failure).isInstanceOf(ConnectTimeoutException.class).hasMessageContaining("300 ms")
+        assertThat(failure).isInstanceOf(ClientConnectTimeoutException.class).hasMessageContaining("300 ms")
                 .hasMessageContaining("attempt 1");
     }
 

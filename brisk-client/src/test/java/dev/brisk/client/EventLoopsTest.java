@@ -105,7 +105,7 @@ class EventLoopsTest extends ClientTestSupport {
 
             long start = System.nanoTime();
             assertThat(failure(client.post("http://127.0.0.1:" + listener.getLocalPort() + "/").body(body).execute()))
-                    .isInstanceOf(WriteTimeoutException.class).hasMessageContaining("300 ms");
+                    .isInstanceOf(ClientWriteTimeoutException.class).hasMessageContaining("300 ms");
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
             acceptor.interrupt();
         }

@@ -54,7 +54,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
                         .retryPolicy(RetryPolicy.NONE));
                 Throwable failure = failure(client.get("http://127.0.0.1:" + listener.getLocalPort() + "/")
                         .execute());
-                assertThat(failure).isInstanceOf(ConnectTimeoutException.class).hasMessageContaining("300 ms");
+                assertThat(failure).isInstanceOf(ClientConnectTimeoutException.class).hasMessageContaining("300 ms");
             } finally {
                 for (Socket filler : fillers) {
                     filler.close();

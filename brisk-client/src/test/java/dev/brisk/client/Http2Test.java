@@ -141,7 +141,7 @@ class Http2Test extends ClientTestSupport {
         HttpResponse fast = client.get(url(server, "/fast")).send();
 
         assertThat(fast.bodyAsString()).isEqualTo("GET /fast ");
-        assertThat(failure(slow)).isInstanceOf(ReadTimeoutException.class);
+        assertThat(failure(slow)).isInstanceOf(ClientReadTimeoutException.class);
         assertThat(client.get(url(server, "/after")).send().bodyAsString()).isEqualTo("GET /after ");
         assertThat(server.metrics().openConnections()).isEqualTo(1);
     }

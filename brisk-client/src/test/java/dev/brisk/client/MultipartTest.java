@@ -326,7 +326,7 @@ class MultipartTest extends ClientTestSupport {
         Throwable failure = failure(client().post(url(server, "/hold")).readTimeout(Duration.ofMillis(300))
                 .retryPolicy(RetryPolicy.NONE).body(body).execute());
 
-        assertThat(failure).isInstanceOf(ReadTimeoutException.class);
+        assertThat(failure).isInstanceOf(ClientReadTimeoutException.class);
         assertThat(spilledDuringCall.get()).isEqualTo(1);
         assertThat(spilledFiles()).isZero();
     }

@@ -54,8 +54,8 @@ class RetrieveTest extends ClientTestSupport {
 
         Throwable failure = failure(client.get(url(server, "/pets/9")).retrieve(Pet.class));
 
-        assertThat(failure).isInstanceOf(HttpStatusException.class).isInstanceOf(HttpClientException.class);
-        HttpStatusException status = (HttpStatusException) failure;
+        assertThat(failure).isInstanceOf(UnexpectedStatusException.class).isInstanceOf(HttpClientException.class);
+        UnexpectedStatusException status = (UnexpectedStatusException) failure;
         assertThat(status.status()).isEqualTo(404);
         assertThat(status.headers().first("x-trace")).contains("t-1");
         assertThat(status.bodyAsString()).isEqualTo("{\"error\":\"no such pet\"}");
@@ -72,9 +72,9 @@ class RetrieveTest extends ClientTestSupport {
         Throwable seen = client.get(url(server, "/missing")).retrieve(Pet.class).handle((value, error) -> error)
                 .toCompletableFuture().join();
         assertThatThrownBy(() -> client.get(url(server, "/missing")).retrieve(Pet.class).toCompletableFuture().get())
-                .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(HttpStatusException.class);
+                .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(UnexpectedStatusException.class);
 
-        assertThat(seen).isInstanceOf(HttpStatusException.class);
+        assertThat(seen).isInstanceOf(UnexpectedStatusException.class);
     }
 
     @Test
@@ -86,7 +86,7 @@ class RetrieveTest extends ClientTestSupport {
         assertThat(ok.ensureSuccess()).isSameAs(ok);
 
         HttpResponse notFound = client.get(url(server, "/nope")).send();
-        assertThatThrownBy(notFound::ensureSuccess).isInstanceOf(HttpStatusException.class)
+        assertThatThrownBy(notFound::ensureSuccess).isInstanceOf(UnexpectedStatusException.class)
                 .hasMessageContaining("404");
     }
 
@@ -95,7 +95,7 @@ class RetrieveTest extends ClientTestSupport {
         HttpServer server = petServer();
         BriskClient client = client();
 
-        HttpStatusException failure = (HttpStatusException) failure(
+        UnexpectedStatusException failure = (UnexpectedStatusException) failure(
                 client.post(url(server, "/long")).retrieve(String.class));
 
         assertThat(failure.status()).isEqualTo(500);
@@ -110,7 +110,7 @@ class RetrieveTest extends ClientTestSupport {
 
         StreamedResponse streamed = client.get(url(server, "/nope")).sendStreamed();
 
-        assertThatThrownBy(streamed::ensureSuccess).isInstanceOfSatisfying(HttpStatusException.class,
+        assertThatThrownBy(streamed::ensureSuccess).isInstanceOfSatisfying(UnexpectedStatusException.class,
                 e -> assertThat(e.bodyAsString()).contains("no such pet"));
         assertThat(client.get(url(server, "/pets/1")).retrieve(Pet.class).toCompletableFuture().join().name())
                 .isEqualTo("Rex");
@@ -122,7 +122,7 @@ class RetrieveTest extends ClientTestSupport {
 
         Throwable failure = failure(client.get("http://127.0.0.1:1/x").retrieve(Pet.class));
 
-        assertThat(failure).isInstanceOf(HttpClientException.class).isNotInstanceOf(HttpStatusException.class)
+        assertThat(failure).isInstanceOf(HttpClientException.class).isNotInstanceOf(UnexpectedStatusException.class)
                 .isNotInstanceOf(CompletionException.class);
     }
 }

@@ -210,7 +210,8 @@ class StreamedResponseTest extends ClientTestSupport {
         StreamedResponse stalled = client.get(url(server, "/stall")).sendStreamed();
         InputStream body = stalled.bodyAsInputStream();
         assertThat(body.readNBytes(CHUNK)).isEqualTo(pattern(0, CHUNK));
-        assertThatThrownBy(body::read).isInstanceOf(IOException.class).hasCauseInstanceOf(ReadTimeoutException.class);
+        assertThatThrownBy(body::read).isInstanceOf(IOException.class)
+                .hasCauseInstanceOf(ClientReadTimeoutException.class);
     }
 
     @ParameterizedTest

@@ -26,7 +26,7 @@ class TimeoutsTest extends ClientTestSupport {
 
         long start = System.nanoTime();
         Throwable failure = failure(client.get(url(server, "/slow")).execute());
-        assertThat(failure).isInstanceOf(ReadTimeoutException.class)
+        assertThat(failure).isInstanceOf(ClientReadTimeoutException.class)
                 .hasMessageContaining("127.0.0.1:" + server.port()).hasMessageContaining("200 ms");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
@@ -39,7 +39,7 @@ class TimeoutsTest extends ClientTestSupport {
 
         assertThat(client.get(url(server, "/")).readTimeout(Duration.ofSeconds(10)).send().bodyAsString())
                 .isEqualTo("late");
-        assertThat(failure(client.get(url(server, "/")).execute())).isInstanceOf(ReadTimeoutException.class);
+        assertThat(failure(client.get(url(server, "/")).execute())).isInstanceOf(ClientReadTimeoutException.class);
     }
 
     @Test

@@ -107,15 +107,15 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         long total = millisSince(start);
         long afterLastByte = millisSince(lastWrite.get());
 
-        assertThat(failure).isInstanceOf(ReadTimeoutException.class).hasMessageContaining(READ_TIMEOUT + " ms");
+        assertThat(failure).isInstanceOf(ClientReadTimeoutException.class).hasMessageContaining(READ_TIMEOUT + " ms");
         assertThat(afterLastByte).isBetween(READ_TIMEOUT, READ_TIMEOUT + MARGIN);
         assertThat(total).isGreaterThanOrEqualTo(GAP * (trickled.length() - 1) + READ_TIMEOUT);
         ReliabilityReport.record(AREA, "TrickleTimeoutsTest." + test,
-                "an HTTP/1.1 response that stalls " + what + " fails with ReadTimeoutException one read timeout "
+                "an HTTP/1.1 response that stalls " + what + " fails with ClientReadTimeoutException one read timeout "
                         + "after its last byte, however long the trickle before it lasted",
                 first.length() + " bytes at once, " + trickled.length() + " trickled over "
                         + (total - afterLastByte) + " ms, then silence: "
-                        + "ReadTimeoutException " + afterLastByte + " ms after the last byte (read timeout "
+                        + "ClientReadTimeoutException " + afterLastByte + " ms after the last byte (read timeout "
                         + READ_TIMEOUT + " ms)");
     }
 
@@ -256,15 +256,15 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         long total = millisSince(start);
         long afterLastFrame = millisSince(lastWrite.get());
 
-        assertThat(failure).isInstanceOf(ReadTimeoutException.class);
+        assertThat(failure).isInstanceOf(ClientReadTimeoutException.class);
         assertThat(afterLastFrame).isBetween(READ_TIMEOUT, READ_TIMEOUT + MARGIN);
         assertThat(total).isGreaterThanOrEqualTo(14 * GAP + READ_TIMEOUT);
         assertThat(client.get(server.url("/ok")).send().bodyAsString()).isEqualTo("fine");
         assertThat(server.connections()).isEqualTo(1);
         ReliabilityReport.record(AREA, "TrickleTimeoutsTest.http2StallInTheMiddleOfTheBodyResetsOnlyTheStream",
-                "an HTTP/2 body that stalls after a trickle fails with ReadTimeoutException one read timeout after "
-                        + "its last DATA frame; the stream is reset and the connection serves the next call",
-                "15 DATA frames over " + (total - afterLastFrame) + " ms, then silence: ReadTimeoutException "
+                "an HTTP/2 body that stalls after a trickle fails with ClientReadTimeoutException one read timeout "
+                        + "after its last DATA frame; the stream is reset and the connection serves the next call",
+                "15 DATA frames over " + (total - afterLastFrame) + " ms, then silence: ClientReadTimeoutException "
                         + afterLastFrame + " ms after the last frame (read timeout " + READ_TIMEOUT + " ms)");
     }
 
@@ -278,13 +278,13 @@ class TrickleTimeoutsTest extends ClientTestSupport {
         long millis = millisSince(start);
         long afterLastFrame = millisSince(lastWrite.get());
 
-        assertThat(failure).isInstanceOf(ReadTimeoutException.class);
+        assertThat(failure).isInstanceOf(ClientReadTimeoutException.class);
         assertThat(millis).isBetween(READ_TIMEOUT, READ_TIMEOUT + MARGIN); // counted from the request, not a frame
         assertThat(afterLastFrame).isLessThan(READ_TIMEOUT);               // while frames were still coming
         ReliabilityReport.record(AREA, "TrickleTimeoutsTest.http2HeaderBlockTrickledInContinuationFramesTimesOut",
                 "on HTTP/2 the pieces of an unfinished header block do not reset a stream's read timeout: a head "
-                        + "trickled in CONTINUATION frames fails with ReadTimeoutException",
-                "a CONTINUATION frame per " + GAP + " ms: ReadTimeoutException " + millis + " ms after the call "
+                        + "trickled in CONTINUATION frames fails with ClientReadTimeoutException",
+                "a CONTINUATION frame per " + GAP + " ms: ClientReadTimeoutException " + millis + " ms after the call "
                         + "started, " + afterLastFrame + " ms after the last frame (read timeout " + READ_TIMEOUT
                         + " ms)");
     }

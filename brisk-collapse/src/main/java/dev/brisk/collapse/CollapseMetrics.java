@@ -3,10 +3,10 @@ package dev.brisk.collapse;
 import java.util.function.Supplier;
 
 /**
- * Receives what a collapser does as it happens, to feed a metrics library ({@code MicrometerCollapseMetrics} for
- * Micrometer). Every method has an empty default; calls come from the threads that do the work, so keep them cheap
- * and never throw. The collapser's own counters ({@link SingleFlight#stats()}, {@link BatchCollapser#stats()}) work
- * without it.
+ * Receives what a collapser does as it happens, to feed a metrics library ({@code MicrometerCollapseMetrics} of
+ * brisk-micrometer for Micrometer). Every method has an empty default; calls come from the threads that do the work,
+ * so keep them cheap and never throw. The collapser's own counters ({@link SingleFlight#stats()},
+ * {@link BatchCollapser#stats()}) work without it.
  */
 public interface CollapseMetrics {
 

@@ -1,8 +1,10 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.internal.pool.ChildPool;
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.pool.HostPool;
 import dev.brisk.client.internal.pool.PoolCounters;
+import dev.brisk.client.internal.pool.Waiter;
 import dev.brisk.client.AcquireTimeoutException;
 import dev.brisk.client.CallTimeoutException;
 import dev.brisk.client.ConnectionClosedException;
@@ -30,9 +32,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * One logical call on one event loop: leases a connection, sends, and follows redirects and retries until it can
  * complete its future. Runs on its loop only (cancellation and the call timeout are moved onto it), so its state needs
- * no synchronisation. Owns the encoded body and releases it when it ends, however it ends.
+ * no synchronisation. Owns the encoded body and releases it when it ends, however it ends. The pools see it as a
+ * {@link Waiter}, the connections as an {@link Exchange}.
  */
-public final class Call implements Runnable, Exchange {
+public final class Call implements Runnable, Exchange, Waiter {
 
     private final ClientRuntime runtime;
     private final CompletableFuture<HttpResponse> result;
@@ -117,11 +120,13 @@ public final class Call implements Runnable, Exchange {
     }
 
     /** Whether the call has ended or its caller stopped waiting. */
+    @Override
     public boolean isDone() {
         return done || result.isDone();
     }
 
     /** Whether the next attempt should use a new connection rather than an idle one. */
+    @Override
     public boolean wantsFreshConnection() {
         return freshConnection;
     }
@@ -215,12 +220,14 @@ public final class Call implements Runnable, Exchange {
     }
 
     /** The pool queued this call; the acquire timeout starts. */
+    @Override
     public void onQueued(ChildPool pool) {
         waitingOn = pool;
         acquireTimer = loop.schedule(this::acquireTimedOut, runtime.acquireTimeoutNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** The pool took this call out of its queue. */
+    @Override
     public void onDequeued() {
         waitingOn = null;
         ScheduledFuture<?> timer = acquireTimer;
@@ -326,7 +333,7 @@ public final class Call implements Runnable, Exchange {
         redirects++;
         HostKey nextKey;
         try {
-            nextKey = HostKey.of(next.uri());
+            nextKey = Origins.key(next.uri());
         } catch (RuntimeException e) {
             fail(e);
             return;
@@ -404,6 +411,7 @@ public final class Call implements Runnable, Exchange {
     }
 
     /** The number of the attempt under way: 1 for the first, 2 for the first retry. */
+    @Override
     public int attempt() {
         return retries + 1;
     }

@@ -1,15 +1,22 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.connect.ClientTlsContext;
+import dev.brisk.client.internal.connect.HostConnector;
 import dev.brisk.client.internal.pool.ChildPool;
-import dev.brisk.client.internal.pool.ClientTlsContext;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.Connector;
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.pool.HostPool;
+import dev.brisk.client.internal.pool.PoolContext;
 import dev.brisk.client.internal.pool.PoolRegistry;
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.ClientOptions;
 import dev.brisk.client.DecodeAdvice;
+import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
+import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
 import dev.brisk.transport.TlsOptions;
@@ -34,6 +41,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -43,9 +51,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Everything a client runs on: event loops, the connect template, name resolution, the host pools. Sends a request by
  * encoding its body on the caller's thread, choosing an event loop (the caller's own when it runs on one) and handing
- * the {@link Call} to that loop. Not API.
+ * the {@link Call} to that loop. Runs the pools as their {@link PoolContext}. Not API.
  */
-public final class ClientRuntime {
+public final class ClientRuntime implements PoolContext {
 
     private final ClientOptions options;
     private final EventLoopGroup group;
@@ -189,7 +197,7 @@ public final class ClientRuntime {
             if (closed) {
                 throw Failures.clientClosed(null);
             }
-            hostPool = registry.get(HostKey.of(request.uri()));
+            hostPool = registry.get(Origins.key(request.uri()));
             key = hostPool.key();
             advised = encodeAdvices != null;
             body = advised ? encodeAdvices.encode(request)
@@ -233,7 +241,12 @@ public final class ClientRuntime {
 
     /** A snapshot of every host pool. */
     public List<PoolStats> poolStats() {
-        return registry.stats();
+        List<PoolStats> stats = new ArrayList<>();
+        for (HostPool pool : registry.pools()) {
+            stats.add(new PoolStats(pool.key().origin(), pool.active(), pool.idle(), pool.pending(),
+                    pool.connections()));
+        }
+        return stats;
     }
 
     /** Where calls and pools are reported; null when the client has no metrics. */
@@ -295,12 +308,58 @@ public final class ClientRuntime {
         channels.add(channel);
     }
 
+    @Override
     public EventLoop loop(int index) {
         return loops.get(index);
     }
 
+    @Override
     public int loopCount() {
         return loops.size();
+    }
+
+    @Override
+    public int maxConnectionsPerHost() {
+        return options.maxConnectionsPerHost();
+    }
+
+    @Override
+    public int maxPendingAcquires() {
+        return options.maxPendingAcquires();
+    }
+
+    @Override
+    public long poolExpiryNanos() {
+        return options.poolExpiry().toNanos();
+    }
+
+    @Override
+    public Connector connector(HostKey key, EventLoop loop, ConnectionOwner owner) {
+        return new HostConnector(this, key, loop, owner);
+    }
+
+    @Override
+    public HttpClientException clientClosed(HostKey key) {
+        return Failures.clientClosed(key);
+    }
+
+    @Override
+    public Throwable poolExhausted(HostKey key, int maxConnections, int maxPending) {
+        return new PoolExhaustedException(key.toString(), maxConnections, maxPending);
+    }
+
+    @Override
+    public void poolCreated(HostPool pool) {
+        if (metrics != null) {
+            metrics.poolCreated(pool);
+        }
+    }
+
+    @Override
+    public void poolRemoved(HostPool pool) {
+        if (metrics != null) {
+            metrics.poolRemoved(pool);
+        }
     }
 
     int chooseLoop(int bound) {
@@ -311,6 +370,7 @@ public final class ClientRuntime {
         return acquireTimeoutNanos;
     }
 
+    @Override
     public long idleTimeoutNanos() {
         return idleTimeoutNanos;
     }
@@ -321,7 +381,7 @@ public final class ClientRuntime {
 
     /** Open connections to the origin of {@code uri}; for tests. */
     int openConnections(URI uri) {
-        HostPool pool = registry.find(HostKey.of(uri));
+        HostPool pool = registry.find(Origins.key(uri));
         return pool == null ? 0 : pool.openConnections();
     }
 

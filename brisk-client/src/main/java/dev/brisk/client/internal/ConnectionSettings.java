@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.codec.Codecs;
 
 import java.util.Objects;

@@ -1,9 +1,10 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.ClientConnectException;
-import dev.brisk.client.ConnectTimeoutException;
+import dev.brisk.client.ClientConnectTimeoutException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.UnresolvedHostException;
+import dev.brisk.client.internal.pool.HostKey;
 
 import java.net.UnknownHostException;
 
@@ -27,7 +28,7 @@ public final class Failures {
             return new UnresolvedHostException(key.host(), cause);
         }
         if (cause instanceof io.netty.channel.ConnectTimeoutException) {
-            return new ConnectTimeoutException(key.toString(), connectTimeoutMillis, attempt, cause);
+            return new ClientConnectTimeoutException(key.toString(), connectTimeoutMillis, attempt, cause);
         }
         return new ClientConnectException(key.toString(), "cannot connect to " + key + ": "
                 + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage())

@@ -1,10 +1,15 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.pool.HostPool;
 import dev.brisk.client.ClientMetrics;
+import dev.brisk.client.PoolView;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Hands what the client measures to the application's {@link ClientMetrics}, and keeps a failing implementation from
@@ -16,6 +21,8 @@ public final class MetricsReporter {
     private static final InternalLogger LOGGER = InternalLoggerFactory.getInstance(MetricsReporter.class);
 
     private final ClientMetrics metrics;
+    /** The view each live pool was reported with, so that its removal is reported with the same view. */
+    private final Map<HostPool, PoolView> views = new ConcurrentHashMap<>();
 
     private MetricsReporter(ClientMetrics metrics) {
         this.metrics = metrics;
@@ -44,17 +51,23 @@ public final class MetricsReporter {
         }
     }
 
-    public void poolCreated(HostPool pool) {
+    void poolCreated(HostPool pool) {
+        PoolView view = new HostPoolView(pool);
+        views.put(pool, view);
         try {
-            metrics.poolCreated(pool.view());
+            metrics.poolCreated(view);
         } catch (RuntimeException e) {
             dropped("poolCreated", e);
         }
     }
 
-    public void poolRemoved(HostPool pool) {
+    void poolRemoved(HostPool pool) {
+        PoolView view = views.remove(pool);
+        if (view == null) {
+            return;
+        }
         try {
-            metrics.poolRemoved(pool.view());
+            metrics.poolRemoved(view);
         } catch (RuntimeException e) {
             dropped("poolRemoved", e);
         }

@@ -59,7 +59,7 @@ final class RedirectPlanner {
             headers.remove(HttpHeaderNames.CONTENT_ENCODING);
             headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
         }
-        if (!HostKey.sameOrigin(current.uri(), target)) {
+        if (!Origins.same(current.uri(), target)) {
             headers.remove(HttpHeaderNames.AUTHORIZATION);
             headers.remove(HttpHeaderNames.PROXY_AUTHORIZATION);
             headers.remove(HttpHeaderNames.COOKIE);

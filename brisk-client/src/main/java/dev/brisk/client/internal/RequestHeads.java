@@ -1,5 +1,6 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.pool.HostKey;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;

@@ -32,11 +32,11 @@ class PoolExpiryTest {
             assertThat(runtime.openConnections(uri)).isEqualTo(1);
 
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while ((runtime.registry().find(HostKey.of(uri)) != null || server.metrics().openConnections() > 0)
+            while ((runtime.registry().find(Origins.key(uri)) != null || server.metrics().openConnections() > 0)
                     && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            assertThat(runtime.registry().find(HostKey.of(uri))).isNull();
+            assertThat(runtime.registry().find(Origins.key(uri))).isNull();
             assertThat(server.metrics().openConnections()).isZero();
 
             HttpRequest again = new HttpRequest(HttpMethod.GET, uri, Headers.empty(), null,

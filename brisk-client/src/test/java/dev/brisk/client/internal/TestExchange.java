@@ -21,7 +21,7 @@ public final class TestExchange implements Exchange {
 
     /** Settings of connections to {@code http://example.test:8080}, decompression off. */
     public static final ConnectionSettings SETTINGS = new ConnectionSettings(
-            HostKey.of(URI.create("http://example.test:8080/")), Codecs.defaults(), 1024 * 1024, false, true,
+            Origins.key(URI.create("http://example.test:8080/")), Codecs.defaults(), 1024 * 1024, false, true,
             Duration.ofSeconds(1).toNanos());
 
     private static final HttpRequest.Settings NO_TIMEOUTS = new HttpRequest.Settings(Duration.ZERO, Duration.ZERO,

@@ -3,16 +3,18 @@ package dev.brisk.client.internal.http1;
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
-import dev.brisk.client.ReadTimeoutException;
+import dev.brisk.client.ClientReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
-import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.internal.BodyBuffer;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
-import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.ExclusiveConnection;
+import dev.brisk.client.internal.pool.HostKey;
+import dev.brisk.client.internal.pool.Waiter;
 import dev.brisk.client.internal.Lease;
 import dev.brisk.client.internal.NettyHeaders;
-import dev.brisk.client.internal.PooledConnection;
 import dev.brisk.client.internal.ReceivedResponse;
 import dev.brisk.client.internal.RequestBody;
 import dev.brisk.client.internal.RequestHeads;
@@ -47,27 +49,19 @@ import java.util.concurrent.TimeUnit;
  * One pooled HTTP/1.1 connection: the last handler of its pipeline, after the codec ({@link #CODEC}) and the optional
  * decompressor. Writes one request at a time for the {@link Exchange} that leased it, assembles the response straight
  * into a heap array (or hands it on as a {@link ResponseStream}), runs the read and write timers, and hands itself back
- * to its {@link Owner} when the exchange ends with the connection still reusable. Touched only on its event loop.
+ * to its {@link ConnectionOwner} when the exchange ends with the connection still reusable. Touched only on its event
+ * loop.
  */
 public final class Http1Connection extends ChannelInboundHandlerAdapter
-        implements ChannelFutureListener, Lease, PooledConnection, StreamSource {
+        implements ChannelFutureListener, Lease, ExclusiveConnection, StreamSource {
 
     /** The name of the HTTP/1.1 codec in the pipeline; a chunked body's writer goes right after it. */
     public static final String CODEC = "codec";
     static final String CHUNKED_WRITER = "chunked-writer";
     private static final long MAX_PRESIZE = 16 * 1024 * 1024;
 
-    /** The pool a connection reports to, on its event loop. */
-    public interface Owner {
-        /** An exchange ended and the connection can carry the next one. */
-        void release(Http1Connection connection);
-
-        /** The connection closed, or is closing; called once. */
-        void closed(PooledConnection connection);
-    }
-
     private final ConnectionSettings settings;
-    private final Owner owner;
+    private final ConnectionOwner owner;
     private final HostKey key;
     private Channel channel;
 
@@ -98,7 +92,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
     private boolean awaitingContinue;
     private ScheduledFuture<?> continueTimer;
 
-    public Http1Connection(ConnectionSettings settings, Owner owner) {
+    public Http1Connection(ConnectionSettings settings, ConnectionOwner owner) {
         this.settings = settings;
         this.owner = owner;
         this.key = settings.key();
@@ -109,17 +103,25 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
         channel = ctx.channel();
     }
 
-    /** Whether the connection is open and carries no exchange. */
+    @Override
     public boolean isUsable() {
         return call == null && channel.isActive();
     }
 
+    @Override
     public long idleSinceNanos() {
         return idleSinceNanos;
     }
 
+    @Override
     public void markIdle(long nowNanos) {
         idleSinceNanos = nowNanos;
+    }
+
+    /** Lends this connection to {@code waiter}: every waiter of the client's pools is a call, an {@link Exchange}. */
+    @Override
+    public void lendTo(Waiter waiter) {
+        ((Exchange) waiter).onAcquired(this);
     }
 
     /** Sends the call's current request. */
@@ -483,7 +485,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
         }
         long idle = now - lastReadNanos;
         if (idle >= readTimeoutNanos) {
-            fail(new ReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
+            fail(new ClientReadTimeoutException(key.toString(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
         } else {
             readTimerDeadline = now + readTimeoutNanos - idle;
             readTimer = channel.eventLoop().schedule(readTimeoutTask, readTimeoutNanos - idle, TimeUnit.NANOSECONDS);
@@ -493,7 +495,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
     private void writeTimedOut() {
         writeTimer = null;
         if (call != null && !writeDone) {
-            fail(new WriteTimeoutException(key.toString(),
+            fail(new ClientWriteTimeoutException(key.toString(),
                     call.request().settings().writeTimeout().toMillis()));
         }
     }

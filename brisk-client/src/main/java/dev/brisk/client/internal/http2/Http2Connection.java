@@ -4,7 +4,9 @@ import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
 import dev.brisk.client.internal.OnDemandDecompressor;
-import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.MultiplexedConnection;
+import dev.brisk.client.internal.pool.Waiter;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,24 +27,13 @@ import java.nio.channels.ClosedChannelException;
 /**
  * One pooled HTTP/2 connection: the last handler of the parent channel, after the frame codec and the stream
  * multiplexer. Opens a stream per request as long as the server's SETTINGS_MAX_CONCURRENT_STREAMS allows, stops taking
- * new streams after GOAWAY, and reports freed stream slots to its {@link Owner}. Touched only on its event loop.
+ * new streams after GOAWAY, and reports freed stream slots to its {@link ConnectionOwner}. Touched only on its event
+ * loop.
  */
-public final class Http2Connection extends ChannelInboundHandlerAdapter implements PooledConnection {
-
-    /** The pool a connection reports to, on its event loop. */
-    public interface Owner {
-        /** A stream slot became free, or the server's stream limit grew. */
-        void streamFree(Http2Connection connection);
-
-        /** The server sent GOAWAY: the connection takes no new streams. */
-        void goAway(Http2Connection connection);
-
-        /** The connection closed, or is closing; called once. */
-        void closed(PooledConnection connection);
-    }
+public final class Http2Connection extends ChannelInboundHandlerAdapter implements MultiplexedConnection {
 
     private final ConnectionSettings settings;
-    private final Owner owner;
+    private final ConnectionOwner owner;
     private final Http2FrameCodec codec;
     private Channel channel;
     private Http2StreamChannelBootstrap streams;
@@ -55,7 +46,7 @@ public final class Http2Connection extends ChannelInboundHandlerAdapter implemen
     private long idleSinceNanos;
 
     /** A connection over {@code codec}, which must be in the same pipeline, before the multiplexer. */
-    public Http2Connection(ConnectionSettings settings, Owner owner, Http2FrameCodec codec) {
+    public Http2Connection(ConnectionSettings settings, ConnectionOwner owner, Http2FrameCodec codec) {
         this.settings = settings;
         this.owner = owner;
         this.codec = codec;
@@ -74,19 +65,26 @@ public final class Http2Connection extends ChannelInboundHandlerAdapter implemen
         return settingsReceived;
     }
 
-    /** Whether one more stream may be opened now. */
+    @Override
     public boolean hasCapacity() {
         return !goingAway && !detached && channel.isActive() && !codec.connection().goAwayReceived()
                 && active < codec.connection().local().maxActiveStreams();
     }
 
-    /** Whether no stream is open. */
+    @Override
     public boolean isIdle() {
         return active == 0;
     }
 
+    @Override
     public long idleSinceNanos() {
         return idleSinceNanos;
+    }
+
+    /** Opens a stream for {@code waiter}: every waiter of the client's pools is a call, an {@link Exchange}. */
+    @Override
+    public void lendTo(Waiter waiter) {
+        open((Exchange) waiter);
     }
 
     /** Opens a stream for {@code exchange} and hands it over; the caller checked {@link #hasCapacity()}. */

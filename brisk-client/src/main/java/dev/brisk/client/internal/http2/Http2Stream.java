@@ -3,10 +3,10 @@ package dev.brisk.client.internal.http2;
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
-import dev.brisk.client.ReadTimeoutException;
+import dev.brisk.client.ClientReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.StreamRefusedException;
-import dev.brisk.client.WriteTimeoutException;
+import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.internal.BodyBuffer;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
@@ -312,7 +312,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         }
         long idle = System.nanoTime() - lastReadNanos;
         if (idle >= readTimeoutNanos) {
-            fail(new ReadTimeoutException(key(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
+            fail(new ClientReadTimeoutException(key(), TimeUnit.NANOSECONDS.toMillis(readTimeoutNanos)));
         } else {
             readTimer = channel.eventLoop().schedule(this::checkReadTimeout, readTimeoutNanos - idle,
                     TimeUnit.NANOSECONDS);
@@ -322,7 +322,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
     private void writeTimedOut() {
         writeTimer = null;
         if (call != null && !writeDone) {
-            fail(new WriteTimeoutException(key(), call.request().settings().writeTimeout().toMillis()));
+            fail(new ClientWriteTimeoutException(key(), call.request().settings().writeTimeout().toMillis()));
         }
     }
 

@@ -1,25 +1,8 @@
 package dev.brisk.client.internal.pool;
 
-import dev.brisk.client.ClientOptions;
-import dev.brisk.client.PoolExhaustedException;
-import dev.brisk.client.ProtocolPolicy;
-import dev.brisk.client.internal.Call;
-import dev.brisk.client.internal.ClientRuntime;
-import dev.brisk.client.internal.ConnectionSettings;
-import dev.brisk.client.internal.Failures;
-import dev.brisk.client.internal.HostKey;
-import dev.brisk.client.internal.PooledConnection;
-import dev.brisk.client.internal.http1.Http1Connection;
-import dev.brisk.client.internal.http2.Http2Connection;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
-import io.netty.handler.proxy.ProxyHandler;
-import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,31 +15,30 @@ import java.util.concurrent.TimeUnit;
  * The connections to one host that live on one event loop, and the calls of that loop waiting for one. Everything
  * here runs on that loop, so there are no locks: acquiring a connection and writing to it happen on the same thread.
  *
- * <p>HTTP/1.1 connections carry one exchange at a time; idle ones are kept most-recently-used first and the oldest are
- * closed after the idle timeout. HTTP/2 connections carry many streams: a call takes a stream on a connection below
- * the server's stream limit, and a new connection is opened only when all are full. While a connection that may turn
- * out to be HTTP/2 is being set up, further calls wait for it rather than opening more connections.
+ * <p>HTTP/1.1 connections ({@link ExclusiveConnection}) carry one exchange at a time; idle ones are kept
+ * most-recently-used first and the oldest are closed after the idle timeout. HTTP/2 connections
+ * ({@link MultiplexedConnection}) carry many streams: a call takes a stream on a connection below the server's stream
+ * limit, and a new connection is opened only when all are full. While a connection that may turn out to be HTTP/2 is
+ * being set up, further calls wait for it rather than opening more connections. Calls are {@link Waiter}s, and new
+ * connections come from the {@link Connector} the {@link PoolContext} made for this pool.
  */
-public final class ChildPool implements Http1Connection.Owner, Http2Connection.Owner {
+public final class ChildPool implements ConnectionOwner {
 
     private final HostPool host;
-    private final ClientRuntime runtime;
+    private final PoolContext context;
     private final EventLoop loop;
     private final int maxConnections;
     private final int maxPending;
-    private final Bootstrap bootstrap;
-    private final boolean proxied;
+    private final Connector connector;
     private final boolean mayBeHttp2;
-    private final ConnectionSettings settings;
 
-    private final ArrayDeque<Http1Connection> idle = new ArrayDeque<>();
-    private final List<Http2Connection> http2 = new ArrayList<>(2);
-    private final ArrayDeque<Call> waiters = new ArrayDeque<>();
+    private final ArrayDeque<ExclusiveConnection> idle = new ArrayDeque<>();
+    private final List<MultiplexedConnection> http2 = new ArrayList<>(2);
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     private final Set<PooledConnection> all = new HashSet<>();
     private int open;
     private int settingUp;
     private boolean spokeHttp1;
-    private boolean skipH2cUpgrade;
     private boolean sweepScheduled;
     private volatile boolean closed;
     private final Runnable sweepTask = this::sweep;
@@ -66,38 +48,14 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     /** Idle connections reserved by callers on other threads whose calls have not reached this loop yet. */
     private final java.util.concurrent.atomic.AtomicInteger claims = new java.util.concurrent.atomic.AtomicInteger();
 
-    ChildPool(HostPool host, ClientRuntime runtime, EventLoop loop, int maxConnections, int maxPending) {
+    ChildPool(HostPool host, PoolContext context, EventLoop loop, int maxConnections, int maxPending) {
         this.host = host;
-        this.runtime = runtime;
+        this.context = context;
         this.loop = loop;
         this.maxConnections = maxConnections;
         this.maxPending = maxPending;
-        this.proxied = runtime.proxied(host.key());
-        this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
-        ClientOptions options = runtime.options();
-        this.settings = new ConnectionSettings(host.key(), options.codecs(), options.maxResponseSize(),
-                options.decompression(), !host.key().secure(), options.expectContinueTimeout().toNanos());
-        ProtocolPolicy protocol = options.protocol();
-        this.mayBeHttp2 = host.key().secure() ? protocol != ProtocolPolicy.HTTP_1_1
-                : protocol == ProtocolPolicy.H2 || protocol == ProtocolPolicy.H2C_PRIOR_KNOWLEDGE
-                || protocol == ProtocolPolicy.H2C_UPGRADE;
-    }
-
-    HostKey key() {
-        return host.key();
-    }
-
-    EventLoop loop() {
-        return loop;
-    }
-
-    /** What every connection of this pool is told. */
-    ConnectionSettings settings() {
-        return settings;
-    }
-
-    long connectTimeoutMillis() {
-        return runtime.connectTimeoutMillis();
+        this.connector = context.connector(host.key(), loop, this);
+        this.mayBeHttp2 = connector.mayMultiplex();
     }
 
     /** Open connections (idle, leased and connecting); for tests and metrics. */
@@ -150,7 +108,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
      * connection, a new connection while under the limit, or a place in the queue. Returns false when this pool is
      * closed (the caller looks the host up again).
      */
-    public boolean acquire(Call call) {
+    public boolean acquire(Waiter call) {
         if (closed) {
             return false;
         }
@@ -162,22 +120,22 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         return true;
     }
 
-    private void lease(Call call) {
-        Http1Connection connection;
+    private void lease(Waiter call) {
+        ExclusiveConnection connection;
         if (call.wantsFreshConnection()) {
             // the last reused connection turned out stale: its idle siblings may be too, so open a new one
             if (open >= maxConnections && (connection = idle.pollLast()) != null) {
                 connection.close();
             }
         } else {
-            Http2Connection h2 = http2WithRoom();
+            MultiplexedConnection h2 = http2WithRoom();
             if (h2 != null) {
-                h2.open(call);
+                h2.lendTo(call);
                 return;
             }
             while ((connection = idle.pollFirst()) != null) {
                 if (connection.isUsable()) {
-                    call.onAcquired(connection);
+                    connection.lendTo(call);
                     return;
                 }
                 connection.close();
@@ -189,8 +147,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
             waiters.addLast(call);
             call.onQueued(this);
         } else {
-            call.onAcquireFailed(new PoolExhaustedException(host.key().toString(), host.maxConnections(),
-                    host.maxPending()));
+            call.onAcquireFailed(context.poolExhausted(host.key(), host.maxConnections(), host.maxPending()));
         }
     }
 
@@ -199,9 +156,9 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         return settingUp > 0 && mayBeHttp2 && !spokeHttp1;
     }
 
-    private Http2Connection http2WithRoom() {
+    private MultiplexedConnection http2WithRoom() {
         for (int i = 0, n = http2.size(); i < n; i++) {
-            Http2Connection h2 = http2.get(i);
+            MultiplexedConnection h2 = http2.get(i);
             if (h2.hasCapacity()) {
                 return h2;
             }
@@ -210,14 +167,14 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     }
 
     /** Takes a waiting call out of the queue (acquire timeout, cancellation). */
-    public void removeWaiter(Call call) {
+    public void removeWaiter(Waiter call) {
         waiters.remove(call);
         publishCounts();
     }
 
     /** Takes back an HTTP/1.1 connection whose exchange ended cleanly. */
     @Override
-    public void release(Http1Connection connection) {
+    public void release(ExclusiveConnection connection) {
         try {
             handBack(connection);
         } finally {
@@ -225,15 +182,15 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         }
     }
 
-    private void handBack(Http1Connection connection) {
+    private void handBack(ExclusiveConnection connection) {
         if (closed || !connection.isUsable()) {
             connection.close();
             return;
         }
-        Call waiter;
+        Waiter waiter;
         while ((waiter = waiters.pollFirst()) != null) {
             if (!waiter.isDone()) {
-                waiter.onAcquired(connection);
+                connection.lendTo(waiter);
                 return;
             }
             waiter.onDequeued();
@@ -249,7 +206,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
      * stream opened now would be refused as one too many. The waiters are served right after that frame.
      */
     @Override
-    public void streamFree(Http2Connection connection) {
+    public void streamFree(MultiplexedConnection connection) {
         if (!waiters.isEmpty() && !serveScheduled) {
             serveScheduled = true;
             loop.execute(serveTask);
@@ -262,7 +219,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
 
     /** The server sent GOAWAY: the connection takes no new streams. */
     @Override
-    public void goAway(Http2Connection connection) {
+    public void goAway(MultiplexedConnection connection) {
         http2.remove(connection);
         serveWaiters();
         publishCounts();
@@ -276,18 +233,18 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
 
     /** Hands waiting calls to HTTP/2 streams with room, or to new connections while under the limit. */
     private void serveWaiters() {
-        Call waiter;
+        Waiter waiter;
         while (!closed && (waiter = waiters.peekFirst()) != null) {
             if (waiter.isDone()) {
                 waiters.pollFirst();
                 waiter.onDequeued();
                 continue;
             }
-            Http2Connection h2 = http2WithRoom();
+            MultiplexedConnection h2 = http2WithRoom();
             if (h2 != null) {
                 waiters.pollFirst();
                 waiter.onDequeued();
-                h2.open(waiter);
+                h2.lendTo(waiter);
             } else if (open < maxConnections && !waitForSetup()) {
                 waiters.pollFirst();
                 waiter.onDequeued();
@@ -303,7 +260,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     public void closed(PooledConnection connection) {
         if (connection != null && all.remove(connection)) {
             open--;
-            if (connection instanceof Http1Connection h1) {
+            if (connection instanceof ExclusiveConnection h1) {
                 idle.remove(h1);
             } else {
                 http2.remove(connection);
@@ -313,18 +270,16 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         publishCounts();
     }
 
-    private void connect(Call call) {
+    private void connect(Waiter call) {
         open++;
         settingUp++;
-        ChannelFuture connecting = bootstrap.connect(host.key().address());
-        runtime.track(connecting.channel());
-        connecting.addListener(new ConnectAttempt(call));
+        connector.open(call.attempt()).addListener(new ConnectAttempt(call));
     }
 
     private void scheduleSweep() {
         if (!sweepScheduled && !closed) {
             sweepScheduled = true;
-            loop.schedule(sweepTask, runtime.idleTimeoutNanos(), TimeUnit.NANOSECONDS);
+            loop.schedule(sweepTask, context.idleTimeoutNanos(), TimeUnit.NANOSECONDS);
         }
     }
 
@@ -332,9 +287,9 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
     private void sweep() {
         sweepScheduled = false;
         long now = System.nanoTime();
-        long timeout = runtime.idleTimeoutNanos();
+        long timeout = context.idleTimeoutNanos();
         long next = Long.MAX_VALUE;
-        Http1Connection oldest;
+        ExclusiveConnection oldest;
         while ((oldest = idle.peekLast()) != null && now - oldest.idleSinceNanos() >= timeout) {
             idle.pollLast();
             oldest.close();
@@ -342,7 +297,7 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         if (oldest != null) {
             next = oldest.idleSinceNanos() + timeout - now;
         }
-        for (Http2Connection h2 : new ArrayList<>(http2)) {
+        for (MultiplexedConnection h2 : new ArrayList<>(http2)) {
             if (h2.isIdle()) {
                 long due = h2.idleSinceNanos() + timeout - now;
                 if (due <= 0) {
@@ -365,10 +320,10 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
             return;
         }
         closed = true;
-        List<Call> waiting = new ArrayList<>(waiters);
+        List<Waiter> waiting = new ArrayList<>(waiters);
         waiters.clear();
-        for (Call call : waiting) {
-            call.onAcquireFailed(Failures.clientClosed(host.key()));
+        for (Waiter call : waiting) {
+            call.onAcquireFailed(context.clientClosed(host.key()));
         }
         idle.clear();
         http2.clear();
@@ -378,46 +333,16 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         publishCounts();
     }
 
-    /**
-     * The host answered an h2c upgrade probe without upgrading and closed the connection: new connections of this
-     * pool speak HTTP/1.1 at once.
-     */
-    void h2cUpgradeRefused() {
-        skipH2cUpgrade = true;
-    }
+    /** Follows a new connection through its setup to the waiter that asked for it. */
+    private final class ConnectAttempt implements GenericFutureListener<Future<PooledConnection>> {
+        private final Waiter call;
 
-    /** The protocol a new connection starts with: the configured one, unless the host refused the h2c upgrade. */
-    private ProtocolPolicy protocolForNewConnection() {
-        ProtocolPolicy protocol = runtime.options().protocol();
-        return skipH2cUpgrade && protocol == ProtocolPolicy.H2C_UPGRADE ? ProtocolPolicy.HTTP_1_1 : protocol;
-    }
-
-    /** Follows a connection from TCP connect through setup to the call that asked for it. */
-    private final class ConnectAttempt implements ChannelFutureListener {
-        private final Call call;
-        private final long startNanos = System.nanoTime();
-        private Channel channel;
-
-        ConnectAttempt(Call call) {
+        ConnectAttempt(Waiter call) {
             this.call = call;
         }
 
         @Override
-        public void operationComplete(ChannelFuture future) {
-            channel = future.channel();
-            ConnectionSetup setup = channel.pipeline().get(ConnectionSetup.class);
-            if (!future.isSuccess() || setup == null) {
-                failed(Failures.connectFailure(host.key(), future.cause(), runtime.connectTimeoutMillis(),
-                        call.attempt()));
-                return;
-            }
-            setup.ready().addListener(this::onReady);
-            // one budget for the whole way to a usable connection: the setup gets what the TCP connect left
-            long usedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-            setup.start(Math.max(1, runtime.connectTimeoutMillis() - usedMillis), call.attempt());
-        }
-
-        private void onReady(Future<? super PooledConnection> ready) {
+        public void operationComplete(Future<PooledConnection> ready) {
             try {
                 connected(ready);
             } finally {
@@ -425,35 +350,35 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
             }
         }
 
-        private void connected(Future<? super PooledConnection> ready) {
+        private void connected(Future<PooledConnection> ready) {
             if (!ready.isSuccess()) {
                 failed(ready.cause());
                 return;
             }
             settingUp--;
-            PooledConnection connection = (PooledConnection) ready.getNow();
+            PooledConnection connection = ready.getNow();
             all.add(connection);
             if (closed) {
                 connection.close();
-                call.onAcquireFailed(Failures.clientClosed(host.key()));
+                call.onAcquireFailed(context.clientClosed(host.key()));
                 return;
             }
-            if (connection instanceof Http2Connection h2) {
+            if (connection instanceof MultiplexedConnection h2) {
                 http2.add(h2);
                 if (call.isDone()) {
                     call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
                 } else {
-                    h2.open(call);
+                    h2.lendTo(call);
                 }
                 serveWaiters();
             } else {
                 spokeHttp1 = true;
-                Http1Connection h1 = (Http1Connection) connection;
+                ExclusiveConnection h1 = (ExclusiveConnection) connection;
                 if (call.isDone()) {
                     release(h1);
                     call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
                 } else {
-                    call.onAcquired(h1);
+                    h1.lendTo(call);
                     serveWaiters();
                 }
             }
@@ -462,25 +387,12 @@ public final class ChildPool implements Http1Connection.Owner, Http2Connection.O
         private void failed(Throwable cause) {
             settingUp--;
             open--;
-            channel.close();
-            if (cause instanceof H2cUpgradeRefusedException && !closed && !call.isDone()) {
-                connect(call); // the probe was answered, so nothing of the call was sent: go on over HTTP/1.1
+            if (connector.reopens(cause) && !closed && !call.isDone()) {
+                connect(call); // nothing of the call was sent: go on with a new connection
                 return;
             }
             call.onAcquireFailed(cause);
             closed(null);
-        }
-    }
-
-    /** Builds the connection-level pipeline: proxy, TLS, then the setup handler that picks the protocol. */
-    private final class Initializer extends ChannelInitializer<Channel> {
-        @Override
-        protected void initChannel(Channel channel) {
-            ProxyHandler proxy = proxied ? runtime.proxyHandler() : null;
-            SslHandler ssl = Pipelines.connection(channel, host.key(), proxy,
-                    host.key().secure() ? runtime.sslContext() : null, runtime.connectTimeoutMillis());
-            Pipelines.setup(channel.pipeline(), new ConnectionSetup(ChildPool.this, protocolForNewConnection(), proxy,
-                    ssl));
         }
     }
 }

@@ -1,8 +1,5 @@
 package dev.brisk.client.internal.pool;
 
-import dev.brisk.client.internal.ClientRuntime;
-import dev.brisk.client.internal.HostKey;
-
 /**
  * The pool of one host: one {@link ChildPool} per event loop, created lazily on that loop. The host's connection and
  * queue limits are split across the child pools; when the limit is below the number of loops, only that many loops
@@ -13,30 +10,67 @@ public final class HostPool {
     private static final long TOUCH_GRANULARITY_NANOS = 1_000_000_000L;
 
     private final HostKey key;
-    private final ClientRuntime runtime;
+    private final PoolContext context;
     private final ChildPool[] children;
     private final int maxConnections;
     private final int maxPending;
-    private final HostPoolView view;
     private volatile long lastUsedNanos = System.nanoTime();
     private volatile boolean closed;
 
-    HostPool(HostKey key, ClientRuntime runtime, int loops, int maxConnections, int maxPending) {
+    HostPool(HostKey key, PoolContext context, int loops, int maxConnections, int maxPending) {
         this.key = key;
-        this.runtime = runtime;
+        this.context = context;
         this.maxConnections = maxConnections;
         this.maxPending = maxPending;
         this.children = new ChildPool[Math.max(1, Math.min(loops, maxConnections))];
-        this.view = new HostPoolView(key.origin(), children);
     }
 
     public HostKey key() {
         return key;
     }
 
-    /** The pool's counts, readable from any thread. */
-    public HostPoolView view() {
-        return view;
+    /** Connections (HTTP/1.1) or streams (HTTP/2) leased to calls, over all loops; any thread, without locking. */
+    public int active() {
+        int total = 0;
+        for (ChildPool child : children) {
+            if (child != null) {
+                total += child.counters().active();
+            }
+        }
+        return total;
+    }
+
+    /** Open connections carrying nothing, over all loops; any thread, without locking. */
+    public int idle() {
+        int total = 0;
+        for (ChildPool child : children) {
+            if (child != null) {
+                total += child.counters().idle();
+            }
+        }
+        return total;
+    }
+
+    /** Calls waiting for a connection, over all loops; any thread, without locking. */
+    public int pending() {
+        int total = 0;
+        for (ChildPool child : children) {
+            if (child != null) {
+                total += child.counters().pending();
+            }
+        }
+        return total;
+    }
+
+    /** Open connections, including those being set up, over all loops; any thread, without locking. */
+    public int connections() {
+        int total = 0;
+        for (ChildPool child : children) {
+            if (child != null) {
+                total += child.counters().connections();
+            }
+        }
+        return total;
     }
 
     int maxConnections() {
@@ -60,7 +94,7 @@ public final class HostPool {
                 return null;
             }
             int n = children.length;
-            child = new ChildPool(this, runtime, runtime.loop(index), share(maxConnections, n, index),
+            child = new ChildPool(this, context, context.loop(index), share(maxConnections, n, index),
                     share(maxPending, n, index));
             children[index] = child;
         }
@@ -119,7 +153,7 @@ public final class HostPool {
         for (int i = 0; i < children.length; i++) {
             int index = i;
             try {
-                runtime.loop(i).execute(() -> {
+                context.loop(i).execute(() -> {
                     ChildPool child = children[index];
                     if (child != null) {
                         child.close();

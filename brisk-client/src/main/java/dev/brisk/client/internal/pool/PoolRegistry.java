@@ -1,50 +1,40 @@
 package dev.brisk.client.internal.pool;
 
-import dev.brisk.client.internal.ClientRuntime;
-import dev.brisk.client.internal.Failures;
-import dev.brisk.client.internal.HostKey;
-import dev.brisk.client.internal.MetricsReporter;
-import dev.brisk.client.HttpClientException;
-import dev.brisk.client.PoolStats;
-
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The host pools by origin; drops pools unused for longer than the pool expiry. Tells the metrics, if any, when a pool
- * is created and dropped; both happen while the map holds the key, so for one key they are told in order.
+ * The host pools by origin; drops pools unused for longer than the pool expiry. Tells the {@link PoolContext} when a
+ * pool is created and dropped; both happen while the map holds the key, so for one key they are told in order.
  */
 public final class PoolRegistry {
 
-    private final ClientRuntime runtime;
-    private final MetricsReporter metrics;
+    private final PoolContext context;
     private final Map<HostKey, HostPool> pools = new ConcurrentHashMap<>();
     private final long expiryNanos;
     private final ScheduledFuture<?> expiryTask;
     private volatile boolean closed;
 
-    public PoolRegistry(ClientRuntime runtime) {
-        this.runtime = runtime;
-        this.metrics = runtime.metrics();
-        this.expiryNanos = runtime.options().poolExpiry().toNanos();
+    public PoolRegistry(PoolContext context) {
+        this.context = context;
+        this.expiryNanos = context.poolExpiryNanos();
         long period = Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(expiryNanos / 2, TimeUnit.MINUTES.toNanos(1)));
-        this.expiryTask = runtime.loop(0).scheduleAtFixedRate(this::expire, period, period, TimeUnit.NANOSECONDS);
+        this.expiryTask = context.loop(0).scheduleAtFixedRate(this::expire, period, period, TimeUnit.NANOSECONDS);
     }
 
     /**
      * The pool for {@code key}, created on first use.
      *
-     * @throws HttpClientException when the client is closed
+     * @throws RuntimeException {@link PoolContext#clientClosed} when the client is closed
      */
     public HostPool get(HostKey key) {
         HostPool pool = pools.get(key);
         if (pool == null) {
             if (closed) {
-                throw Failures.clientClosed(key);
+                throw context.clientClosed(key);
             }
             pool = pools.computeIfAbsent(key, this::create);
         }
@@ -53,13 +43,11 @@ public final class PoolRegistry {
 
     private HostPool create(HostKey key) {
         if (closed) {
-            throw Failures.clientClosed(key);
+            throw context.clientClosed(key);
         }
-        HostPool pool = new HostPool(key, runtime, runtime.loopCount(), runtime.options().maxConnectionsPerHost(),
-                runtime.options().maxPendingAcquires());
-        if (metrics != null) {
-            metrics.poolCreated(pool);
-        }
+        HostPool pool = new HostPool(key, context, context.loopCount(), context.maxConnectionsPerHost(),
+                context.maxPendingAcquires());
+        context.poolCreated(pool);
         return pool;
     }
 
@@ -68,13 +56,9 @@ public final class PoolRegistry {
         return pools.get(key);
     }
 
-    /** A snapshot of every pool. */
-    public List<PoolStats> stats() {
-        List<PoolStats> stats = new ArrayList<>(pools.size());
-        for (HostPool pool : pools.values()) {
-            stats.add(pool.view().stats());
-        }
-        return stats;
+    /** Every pool, live: for snapshots of their counts. */
+    public Collection<HostPool> pools() {
+        return pools.values();
     }
 
     private void expire() {
@@ -86,11 +70,9 @@ public final class PoolRegistry {
         }
     }
 
-    /** Closes {@code pool} and tells the metrics; returns null, so that the map forgets it. */
+    /** Closes {@code pool} and tells the context; returns null, so that the map forgets it. */
     private HostPool drop(HostPool pool) {
-        if (metrics != null) {
-            metrics.poolRemoved(pool);
-        }
+        context.poolRemoved(pool);
         pool.close();
         return null;
     }

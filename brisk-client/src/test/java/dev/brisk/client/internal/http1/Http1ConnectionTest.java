@@ -4,9 +4,12 @@ import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.ResponseTooLargeException;
-import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.ExclusiveConnection;
+import dev.brisk.client.internal.pool.MultiplexedConnection;
+import dev.brisk.client.internal.pool.PooledConnection;
 import dev.brisk.client.internal.TestExchange;
-import dev.brisk.client.internal.pool.Pipelines;
+import dev.brisk.client.internal.connect.Pipelines;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.common.WritableHeaders;
 import io.netty.buffer.ByteBuf;
@@ -36,13 +39,23 @@ class Http1ConnectionTest {
     private Http1Connection connection;
 
     /** Records what the connection tells its pool. */
-    private static final class Owner implements Http1Connection.Owner {
-        final List<Http1Connection> released = new ArrayList<>();
+    private static final class Owner implements ConnectionOwner {
+        final List<ExclusiveConnection> released = new ArrayList<>();
         final List<PooledConnection> closed = new ArrayList<>();
 
         @Override
-        public void release(Http1Connection connection) {
+        public void release(ExclusiveConnection connection) {
             released.add(connection);
+        }
+
+        @Override
+        public void streamFree(MultiplexedConnection connection) {
+            throw new AssertionError("an HTTP/1.1 connection has no streams");
+        }
+
+        @Override
+        public void goAway(MultiplexedConnection connection) {
+            throw new AssertionError("an HTTP/1.1 connection gets no GOAWAY");
         }
 
         @Override

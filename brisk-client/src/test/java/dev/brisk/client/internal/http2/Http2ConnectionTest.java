@@ -4,9 +4,12 @@ import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.StreamRefusedException;
-import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.ExclusiveConnection;
+import dev.brisk.client.internal.pool.MultiplexedConnection;
+import dev.brisk.client.internal.pool.PooledConnection;
 import dev.brisk.client.internal.TestExchange;
-import dev.brisk.client.internal.pool.Pipelines;
+import dev.brisk.client.internal.connect.Pipelines;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.common.WritableHeaders;
 import io.netty.buffer.Unpooled;
@@ -52,18 +55,23 @@ class Http2ConnectionTest {
     private Http2Connection connection;
 
     /** Records what the connection tells its pool. */
-    private static final class Owner implements Http2Connection.Owner {
+    private static final class Owner implements ConnectionOwner {
         int streamsFreed;
-        final List<Http2Connection> goAways = new ArrayList<>();
+        final List<MultiplexedConnection> goAways = new ArrayList<>();
         final List<PooledConnection> closed = new ArrayList<>();
 
         @Override
-        public void streamFree(Http2Connection connection) {
+        public void release(ExclusiveConnection connection) {
+            throw new AssertionError("an HTTP/2 connection is never released whole");
+        }
+
+        @Override
+        public void streamFree(MultiplexedConnection connection) {
             streamsFreed++;
         }
 
         @Override
-        public void goAway(Http2Connection connection) {
+        public void goAway(MultiplexedConnection connection) {
             goAways.add(connection);
         }
 

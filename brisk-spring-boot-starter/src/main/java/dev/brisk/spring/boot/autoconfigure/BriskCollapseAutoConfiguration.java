@@ -2,8 +2,8 @@ package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.collapse.CollapseMetrics;
 import dev.brisk.collapse.client.CollapsingInterceptor;
-import dev.brisk.collapse.micrometer.MicrometerCollapseMetrics;
 import dev.brisk.collapse.rest.RouteCollapsing;
+import dev.brisk.micrometer.collapse.MicrometerCollapseMetrics;
 import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.internal.ClientCollapseSettings;
 import dev.brisk.spring.boot.internal.CollapseSettings;

@@ -55,7 +55,7 @@ class CollapseAutoConfigurationTest {
         io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
                 new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
         brisk.withBean(io.micrometer.core.instrument.MeterRegistry.class, () -> registry)
-                .withBean(CollapseMetrics.class, () -> dev.brisk.collapse.micrometer.MicrometerCollapseMetrics
+                .withBean(CollapseMetrics.class, () -> dev.brisk.micrometer.collapse.MicrometerCollapseMetrics
                         .of(registry, "inventory"))
                 .run(context -> {
                     assertThat(context).hasNotFailed();

@@ -1,7 +1,8 @@
-package dev.brisk.client.internal.pool;
+package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.internal.ConnectionSettings;
-import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.OnDemandDecompressor;
 import dev.brisk.client.internal.http1.Http1Connection;
 import dev.brisk.client.internal.http2.Http2Connection;
@@ -77,14 +78,14 @@ public final class Pipelines {
 
     /** HTTP/1.1: the codec, optional decompression, the connection. */
     public static Http1Connection http1(ChannelPipeline pipeline, ConnectionSettings settings,
-                                        Http1Connection.Owner owner) {
+                                        ConnectionOwner owner) {
         pipeline.addLast(Http1Connection.CODEC, http1Codec());
         return afterHttp1Codec(pipeline, settings, owner);
     }
 
     /** What follows an HTTP/1.1 codec already in place (an h2c upgrade was refused): decompression, connection. */
     static Http1Connection afterHttp1Codec(ChannelPipeline pipeline, ConnectionSettings settings,
-                                           Http1Connection.Owner owner) {
+                                           ConnectionOwner owner) {
         if (settings.decompression()) {
             pipeline.addLast(OnDemandDecompressor.NAME, new OnDemandDecompressor());
         }
@@ -106,7 +107,7 @@ public final class Pipelines {
 
     /** HTTP/2 (h2, h2c with prior knowledge): frame codec, stream multiplexer, the connection. */
     public static Http2Connection http2(ChannelPipeline pipeline, ConnectionSettings settings,
-                                        Http2Connection.Owner owner) {
+                                        ConnectionOwner owner) {
         Http2FrameCodec codec = frameCodec();
         pipeline.addLast("h2-codec", codec);
         pipeline.addLast("h2-multiplex", new Http2MultiplexHandler(Http2Connection.PushRefuser.INSTANCE));
@@ -120,7 +121,7 @@ public final class Pipelines {
      * handlers it installs on 101, the {@link H2cUpgrade} probe, then the HTTP/2 connection that serves calls after
      * an upgrade. Sends the probe {@code OPTIONS *} at once; a failed write fails {@code setup}.
      */
-    static void h2cUpgrade(ChannelPipeline pipeline, ConnectionSettings settings, Http2Connection.Owner owner,
+    static void h2cUpgrade(ChannelPipeline pipeline, ConnectionSettings settings, ConnectionOwner owner,
                            ConnectionSetup setup) {
         HttpClientCodec source = http1Codec();
         Http2FrameCodec codec = frameCodec();

@@ -1,4 +1,4 @@
-package dev.brisk.collapse.micrometer;
+package dev.brisk.micrometer.collapse;
 
 import dev.brisk.collapse.CollapseMetrics;
 import dev.brisk.collapse.CollapseStats;
@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * {@link CollapseMetrics} for Micrometer; needs {@code io.micrometer:micrometer-core}, which brisk-collapse does not
- * bring itself. One instance per collapser, told apart by the {@code collapser} tag.
+ * {@link CollapseMetrics} for Micrometer; needs brisk-collapse on the class path, an optional dependency of
+ * brisk-micrometer. One instance per collapser, told apart by the {@code collapser} tag.
  *
  * <pre>{@code
  * BatchCollapser<Long, User> users = BatchCollapser.builder(loader)

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * and reported by {@link RequestBuilder#retrieve(Class)}. Holds the status, header fields and body of the response;
  * the message names method, URI, status and the start of the body.
  */
-public class HttpStatusException extends HttpClientException {
+public class UnexpectedStatusException extends HttpClientException {
 
     /** How much of the body the message quotes. */
     private static final int QUOTED_BODY = 200;
@@ -21,11 +21,11 @@ public class HttpStatusException extends HttpClientException {
     private final URI uri;
 
     /** The failure for {@code response}, whose status is not 2xx. */
-    public HttpStatusException(HttpResponse response) {
+    public UnexpectedStatusException(HttpResponse response) {
         this(response, response.bodyAsString());
     }
 
-    private HttpStatusException(HttpResponse response, String body) {
+    private UnexpectedStatusException(HttpResponse response, String body) {
         super(hostOf(response.uri()), message(response, body));
         this.status = response.status();
         this.headers = response.headers();

@@ -1,13 +1,10 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.pool;
 
-import dev.brisk.client.HttpClientException;
 import io.netty.util.NetUtil;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
-import java.util.Locale;
 
 /** An origin the client keeps a pool for: scheme, host and port, with what connecting and the Host header need. */
 public final class HostKey {
@@ -34,39 +31,15 @@ public final class HostKey {
     }
 
     /**
-     * The origin of an absolute URI.
-     *
-     * @throws HttpClientException when the scheme is not supported
+     * The key of an origin: {@code scheme} in lower case ({@code http} or {@code https}), {@code host} in lower case
+     * without brackets, {@code port} explicit.
      */
-    public static HostKey of(URI uri) {
-        String scheme = uri.getScheme();
-        String lower = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
-        String host = uri.getHost();
-        if (host == null) {
-            throw new IllegalArgumentException("URI has no host: " + uri);
-        }
-        if (!lower.equals("http") && !lower.equals("https")) {
-            throw new HttpClientException(host, "unsupported scheme \"" + scheme + "\" in " + uri
-                    + ": only http and https are supported", null, false);
-        }
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port = uri.getPort() < 0 ? defaultPort(lower) : uri.getPort();
-        return new HostKey(lower, host.toLowerCase(Locale.ROOT), port);
+    public static HostKey of(String scheme, String host, int port) {
+        return new HostKey(scheme, host, port);
     }
 
-    /** Whether two URIs share scheme, host and port (RFC 6454 origin). */
-    static boolean sameOrigin(URI a, URI b) {
-        String schemeA = a.getScheme() == null ? "" : a.getScheme().toLowerCase(Locale.ROOT);
-        String schemeB = b.getScheme() == null ? "" : b.getScheme().toLowerCase(Locale.ROOT);
-        int portA = a.getPort() < 0 ? defaultPort(schemeA) : a.getPort();
-        int portB = b.getPort() < 0 ? defaultPort(schemeB) : b.getPort();
-        return schemeA.equals(schemeB) && portA == portB && a.getHost() != null
-                && a.getHost().equalsIgnoreCase(b.getHost());
-    }
-
-    private static int defaultPort(String scheme) {
+    /** The port of {@code scheme} when a URI names none: 443 for {@code https}, 80 otherwise. */
+    public static int defaultPort(String scheme) {
         return scheme.equals("https") ? 443 : 80;
     }
 

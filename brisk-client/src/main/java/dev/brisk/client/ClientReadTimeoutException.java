@@ -1,9 +1,9 @@
 package dev.brisk.client;
 
 /** No response byte arrived from the host for longer than the read timeout. */
-public final class ReadTimeoutException extends ClientTimeoutException {
+public final class ClientReadTimeoutException extends ClientTimeoutException {
 
-    public ReadTimeoutException(String host, long timeoutMillis) {
+    public ClientReadTimeoutException(String host, long timeoutMillis) {
         super(host, "no response data from " + host + " for " + timeoutMillis + " ms (read timeout)", timeoutMillis);
     }
 }

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal.pool;
+package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.channel.ChannelHandlerContext;

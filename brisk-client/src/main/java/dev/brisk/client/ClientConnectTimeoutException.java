@@ -5,14 +5,14 @@ package dev.brisk.client;
  * timeout: the request was not sent. Not retried by {@link RetryPolicy#DEFAULT}, so the timeout is the time the call
  * waits for a connection.
  */
-public final class ConnectTimeoutException extends ClientConnectException {
+public final class ClientConnectTimeoutException extends ClientConnectException {
 
-    public ConnectTimeoutException(String host, long timeoutMillis, Throwable cause) {
+    public ClientConnectTimeoutException(String host, long timeoutMillis, Throwable cause) {
         this(host, timeoutMillis, 1, cause);
     }
 
     /** The timeout of attempt number {@code attempt} (1 for the first). */
-    public ConnectTimeoutException(String host, long timeoutMillis, int attempt, Throwable cause) {
+    public ClientConnectTimeoutException(String host, long timeoutMillis, int attempt, Throwable cause) {
         super(host, "connect to " + host + " timed out after " + timeoutMillis + " ms (connect timeout; attempt "
                 + attempt + (attempt == 1 ? ", not retried" : "") + ")", cause);
     }

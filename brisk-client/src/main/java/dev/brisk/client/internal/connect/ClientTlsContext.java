@@ -1,4 +1,4 @@
-package dev.brisk.client.internal.pool;
+package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.transport.TlsContexts;

@@ -1,4 +1,4 @@
-package dev.brisk.client.micrometer;
+package dev.brisk.micrometer.client;
 
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.PoolView;
@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
- * {@link ClientMetrics} for Micrometer. Needs {@code io.micrometer:micrometer-core} on the class path, which
- * brisk-client does not bring itself.
+ * {@link ClientMetrics} for Micrometer. Needs brisk-client on the class path, an optional dependency of
+ * brisk-micrometer.
  *
  * <pre>{@code
  * BriskClient client = BriskClient.builder().metrics(MicrometerClientMetrics.of(registry)).build();

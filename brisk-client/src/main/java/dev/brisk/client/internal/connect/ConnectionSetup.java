@@ -1,13 +1,13 @@
-package dev.brisk.client.internal.pool;
+package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.ClientConnectException;
-import dev.brisk.client.ConnectTimeoutException;
+import dev.brisk.client.ClientConnectTimeoutException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyAuthenticationException;
 import dev.brisk.client.ProxyConnectException;
 import dev.brisk.client.TlsHandshakeException;
-import dev.brisk.client.internal.PooledConnection;
+import dev.brisk.client.internal.pool.PooledConnection;
 import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -36,7 +36,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
 
     static final String NAME = "setup";
 
-    private final ChildPool pool;
+    private final HostConnector connector;
     private final ProtocolPolicy protocol;
     private final ProxyHandler proxy;
     private final SslHandler ssl;
@@ -44,8 +44,8 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     private Promise<PooledConnection> ready;
     private ScheduledFuture<?> timer;
 
-    ConnectionSetup(ChildPool pool, ProtocolPolicy protocol, ProxyHandler proxy, SslHandler ssl) {
-        this.pool = pool;
+    ConnectionSetup(HostConnector connector, ProtocolPolicy protocol, ProxyHandler proxy, SslHandler ssl) {
+        this.connector = connector;
         this.protocol = protocol;
         this.proxy = proxy;
         this.ssl = ssl;
@@ -67,9 +67,9 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
      * the connect timeout.
      */
     void start(long remainingMillis, int attempt) {
-        long timeout = pool.connectTimeoutMillis();
-        timer = channel.eventLoop().schedule(() -> fail(new ConnectTimeoutException(pool.key().toString(), timeout,
-                attempt, null)), remainingMillis, TimeUnit.MILLISECONDS);
+        long timeout = connector.connectTimeoutMillis();
+        timer = channel.eventLoop().schedule(() -> fail(new ClientConnectTimeoutException(connector.key().toString(),
+                timeout, attempt, null)), remainingMillis, TimeUnit.MILLISECONDS);
         if (proxy != null) {
             proxy.connectFuture().addListener(f -> {
                 if (f.isSuccess()) {
@@ -87,7 +87,8 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         if (ssl == null) {
             switch (protocol) {
                 case H2, H2C_PRIOR_KNOWLEDGE -> http2();
-                case H2C_UPGRADE -> Pipelines.h2cUpgrade(channel.pipeline(), pool.settings(), pool, this);
+                case H2C_UPGRADE -> Pipelines.h2cUpgrade(channel.pipeline(), connector.settings(), connector.owner(),
+                        this);
                 default -> http1();
             }
             return;
@@ -101,7 +102,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
             if (ApplicationProtocolNames.HTTP_2.equals(chosen)) {
                 http2();
             } else if (protocol == ProtocolPolicy.H2) {
-                fail(new TlsHandshakeException(pool.key().toString(), "server " + pool.key()
+                fail(new TlsHandshakeException(connector.key().toString(), "server " + connector.key()
                         + " did not agree to HTTP/2 (ALPN chose " + (chosen == null ? "nothing" : chosen) + ")", null));
             } else {
                 http1();
@@ -112,28 +113,28 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     /** Builds the HTTP/1.1 pipeline; the connection is ready at once. */
     private void http1() {
         if (!ready.isDone()) {
-            succeed(Pipelines.http1(channel.pipeline(), pool.settings(), pool));
+            succeed(Pipelines.http1(channel.pipeline(), connector.settings(), connector.owner()));
         }
     }
 
     /** Builds the HTTP/2 pipeline; the connection is ready once the server's SETTINGS arrive. */
     private void http2() {
         if (!ready.isDone()) {
-            upgraded(Pipelines.http2(channel.pipeline(), pool.settings(), pool));
+            upgraded(Pipelines.http2(channel.pipeline(), connector.settings(), connector.owner()));
         }
     }
 
     /** The HTTP/1.1 codec is in place (an h2c upgrade was refused): add the rest; ready at once. */
     void downgraded() {
         if (!ready.isDone()) {
-            succeed(Pipelines.afterHttp1Codec(channel.pipeline(), pool.settings(), pool));
+            succeed(Pipelines.afterHttp1Codec(channel.pipeline(), connector.settings(), connector.owner()));
         }
     }
 
     /** The server refused the h2c upgrade and closes the connection: the pool opens an HTTP/1.1 one instead. */
     void upgradeRefusedAndClosed() {
-        pool.h2cUpgradeRefused();
-        fail(new H2cUpgradeRefusedException(pool.key()));
+        connector.h2cUpgradeRefused();
+        fail(new H2cUpgradeRefusedException(connector.key()));
     }
 
     /** The HTTP/2 pipeline is in place; the connection is ready once the server's SETTINGS arrive. */
@@ -174,7 +175,7 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
         if (cause instanceof HttpClientException typed) {
             return typed;
         }
-        String key = pool.key().toString();
+        String key = connector.key().toString();
         if (proxy != null && !proxy.connectFuture().isSuccess()) {
             Throwable proxyCause = proxy.connectFuture().isDone() ? proxy.connectFuture().cause() : cause;
             String message = proxyCause == null || proxyCause.getMessage() == null ? String.valueOf(proxyCause)

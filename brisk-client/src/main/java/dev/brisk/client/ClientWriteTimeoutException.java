@@ -1,9 +1,9 @@
 package dev.brisk.client;
 
 /** Writing the request to the host took longer than the write timeout. */
-public final class WriteTimeoutException extends ClientTimeoutException {
+public final class ClientWriteTimeoutException extends ClientTimeoutException {
 
-    public WriteTimeoutException(String host, long timeoutMillis) {
+    public ClientWriteTimeoutException(String host, long timeoutMillis) {
         super(host, "writing the request to " + host + " took longer than " + timeoutMillis + " ms", timeoutMillis);
     }
 }

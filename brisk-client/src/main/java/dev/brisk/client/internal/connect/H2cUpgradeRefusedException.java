@@ -1,6 +1,6 @@
-package dev.brisk.client.internal.pool;
+package dev.brisk.client.internal.connect;
 
-import dev.brisk.client.internal.HostKey;
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.ClientConnectException;
 
 /**

@@ -1,4 +1,4 @@
-package dev.brisk.collapse.micrometer;
+package dev.brisk.micrometer.collapse;
 
 import dev.brisk.collapse.BatchCollapser;
 import dev.brisk.collapse.SingleFlight;

@@ -1,6 +1,10 @@
-package dev.brisk.client;
+package dev.brisk.micrometer.client;
 
-import dev.brisk.client.micrometer.MicrometerClientMetrics;
+import dev.brisk.client.BriskClient;
+import dev.brisk.client.BriskClientBuilder;
+import dev.brisk.client.ClientConnectException;
+import dev.brisk.client.HttpResponse;
+import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.ServerRequest;
 import io.micrometer.core.instrument.Gauge;
@@ -8,6 +12,7 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;
@@ -16,17 +21,71 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@link MicrometerClientMetrics} against a {@link SimpleMeterRegistry}, through real connections. */
-class MicrometerMetricsTest extends ClientTestSupport {
+class MicrometerClientMetricsTest {
 
     private static final List<String> GAUGES = List.of("active", "idle", "pending", "connections");
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final BlockingQueue<ServerRequest> held = new LinkedBlockingQueue<>();
+    private final List<AutoCloseable> resources = new ArrayList<>();
+
+    @AfterEach
+    void closeResources() throws Exception {
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            resources.get(i).close();
+        }
+        resources.clear();
+    }
+
+    private HttpServer server(HttpHandler handler) {
+        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(2).handler(handler).start();
+        resources.add(server::closeNow);
+        return server;
+    }
+
+    private static String url(HttpServer server, String path) {
+        return "http://127.0.0.1:" + server.port() + path;
+    }
+
+    /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
+    private static BriskClientBuilder clientBuilder() {
+        return BriskClient.builder().ioThreads(2).loadInterceptors(false);
+    }
+
+    private BriskClient client(BriskClientBuilder builder) {
+        BriskClient client = builder.build();
+        resources.add(client);
+        return client;
+    }
+
+    /** The cause a failed join reports. */
+    private static Throwable failure(CompletionStage<?> stage) {
+        try {
+            stage.toCompletableFuture().join();
+        } catch (CompletionException e) {
+            return e.getCause();
+        }
+        throw new AssertionError("expected the call to fail");
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
 
     private HttpServer server() {
         return server(request -> {
@@ -82,7 +141,7 @@ class MicrometerMetricsTest extends ClientTestSupport {
         assertThat(timer(host, "POST", "404", "CLIENT_ERROR").count()).isEqualTo(1);
         Timer refused = timer(refusedHost, "GET", "ClientConnectException", "FAILURE");
         assertThat(refused.count()).isEqualTo(1);   // retried once by the default policy, still one call
-        assertThat(refused.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
+        assertThat(refused.totalTime(TimeUnit.NANOSECONDS)).isPositive();
         assertThat(registry.find("brisk.client.requests").timers()).hasSize(4);
     }
 

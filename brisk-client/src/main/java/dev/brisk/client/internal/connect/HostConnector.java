@@ -1,0 +1,160 @@
+package dev.brisk.client.internal.connect;
+
+import dev.brisk.client.ClientOptions;
+import dev.brisk.client.ProtocolPolicy;
+import dev.brisk.client.internal.ClientRuntime;
+import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.Failures;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.Connector;
+import dev.brisk.client.internal.pool.HostKey;
+import dev.brisk.client.internal.pool.PooledConnection;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens the connections of one host on one event loop (the connections of one child pool): connect through the
+ * client's bootstrap (through the proxy when it applies to the host), then {@link ConnectionSetup} takes each to a
+ * protocol. The connections it makes report to the pool's {@link ConnectionOwner}. Runs on its loop.
+ */
+public final class HostConnector implements Connector {
+
+    private final ClientRuntime runtime;
+    private final HostKey key;
+    private final EventLoop loop;
+    private final ConnectionOwner owner;
+    private final boolean proxied;
+    private final Bootstrap bootstrap;
+    private final ConnectionSettings settings;
+    private final boolean mayMultiplex;
+    private boolean skipH2cUpgrade;
+
+    public HostConnector(ClientRuntime runtime, HostKey key, EventLoop loop, ConnectionOwner owner) {
+        this.runtime = runtime;
+        this.key = key;
+        this.loop = loop;
+        this.owner = owner;
+        this.proxied = runtime.proxied(key);
+        this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
+        ClientOptions options = runtime.options();
+        this.settings = new ConnectionSettings(key, options.codecs(), options.maxResponseSize(),
+                options.decompression(), !key.secure(), options.expectContinueTimeout().toNanos());
+        ProtocolPolicy protocol = options.protocol();
+        this.mayMultiplex = key.secure() ? protocol != ProtocolPolicy.HTTP_1_1
+                : protocol == ProtocolPolicy.H2 || protocol == ProtocolPolicy.H2C_PRIOR_KNOWLEDGE
+                || protocol == ProtocolPolicy.H2C_UPGRADE;
+    }
+
+    HostKey key() {
+        return key;
+    }
+
+    /** What every connection to this host is told. */
+    ConnectionSettings settings() {
+        return settings;
+    }
+
+    /** The pool the connections report to. */
+    ConnectionOwner owner() {
+        return owner;
+    }
+
+    long connectTimeoutMillis() {
+        return runtime.connectTimeoutMillis();
+    }
+
+    @Override
+    public boolean mayMultiplex() {
+        return mayMultiplex;
+    }
+
+    @Override
+    public Future<PooledConnection> open(int attempt) {
+        Promise<PooledConnection> ready = loop.newPromise();
+        ChannelFuture connecting = bootstrap.connect(key.address());
+        runtime.track(connecting.channel());
+        connecting.addListener(new ConnectAttempt(ready, attempt));
+        return ready;
+    }
+
+    @Override
+    public boolean reopens(Throwable cause) {
+        return cause instanceof H2cUpgradeRefusedException;
+    }
+
+    /**
+     * The host answered an h2c upgrade probe without upgrading and closed the connection: new connections to it
+     * speak HTTP/1.1 at once.
+     */
+    void h2cUpgradeRefused() {
+        skipH2cUpgrade = true;
+    }
+
+    /** The protocol a new connection starts with: the configured one, unless the host refused the h2c upgrade. */
+    private ProtocolPolicy protocolForNewConnection() {
+        ProtocolPolicy protocol = runtime.options().protocol();
+        return skipH2cUpgrade && protocol == ProtocolPolicy.H2C_UPGRADE ? ProtocolPolicy.HTTP_1_1 : protocol;
+    }
+
+    /** Follows a connection from TCP connect through setup; completes {@code ready}, closing the channel on failure. */
+    private final class ConnectAttempt implements ChannelFutureListener {
+        private final Promise<PooledConnection> ready;
+        private final int attempt;
+        private final long startNanos = System.nanoTime();
+        private Channel channel;
+
+        ConnectAttempt(Promise<PooledConnection> ready, int attempt) {
+            this.ready = ready;
+            this.attempt = attempt;
+        }
+
+        @Override
+        public void operationComplete(ChannelFuture future) {
+            channel = future.channel();
+            ConnectionSetup setup = channel.pipeline().get(ConnectionSetup.class);
+            if (!future.isSuccess() || setup == null) {
+                failed(Failures.connectFailure(key, future.cause(), runtime.connectTimeoutMillis(), attempt));
+                return;
+            }
+            setup.ready().addListener(this::onReady);
+            // one budget for the whole way to a usable connection: the setup gets what the TCP connect left
+            long usedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+            setup.start(Math.max(1, runtime.connectTimeoutMillis() - usedMillis), attempt);
+        }
+
+        private void onReady(Future<? super PooledConnection> setUp) {
+            if (setUp.isSuccess()) {
+                ready.trySuccess((PooledConnection) setUp.getNow());
+            } else {
+                failed(setUp.cause());
+            }
+        }
+
+        private void failed(Throwable cause) {
+            channel.close();
+            ready.tryFailure(cause);
+        }
+    }
+
+    /** Builds the connection-level pipeline: proxy, TLS, then the setup handler that picks the protocol. */
+    private final class Initializer extends ChannelInitializer<Channel> {
+        @Override
+        protected void initChannel(Channel channel) {
+            ProxyHandler proxy = proxied ? runtime.proxyHandler() : null;
+            SslHandler ssl = Pipelines.connection(channel, key, proxy, key.secure() ? runtime.sslContext() : null,
+                    runtime.connectTimeoutMillis());
+            Pipelines.setup(channel.pipeline(), new ConnectionSetup(HostConnector.this, protocolForNewConnection(),
+                    proxy, ssl));
+        }
+    }
+}
