@@ -30,6 +30,8 @@ public final class Route implements RouteInfo {
     private final ConcurrencyLimit concurrencyLimit;
     private final java.time.Duration timeout;
     private final boolean documented;
+    private final List<RouteParameter> parameters;
+    private final RouteResponse response;
 
     private Route(Builder b) {
         this.method = b.method;
@@ -46,6 +48,8 @@ public final class Route implements RouteInfo {
         this.concurrencyLimit = b.concurrencyLimit;
         this.timeout = b.timeout;
         this.documented = b.documented;
+        this.parameters = b.parameters;
+        this.response = b.response;
     }
 
     @Override
@@ -125,6 +129,16 @@ public final class Route implements RouteInfo {
         return java.util.Optional.ofNullable(handlerMethod);
     }
 
+    @Override
+    public List<RouteParameter> parameters() {
+        return parameters;
+    }
+
+    @Override
+    public java.util.Optional<RouteResponse> response() {
+        return java.util.Optional.ofNullable(response);
+    }
+
     /** Whether the handler receives the request body as a stream (it is called before the body arrives). */
     public boolean streaming() {
         return streaming;
@@ -166,6 +180,8 @@ public final class Route implements RouteInfo {
         private ConcurrencyLimit concurrencyLimit;
         private java.time.Duration timeout;
         private boolean documented = true;
+        private List<RouteParameter> parameters = List.of();
+        private RouteResponse response;
 
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
@@ -175,6 +191,18 @@ public final class Route implements RouteInfo {
         /** The Java method behind the handler, whose annotations interceptors may read ({@link #handlerMethod()}). */
         public Builder handlerMethod(java.lang.reflect.Method handlerMethod) {
             this.handlerMethod = Objects.requireNonNull(handlerMethod, "handlerMethod");
+            return this;
+        }
+
+        /** The values the handler takes from the request ({@link #parameters()}); default none. */
+        public Builder parameters(List<RouteParameter> parameters) {
+            this.parameters = List.copyOf(parameters);
+            return this;
+        }
+
+        /** The success response the handler declares ({@link #response()}); default none. */
+        public Builder response(RouteResponse response) {
+            this.response = Objects.requireNonNull(response, "response");
             return this;
         }
 

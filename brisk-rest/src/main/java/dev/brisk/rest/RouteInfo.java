@@ -5,7 +5,10 @@ import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.List;
 
-/** What is known of a route at startup: method, template, media types, scheduler. */
+/**
+ * What is known of a route at startup: method, template, media types, scheduler, and for the routes of annotated
+ * controllers the handler method, its parameters and its declared response.
+ */
 public interface RouteInfo {
 
     HttpMethod method();
@@ -27,6 +30,22 @@ public interface RouteInfo {
      * one with {@link Route.Builder#handlerMethod}): interceptors read its annotations. Empty otherwise.
      */
     default java.util.Optional<java.lang.reflect.Method> handlerMethod() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * The values the handler takes from the request, in the handler method's order, as the route's controller style
+     * binds them; empty for programmatic routes unless they name them with {@link Route.Builder#parameters}.
+     */
+    default List<RouteParameter> parameters() {
+        return List.of();
+    }
+
+    /**
+     * The success response the handler declares, for routes of annotated controllers (and programmatic routes that
+     * name one with {@link Route.Builder#response}). Empty otherwise.
+     */
+    default java.util.Optional<RouteResponse> response() {
         return java.util.Optional.empty();
     }
 

@@ -1,73 +1,88 @@
 package dev.brisk.openapi.internal;
 
+import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.RouteParameter;
+import dev.brisk.rest.RouteResponse;
+
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.lang.reflect.Type;
+import java.lang.reflect.Parameter;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads an annotated controller's handler method into an {@link OperationModel}: its parameters (Spring MVC or JAX-RS
- * annotations, also when they sit on an interface or superclass method it overrides), request body, result type,
- * status, tags and texts.
+ * Reads what a route's controller style published of its handler into an {@link OperationModel}: the parameters it
+ * binds, the request body, the declared response; and from the handler method its name, class, deprecation and
+ * texts ({@code @OperationDoc}, Swagger's {@code @Operation}).
  */
 final class HandlerMethods {
 
-    private static final String JAXRS = "jakarta.ws.rs.";
     private static final String DOC = "dev.brisk.openapi.OperationDoc";
     private static final String SWAGGER_OPERATION = "io.swagger.v3.oas.annotations.Operation";
 
     private HandlerMethods() {
     }
 
-    static void read(Method method, OperationModel model, Schemas schemas) {
-        List<Method> declarations = declarations(method);
-        boolean jaxrs = declarations.stream().anyMatch(HandlerMethods::isJaxRs);
-        Type[] types = method.getGenericParameterTypes();
-        String[] names = Arrays.stream(method.getParameters()).map(p -> p.isNamePresent() ? p.getName() : null)
-                .toArray(String[]::new);
-        for (int i = 0; i < types.length; i++) {
-            Annotation[] annotations = parameterAnnotations(declarations, i);
-            if (jaxrs) {
-                JaxRsParameters.read(types[i], names[i], annotations, model);
-            } else {
-                SpringParameters.read(types[i], names[i], annotations, model, schemas);
+    static void read(RouteInfo route, OperationModel model) {
+        for (RouteParameter parameter : route.parameters()) {
+            read(parameter, model);
+        }
+        route.response().ifPresent(response -> read(response, model));
+        route.handlerMethod().ifPresent(method -> read(method, model));
+    }
+
+    private static void read(RouteParameter parameter, OperationModel model) {
+        Annotation[] annotations = annotations(parameter.element());
+        switch (parameter.source()) {
+            case PATH, QUERY, HEADER, COOKIE -> model.param(new OperationModel.Param(
+                    parameter.source().name().toLowerCase(java.util.Locale.ROOT), parameter.name(), parameter.type(),
+                    parameter.required() || Constraints.required(annotations), null,
+                    parameter.defaultValue().orElse(null), annotations));
+            case FORM -> model.formFields.put(parameter.name(), parameter.type());
+            case BODY -> {
+                if (!isStream(parameter.type())) {
+                    model.requestBody = parameter.type();
+                    model.requestBodyRequired = parameter.required();
+                }
+            }
+            case MATRIX, PART -> {
+                // a matrix parameter has no place of its own in OpenAPI; parts belong to a multipart body
             }
         }
-        Type result = ReturnTypes.body(method.getGenericReturnType());
-        model.responseKnown = true;
-        if (result == void.class && jaxrs && answersLater(method)) {
-            // an @Suspended AsyncResponse or an SseEventSink answers later, with a body the signature does not tell
-            model.responseKnown = false;
-        } else if (result == void.class) {
-            model.response = null;
-            model.status = jaxrs ? 204 : 200;
-        } else if (ReturnTypes.unknown(result)) {
-            model.responseKnown = false;
-        } else {
-            model.response = result;
-        }
-        if (!jaxrs) {
-            SpringParameters.responseStatus(method).ifPresent(status -> model.status = status);
-        }
+    }
+
+    /** A body read as raw bytes or characters: no schema describes it. */
+    private static boolean isStream(java.lang.reflect.Type type) {
+        return type == java.io.InputStream.class || type == java.io.Reader.class;
+    }
+
+    private static void read(RouteResponse response, OperationModel model) {
+        model.status = response.status();
+        model.responseKnown = !response.hasBody() || response.bodyType().isPresent();
+        model.response = response.bodyType().orElse(null);
+    }
+
+    private static void read(Method method, OperationModel model) {
         model.operationId = method.getName();
         model.tags.add(method.getDeclaringClass().getSimpleName());
-        model.deprecated = declarations.stream().anyMatch(m -> m.isAnnotationPresent(Deprecated.class))
+        model.deprecated = declarations(method).stream().anyMatch(m -> m.isAnnotationPresent(Deprecated.class))
                 || method.getDeclaringClass().isAnnotationPresent(Deprecated.class);
         texts(method, model);
     }
 
-    /** Whether a JAX-RS method takes what it answers through later: an {@code AsyncResponse} or an event sink. */
-    private static boolean answersLater(Method method) {
-        for (Class<?> type : method.getParameterTypes()) {
-            String name = type.getName();
-            if (name.equals("jakarta.ws.rs.container.AsyncResponse") || name.equals("jakarta.ws.rs.sse.SseEventSink")) {
-                return true;
-            }
+    /** The annotations on a parameter's element, those on its type included ({@code List<@NotBlank String>}...). */
+    private static Annotation[] annotations(AnnotatedElement element) {
+        List<Annotation> all = new ArrayList<>(List.of(element.getAnnotations()));
+        if (element instanceof Parameter parameter) {
+            Collections.addAll(all, parameter.getAnnotatedType().getAnnotations());
+        } else if (element instanceof Field field) {
+            Collections.addAll(all, field.getAnnotatedType().getAnnotations());
         }
-        return false;
+        return all.toArray(new Annotation[0]);
     }
 
     /** {@code @OperationDoc}, and Swagger's {@code @Operation} when the application uses it. */
@@ -97,15 +112,6 @@ final class HandlerMethods {
         }
     }
 
-    private static boolean isJaxRs(Method method) {
-        for (Annotation a : method.getAnnotations()) {
-            if (a.annotationType().getName().startsWith(JAXRS)) {
-                return true;
-            }
-        }
-        return AnnotationValues.find(method.getDeclaringClass(), JAXRS + "Path").isPresent();
-    }
-
     /** {@code method} and the methods it overrides in superclasses and interfaces, nearest first. */
     private static List<Method> declarations(Method method) {
         List<Method> found = new ArrayList<>();
@@ -130,13 +136,5 @@ final class HandlerMethods {
             }
             collect(s, method, found);
         }
-    }
-
-    private static Annotation[] parameterAnnotations(List<Method> declarations, int index) {
-        List<Annotation> all = new ArrayList<>();
-        for (Method m : declarations) {
-            all.addAll(List.of(m.getParameterAnnotations()[index]));
-        }
-        return all.toArray(new Annotation[0]);
     }
 }

@@ -35,7 +35,7 @@ final class Operations {
             model.param(new OperationModel.Param("path", variable.name(), null, true,
                     variable.pattern().orElse(null), null, NO_ANNOTATIONS));
         }
-        route.handlerMethod().ifPresent(method -> HandlerMethods.read(method, model, schemas));
+        HandlerMethods.read(route, model);
         OperationInfo info = api.operations().get(route.method().name() + " " + route.path());
         if (info != null) {
             apply(info, model);
@@ -220,7 +220,8 @@ final class Operations {
         if (!declared.isEmpty()) {
             return declared.stream().map(MediaType::toString).distinct().toList();
         }
-        Class<?> raw = ReturnTypes.raw(type);
+        Type raw = type instanceof java.lang.reflect.ParameterizedType parameterized ? parameterized.getRawType()
+                : type;
         if (raw == String.class || raw == CharSequence.class) {
             return List.of("text/plain");
         }

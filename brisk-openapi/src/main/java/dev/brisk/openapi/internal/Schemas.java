@@ -50,22 +50,6 @@ final class Schemas {
         return schema(mapper.constructType(type));
     }
 
-    /** Whether values of {@code type} are single JSON values (strings, numbers, booleans, enums). */
-    boolean isSimple(Type type) {
-        JavaType t = unwrapOptional(mapper.constructType(type));
-        return SimpleTypes.isSimple(t.getRawClass());
-    }
-
-    /** Whether values of {@code type} are JSON arrays. */
-    boolean isArray(Type type) {
-        JavaType t = unwrapOptional(mapper.constructType(type));
-        return t.isCollectionLikeType() || (t.isArrayType() && t.getRawClass() != byte[].class);
-    }
-
-    JavaType javaType(Type type) {
-        return mapper.constructType(type);
-    }
-
     private static JavaType unwrapOptional(JavaType t) {
         return t.isReferenceType() ? unwrapOptional(t.getReferencedType()) : t;
     }

@@ -75,8 +75,4 @@ final class SimpleTypes {
         Map<String, Object> schema = SCHEMAS.get(type);
         return schema == null ? null : new LinkedHashMap<>(schema);
     }
-
-    static boolean isSimple(Class<?> type) {
-        return SCHEMAS.containsKey(type) || type.isEnum();
-    }
 }

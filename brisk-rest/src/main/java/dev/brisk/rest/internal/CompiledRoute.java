@@ -113,6 +113,16 @@ final class CompiledRoute implements RouteInfo {
     }
 
     @Override
+    public List<dev.brisk.rest.RouteParameter> parameters() {
+        return route.parameters();
+    }
+
+    @Override
+    public java.util.Optional<dev.brisk.rest.RouteResponse> response() {
+        return route.response();
+    }
+
+    @Override
     public boolean documented() {
         return route.documented();
     }

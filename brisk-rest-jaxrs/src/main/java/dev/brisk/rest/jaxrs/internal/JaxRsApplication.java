@@ -7,10 +7,13 @@ import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.RouteParameter;
+import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
 import dev.brisk.rest.spi.BeanValidation;
 import dev.brisk.rest.spi.Invokers;
 import dev.brisk.rest.spi.OptionalLibraries;
+import dev.brisk.rest.spi.ResultTypes;
 import io.netty.handler.codec.http.HttpMethod;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.Consumes;
@@ -41,6 +44,9 @@ import java.util.function.Function;
 public final class JaxRsApplication {
 
     private static final int MAX_LOCATOR_DEPTH = 8;
+    /** JAX-RS results that say nothing of their entity. */
+    private static final ResultTypes RESULTS = ResultTypes.of(List.of(),
+            List.of(jakarta.ws.rs.core.Response.class, jakarta.ws.rs.core.StreamingOutput.class));
 
     private final Providers providers = new Providers();
     private final EntityIO entities = new EntityIO(providers);
@@ -115,7 +121,7 @@ public final class JaxRsApplication {
             } else {
                 Class<?> type = resource.type();
                 instantiate(type);
-                Params.Injector injector = params.injector(type, null);
+                Params.Injector injector = params.injector(type, null, null);
                 supplier = exchange -> {
                     Object instance = instantiate(type);
                     try {
@@ -361,7 +367,9 @@ public final class JaxRsApplication {
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
                 .scheduler(scheduler)
-                .handlerMethod(method);
+                .handlerMethod(method)
+                .parameters(parameters(steps))
+                .response(response(method, annotated));
         if (cors != null) {
             route.cors(cors.config());
         }
@@ -390,7 +398,8 @@ public final class JaxRsApplication {
     }
 
     private Step step(Method method, Method annotated, PathTemplate template, EntityIO.Bound bound, boolean locator) {
-        ParamSource[] plan = params.forMethod(annotated, template.variables(), bound);
+        List<RouteParameter> published = new ArrayList<>();
+        ParamSource[] plan = params.forMethod(annotated, template.variables(), bound, published);
         int suspended = -1;
         for (int i = 0; i < plan.length; i++) {
             if (plan[i] == Params.SUSPENDED) {
@@ -398,7 +407,31 @@ public final class JaxRsApplication {
             }
         }
         BeanValidation validation = OptionalLibraries.BEAN_VALIDATION ? BeanValidation.forMethod(method) : null;
-        return new Step(method, Invokers.create(method), plan, suspended, validation, locator);
+        return new Step(method, Invokers.create(method), plan, suspended, validation, locator,
+                List.copyOf(published));
+    }
+
+    /** What the route takes from the request: the parameters of its locators, then of its resource method. */
+    private static List<RouteParameter> parameters(List<Step> steps) {
+        List<RouteParameter> all = new ArrayList<>();
+        for (Step step : steps) {
+            all.addAll(step.parameters());
+        }
+        return all;
+    }
+
+    /**
+     * The success response {@code method} declares: 204 without an entity for {@code void}, unless it answers later
+     * through an {@code AsyncResponse} or an event sink with an entity its signature does not tell; else 200.
+     */
+    private static RouteResponse response(Method method, Method annotated) {
+        for (Class<?> parameter : annotated.getParameterTypes()) {
+            if (parameter == jakarta.ws.rs.container.AsyncResponse.class
+                    || parameter == jakarta.ws.rs.sse.SseEventSink.class) {
+                return RouteResponse.undescribed(200);
+            }
+        }
+        return RESULTS.response(method.getGenericReturnType(), 200, 204);
     }
 
     /** The entity type a method's result carries: {@code T} of {@code CompletionStage<T>}, else the return type. */

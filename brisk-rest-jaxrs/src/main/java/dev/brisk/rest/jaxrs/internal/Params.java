@@ -30,7 +30,10 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 
+import dev.brisk.rest.RouteParameter;
+
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -64,19 +67,25 @@ final class Params {
         this.sse = sse;
     }
 
-    /** The plan for {@code annotated} (the method carrying the annotations), with its template's variables. */
-    ParamSource[] forMethod(Method annotated, Set<String> pathVariables, EntityIO.Bound bound) {
+    /**
+     * The plan for {@code annotated} (the method carrying the annotations), with its template's variables; what it
+     * takes from the request is added to {@code published}.
+     */
+    ParamSource[] forMethod(Method annotated, Set<String> pathVariables, EntityIO.Bound bound,
+                            List<RouteParameter> published) {
         Annotation[][] annotations = annotated.getParameterAnnotations();
         Type[] types = annotated.getGenericParameterTypes();
         Class<?>[] raw = annotated.getParameterTypes();
         boolean methodEncoded = annotated.isAnnotationPresent(Encoded.class)
                 || annotated.getDeclaringClass().isAnnotationPresent(Encoded.class);
+        java.lang.reflect.Parameter[] parameters = annotated.getParameters();
         ParamSource[] plan = new ParamSource[raw.length];
         int entityIndex = -1;
         for (int i = 0; i < raw.length; i++) {
-            Target target = new Target(raw[i], types[i], annotations[i], methodEncoded, parameterName(annotated, i));
+            Target target = new Target(raw[i], types[i], annotations[i], methodEncoded, parameterName(annotated, i),
+                    parameters[i]);
             try {
-                ParamSource source = forTarget(target, pathVariables);
+                ParamSource source = forTarget(target, pathVariables, published);
                 if (source == null) {
                     if (entityIndex >= 0) {
                         throw new IllegalArgumentException("it has no annotation saying where it comes from "
@@ -85,6 +94,8 @@ final class Params {
                     }
                     entityIndex = i;
                     source = entities.entityParameter(raw[i], types[i], annotations[i], bound);
+                    published.add(new RouteParameter(RouteParameter.Source.BODY, "", types[i],
+                            raw[i] != Optional.class, Optional.empty(), parameters[i]));
                 }
                 plan[i] = source;
             } catch (IllegalArgumentException e) {
@@ -99,8 +110,9 @@ final class Params {
         return dev.brisk.rest.spi.ParameterNames.of(method, index).orElse("arg" + index);
     }
 
-    /** A parameter or field to fill. */
-    private record Target(Class<?> raw, Type type, Annotation[] annotations, boolean encodedByDefault, String name) {
+    /** A parameter or field to fill; {@code element} is the parameter, field or setter that declares it. */
+    private record Target(Class<?> raw, Type type, Annotation[] annotations, boolean encodedByDefault, String name,
+                          AnnotatedElement element) {
 
         <A extends Annotation> A annotation(Class<A> type) {
             for (Annotation annotation : annotations) {
@@ -119,13 +131,25 @@ final class Params {
             DefaultValue value = annotation(DefaultValue.class);
             return value == null ? null : value.value();
         }
+
+        /** This target as a value the route takes from the request; only path parameters are required. */
+        void publish(List<RouteParameter> published, RouteParameter.Source source, String name) {
+            if (published != null) {
+                published.add(new RouteParameter(source, name, type, source == RouteParameter.Source.PATH,
+                        Optional.ofNullable(defaultValue()), element));
+            }
+        }
     }
 
-    /** The source for a target, or null when it is the request entity. */
-    private ParamSource forTarget(Target t, Set<String> pathVariables) {
+    /**
+     * The source for a target, or null when it is the request entity; what it takes from the request is added to
+     * {@code published} (when not null).
+     */
+    private ParamSource forTarget(Target t, Set<String> pathVariables, List<RouteParameter> published) {
         PathParam path = t.annotation(PathParam.class);
         if (path != null) {
             String name = path.value();
+            t.publish(published, RouteParameter.Source.PATH, name);
             if (pathVariables != null && !pathVariables.contains(name)) {
                 throw new IllegalArgumentException("@PathParam(\"" + name + "\") is not a variable of the path "
                         + "template; its variables are " + pathVariables);
@@ -143,6 +167,7 @@ final class Params {
         QueryParam query = t.annotation(QueryParam.class);
         if (query != null) {
             String name = query.value();
+            t.publish(published, RouteParameter.Source.QUERY, name);
             boolean encoded = t.encoded();
             return values(t, "query parameter '" + name + "'", 404, encoded
                     ? exchange -> Uris.parseQuery(exchange.serverRequest().rawQuery(), false).getOrDefault(name,
@@ -152,6 +177,7 @@ final class Params {
         HeaderParam header = t.annotation(HeaderParam.class);
         if (header != null) {
             String name = header.value();
+            t.publish(published, RouteParameter.Source.HEADER, name);
             return values(t, "header '" + name + "'", 400, exchange -> {
                 List<String> values = exchange.getRequestHeader(name);
                 return values == null ? List.of() : values;
@@ -160,6 +186,7 @@ final class Params {
         CookieParam cookie = t.annotation(CookieParam.class);
         if (cookie != null) {
             String name = cookie.value();
+            t.publish(published, RouteParameter.Source.COOKIE, name);
             if (t.raw() == Cookie.class) {
                 return exchange -> exchange.getCookies().get(name);
             }
@@ -169,6 +196,7 @@ final class Params {
         MatrixParam matrix = t.annotation(MatrixParam.class);
         if (matrix != null) {
             String name = matrix.value();
+            t.publish(published, RouteParameter.Source.MATRIX, name);
             boolean decode = !t.encoded();
             return values(t, "matrix parameter '" + name + "'", 404, exchange -> {
                 String rawPath = exchange.serverRequest().rawPath();
@@ -178,10 +206,11 @@ final class Params {
         }
         FormParam form = t.annotation(FormParam.class);
         if (form != null) {
+            t.publish(published, RouteParameter.Source.FORM, form.value());
             return formField(t, form.value());
         }
         if (t.annotation(BeanParam.class) != null) {
-            return bean(t.raw(), pathVariables);
+            return bean(t.raw(), pathVariables, published);
         }
         if (t.annotation(Suspended.class) != null) {
             if (t.raw() != AsyncResponse.class) {
@@ -350,7 +379,7 @@ final class Params {
     }
 
     /** A {@code @BeanParam}: a new instance per request, its annotated fields and setters filled. */
-    private ParamSource bean(Class<?> type, Set<String> pathVariables) {
+    private ParamSource bean(Class<?> type, Set<String> pathVariables, List<RouteParameter> published) {
         Constructor<?> constructor;
         try {
             constructor = type.getDeclaredConstructor();
@@ -358,7 +387,7 @@ final class Params {
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException("@BeanParam " + type.getName() + " needs a no-argument constructor");
         }
-        Injector injector = injector(type, pathVariables);
+        Injector injector = injector(type, pathVariables, published);
         return exchange -> {
             Object bean = constructor.newInstance();
             injector.fill(bean, exchange);
@@ -368,9 +397,10 @@ final class Params {
 
     /**
      * What fills the fields and setters of {@code type} annotated with a parameter annotation or {@code @Context}
-     * (for {@code @BeanParam} classes and resources created per request).
+     * (for {@code @BeanParam} classes and resources created per request); what they take from the request is added
+     * to {@code published} (when not null).
      */
-    Injector injector(Class<?> type, Set<String> pathVariables) {
+    Injector injector(Class<?> type, Set<String> pathVariables, List<RouteParameter> published) {
         List<Map.Entry<Field, ParamSource>> fields = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
@@ -378,8 +408,8 @@ final class Params {
                     continue;
                 }
                 Target target = new Target(field.getType(), field.getGenericType(), field.getAnnotations(),
-                        field.isAnnotationPresent(Encoded.class), field.getName());
-                ParamSource source = forTarget(target, pathVariables);
+                        field.isAnnotationPresent(Encoded.class), field.getName(), field);
+                ParamSource source = forTarget(target, pathVariables, published);
                 if (source != null) {
                     field.setAccessible(true);
                     fields.add(Map.entry(field, source));
@@ -390,8 +420,8 @@ final class Params {
         for (Method method : type.getMethods()) {
             if (method.getParameterCount() == 1 && method.getName().startsWith("set")) {
                 Target target = new Target(method.getParameterTypes()[0], method.getGenericParameterTypes()[0],
-                        method.getAnnotations(), method.isAnnotationPresent(Encoded.class), method.getName());
-                ParamSource source = forTarget(target, pathVariables);
+                        method.getAnnotations(), method.isAnnotationPresent(Encoded.class), method.getName(), method);
+                ParamSource source = forTarget(target, pathVariables, published);
                 if (source != null) {
                     setters.add(Map.entry(method, source));
                 }

@@ -7,10 +7,11 @@ import java.lang.reflect.Method;
 
 /**
  * One call on the way to a response: a sub-resource locator or the resource method, bound to a generated call site
- * with its parameter plan; {@code suspended} is the index of an {@code @Suspended AsyncResponse} parameter or -1.
+ * with its parameter plan; {@code suspended} is the index of an {@code @Suspended AsyncResponse} parameter or -1;
+ * {@code parameters} are what the plan takes from the request, as the route publishes them.
  */
 record Step(Method method, Invoker invoker, ParamSource[] plan, int suspended, BeanValidation validation,
-            boolean locator) {
+            boolean locator, java.util.List<dev.brisk.rest.RouteParameter> parameters) {
 
     @Override
     public String toString() {

@@ -14,6 +14,10 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
  */
 final class MvcResults {
 
+    /** The result types whose body the method's declaration does not tell, {@code Resource} included. */
+    static final java.util.List<Class<?>> UNDESCRIBED_RESULTS = java.util.List.of(StreamingResponseBody.class,
+            ResponseBodyEmitter.class, org.springframework.core.io.Resource.class);
+
     private MvcResults() {
     }
 

@@ -4,6 +4,7 @@ import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Converters;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RouteParameter;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -53,8 +54,9 @@ final class ObjectBinder {
     private ObjectBinder() {
     }
 
-    static ArgumentResolver forType(Class<?> type) {
-        PropertyBinder binder = binder(type, "", 0);
+    /** Binds a {@code type}; its top-level properties are added to {@code published} as query parameters. */
+    static ArgumentResolver forType(Class<?> type, List<RouteParameter> published) {
+        PropertyBinder binder = binder(type, "", 0, published);
         return ctx -> {
             List<Failure> failures = new ArrayList<>(0);
             Object target = binder.bind(ctx, failures);
@@ -62,24 +64,29 @@ final class ObjectBinder {
         };
     }
 
-    private static PropertyBinder binder(Class<?> type, String prefix, int depth) {
+    /** @param published where the properties bound go as parameters; null for nested objects */
+    private static PropertyBinder binder(Class<?> type, String prefix, int depth, List<RouteParameter> published) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-            return type.isRecord() ? record(type, lookup, prefix, depth) : bean(type, lookup, prefix, depth);
+            return type.isRecord() ? record(type, lookup, prefix, depth, published)
+                    : bean(type, lookup, prefix, depth, published);
         } catch (IllegalAccessException | NoSuchMethodException e) {
             throw new IllegalArgumentException("cannot bind request fields to " + type.getName() + ": " + e, e);
         }
     }
 
-    private static PropertyBinder record(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth)
-            throws NoSuchMethodException, IllegalAccessException {
+    private static PropertyBinder record(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth,
+                                         List<RouteParameter> published) throws NoSuchMethodException, IllegalAccessException {
         RecordComponent[] components = type.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
         PropertyBinder[] properties = new PropertyBinder[components.length];
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
+            java.lang.reflect.Field field = field(type, components[i].getName());
             properties[i] = property(prefix + components[i].getName(), types[i], components[i].getGenericType(),
-                    depth, field(type, components[i].getName()));
+                    depth, field);
+            publish(published, components[i].getName(), components[i].getGenericType(),
+                    field == null ? components[i] : field);
         }
         MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class, types));
         return (ctx, failures) -> {
@@ -92,8 +99,8 @@ final class ObjectBinder {
         };
     }
 
-    private static PropertyBinder bean(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth)
-            throws NoSuchMethodException, IllegalAccessException {
+    private static PropertyBinder bean(Class<?> type, MethodHandles.Lookup lookup, String prefix, int depth,
+                                       List<RouteParameter> published) throws NoSuchMethodException, IllegalAccessException {
         if (Modifier.isAbstract(type.getModifiers())) {
             throw new IllegalArgumentException(type.getName() + " is abstract");
         }
@@ -107,9 +114,11 @@ final class ObjectBinder {
             }
             String name = method.getName().substring(3);
             name = name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
+            java.lang.reflect.Field field = field(type, name);
             PropertyBinder property = propertyOrNull(prefix + name, method.getParameterTypes()[0],
-                    method.getGenericParameterTypes()[0], depth, method, field(type, name));
+                    method.getGenericParameterTypes()[0], depth, method, field);
             if (property != null) {
+                publish(published, name, method.getGenericParameterTypes()[0], field == null ? method : field);
                 setters.add(lookup.unreflect(method));
                 properties.add(property);
             }
@@ -168,7 +177,7 @@ final class ObjectBinder {
             };
         }
         if (depth < MAX_DEPTH && ParameterPlans.isBindable(type)) {
-            PropertyBinder nested = binder(type, name + ".", depth + 1);
+            PropertyBinder nested = binder(type, name + ".", depth + 1, null);
             String nestedPrefix = name + ".";
             return (ctx, failures) -> {
                 for (String field : RequestValues.all(ctx).keySet()) {
@@ -180,6 +189,14 @@ final class ObjectBinder {
             };
         }
         return null;
+    }
+
+    /** A property as an optional query parameter (its field, where constraints sit, as the annotated element). */
+    private static void publish(List<RouteParameter> published, String name, Type type, AnnotatedElement element) {
+        if (published != null) {
+            published.add(new RouteParameter(RouteParameter.Source.QUERY, name, type, false,
+                    java.util.Optional.empty(), element));
+        }
     }
 
     /** Converts a field's value; a value that does not convert is recorded as a failure and left empty. */

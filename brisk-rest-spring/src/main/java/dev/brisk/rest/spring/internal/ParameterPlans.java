@@ -4,6 +4,8 @@ import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Converters;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RouteParameter;
+import dev.brisk.rest.RouteParameter.Source;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.http.HttpEntity;
@@ -48,8 +50,12 @@ import java.util.function.Function;
  */
 final class ParameterPlans {
 
-    /** The resolvers of a method's parameters, and which parameters are bodies or model attributes. */
-    record Plan(List<ArgumentResolver> resolvers, MethodParameter[] parameters, boolean[] bodies) {
+    /**
+     * The resolvers of a method's parameters, which parameters are bodies or model attributes, and the values they
+     * take from the request as the route publishes them.
+     */
+    record Plan(List<ArgumentResolver> resolvers, MethodParameter[] parameters, boolean[] bodies,
+                List<RouteParameter> published) {
     }
 
     private ParameterPlans() {
@@ -60,6 +66,7 @@ final class ParameterPlans {
         List<ArgumentResolver> plan = new ArrayList<>(count);
         MethodParameter[] parameters = new MethodParameter[count];
         boolean[] bodies = new boolean[count];
+        List<RouteParameter> published = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             MethodParameter parameter = new SynthesizingMethodParameter(method, i);
             parameters[i] = parameter;
@@ -74,7 +81,7 @@ final class ParameterPlans {
                     plan.add(ctx -> null);
                     continue;
                 }
-                plan.add(resolver(parameter, paths));
+                plan.add(resolver(parameter, paths, published));
                 bodies[i] = parameter.hasParameterAnnotation(RequestBody.class) || isModelAttribute(parameter)
                         || parameter.hasParameterAnnotation(RequestPart.class)
                         && !MultipartArguments.takesFiles(parameter);
@@ -83,7 +90,7 @@ final class ParameterPlans {
                         + parameter.getParameterType().getSimpleName() + ") of " + method + ": " + e.getMessage(), e);
             }
         }
-        return new Plan(plan, parameters, bodies);
+        return new Plan(plan, parameters, bodies, List.copyOf(published));
     }
 
     /** Whether the parameter is bound from request fields as a model attribute (annotated or not). */
@@ -109,7 +116,9 @@ final class ParameterPlans {
         return false;
     }
 
-    private static ArgumentResolver resolver(MethodParameter parameter, List<String> paths) {
+    /** How {@code parameter} is filled; what it takes from the request is added to {@code published}. */
+    private static ArgumentResolver resolver(MethodParameter parameter, List<String> paths,
+                                             List<RouteParameter> published) {
         Class<?> type = parameter.getParameterType();
         ContextArguments.Resolver context = hasSourceAnnotation(parameter) ? null
                 : ContextArguments.resolverOrNull(parameter);
@@ -117,6 +126,7 @@ final class ParameterPlans {
             return context::resolve;
         }
         if (HttpEntity.class.isAssignableFrom(type)) {
+            publish(published, parameter, Source.BODY, "", argument(parameter), false, ValueConstants.DEFAULT_NONE);
             return RequestBodies.httpEntity(parameter);
         }
         if (type == InputStream.class) {
@@ -128,11 +138,16 @@ final class ParameterPlans {
         }
         PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
         if (path != null) {
+            if (!Map.class.isAssignableFrom(type)) {
+                publish(published, parameter, Source.PATH, name(parameter, path.name()), true,
+                        ValueConstants.DEFAULT_NONE);
+            }
             return pathVariable(parameter, name(parameter, path.name()), paths);
         }
         RequestPart part = parameter.getParameterAnnotation(RequestPart.class);
         if (part != null) {
             String name = name(parameter, part.name());
+            publish(published, parameter, Source.PART, name, part.required(), ValueConstants.DEFAULT_NONE);
             return MultipartArguments.takesFiles(parameter) ? MultipartArguments.files(parameter, name, part.required())
                     : MultipartArguments.part(parameter, name, part.required());
         }
@@ -141,11 +156,14 @@ final class ParameterPlans {
             return MultipartArguments.fileMap(parameter);
         }
         if (param != null && MultipartArguments.takesFiles(parameter)) {
-            return MultipartArguments.files(parameter, name(parameter, param.name()),
-                    param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue()));
+            boolean required = param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue());
+            publish(published, parameter, Source.PART, name(parameter, param.name()), required,
+                    ValueConstants.DEFAULT_NONE);
+            return MultipartArguments.files(parameter, name(parameter, param.name()), required);
         }
         if (param != null) {
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, param.name());
+            publish(published, parameter, Source.QUERY, name, param.required(), param.defaultValue());
             return named(parameter, SpringErrors.Source.QUERY_PARAMETER, name, param.required(),
                     param.defaultValue(), ctx -> RequestValues.all(ctx, name), RequestValues::all);
         }
@@ -155,12 +173,14 @@ final class ParameterPlans {
                 return RequestBodies::headers;
             }
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, header.name());
+            publish(published, parameter, Source.HEADER, name, header.required(), header.defaultValue());
             return named(parameter, SpringErrors.Source.HEADER, name, header.required(), header.defaultValue(),
                     ctx -> ctx.request().headers().all(name), ParameterPlans::allHeaders, true);
         }
         CookieValue cookie = parameter.getParameterAnnotation(CookieValue.class);
         if (cookie != null) {
             String name = name(parameter, cookie.name());
+            publish(published, parameter, Source.COOKIE, name, cookie.required(), cookie.defaultValue());
             return named(parameter, SpringErrors.Source.COOKIE, name, cookie.required(), cookie.defaultValue(),
                     ctx -> ctx.request().cookie(name).map(List::of).orElse(List.of()), null);
         }
@@ -170,6 +190,7 @@ final class ParameterPlans {
             Function<RequestContext, Map<String, List<String>>> all = pathVar == null
                     ? RequestContext::matrixParams : ctx -> ctx.matrixParams(pathVar);
             String name = Map.class.isAssignableFrom(type) ? "" : name(parameter, matrix.name());
+            publish(published, parameter, Source.MATRIX, name, matrix.required(), matrix.defaultValue());
             return named(parameter, SpringErrors.Source.MATRIX_VARIABLE, name, matrix.required(),
                     matrix.defaultValue(), ctx -> all.apply(ctx).getOrDefault(name, List.of()), all);
         }
@@ -179,24 +200,53 @@ final class ParameterPlans {
         }
         RequestBody body = parameter.getParameterAnnotation(RequestBody.class);
         if (body != null) {
+            publish(published, parameter, Source.BODY, "", body.required(), ValueConstants.DEFAULT_NONE);
             return RequestBodies.requestBody(parameter, body.required());
         }
         if (MultipartArguments.takesFiles(parameter)) {
             // Spring treats an unannotated file parameter as an optional @RequestParam
+            publish(published, parameter, Source.PART, name(parameter, ""), false, ValueConstants.DEFAULT_NONE);
             return MultipartArguments.files(parameter, name(parameter, ""), false);
         }
         if (Converters.supports(Optional.class == type ? rawArgument(parameter) : type)) {
             // Spring treats an unannotated simple parameter as an optional query parameter
             String name = name(parameter, "");
+            publish(published, parameter, Source.QUERY, name, false, ValueConstants.DEFAULT_NONE);
             return named(parameter, SpringErrors.Source.QUERY_PARAMETER, name, false, ValueConstants.DEFAULT_NONE,
                     ctx -> RequestValues.all(ctx, name), null);
         }
         if (parameter.hasParameterAnnotation(ModelAttribute.class) || isBindable(type)) {
             // Spring binds an unannotated object from the request's query and form fields
-            return ObjectBinder.forType(type);
+            return ObjectBinder.forType(type, published);
         }
         throw new IllegalArgumentException("no annotation says where it comes from (@PathVariable, @RequestParam, "
                 + "@RequestHeader, @CookieValue, @RequestBody, @ModelAttribute) and its type is not a simple value");
+    }
+
+    /**
+     * Publishes a value taken from the request, unless it is a map of all values of its source ({@code name}
+     * empty): required when the request must carry it (not an {@code Optional}, no default).
+     */
+    private static void publish(List<RouteParameter> published, MethodParameter parameter, Source source,
+                                String name, boolean required, String defaultValue) {
+        publish(published, parameter, source, name, parameter.getGenericParameterType(), required, defaultValue);
+    }
+
+    private static void publish(List<RouteParameter> published, MethodParameter parameter, Source source,
+                                String name, Type type, boolean required, String defaultValue) {
+        if (name.isEmpty() && source != Source.BODY) {
+            return;
+        }
+        boolean hasDefault = !ValueConstants.DEFAULT_NONE.equals(defaultValue);
+        boolean optional = parameter.getParameterType() == Optional.class;
+        published.add(new RouteParameter(source, name, type, required && !hasDefault && !optional,
+                hasDefault ? Optional.of(defaultValue) : Optional.empty(), parameter.getParameter()));
+    }
+
+    /** The first type argument of a parameter's generic type ({@code T} of {@code HttpEntity<T>}), else Object. */
+    private static Type argument(MethodParameter parameter) {
+        return parameter.getGenericParameterType() instanceof ParameterizedType parameterized
+                ? parameterized.getActualTypeArguments()[0] : Object.class;
     }
 
     /** A concrete class of the application's that can be built from request fields. */

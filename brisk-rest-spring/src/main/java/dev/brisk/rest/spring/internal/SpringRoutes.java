@@ -3,15 +3,21 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
+import dev.brisk.rest.spi.ResultTypes;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.io.Resource;
+import org.springframework.http.HttpEntity;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.context.request.async.WebAsyncTask;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -21,6 +27,11 @@ import java.util.Map;
 
 /** Reads a Spring MVC controller's mappings, once, into Brisk routes. */
 public final class SpringRoutes {
+
+    /** Spring's results that wrap the body, and those that say nothing of it. */
+    private static final ResultTypes RESULTS = ResultTypes.of(
+            List.of(HttpEntity.class, DeferredResult.class, WebAsyncTask.class),
+            SpringClasses.WEBMVC ? MvcResults.UNDESCRIBED_RESULTS : List.of(Resource.class));
 
     private static final RequestMethod[] ALL_METHODS = {RequestMethod.GET, RequestMethod.POST, RequestMethod.PUT,
             RequestMethod.DELETE, RequestMethod.PATCH};
@@ -48,7 +59,11 @@ public final class SpringRoutes {
                         + "annotate the controller with @RestController or the method with @ResponseBody");
             }
             List<String> paths = paths(classMapping, mapping);
-            Handler handler = handler(controller, type, method, paths, errors);
+            ParameterPlans.Plan plan = ParameterPlans.forMethod(method, paths);
+            int status = status(method);
+            Handler handler = handler(controller, type, method, plan, status, errors);
+            RouteResponse response = RESULTS.response(method.getGenericReturnType(), status == 0 ? 200 : status,
+                    status == 0 ? 200 : status);
             RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                     : type.getAnnotation(RunOn.class);
             String scheduler = runOn == null ? "" : runOn.value();
@@ -63,7 +78,9 @@ public final class SpringRoutes {
                             .consumes(consumes(classMapping, mapping))
                             .produces(produces(classMapping, mapping))
                             .scheduler(scheduler)
-                            .handlerMethod(method);
+                            .handlerMethod(method)
+                            .parameters(plan.published())
+                            .response(response);
                     if (cors != null) {
                         route.cors(cors);
                     }
@@ -110,9 +127,14 @@ public final class SpringRoutes {
         return mapping.produces().length > 0 || classMapping == null ? mapping.produces() : classMapping.produces();
     }
 
-    private static Handler handler(Object controller, Class<?> type, Method method, List<String> paths,
-                                   ErrorResolution errors) {
-        ParameterPlans.Plan plan = ParameterPlans.forMethod(method, paths);
+    /** The status of the method's {@code @ResponseStatus}, 0 when none. */
+    private static int status(Method method) {
+        ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
+        return status == null ? 0 : status.code().value();
+    }
+
+    private static Handler handler(Object controller, Class<?> type, Method method, ParameterPlans.Plan plan,
+                                   int status, ErrorResolution errors) {
         SpringValidation validation = null;
         dev.brisk.rest.spi.BeanValidation briskValidation = null;
         if (SpringClasses.CONTEXT) {
@@ -120,9 +142,7 @@ public final class SpringRoutes {
         } else if (SpringClasses.VALIDATION) {
             briskValidation = dev.brisk.rest.spi.BeanValidation.forMethod(method);
         }
-        ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
-        return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors,
-                status == null ? 0 : status.code().value());
+        return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors, status);
     }
 
     private static List<String> paths(RequestMapping classMapping, RequestMapping mapping) {
