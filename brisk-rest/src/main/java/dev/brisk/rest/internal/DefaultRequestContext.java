@@ -19,7 +19,7 @@ import java.util.Map;
 /** The per-request context: request, response, matched route and its path variables (decoded on access). */
 final class DefaultRequestContext implements RequestContext {
 
-    private final RestServer server;
+    private final RequestServices services;
     private final ServerRequest request;
     private final RouteMatch<CompiledRoute> match = new RouteMatch<>();
     private CompiledRoute route;
@@ -47,13 +47,13 @@ final class DefaultRequestContext implements RequestContext {
     /** When the pipeline received the request ({@link System#nanoTime()}); set only when something observes it. */
     long startNanos;
 
-    DefaultRequestContext(RestServer server, ServerRequest request) {
-        this.server = server;
+    DefaultRequestContext(RequestServices services, ServerRequest request) {
+        this.services = services;
         this.request = request;
     }
 
-    RestServer server() {
-        return server;
+    RequestServices services() {
+        return services;
     }
 
     RouteMatch<CompiledRoute> match() {
@@ -116,7 +116,7 @@ final class DefaultRequestContext implements RequestContext {
     /** The Accept header parsed (or the format parameter's type), most preferred first. */
     List<MediaType> accepted() {
         if (accepted == null) {
-            String format = server.options().formatParameter();
+            String format = services.options().formatParameter();
             if (!format.isEmpty() && !request.rawQuery().isEmpty()) {
                 var forced = request.query(format).flatMap(dev.brisk.codec.ContentNegotiation::forFormat);
                 if (forced.isPresent()) {
@@ -225,7 +225,7 @@ final class DefaultRequestContext implements RequestContext {
         } catch (IllegalArgumentException e) {
             throw new HttpStatusException(400, "invalid Content-Type: " + e.getMessage());
         }
-        BodyCodec codec = server.codecs().decoder(type, mediaType).orElseThrow(() -> new HttpStatusException(415,
+        BodyCodec codec = services.codecs().decoder(type, mediaType).orElseThrow(() -> new HttpStatusException(415,
                 "cannot read " + mediaType + " as " + type.getTypeName()));
         try {
             return codec.decode(request.body(), type, mediaType);
@@ -254,7 +254,7 @@ final class DefaultRequestContext implements RequestContext {
             io.netty.util.ReferenceCountUtil.release(result);
             return;
         }
-        server.results().write(this, result);
+        services.results().write(this, result);
     }
 
     @Override
@@ -264,7 +264,7 @@ final class DefaultRequestContext implements RequestContext {
 
     @Override
     public dev.brisk.codec.Codecs codecs() {
-        return server.codecs();
+        return services.codecs();
     }
 
     /** The parts the engine received before the handler ran. */
@@ -285,7 +285,7 @@ final class DefaultRequestContext implements RequestContext {
                         + "there for route filters and handlers, not for filters that run before routing");
             }
             // a body that was aggregated rather than streamed: parsed now
-            multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, server.multipartOptions(),
+            multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, services.multipartOptions(),
                     request.body());
         }
         return multipart;
@@ -318,8 +318,8 @@ final class DefaultRequestContext implements RequestContext {
         if (timeout != null && current != null && !current.cancelled()) {
             current.disarm(); // the stream's own timeout replaces the request's
         }
-        dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), server.sseEncoder(),
-                request.allocator(), timeout, server.options().sseMaxPending());
+        dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), services.sseEncoder(),
+                request.allocator(), timeout, services.options().sseMaxPending());
         async = true;
         responded = true;
         return sink;

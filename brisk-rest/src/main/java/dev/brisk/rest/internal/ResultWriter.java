@@ -54,10 +54,10 @@ final class ResultWriter {
             response.send(buf);
         } else if (result instanceof StreamingBody body) {
             defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
-            ctx.server().streaming().send(ctx, body);
+            ctx.services().streaming().send(ctx, body);
         } else if (result instanceof java.io.InputStream in) {
             defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
-            ctx.server().streaming().send(ctx, StreamingBody.of(in));
+            ctx.services().streaming().send(ctx, StreamingBody.of(in));
         } else if (result instanceof ResponseEntity<?> entity) {
             response.status(entity.statusCode());
             entity.headers().forEach(response::header);
@@ -67,12 +67,12 @@ final class ResultWriter {
             ctx.cancelWith(stage);
             stage.whenComplete((value, error) -> {
                 if (error != null) {
-                    ctx.server().fail(ctx, unwrap(error));
+                    ctx.services().fail(ctx, unwrap(error));
                 } else {
                     try {
                         write(ctx, value);
                     } catch (Throwable t) {
-                        ctx.server().fail(ctx, t);
+                        ctx.services().fail(ctx, t);
                     }
                 }
             });
@@ -90,7 +90,7 @@ final class ResultWriter {
             ctx.async();
             response.sendFile(path).whenComplete((v, e) -> {
                 if (e != null) {
-                    ctx.server().fail(ctx, e);
+                    ctx.services().fail(ctx, e);
                 }
             });
         } else {

@@ -69,9 +69,9 @@ final class Schedulers {
 
     private static void unavailable(DefaultRequestContext ctx, String why) {
         if (ctx.compiledRoute() == null) {
-            ctx.server().routeForRecord(ctx); // refused before routing: its metrics and log still name its route
+            ctx.services().routeForRecord(ctx); // refused before routing: its metrics and log still name its route
         }
-        ctx.server().problems().send(ctx, 503, why, true);
+        ctx.services().problems().send(ctx, 503, why, true);
     }
 
     /** Runs on the event loop. */

@@ -14,10 +14,10 @@ final class StreamingResults {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest");
 
-    private final RestServer server;
+    private final RequestServices services;
 
-    StreamingResults(RestServer server) {
-        this.server = server;
+    StreamingResults(RequestServices services) {
+        this.services = services;
     }
 
     void send(DefaultRequestContext ctx, StreamingBody body) {
@@ -29,7 +29,7 @@ final class StreamingResults {
         }
         if (ThreadExecutorMap.currentExecutor() != null) {
             // an event loop must not wait for the client: the body is written from a worker
-            server.blockingScheduler().dispatch(ctx, () -> write(ctx, body));
+            services.blockingScheduler().dispatch(ctx, () -> write(ctx, body));
         } else {
             write(ctx, body);
         }
@@ -46,7 +46,7 @@ final class StreamingResults {
                     + ctx.request().uri());
         } catch (Throwable t) {
             out.discard();
-            server.fail(ctx, t);
+            services.fail(ctx, t);
         }
     }
 }
