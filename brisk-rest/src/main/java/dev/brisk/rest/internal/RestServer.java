@@ -62,16 +62,16 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
-    /** Access log and tracing, each null when off; set before serving. */
-    private dev.brisk.rest.internal.observe.AccessLog accessLog;
-    private dev.brisk.rest.internal.observe.ServerTracing tracing;
-    /** The controller styles' answers to requests no route takes; set before serving. */
-    private volatile List<RoutingFailureHandler> failureHandlers = List.of();
-    // protection: set before serving; admission is null when no request is checked before its filters
-    private Protection protection = new Protection(dev.brisk.rest.ProtectionOptions.DEFAULT, problems);
-    private volatile Protection admission;
+    /** Access log and tracing, each null when off. */
+    private final dev.brisk.rest.internal.observe.AccessLog accessLog;
+    private final dev.brisk.rest.internal.observe.ServerTracing tracing;
+    /** The controller styles' answers to requests no route takes. */
+    private final List<RoutingFailureHandler> failureHandlers;
+    // protection: admission is null when no request is checked before its filters
+    private final Protection protection;
+    private final Protection admission;
     /** Told about every completed request; null (no work per request) unless the server has observers. */
-    private volatile dev.brisk.rest.RequestObserver observer;
+    private final dev.brisk.rest.RequestObserver observer;
 
     /**
      * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
@@ -84,18 +84,21 @@ public final class RestServer implements HttpHandler, AutoCloseable {
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes) {
         this(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, customSchedulers, routes,
-                controllerRoutes, WebFeatures.DEFAULT);
+                controllerRoutes, PipelineStages.NONE);
     }
 
-    /** Like the other constructor, with the server's CORS rules and multipart settings. */
+    /**
+     * Like the other constructor, with the optional stages of the pipeline; fails, having stopped what it started,
+     * when a route is malformed or ambiguous. It owns the access log from then on: {@link #shutdown()} closes it.
+     */
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes,
-                      WebFeatures web) {
+                      PipelineStages stages) {
         this.options = options;
-        this.corsMappings = new CorsMappings(web.cors());
+        this.corsMappings = new CorsMappings(stages.web().cors());
         this.cors = new CorsStage(corsMappings, problems);
-        this.multipart = web.multipart();
+        this.multipart = stages.web().multipart();
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
         this.sseEncoder = new dev.brisk.rest.internal.sse.SseEncoder(codecs);
@@ -103,9 +106,21 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         this.routeFilters = List.copyOf(routeFilters);
         this.interceptors = List.copyOf(interceptors);
         this.exceptionHandlers = new ExceptionHandlers(exceptionHandlers);
+        this.failureHandlers = stages.failureHandlers();
+        this.observer = stages.observer();
+        this.accessLog = stages.accessLog();
+        this.tracing = stages.tracing();
+        // what is off costs nothing per request: only the checks configured exist
+        this.protection = new Protection(stages.protection(), problems);
+        this.admission = protection.admits() ? protection : null;
         this.schedulers = new Schedulers(options, customSchedulers);
-        schedulers.get(options.defaultScheduler());
-        add(routes, controllerRoutes);
+        try {
+            schedulers.get(options.defaultScheduler());
+            add(routes, controllerRoutes);
+        } catch (RuntimeException e) {
+            shutdown();
+            throw e;
+        }
     }
 
     public BriskOptions options() {
@@ -210,16 +225,6 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         routes.addAll(next);
     }
 
-    /** The handlers offered 404, 405, 406 and 415 answers before Brisk gives its own, in order. */
-    public void routingFailureHandlers(List<RoutingFailureHandler> handlers) {
-        this.failureHandlers = List.copyOf(handlers);
-    }
-
-    /** The observer of every request, set before serving; without one, requests are not observed at all. */
-    public void observer(dev.brisk.rest.RequestObserver observer) {
-        this.observer = observer;
-    }
-
     /** Whether requests are observed. */
     public boolean observed() {
         return observer != null;
@@ -230,31 +235,11 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return accessLog;
     }
 
-    /** Turns on the access log and tracing (each may be null: off); called before serving. */
-    public void observe(dev.brisk.rest.internal.observe.AccessLog accessLog,
-                        dev.brisk.rest.internal.observe.ServerTracing tracing) {
-        this.accessLog = accessLog;
-        this.tracing = tracing;
-    }
-
     public void shutdown() {
         schedulers.shutdown();
         protection.shutdown();
         if (accessLog != null) {
             accessLog.close();
-        }
-    }
-
-    /**
-     * Protects the server (limits, shedding, timeouts, IP filters); called once, before serving. What is off costs
-     * nothing per request: only the checks configured exist.
-     */
-    public synchronized void protect(dev.brisk.rest.ProtectionOptions options) {
-        protection.shutdown();
-        protection = new Protection(options, problems);
-        admission = protection.admits() ? protection : null;
-        for (CompiledRoute route : routes) {
-            route.guard = protection.forRoute(route);
         }
     }
 
