@@ -28,14 +28,19 @@ public interface RouteGroup {
     /** Adds a route of {@code method} and {@code path} under the prefix. */
     RouteGroup route(HttpMethod method, String path, Handler handler);
 
+    /** Adds a GET route under the prefix. */
     RouteGroup get(String path, Handler handler);
 
+    /** Adds a POST route under the prefix. */
     RouteGroup post(String path, Handler handler);
 
+    /** Adds a PUT route under the prefix. */
     RouteGroup put(String path, Handler handler);
 
+    /** Adds a DELETE route under the prefix. */
     RouteGroup delete(String path, Handler handler);
 
+    /** Adds a PATCH route under the prefix. */
     RouteGroup patch(String path, Handler handler);
 
     /** Adds a filter around the handlers of this group's routes (those of nested groups included). */

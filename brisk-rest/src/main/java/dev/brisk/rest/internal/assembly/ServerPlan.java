@@ -137,12 +137,15 @@ public final class ServerPlan {
         features.add(Objects.requireNonNull(feature, "feature"));
     }
 
-    /** The features in the order they install: the built-in ones set so far, then the added ones. */
+    /**
+     * The features in the order they install: the built-in ones set so far (protection, web, then observability, so
+     * that the health routes come after the other routes), then the added ones.
+     */
     List<Feature> features() {
         List<Feature> all = new ArrayList<>();
         all.add(protection.feature());
-        observability.addFeatures(all);
         web.addFeatures(all);
+        observability.addFeatures(all);
         all.addAll(features);
         return all;
     }
