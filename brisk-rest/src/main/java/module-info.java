@@ -14,6 +14,7 @@ module dev.brisk.rest {
     requires static io.opentelemetry.context;
 
     exports dev.brisk.rest;
+    exports dev.brisk.rest.feature;
     exports dev.brisk.rest.spi;
 
     uses dev.brisk.rest.spi.ControllerSupport;

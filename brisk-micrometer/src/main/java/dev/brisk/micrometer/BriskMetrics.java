@@ -7,6 +7,8 @@ import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.CompletedRequest;
 import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.feature.Feature;
+import dev.brisk.rest.feature.FeatureContext;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.util.Map;
@@ -14,12 +16,15 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Micrometer meters of Brisk servers. Register it as the server's observer:
+ * Micrometer meters of Brisk servers, installed as a {@link Feature}:
  *
  * <pre>{@code
- * BriskMetrics metrics = BriskMetrics.of(registry);
- * BriskServer server = Brisk.server().port(8080).observer(metrics).route(metrics.scrapeRoute())...start();
+ * BriskMetrics metrics = BriskMetrics.prometheus();
+ * BriskServer server = Brisk.server().port(8080).feature(metrics).route(metrics.scrapeRoute())...start();
  * }</pre>
+ *
+ * The Prometheus scrape route is a route like any other, served where the application chooses (this server, a
+ * management port) or not at all when another component exports the registry.
  *
  * <p>It times every request in {@code http.server.requests} with the tags Spring Boot uses: {@code method}, {@code uri}
  * (the route template such as {@code /users/{id}}, never the raw path; {@code NOT_FOUND}, {@code REDIRECTION} or
@@ -28,7 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code brisk.scheduler.*}, {@code brisk.eventloop.pending}), and removes them when it stops. One instance may
  * observe several servers in turn; servers running at once should use registries of their own, or their gauges clash.
  */
-public final class BriskMetrics implements RequestObserver {
+public final class BriskMetrics implements Feature {
 
     private final MeterRegistry registry;
     private final MetricsOptions options;
@@ -88,28 +93,39 @@ public final class BriskMetrics implements RequestObserver {
         return Prometheus.scrapeRoute(registry, options.scrapePath());
     }
 
-    /** Records the request's time in its timer. */
+    /** Observes the server's requests, and registers its gauges while it runs. */
     @Override
-    public void completed(CompletedRequest request) {
-        timers.record(request);
+    public void install(FeatureContext context) {
+        context.observer(observer);
     }
 
-    /** Registers the gauges of {@code server}, unless {@link MetricsOptions#serverMeters()} is off. */
-    @Override
-    public void started(BriskServer server) {
-        if (options.serverMeters()) {
-            bound.computeIfAbsent(server, s -> ServerMeters.bind(s, registry));
+    /** Times requests; binds the gauges of a started server and removes them when it stops (its timers stay). */
+    private final RequestObserver observer = new RequestObserver() {
+        @Override
+        public void completed(CompletedRequest request) {
+            timers.record(request);
         }
-    }
 
-    /** Removes the gauges of {@code server}; its request timers stay. */
-    @Override
-    public void stopped(BriskServer server) {
-        ServerMeters meters = bound.remove(server);
-        if (meters != null) {
-            meters.remove();
+        @Override
+        public void started(BriskServer server) {
+            if (options.serverMeters()) {
+                bound.computeIfAbsent(server, s -> ServerMeters.bind(s, registry));
+            }
         }
-    }
+
+        @Override
+        public void stopped(BriskServer server) {
+            ServerMeters meters = bound.remove(server);
+            if (meters != null) {
+                meters.remove();
+            }
+        }
+
+        @Override
+        public String toString() {
+            return BriskMetrics.this.toString();
+        }
+    };
 
     @Override
     public String toString() {

@@ -55,7 +55,7 @@ class BriskMetricsTest {
 
     @Test
     void timesRequestsByRouteTemplateMethodStatusAndOutcome() throws Exception {
-        server = server().observer(BriskMetrics.of(registry))
+        server = server().feature(BriskMetrics.of(registry))
                 .get("/users/{id}", ctx -> ctx.send("user " + ctx.pathParam("id")))
                 .route(Route.post("/users").scheduler(Schedulers.BIZ).handler(ctx -> ctx.status(201).send("made")))
                 .start();
@@ -77,7 +77,7 @@ class BriskMetricsTest {
     @Test
     void aResponseTheClientLeftBeforeHasAnUnknownOutcome() throws Exception {
         CountDownLatch gone = new CountDownLatch(1);
-        server = server().observer(BriskMetrics.of(registry))
+        server = server().feature(BriskMetrics.of(registry))
                 .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
                     gone.await(10, TimeUnit.SECONDS);
                     Thread.sleep(100); // the server sees the connection closed
@@ -97,7 +97,7 @@ class BriskMetricsTest {
 
     @Test
     void requestsNoRouteTookAndFailuresHaveTheirOwnTags() throws Exception {
-        server = server().observer(BriskMetrics.of(registry))
+        server = server().feature(BriskMetrics.of(registry))
                 .get("/fail", ctx -> {
                     throw new IllegalStateException("boom");
                 })
@@ -125,7 +125,7 @@ class BriskMetricsTest {
     void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
             throws Exception {
         java.nio.file.Files.writeString(files.resolve("site.css"), "body {}");
-        server = server().observer(BriskMetrics.of(registry)).staticFiles("/", files)
+        server = server().feature(BriskMetrics.of(registry)).web(w -> w.staticFiles("/", files))
                 .get("/api/ping", ctx -> ctx.send("pong")).start();
         assertThat(Http.get(server, "/site.css").statusCode()).isEqualTo(200);
         assertThat(Http.get(server, "/missing.css").statusCode()).isEqualTo(404);
@@ -140,7 +140,7 @@ class BriskMetricsTest {
     void theInFlightGaugeCountsAHeldRequest() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().observer(BriskMetrics.of(registry))
+        server = server().feature(BriskMetrics.of(registry))
                 .route(Route.get("/hold").scheduler(Schedulers.BIZ).handler(ctx -> {
                     entered.countDown();
                     release.await(10, TimeUnit.SECONDS);
@@ -162,7 +162,7 @@ class BriskMetricsTest {
 
     @Test
     void gaugesConnectionsSchedulersAndEventLoops() throws Exception {
-        server = server().http(http -> http.ioThreads(2)).observer(BriskMetrics.of(registry))
+        server = server().http(http -> http.ioThreads(2)).feature(BriskMetrics.of(registry))
                 .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok")))
                 .start();
         assertThat(Http.get(server, "/biz").body()).isEqualTo("ok");
@@ -185,7 +185,7 @@ class BriskMetricsTest {
     @Test
     void theServersGaugesGoWhenItStopsAndItsTimersStay() throws Exception {
         BriskMetrics metrics = BriskMetrics.of(registry);
-        server = server().observer(metrics).get("/", ctx -> ctx.send("ok")).start();
+        server = server().feature(metrics).get("/", ctx -> ctx.send("ok")).start();
         assertThat(Http.get(server, "/").body()).isEqualTo("ok");
         timer("uri", "/");
         server.close();
@@ -194,7 +194,7 @@ class BriskMetricsTest {
         assertThat(registry.find("brisk.eventloop.pending").gauges()).isEmpty();
         assertThat(registry.find("http.server.requests").timer()).isNotNull();
 
-        server = server().observer(metrics).get("/", ctx -> ctx.send("again")).start();
+        server = server().feature(metrics).get("/", ctx -> ctx.send("again")).start();
         assertThat(Http.get(server, "/").body()).isEqualTo("again");
         assertThat(registry.get("brisk.requests").functionCounter().count()).isEqualTo(1);
     }
@@ -203,7 +203,7 @@ class BriskMetricsTest {
     void optionsNameTheTimerAddPercentilesAndLeaveTheGaugesOut() throws Exception {
         MetricsOptions options = MetricsOptions.builder().requestsMetricName("brisk.http.requests")
                 .percentileHistogram(true).percentiles(0.5, 0.99).serverMeters(false).build();
-        server = server().observer(BriskMetrics.of(registry, options)).get("/", ctx -> ctx.send("ok")).start();
+        server = server().feature(BriskMetrics.of(registry, options)).get("/", ctx -> ctx.send("ok")).start();
         assertThat(Http.get(server, "/").body()).isEqualTo("ok");
 
         await(() -> registry.find("brisk.http.requests").tag("uri", "/").timer() != null);

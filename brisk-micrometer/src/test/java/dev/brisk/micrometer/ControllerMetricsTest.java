@@ -68,7 +68,7 @@ class ControllerMetricsTest {
 
     @Test
     void springAndJaxRsRoutesAreTaggedWithTheirTemplates() throws Exception {
-        server = Brisk.server().port(0).host("127.0.0.1").observer(BriskMetrics.of(registry))
+        server = Brisk.server().port(0).host("127.0.0.1").feature(BriskMetrics.of(registry))
                 .controllers(new Orders(), new Books()).start();
 
         assertThat(Http.get(server, "/orders/1").body()).isEqualTo("order 1");

@@ -43,7 +43,7 @@ class PrometheusScrapeTest {
     @Test
     void servesTheRegistryInPrometheusTextFormat() throws Exception {
         BriskMetrics metrics = BriskMetrics.prometheus();
-        server = server().observer(metrics).route(metrics.scrapeRoute())
+        server = server().feature(metrics).route(metrics.scrapeRoute())
                 .get("/users/{id}", ctx -> ctx.send("user")).start();
         assertThat(Http.get(server, "/users/7").statusCode()).isEqualTo(200);
 
@@ -67,7 +67,7 @@ class PrometheusScrapeTest {
     void servesOpenMetricsWhenAskedForAndHistogramBucketsWhenConfigured() throws Exception {
         BriskMetrics metrics = BriskMetrics.prometheus(MetricsOptions.builder().percentileHistogram(true)
                 .scrapePath("/internal/prometheus").build());
-        server = server().observer(metrics).route(metrics.scrapeRoute()).get("/", ctx -> ctx.send("ok")).start();
+        server = server().feature(metrics).route(metrics.scrapeRoute()).get("/", ctx -> ctx.send("ok")).start();
         assertThat(Http.get(server, "/").body()).isEqualTo("ok");
         assertThat(Http.get(server, "/metrics").statusCode()).isEqualTo(404);
 
@@ -88,7 +88,7 @@ class PrometheusScrapeTest {
         composite.add(new SimpleMeterRegistry());
         composite.add(prometheus);
         BriskMetrics metrics = BriskMetrics.of(composite);
-        server = server().observer(metrics).route(metrics.scrapeRoute()).get("/", ctx -> ctx.send("ok")).start();
+        server = server().feature(metrics).route(metrics.scrapeRoute()).get("/", ctx -> ctx.send("ok")).start();
         assertThat(Http.get(server, "/").body()).isEqualTo("ok");
         assertThat(scrapeShowing("/metrics", "uri=\"/\"").body()).contains("uri=\"/\"");
     }

@@ -4,6 +4,8 @@ import dev.brisk.openapi.internal.DocumentGenerator;
 import dev.brisk.openapi.internal.DocumentRoutes;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.feature.Feature;
+import dev.brisk.rest.feature.FeatureContext;
 import io.netty.handler.codec.http.HttpMethod;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,17 +17,17 @@ import java.util.Optional;
 
 /**
  * The OpenAPI 3.1 document of a Brisk server: generated once when the server starts, from its routes (programmatic and
- * annotated), and served as JSON and YAML.
+ * annotated), and served as JSON and YAML. A {@link Feature}: add it with {@code feature(openApi)}.
  *
  * <pre>{@code
  * OpenApi openApi = OpenApi.builder().title("Pet store").version("1.0").build();
- * BriskServer server = openApi.install(Brisk.server().port(8080).controllers(new PetController())).start();
+ * BriskServer server = Brisk.server().port(8080).controllers(new PetController()).feature(openApi).start();
  * // GET /openapi.json, GET /openapi.yaml
  * }</pre>
  *
  * Nothing is added to requests of other routes: the document is built at startup and sent as prepared bytes.
  */
-public final class OpenApi {
+public final class OpenApi implements Feature {
 
     /** Where the JSON document is served unless {@link Builder#jsonPath} says otherwise. */
     public static final String DEFAULT_JSON_PATH = "/openapi.json";
@@ -92,14 +94,14 @@ public final class OpenApi {
     }
 
     /**
-     * Registers the two document routes on {@code server} and generates the document once the server has started;
-     * a document that cannot be generated fails {@code start()}. Returns {@code server}.
+     * Registers the two document routes and generates the document once the server has started, from its final
+     * routes; a document that cannot be generated fails {@code start()}.
      */
-    public BriskServer.Builder install(BriskServer.Builder server) {
+    @Override
+    public void install(FeatureContext context) {
         DocumentRoutes routes = new DocumentRoutes(this);
-        routes.register(server);
-        server.onStart(running -> routes.publish(document(running)));
-        return server;
+        routes.register(context);
+        context.onStart(running -> routes.publish(document(running)));
     }
 
     /** Generates the document of a running server's routes (without the document routes themselves). */

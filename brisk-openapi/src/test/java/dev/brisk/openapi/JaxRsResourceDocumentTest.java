@@ -121,7 +121,7 @@ class JaxRsResourceDocumentTest {
     static void start() throws Exception {
         OpenApi openApi = OpenApi.builder().title("Books").jsonPath("/docs/api.json").yamlPath("/docs/api.yaml")
                 .build();
-        server = openApi.install(Brisk.server().port(0).controllers(new BookResource())).start();
+        server = Brisk.server().port(0).controllers(new BookResource()).feature(openApi).start();
         document = Documents.fetch(server.port(), "/docs/api.json", "/docs/api.yaml");
     }
 

@@ -14,10 +14,10 @@ class MixedStylesDocumentTest {
     @Test
     void oneDocumentForEveryStyle() throws Exception {
         OpenApi openApi = OpenApi.builder().title("All").build();
-        try (BriskServer server = openApi.install(Brisk.server().port(0)
+        try (BriskServer server = Brisk.server().port(0)
                 .controllers(new SpringControllerDocumentTest.PetController(),
                         new JaxRsResourceDocumentTest.BookResource())
-                .get("/ping", ctx -> ctx.send("pong"))).start()) {
+                .get("/ping", ctx -> ctx.send("pong")).feature(openApi).start()) {
             JsonNode document = Documents.fetch(server.port());
             assertThat(document.path("paths").propertyNames()).contains("/pets/{id}", "/books/{id}", "/ping");
             assertThat(operation(document, "/pets/{id}", "get").at("/tags/0").asString())

@@ -30,22 +30,23 @@ class ProgrammaticRoutesDocumentTest {
     @Test
     void staticFilesAndUndocumentedRoutesAreNoOperations(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
             throws Exception {
-        server = OpenApi.builder().build().install(Brisk.server().port(0)
+        server = Brisk.server().port(0)
                 .get("/api/pets", ctx -> ctx.send("pets"))
                 .route(Route.get("/internal/state").documented(false).handler(ctx -> ctx.send("state")))
-                .staticFiles("/assets", files)
-                .classpathResources("/", "static")).start();
+                .web(w -> w.staticFiles("/assets", files).classpathResources("/", "static")).feature(OpenApi.builder()
+                .build()).start();
         JsonNode document = Documents.fetch(server.port());
         assertThat(document.path("paths").propertyNames()).containsExactly("/api/pets");
     }
 
     @Test
     void templatesGiveThePathParametersAndAGenericResponse() throws Exception {
-        server = OpenApi.builder().build().install(Brisk.server().port(0)
+        server = Brisk.server().port(0)
                 .get("/hello", ctx -> ctx.send("hi"))
                 .get("/users/{id}/orders/{order:[0-9]+}", ctx -> ctx.send("order"))
                 .get("/files/{*path}", ctx -> ctx.send("file"))
-                .route(Route.get("/report").produces("text/csv").handler(ctx -> ctx.send("a,b")))).start();
+                .route(Route.get("/report").produces("text/csv").handler(ctx -> ctx.send("a,b")))
+                .feature(OpenApi.builder().build()).start();
         JsonNode document = Documents.fetch(server.port());
         assertThat(document.path("info").path("title").asString()).isEqualTo("API");
         assertThat(document.path("info").path("version").asString()).isEqualTo("1.0");
@@ -78,9 +79,9 @@ class ProgrammaticRoutesDocumentTest {
                 .operation(HttpMethod.POST, "/pets", OperationInfo.builder().operationId("addPet")
                         .requestBody(NewPet.class).response(Pet.class).status(201).deprecated(true).build())
                 .build();
-        server = openApi.install(Brisk.server().port(0)
+        server = Brisk.server().port(0)
                 .get("/pets/{id}", ctx -> ctx.send("pet"))
-                .post("/pets", ctx -> ctx.status(201).send("created"))).start();
+                .post("/pets", ctx -> ctx.status(201).send("created")).feature(openApi).start();
         JsonNode document = Documents.fetch(server.port());
         assertThat(document.path("info").path("description").asString()).isEqualTo("Things to buy.");
         JsonNode get = operation(document, "/pets/{id}", "get");
@@ -103,17 +104,18 @@ class ProgrammaticRoutesDocumentTest {
 
     @Test
     void excludedPrefixesAreLeftOut() throws Exception {
-        server = OpenApi.builder().exclude("/internal").build().install(Brisk.server().port(0)
+        server = Brisk.server().port(0)
                 .get("/internal", ctx -> ctx.send("i"))
                 .get("/internal/state", ctx -> ctx.send("s"))
-                .get("/internals", ctx -> ctx.send("kept"))).start();
+                .get("/internals", ctx -> ctx.send("kept")).feature(OpenApi.builder().exclude("/internal").build())
+                .start();
         assertThat(Documents.fetch(server.port()).path("paths").propertyNames()).containsExactly("/internals");
     }
 
     @Test
     void theContextPathIsTheServerUrl() throws Exception {
-        server = OpenApi.builder().build().install(Brisk.server().port(0).contextPath("/api")
-                .get("/ping", ctx -> ctx.send("pong"))).start();
+        server = Brisk.server().port(0).options(o -> o.contextPath("/api"))
+                .get("/ping", ctx -> ctx.send("pong")).feature(OpenApi.builder().build()).start();
         assertThat(Documents.get(server.port(), "/openapi.json").statusCode()).isEqualTo(404);
         JsonNode document = Documents.fetch(server.port(), "/api/openapi.json", "/api/openapi.yaml");
         assertThat(document.at("/servers/0/url").asString()).isEqualTo("/api");

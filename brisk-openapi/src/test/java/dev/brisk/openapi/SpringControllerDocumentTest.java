@@ -95,7 +95,7 @@ class SpringControllerDocumentTest {
     @BeforeAll
     static void start() throws Exception {
         OpenApi openApi = OpenApi.builder().title("Pets").version("2.0").build();
-        server = openApi.install(Brisk.server().port(0).controllers(new PetController())).start();
+        server = Brisk.server().port(0).controllers(new PetController()).feature(openApi).start();
         document = Documents.fetch(server.port());
     }
 

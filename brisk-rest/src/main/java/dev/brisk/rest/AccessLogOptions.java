@@ -8,10 +8,13 @@ import java.util.Objects;
  * daemon thread drains into the SLF4J logger {@link #loggerName()} at INFO (into {@link System.Logger} when SLF4J is
  * not on the class path), or, when {@link #file()} is set, straight into that file, as Tomcat, Jetty and nginx write
  * theirs (a logging backend's own work per line costs about as much as the rest of the log). The event loop never waits for the log: when the queue is full the line is dropped and
- * counted ({@link BriskServer#accessLogDropped()}). Off unless {@link BriskServer.Builder#accessLog(AccessLogOptions)}
- * is called.
+ * counted ({@link BriskServer#accessLogDropped()}). Off unless
+ * {@link dev.brisk.rest.feature.ObservabilityConfig#accessLog(AccessLogOptions)} is called.
  *
- * <pre>{@code Brisk.server().accessLog(AccessLogOptions.builder().format(AccessLogOptions.Format.JSON).build())}</pre>
+ * <pre>{@code
+ * Brisk.server().observability(o -> o.accessLog(AccessLogOptions.builder()
+ *         .format(AccessLogOptions.Format.JSON).build()))
+ * }</pre>
  *
  * @param format     the line format; default {@link Format#COMMON}
  * @param pattern    a custom line pattern, used when {@code format} is {@link Format#PATTERN}; {@code %a} remote

@@ -1,13 +1,14 @@
 package dev.brisk.rest;
 
 /**
- * How many requests may be in progress at once, server-wide ({@link BriskServer.Builder#concurrencyLimit}) or on one
- * route ({@link Route.Builder#concurrencyLimit}, {@link MaxConcurrency} on a controller). A request counts from the
- * moment it is admitted until its response has been written (or the client went away); a request beyond the limit
+ * How many requests may be in progress at once, server-wide
+ * ({@link dev.brisk.rest.feature.ProtectionConfig#concurrencyLimit}) or on one route
+ * ({@link Route.Builder#concurrencyLimit}, {@link MaxConcurrency} on a controller). A request counts from the moment
+ * it is admitted until its response has been written (or the client went away); a request beyond the limit
  * is answered {@code 503} with {@code Retry-After} at once, never queued.
  *
  * <pre>{@code
- * Brisk.server().concurrencyLimit(ConcurrencyLimit.fixed(200));
+ * Brisk.server().protection(p -> p.concurrencyLimit(ConcurrencyLimit.fixed(200)));
  * Route.get("/report").concurrencyLimit(ConcurrencyLimit.adaptive(1, 10, 50)).handler(...);
  * }</pre>
  */

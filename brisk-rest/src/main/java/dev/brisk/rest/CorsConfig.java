@@ -16,8 +16,8 @@ import java.util.Set;
  * headers they may read, whether with credentials, and for how long browsers may cache a preflight answer.
  * Immutable; build with {@link #builder()}.
  *
- * <p>Attach it to every route ({@code Brisk.server().cors(config)}), to the routes under a path pattern
- * ({@code cors("/api/**", config)}), or to one route ({@code Route.get(...).cors(config)}); a route's own rules are
+ * <p>Attach it to every route ({@code Brisk.server().web(w -> w.cors(config))}), to the routes under a path pattern
+ * ({@code w.cors("/api/**", config)}), or to one route ({@code Route.get(...).cors(config)}); a route's own rules are
  * {@linkplain #combine combined} over the server's, as Spring does for {@code @CrossOrigin} over its global mappings.
  *
  * <pre>{@code

@@ -9,11 +9,11 @@ import java.util.Objects;
  * Liveness and readiness routes for orchestrators (Kubernetes probes, load balancers): each answers {@code 200} with
  * {@code {"status":"UP",...}} when all its checks are UP, else {@code 503} with {@code "DOWN"}, listing every check's
  * status and details. Readiness has a built-in check, {@code draining}, that turns DOWN as soon as a graceful
- * shutdown begins. Off unless {@link BriskServer.Builder#health(HealthOptions)} is called.
+ * shutdown begins. Off unless {@link dev.brisk.rest.feature.ObservabilityConfig#health(HealthOptions)} is called.
  *
  * <pre>{@code
- * Brisk.server().health(HealthOptions.builder().readiness("db", () -> HealthResult.of(db.isValid(1)))
- *         .build())
+ * Brisk.server().observability(o -> o.health(HealthOptions.builder()
+ *         .readiness("db", () -> HealthResult.of(db.isValid(1))).build()))
  * }</pre>
  *
  * @param livenessPath   route of the liveness check; default {@code /health/live}

@@ -11,11 +11,12 @@ import java.util.Objects;
  * ({@code 10.0.0.0/8}, {@code 2001:db8::/32}; a bare address is a range of one). A request is refused with
  * {@code 403} when its client address is in a {@code deny} range, or when {@code allow} ranges are given and it is
  * in none of them. The client address is the connection's peer, or behind trusted proxies
- * ({@link BriskServer.Builder#trustedProxies}) the address they report in {@code Forwarded} or
+ * ({@link dev.brisk.rest.feature.ProtectionConfig#trustedProxies}) the address they report in {@code Forwarded} or
  * {@code X-Forwarded-For}.
  *
  * <pre>{@code
- * Brisk.server().ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8", "fd00::/8").build());
+ * Brisk.server().protection(p -> p.ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8", "fd00::/8")
+ *         .build()));
  * }</pre>
  *
  * @param paths path patterns (route template syntax, within the context path) the filter applies to; default

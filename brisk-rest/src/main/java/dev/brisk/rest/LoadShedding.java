@@ -14,8 +14,8 @@ import java.util.function.Predicate;
  * {@code com.sun.management.OperatingSystemMXBean}; where that is not available shedding is off (logged once).
  *
  * <pre>{@code
- * Brisk.server().loadShedding(LoadShedding.builder().threshold(0.8).max(0.95)
- *         .exempt(request -> request.path().startsWith("/health")).build());
+ * Brisk.server().protection(p -> p.loadShedding(LoadShedding.builder().threshold(0.8).max(0.95)
+ *         .exempt(request -> request.path().startsWith("/health")).build()));
  * }</pre>
  *
  * @param threshold CPU load above which shedding starts; within [0, 1); default 0.8

@@ -168,8 +168,8 @@ public interface RequestContext {
 
     /**
      * The trace this request belongs to, with the server span's id, when tracing is on
-     * ({@link BriskServer.Builder#tracing(TracingOptions)}); also {@code TraceContext.current()} on the threads that
-     * run the request's filters and handler.
+     * ({@link dev.brisk.rest.feature.ObservabilityConfig#tracing(TracingOptions)}); also {@code TraceContext.current()}
+     * on the threads that run the request's filters and handler.
      */
     default java.util.Optional<dev.brisk.transport.TraceContext> trace() {
         return java.util.Optional.empty();

@@ -3,7 +3,8 @@ package dev.brisk.rest;
 /**
  * Watches a server's requests, for metrics, logs or traces: told once for every request the pipeline took, when its
  * response has been written (or the connection closed first), and when the server starts and stops. Registered with
- * {@link BriskServer.Builder#observer(RequestObserver)}; a server without observers does no work for them, the choice
+ * {@link dev.brisk.rest.feature.ObservabilityConfig#observer(RequestObserver)}
+ * or by a {@link dev.brisk.rest.feature.Feature}; a server without observers does no work for them, the choice
  * is made when it starts.
  *
  * <p>{@link #completed} runs on the connection's event loop: it must be quick and must not block.

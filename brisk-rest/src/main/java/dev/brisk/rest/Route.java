@@ -52,6 +52,33 @@ public final class Route implements RouteInfo {
         this.response = b.response;
     }
 
+    private Route(Route route, String path, Handler handler) {
+        this.method = route.method;
+        this.path = path;
+        this.handler = handler;
+        this.handlerMethod = route.handlerMethod;
+        this.scheduler = route.scheduler;
+        this.produces = route.produces;
+        this.consumes = route.consumes;
+        this.params = route.params;
+        this.headers = route.headers;
+        this.streaming = route.streaming;
+        this.cors = route.cors;
+        this.concurrencyLimit = route.concurrencyLimit;
+        this.timeout = route.timeout;
+        this.documented = route.documented;
+        this.parameters = route.parameters;
+        this.response = route.response;
+    }
+
+    /**
+     * This route with another path template and handler, every option kept: how a route group mounts its routes
+     * under its prefix and runs its filters around their handlers.
+     */
+    public Route mounted(String path, Handler handler) {
+        return new Route(this, Objects.requireNonNull(path, "path"), Objects.requireNonNull(handler, "handler"));
+    }
+
     @Override
     public boolean documented() {
         return documented;

@@ -6,10 +6,13 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * How static files and classpath resources are served ({@link BriskServer.Builder#staticFiles} and
- * {@link BriskServer.Builder#classpathResources}).
+ * How static files and classpath resources are served ({@link dev.brisk.rest.feature.WebConfig#staticFiles} and
+ * {@link dev.brisk.rest.feature.WebConfig#classpathResources}).
  *
- * <pre>{@code Brisk.server().staticFiles("/assets", Path.of("web"), StaticOptions.builder().cacheControl("max-age=3600").build())}</pre>
+ * <pre>{@code
+ * Brisk.server().web(w -> w.staticFiles("/assets", Path.of("web"),
+ *         StaticOptions.builder().cacheControl("max-age=3600").build()))
+ * }</pre>
  *
  * @param cacheControl     {@code Cache-Control} of every file, if any
  * @param immutableNames   file names (the last path segment) that carry a content hash, e.g. {@code app.3f9a1c2b.js}:

@@ -23,7 +23,7 @@ class AccessLogTest {
     @Test
     void writesACommonLineOnceTheResponseIsComplete() throws Exception {
         try (CapturedLog log = CapturedLog.of("brisk.access");
-             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.DEFAULT)
+             BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(AccessLogOptions.DEFAULT))
                      .get("/hello", ctx -> ctx.send("hello")).start()) {
             assertThat(RestTestSupport.get(server, "/hello?who=you").statusCode()).isEqualTo(200);
             String line = log.await(l -> l.contains("/hello"));
@@ -36,8 +36,8 @@ class AccessLogTest {
     @Test
     void combinedAddsRefererAndUserAgentAndLogsUnroutedRequests() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.combined");
-             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.builder()
-                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.combined").build())
+             BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(AccessLogOptions.builder()
+                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.combined").build()))
                      .get("/a", ctx -> ctx.send("a")).start()) {
             RestTestSupport.get(server, "/missing", "Referer", "http://example.com/x", "User-Agent", "probe/1.0");
             String line = log.await(l -> l.contains("/missing"));
@@ -49,8 +49,8 @@ class AccessLogTest {
     @Test
     void hostileHeaderValuesCannotForgeFieldsOfACombinedLine() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.hostile");
-             BriskServer server = RestTestSupport.server().accessLog(AccessLogOptions.builder()
-                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.hostile").build())
+             BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(AccessLogOptions.builder()
+                             .format(AccessLogOptions.Format.COMBINED).loggerName("test.hostile").build()))
                      .get("/h", ctx -> ctx.send("h")).start();
              java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
             // a Referer ending in a backslash would swallow the closing quote; the User-Agent then appends fields
@@ -74,8 +74,9 @@ class AccessLogTest {
         List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (CapturedLog log = CapturedLog.of("test.refused");
              BriskServer server = RestTestSupport.server().http(h -> h.maxBodySize(16))
-                     .compression(dev.brisk.http.CompressionOptions.DEFAULT).observer(observed::add)
-                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s").loggerName("test.refused").build())
+                     .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT))
+                     .observability(o -> o.observer(observed::add).accessLog(AccessLogOptions.builder()
+                     .pattern("%m %U %s").loggerName("test.refused").build()))
                      .post("/upload", ctx -> ctx.send("stored")).start()) {
             // declared too large, and a gzip body that does not decode
             assertThat(RestTestSupport.send(server, "POST", "/upload?big", "x".repeat(100)).statusCode())
@@ -97,9 +98,8 @@ class AccessLogTest {
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
         try (CapturedLog log = CapturedLog.of("test.json");
              BriskServer server = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().format(AccessLogOptions.Format.JSON)
-                             .loggerName("test.json").build())
-                     .tracing(TracingOptions.DEFAULT)
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().format(AccessLogOptions.Format.JSON)
+                             .loggerName("test.json").build()).tracing(TracingOptions.DEFAULT))
                      .post("/echo", ctx -> ctx.send(ctx.request().bodyAsString()))
                      .get("/get", ctx -> ctx.send("g")).start()) {
             HttpResponse<String> response = RestTestSupport.send(server, "POST", "/echo", "1234567",
@@ -125,8 +125,9 @@ class AccessLogTest {
         String body = "compress me ".repeat(500);
         try (CapturedLog log = CapturedLog.of("test.compressed");
              BriskServer server = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().pattern("%U %b").loggerName("test.compressed").build())
-                     .compression(dev.brisk.http.CompressionOptions.DEFAULT)
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%U %b")
+                     .loggerName("test.compressed").build()))
+                     .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT))
                      .get("/text", ctx -> ctx.response().header("content-type", "text/plain").send(body)).start()) {
             HttpClient client = HttpClient.newHttpClient();
             HttpResponse<byte[]> gzip = client.send(HttpRequest.newBuilder(
@@ -142,11 +143,13 @@ class AccessLogTest {
     @Test
     void theClientBehindATrustedProxyIsLogged() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.proxied");
-             BriskServer trusting = RestTestSupport.server().trustedProxies("127.0.0.1/32")
-                     .accessLog(AccessLogOptions.builder().pattern("%a %U").loggerName("test.proxied").build())
+             BriskServer trusting = RestTestSupport.server().protection(p -> p.trustedProxies("127.0.0.1/32"))
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%a %U")
+                     .loggerName("test.proxied").build()))
                      .get("/p", ctx -> ctx.send("p")).start();
              BriskServer direct = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().pattern("direct %a %U").loggerName("test.proxied").build())
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("direct %a %U")
+                     .loggerName("test.proxied").build()))
                      .get("/p", ctx -> ctx.send("p")).start()) {
             RestTestSupport.get(trusting, "/p?xff", "X-Forwarded-For", "203.0.113.9, 198.51.100.7");
             assertThat(log.await(l -> l.endsWith("/p?xff"))).isEqualTo("198.51.100.7 /p?xff");
@@ -168,9 +171,10 @@ class AccessLogTest {
     @Test
     void patternChoosesTheFields() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.pattern");
-             BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
-                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b %x %{X-Request-Id}i %{Absent}i 100%% %t")
-                             .loggerName("test.pattern").build())
+             BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT)
+                     .accessLog(AccessLogOptions.builder()
+                     .pattern("%m %U %s %b %x %{X-Request-Id}i %{Absent}i 100%% %t")
+                             .loggerName("test.pattern").build()))
                      .get("/p", ctx -> ctx.send(ctx.trace().orElseThrow().traceId())).start()) {
             HttpResponse<String> response = RestTestSupport.get(server, "/p", "X-Request-Id", "r-1");
             String line = log.await(l -> l.startsWith("GET /p"));
@@ -186,7 +190,8 @@ class AccessLogTest {
         // a ring of 16 slots wraps around many times; lines are never mixed up, duplicated or lost uncounted
         try (CapturedLog log = CapturedLog.of("test.many");
              BriskServer server = RestTestSupport.server().http(http -> http.ioThreads(2))
-                     .accessLog(AccessLogOptions.builder().loggerName("test.many").queueSize(16).build())
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().loggerName("test.many").queueSize(16)
+                     .build()))
                      .get("/n", ctx -> ctx.send(ctx.request().uri())).start()) {
             ExecutorService clients = Executors.newFixedThreadPool(threads);
             try {
@@ -233,7 +238,8 @@ class AccessLogTest {
         String path = "/long/" + "segment-".repeat(40) + "end";
         try (CapturedLog log = CapturedLog.of("test.long");
              BriskServer server = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().pattern("%U|%s").loggerName("test.long").build())
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%U|%s").loggerName("test.long")
+                     .build()))
                      .get("/long/**", ctx -> ctx.send("long")).start()) {
             assertThat(RestTestSupport.get(server, path + "?q=1").statusCode()).isEqualTo(200);
             assertThat(RestTestSupport.get(server, "/long/short").statusCode()).isEqualTo(200);
@@ -251,7 +257,8 @@ class AccessLogTest {
     void aLoggerThatBlocksNeverStallsRequestsAndDropsAreCounted() throws Exception {
         try (CapturedLog log = CapturedLog.of("test.blocked").blocking();
              BriskServer server = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().loggerName("test.blocked").queueSize(1).build())
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().loggerName("test.blocked").queueSize(1)
+                     .build()))
                      .get("/x", ctx -> ctx.send("x")).start()) {
             for (int i = 0; i < 20; i++) {
                 assertThat(RestTestSupport.get(server, "/x?n=" + i).statusCode()).isEqualTo(200);
@@ -274,7 +281,8 @@ class AccessLogTest {
         java.nio.file.Path file = dir.resolve("logs/access.log"); // its directory is created
         try (CapturedLog log = CapturedLog.of("brisk.access");
              BriskServer server = RestTestSupport.server()
-                     .accessLog(AccessLogOptions.builder().pattern("%m %U %s %b").file(file).build())
+                     .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%m %U %s %b").file(file)
+                     .build()))
                      .get("/hello", ctx -> ctx.send("hello")).start()) {
             for (int i = 0; i < 50; i++) {
                 assertThat(RestTestSupport.get(server, "/hello?n=" + i).statusCode()).isEqualTo(200);
@@ -299,7 +307,7 @@ class AccessLogTest {
         java.nio.file.Path file = dir.resolve("access.log");
         AccessLogOptions options = AccessLogOptions.builder().pattern("%U").file(file).build();
         for (String run : List.of("/first", "/second")) {
-            try (BriskServer server = RestTestSupport.server().accessLog(options)
+            try (BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(options))
                     .get("/{name}", ctx -> ctx.send("x")).start()) {
                 assertThat(RestTestSupport.get(server, run).statusCode()).isEqualTo(200);
             }
@@ -313,7 +321,8 @@ class AccessLogTest {
         java.nio.file.Path blocker = java.nio.file.Files.writeString(dir.resolve("logs"), "a file, not a directory");
         java.nio.file.Path file = blocker.resolve("access.log");
         BriskServer.Builder builder = RestTestSupport.server()
-                .accessLog(AccessLogOptions.builder().file(file).build()).get("/x", ctx -> ctx.send("x"));
+                .observability(o -> o.accessLog(AccessLogOptions.builder().file(file).build()))
+                .get("/x", ctx -> ctx.send("x"));
         org.assertj.core.api.Assertions.assertThatThrownBy(builder::start)
                 .hasStackTraceContaining("access log: cannot open " + file + " for appending");
     }

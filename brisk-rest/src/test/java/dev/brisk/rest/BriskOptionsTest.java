@@ -45,8 +45,9 @@ class BriskOptionsTest {
 
     @Test
     void theServerBuilderSetsTheSameComponents() {
-        BriskOptions options = Brisk.server().contextPath("/api").defaultScheduler(Schedulers.BIZ)
-                .controllerScheduler(Schedulers.IO).bizScheduler(2, 3, Duration.ofSeconds(4)).options();
+        BriskOptions options = Brisk.server().options(o -> o.contextPath("/api").defaultScheduler(Schedulers.BIZ)
+                .controllerScheduler(Schedulers.IO).bizThreads(2).bizQueueSize(3).maxQueueTime(Duration.ofSeconds(4)))
+                .options();
         assertThat(options).isEqualTo(BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.BIZ)
                 .controllerScheduler(Schedulers.IO).bizThreads(2).bizQueueSize(3).maxQueueTime(Duration.ofSeconds(4))
                 .build());
@@ -83,7 +84,8 @@ class BriskOptionsTest {
 
     @Test
     void theServerBuilderFailsWithTheSameMessagesBeforeBinding() {
-        assertThatThrownBy(() -> Brisk.server().port(0).bizScheduler(0, 1, Duration.ofSeconds(1)).start())
+        assertThatThrownBy(() -> Brisk.server().port(0).options(o -> o.bizThreads(0).bizQueueSize(1)
+                .maxQueueTime(Duration.ofSeconds(1))).start())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("bizThreads must be positive: 0");
     }
 

@@ -56,7 +56,8 @@ class ConcurrencyLimitTest {
     void requestsBeyondTheServersLimitGet503WithRetryAfterAtOnce() throws Exception {
         CountDownLatch entered = new CountDownLatch(2);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().concurrencyLimit(ConcurrencyLimit.fixed(2)).route(held("/slow", entered, release))
+        server = server().protection(p -> p.concurrencyLimit(ConcurrencyLimit.fixed(2)))
+                .route(held("/slow", entered, release))
                 .get("/fast", ctx -> ctx.send("fast")).start();
         List<Future<HttpResponse<String>>> held = inParallel(2, "/slow");
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
@@ -78,8 +79,8 @@ class ConcurrencyLimitTest {
     void exemptRequestsAreServedWhileTheLimitIsReachedAndTakeNoPermit() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().concurrencyLimit(ConcurrencyLimit.fixed(1))
-                .concurrencyLimitExempt(request -> request.path().startsWith("/health"))
+        server = server().protection(p -> p.concurrencyLimit(ConcurrencyLimit.fixed(1))
+                .concurrencyLimitExempt(request -> request.path().startsWith("/health")))
                 .route(held("/slow", entered, release))
                 .get("/health/live", ctx -> ctx.send("UP"))
                 .get("/fast", ctx -> ctx.send("fast")).start();
@@ -101,7 +102,7 @@ class ConcurrencyLimitTest {
     void aRoutesLimitCountsOnlyItsRequestsAndRetryAfterIsConfigurable() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().retryAfter(Duration.ofSeconds(7))
+        server = server().protection(p -> p.retryAfter(Duration.ofSeconds(7)))
                 .route(Route.get("/slow").scheduler(Schedulers.BIZ).concurrencyLimit(ConcurrencyLimit.fixed(1))
                         .handler(ctx -> {
                             entered.countDown();
@@ -195,7 +196,7 @@ class ConcurrencyLimitTest {
     @Test
     void anAdaptiveLimitDropsWhenLatencyRises() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        server = server().concurrencyLimit(ConcurrencyLimit.adaptive(1, 10, 10))
+        server = server().protection(p -> p.concurrencyLimit(ConcurrencyLimit.adaptive(1, 10, 10)))
                 .get("/fast", ctx -> ctx.send("fast"))
                 .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
                     Thread.sleep(150);

@@ -132,7 +132,8 @@ class ControllerSchedulerTest {
 
     @Test
     void theControllerSchedulerIsAnOption() throws Exception {
-        server = server().scheduler("mine", custom).controllerScheduler("mine").defaultScheduler(Schedulers.BIZ)
+        server = server().scheduler("mine", custom).options(o -> o.controllerScheduler("mine")
+                .defaultScheduler(Schedulers.BIZ))
                 .controllers(new ThreadController()).get("/raw", ctx -> ctx.send(where())).start();
         assertThat(get(server, "/controller/thread").body()).isEqualTo("worker my-pool");
         assertThat(get(server, "/controller/io").body()).startsWith("event-loop brisk-io-");
@@ -141,7 +142,8 @@ class ControllerSchedulerTest {
 
     @Test
     void controllersThatNeverBlockCanStayOnTheEventLoop() throws Exception {
-        server = server().controllerScheduler(Schedulers.IO).controllers(new ThreadController()).start();
+        server = server().options(o -> o.controllerScheduler(Schedulers.IO)).controllers(new ThreadController())
+                .start();
         assertThat(get(server, "/controller/thread").body()).startsWith("event-loop brisk-io-");
     }
 
@@ -150,7 +152,8 @@ class ControllerSchedulerTest {
         if (Runtime.version().feature() < 21) {
             return;
         }
-        server = server().controllerScheduler(Schedulers.VIRTUAL).controllers(new ThreadController()).start();
+        server = server().options(o -> o.controllerScheduler(Schedulers.VIRTUAL)).controllers(new ThreadController())
+                .start();
         assertThat(get(server, "/controller/thread").body()).startsWith("worker ");
         assertThat(server.routes()).filteredOn(route -> route.path().equals("/controller/thread"))
                 .extracting(RouteInfo::scheduler).containsExactly(Schedulers.VIRTUAL);

@@ -100,7 +100,8 @@ class ControllerSupportTest {
 
     @Test
     void corsMappingsOfASupportApplyAfterTheServersOwn() throws Exception {
-        server = server().cors("/greet/vip", CorsConfig.builder().allowedOrigins("https://vip.example").build())
+        server = server().web(w -> w.cors("/greet/vip", CorsConfig.builder().allowedOrigins("https://vip.example")
+                .build()))
                 .controllers(new GreetingController()).start();
         HttpResponse<String> fromApp = get(server, "/greet/ada", "Origin", "https://app.example");
         assertThat(fromApp.body()).isEqualTo("hi ada");

@@ -45,7 +45,7 @@ class CorsTest {
     }
 
     private BriskServer.Builder items(CorsConfig global) {
-        return server().cors(global)
+        return server().web(w -> w.cors(global))
                 .get("/items/{id}", ctx -> ctx.header("x-version", "7").send("item " + ctx.pathParam("id")))
                 .put("/items/{id}", ctx -> ctx.send("stored"))
                 .delete("/items/{id}", ctx -> ctx.send("deleted"));
@@ -167,7 +167,8 @@ class CorsTest {
     @Test
     void routeRulesAreCombinedOverGlobalOnesAndPatternsChooseRoutes() throws Exception {
         server = server()
-                .cors("/api/**", CorsConfig.builder().allowedOrigins(APP).maxAge(Duration.ofSeconds(100)).build())
+                .web(w -> w.cors("/api/**", CorsConfig.builder().allowedOrigins(APP).maxAge(Duration.ofSeconds(100))
+                .build()))
                 .route(Route.delete("/api/items/{id}").cors(CorsConfig.builder()
                         .allowedOrigins("https://admin.example.com").allowCredentials(true).build())
                         .handler(ctx -> ctx.send("deleted")))
@@ -221,7 +222,7 @@ class CorsTest {
 
     @Test
     void rulesThatCannotBeCombinedStopTheServerFromStarting() {
-        assertThatThrownBy(() -> server().cors(CorsConfig.builder().allowedOrigins("*").build())
+        assertThatThrownBy(() -> server().web(w -> w.cors(CorsConfig.builder().allowedOrigins("*").build()))
                 .route(Route.get("/me").cors(CorsConfig.builder().allowedOriginPatterns("*")
                         .allowCredentials(true).build()).handler(ctx -> ctx.send("me")))
                 .buildHandler())

@@ -23,7 +23,8 @@ class HealthTest {
 
     @Test
     void upWithoutChecks() throws Exception {
-        try (BriskServer server = RestTestSupport.server().health(HealthOptions.DEFAULT).start()) {
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.health(HealthOptions.DEFAULT))
+                .start()) {
             HttpResponse<String> live = RestTestSupport.get(server, "/health/live");
             assertThat(live.statusCode()).isEqualTo(200);
             assertThat(live.body()).isEqualTo("{\"status\":\"UP\",\"checks\":{}}");
@@ -42,7 +43,7 @@ class HealthTest {
                 .readiness("cache", HealthCheck.async(() -> CompletableFuture.supplyAsync(HealthResult::up,
                         CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS))))
                 .build();
-        try (BriskServer server = RestTestSupport.server().health(options).start()) {
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.health(options)).start()) {
             assertThat(RestTestSupport.get(server, "/health/ready").statusCode()).isEqualTo(200);
             dbUp.set(false);
             HttpResponse<String> ready = RestTestSupport.get(server, "/health/ready");
@@ -62,7 +63,7 @@ class HealthTest {
                 })
                 .liveness("hangs", HealthCheck.async(CompletableFuture::new))
                 .build();
-        try (BriskServer server = RestTestSupport.server().health(options).start()) {
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.health(options)).start()) {
             HttpResponse<String> live = RestTestSupport.get(server, "/livez");
             assertThat(live.statusCode()).isEqualTo(503);
             assertThat(live.body()).contains(
@@ -75,7 +76,7 @@ class HealthTest {
 
     @Test
     void readinessIsDownOnceAGracefulShutdownBegins() throws Exception {
-        BriskServer server = RestTestSupport.server().health(HealthOptions.DEFAULT).start();
+        BriskServer server = RestTestSupport.server().observability(o -> o.health(HealthOptions.DEFAULT)).start();
         ExecutorService closer = Executors.newSingleThreadExecutor();
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.setSoTimeout(10_000);
@@ -107,7 +108,7 @@ class HealthTest {
 
     @Test
     void duringTheShutdownDelayNewProbesSeeDownAndRequestsAreStillServed() throws Exception {
-        BriskServer server = RestTestSupport.server().health(HealthOptions.DEFAULT)
+        BriskServer server = RestTestSupport.server().observability(o -> o.health(HealthOptions.DEFAULT))
                 .http(http -> http.shutdownDelay(java.time.Duration.ofMillis(1500)))
                 .get("/work", ctx -> ctx.send("done")).start();
         int port = server.port();

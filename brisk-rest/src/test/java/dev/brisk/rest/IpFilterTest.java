@@ -34,7 +34,7 @@ class IpFilterTest {
 
     @Test
     void aDeniedPeerGets403() throws Exception {
-        server = routes().ipFilter(IpFilter.deny("127.0.0.0/8")).start();
+        server = routes().protection(p -> p.ipFilter(IpFilter.deny("127.0.0.0/8"))).start();
         HttpResponse<String> response = get(server, "/public");
         assertThat(response.statusCode()).isEqualTo(403);
         assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
@@ -43,31 +43,32 @@ class IpFilterTest {
 
     @Test
     void anAllowListAdmitsOnlyItsRanges() throws Exception {
-        server = routes().ipFilter(IpFilter.allow("10.0.0.0/8", "127.0.0.1")).start();
+        server = routes().protection(p -> p.ipFilter(IpFilter.allow("10.0.0.0/8", "127.0.0.1"))).start();
         assertThat(get(server, "/public").statusCode()).isEqualTo(200);
         server.close();
-        server = routes().ipFilter(IpFilter.allow("10.0.0.0/8", "2001:db8::/32")).start();
+        server = routes().protection(p -> p.ipFilter(IpFilter.allow("10.0.0.0/8", "2001:db8::/32"))).start();
         assertThat(get(server, "/public").statusCode()).isEqualTo(403);
     }
 
     @Test
     void denyWinsOverAllow() throws Exception {
-        server = routes().ipFilter(IpFilter.builder().allow("127.0.0.0/8").deny("127.0.0.1").build()).start();
+        server = routes().protection(p -> p.ipFilter(IpFilter.builder().allow("127.0.0.0/8").deny("127.0.0.1").build()))
+                .start();
         assertThat(get(server, "/public").statusCode()).isEqualTo(403);
     }
 
     @Test
     void aFilterOnSomePathsLeavesTheOthersOpen() throws Exception {
-        server = routes().contextPath("/api")
-                .ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8").build()).start();
+        server = routes().options(o -> o.contextPath("/api"))
+                .protection(p -> p.ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8").build())).start();
         assertThat(get(server, "/api/admin/users").statusCode()).isEqualTo(403);
         assertThat(get(server, "/api/public").statusCode()).isEqualTo(200);
     }
 
     @Test
     void aPathFilterSeesThePathRoutingSees() throws Exception {
-        server = routes().contextPath("/api")
-                .ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8").build()).start();
+        server = routes().options(o -> o.contextPath("/api"))
+                .protection(p -> p.ipFilter(IpFilter.builder().paths("/admin/**").allow("10.0.0.0/8").build())).start();
         // matrix parameters are removed before routing: the filter must not see a different path
         for (String path : new String[] {"/api/admin;x=1/users", "/api/admin;/users", "/api/admin/users;v=2",
                 "/api/admin;a=b;c=d/users"}) {
@@ -83,14 +84,14 @@ class IpFilterTest {
 
     @Test
     void forwardedAddressesAreIgnoredUnlessThePeerIsATrustedProxy() throws Exception {
-        server = routes().ipFilter(IpFilter.allow("203.0.113.0/24")).start();
+        server = routes().protection(p -> p.ipFilter(IpFilter.allow("203.0.113.0/24"))).start();
         assertThat(get(server, "/public", "X-Forwarded-For", "203.0.113.7").statusCode()).isEqualTo(403);
     }
 
     @Test
     void behindTrustedProxiesTheRightMostUntrustedAddressIsTheClient() throws Exception {
-        server = routes().trustedProxies("127.0.0.1", "10.0.0.0/8")
-                .ipFilter(IpFilter.allow("203.0.113.0/24")).start();
+        server = routes().protection(p -> p.trustedProxies("127.0.0.1", "10.0.0.0/8")
+                .ipFilter(IpFilter.allow("203.0.113.0/24"))).start();
         assertThat(get(server, "/public", "X-Forwarded-For", "203.0.113.7").statusCode()).isEqualTo(200);
         assertThat(get(server, "/public", "X-Forwarded-For", "198.51.100.1").statusCode()).isEqualTo(403);
         // the client, then two proxies of ours
@@ -110,9 +111,10 @@ class IpFilterTest {
         java.nio.file.Files.createDirectories(root.resolve("sub"));
         java.nio.file.Files.writeString(root.resolve("sub/page.html"), "<p>page</p>");
         server = server().get("/t/{tenant}/r", ctx -> ctx.send("tenant=" + ctx.pathParam("tenant")))
-                .staticFiles("/files", root)
-                .ipFilter(IpFilter.builder().paths("/files/sub/**", "/t/internal/**").deny("0.0.0.0/0", "::/0")
-                        .build()).start();
+                .web(w -> w.staticFiles("/files", root))
+                .protection(p -> p.ipFilter(IpFilter.builder().paths("/files/sub/**", "/t/internal/**")
+                .deny("0.0.0.0/0", "::/0")
+                        .build())).start();
         for (String path : new String[] {"/t/internal/r", "/t/%69nternal/r", "/t/%69%6E%74ernal/r",
                 "/files/sub/page.html", "/files/%73ub/page.html", "/files//sub/page.html", "/files/./sub/page.html",
                 "/files/x/../sub/page.html", "/files/sub%2Fpage.html", "/files/%73ub"}) {
@@ -124,9 +126,8 @@ class IpFilterTest {
     @Test
     void onlyTheConfiguredForwardingHeaderIsBelieved() throws Exception {
         // the proxy writes X-Forwarded-For (the default): a Forwarded header is the client's own and is ignored
-        server = routes().trustedProxies("127.0.0.1")
-                .ipFilter(IpFilter.builder().paths("/admin/**").allow("192.168.0.0/16").build())
-                .ipFilter(IpFilter.deny("203.0.113.0/24")).start();
+        server = routes().protection(p -> p.trustedProxies("127.0.0.1").ipFilter(IpFilter.builder().paths("/admin/**")
+                .allow("192.168.0.0/16").build()).ipFilter(IpFilter.deny("203.0.113.0/24"))).start();
         assertThat(get(server, "/admin/users", "Forwarded", "for=192.168.1.5", "X-Forwarded-For", "6.6.6.6")
                 .statusCode()).isEqualTo(403);
         assertThat(get(server, "/admin/users", "X-Forwarded-For", "192.168.1.5").statusCode()).isEqualTo(200);
@@ -141,8 +142,8 @@ class IpFilterTest {
 
     @Test
     void theForwardedHeaderCarriesIpv6WhenChosen() throws Exception {
-        server = routes().trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
-                .ipFilter(IpFilter.allow("2001:db8::/32")).start();
+        server = routes().protection(p -> p.trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
+                .ipFilter(IpFilter.allow("2001:db8::/32"))).start();
         assertThat(get(server, "/public", "Forwarded", "for=\"[2001:db8:cafe::17]:4711\";proto=https").statusCode())
                 .isEqualTo(200);
         assertThat(get(server, "/public", "Forwarded", "for=198.51.100.1, for=\"[2001:db8::1]\"",
@@ -152,8 +153,8 @@ class IpFilterTest {
         assertThat(get(server, "/public", "Forwarded", "for=_hidden").statusCode()).isEqualTo(403);
         // an element without for= is no address: refused even by a server that only denies
         server.close();
-        server = routes().trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
-                .ipFilter(IpFilter.deny("203.0.113.0/24")).start();
+        server = routes().protection(p -> p.trustedProxies("127.0.0.1").forwardedHeader(ForwardedHeader.FORWARDED)
+                .ipFilter(IpFilter.deny("203.0.113.0/24"))).start();
         assertThat(get(server, "/public", "Forwarded", "by=1.2.3.4").statusCode()).isEqualTo(403);
         assertThat(get(server, "/public", "X-Forwarded-For", "203.0.113.7").statusCode()).isEqualTo(200);
     }
@@ -162,14 +163,14 @@ class IpFilterTest {
     void anIpv6PeerIsMatchedAgainstIpv6Ranges() throws Exception {
         Assumptions.assumeTrue(ipv6Loopback(), "no IPv6 loopback on this machine");
         server = Brisk.server().port(0).host("::1").get("/public", ctx -> ctx.send("public"))
-                .ipFilter(IpFilter.builder().allow("::1/128").deny("10.0.0.0/8").build()).start();
+                .protection(p -> p.ipFilter(IpFilter.builder().allow("::1/128").deny("10.0.0.0/8").build())).start();
         HttpClient client = HttpClient.newHttpClient();
         URI uri = URI.create("http://[::1]:" + server.port() + "/public");
         assertThat(client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
                 .statusCode()).isEqualTo(200);
         server.close();
         server = Brisk.server().port(0).host("::1").get("/public", ctx -> ctx.send("public"))
-                .ipFilter(IpFilter.deny("::/0")).start();
+                .protection(p -> p.ipFilter(IpFilter.deny("::/0"))).start();
         uri = URI.create("http://[::1]:" + server.port() + "/public");
         assertThat(client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
                 .statusCode()).isEqualTo(403);
@@ -179,7 +180,7 @@ class IpFilterTest {
     void rangesAreValidatedAtStartup() {
         assertThatThrownBy(() -> IpFilter.allow("10.0.0.0/40"))
                 .hasMessage("prefix length out of range in '10.0.0.0/40'");
-        assertThatThrownBy(() -> Brisk.server().trustedProxies("proxy.example.com").protection())
+        assertThatThrownBy(() -> Brisk.server().protection(p -> p.trustedProxies("proxy.example.com").options()))
                 .hasMessage("not an IP address or CIDR range: 'proxy.example.com'");
         assertThatThrownBy(() -> IpFilter.builder().paths("admin").build())
                 .hasMessage("paths must start with '/': admin");

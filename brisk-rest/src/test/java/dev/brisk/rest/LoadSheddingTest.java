@@ -26,8 +26,9 @@ class LoadSheddingTest {
 
     @Test
     void requestsAreShedAboveTheThresholdExceptExemptOnes() throws Exception {
-        server = server().loadShedding(LoadShedding.builder().threshold(0.7).max(0.9).cpuLoad(load::get)
-                        .exempt(request -> request.path().startsWith("/health")).build())
+        server = server().protection(p -> p.loadShedding(LoadShedding.builder().threshold(0.7).max(0.9)
+                .cpuLoad(load::get)
+                        .exempt(request -> request.path().startsWith("/health")).build()))
                 .get("/work", ctx -> ctx.send("work"))
                 .get("/health", ctx -> ctx.send("UP"))
                 .start();

@@ -107,7 +107,7 @@ class MultipartTest {
     }
 
     private BriskServer.Builder uploads(MultipartOptions options) {
-        return server().multipart(options)
+        return server().web(w -> w.multipart(options))
                 .post("/upload", ctx -> {
                     StringBuilder out = new StringBuilder();
                     for (Part part : ctx.multipart().parts()) {
@@ -164,8 +164,8 @@ class MultipartTest {
     @Test
     void aHugeUploadStreamsToDiskInsteadOfMemory() throws Exception {
         long size = 48L * 1024 * 1024; // far beyond the server's 4 MiB limit for aggregated bodies
-        server = server().multipart(MultipartOptions.builder().tempDirectory(temp).maxPartSize(size)
-                        .maxRequestSize(size + 4096).build())
+        server = server().web(w -> w.multipart(MultipartOptions.builder().tempDirectory(temp).maxPartSize(size)
+                        .maxRequestSize(size + 4096).build()))
                 .route(Route.post("/upload").scheduler(Schedulers.BIZ).handler(ctx -> {
                     // the whole body has arrived: had it been aggregated, the allocator would hold all of it now
                     long held = MemoryProbe.now().netty();
@@ -224,7 +224,7 @@ class MultipartTest {
     void unlimitedSizesLiftTheServersBodyLimitForMultipartBodies() throws Exception {
         byte[] file = new byte[64 * 1024];
         server = server().http(http -> http.limits(dev.brisk.http.HttpLimits.builder().maxBodySize(1024).build()))
-                .multipart(options().maxPartSize(Long.MAX_VALUE).maxRequestSize(Long.MAX_VALUE).build())
+                .web(w -> w.multipart(options().maxPartSize(Long.MAX_VALUE).maxRequestSize(Long.MAX_VALUE).build()))
                 .post("/upload", ctx -> ctx.send(String.valueOf(ctx.multipart().part("f").orElseThrow().size())))
                 .start();
         HttpResponse<String> response = post("/upload", new Body().file("f", "f.bin", "application/octet-stream",
@@ -236,7 +236,7 @@ class MultipartTest {
     @Test
     void transferToKeepsAFileAndAFailingHandlerLeavesNothingBehind() throws Exception {
         Path kept = temp.resolve("kept.bin");
-        server = server().multipart(options().build())
+        server = server().web(w -> w.multipart(options().build()))
                 .post("/keep", ctx -> {
                     ctx.multipart().part("doc").orElseThrow().transferTo(kept);
                     ctx.send("kept");
@@ -259,7 +259,7 @@ class MultipartTest {
     @Test
     void aClientThatLeavesMidUploadLeavesNoTemporaryFiles() throws Exception {
         AtomicBoolean handled = new AtomicBoolean();
-        server = server().multipart(options().build()).post("/upload", ctx -> {
+        server = server().web(w -> w.multipart(options().build())).post("/upload", ctx -> {
             handled.set(true);
             ctx.send("done");
         }).start();

@@ -57,7 +57,7 @@ class OpenTelemetryTracingTest {
 
     @Test
     void recordsAServerSpanThatContinuesTheIncomingTrace() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .route(Route.get("/users/{id}").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
                         ctx.trace().orElseThrow().spanId() + " " + Span.current().getSpanContext().getSpanId())))
                 .start()) {
@@ -80,7 +80,7 @@ class OpenTelemetryTracingTest {
 
     @Test
     void serverErrorsMarkTheSpanAndNewTracesAreRoots() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/fail", ctx -> {
                     throw new IllegalStateException("boom");
                 }).start()) {
@@ -98,7 +98,8 @@ class OpenTelemetryTracingTest {
 
     @Test
     void behindTrustedProxiesTheSpanNamesTheClientAndThePeer() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT).trustedProxies("127.0.0.1")
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
+                .protection(p -> p.trustedProxies("127.0.0.1"))
                 .get("/p", ctx -> ctx.send("p")).start()) {
             RestTestSupport.get(server, "/p", "X-Forwarded-For", "2001:db8:0:0::9");
             SpanData span = awaitSpans(1).get(0);
@@ -110,7 +111,7 @@ class OpenTelemetryTracingTest {
     @Test
     void openTelemetryCanBeLeftOut() throws Exception {
         try (BriskServer server = RestTestSupport.server()
-                .tracing(TracingOptions.builder().openTelemetry(false).build())
+                .observability(o -> o.tracing(TracingOptions.builder().openTelemetry(false).build()))
                 .get("/t", ctx -> ctx.send(ctx.trace().orElseThrow().traceId() + " "
                         + Span.current().getSpanContext().isValid())).start()) {
             // Brisk's own context, and no OpenTelemetry span around the handler

@@ -38,7 +38,7 @@ class PipelineTest {
     @Test
     void filtersRerouteBeforeRoutingAndHandlersSeeTheRoutedPath() throws Exception {
         server = server()
-                .contextPath("/api")
+                .options(o -> o.contextPath("/api"))
                 .filter((ctx, chain) -> {
                     if (ctx.header("x-http-method-override").isPresent()) {
                         ctx.reroute(io.netty.handler.codec.http.HttpMethod.valueOf(

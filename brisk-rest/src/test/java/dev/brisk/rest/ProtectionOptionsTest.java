@@ -20,21 +20,23 @@ class ProtectionOptionsTest {
         assertThat(defaults.ipFilters()).isEmpty();
         assertThat(defaults.trustedProxies()).isEmpty();
         assertThat(defaults.retryAfter()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(Brisk.server().protection()).isEqualTo(defaults);
+        Brisk.server().protection(p -> assertThat(p.options()).isEqualTo(defaults));
     }
 
     @Test
     void theServerBuilderSetsEveryComponentAndTheyRoundTrip() {
         IpFilter filter = IpFilter.deny("10.0.0.0/8");
-        ProtectionOptions options = Brisk.server().concurrencyLimit(ConcurrencyLimit.fixed(5))
+        List<ProtectionOptions> configured = new java.util.ArrayList<>();
+        Brisk.server().protection(p -> configured.add(p.concurrencyLimit(ConcurrencyLimit.fixed(5))
                 .requestTimeout(Duration.ofSeconds(2)).ipFilter(filter).trustedProxies("127.0.0.1")
-                .forwardedHeader(ForwardedHeader.FORWARDED).retryAfter(Duration.ofSeconds(3)).protection();
+                .forwardedHeader(ForwardedHeader.FORWARDED).retryAfter(Duration.ofSeconds(3)).options()));
+        ProtectionOptions options = configured.get(0);
         assertThat(options).isEqualTo(new ProtectionOptions(Optional.of(ConcurrencyLimit.fixed(5)),
                 options.limitExempt(), Optional.empty(), Optional.of(Duration.ofSeconds(2)), List.of(filter),
                 List.of("127.0.0.1"), ForwardedHeader.FORWARDED, Duration.ofSeconds(3)));
         assertThat(ProtectionOptions.DEFAULT.forwardedHeader()).isEqualTo(ForwardedHeader.X_FORWARDED_FOR);
         assertThat(options.toBuilder().build()).isEqualTo(options);
-        assertThat(Brisk.server().protection(options).protection()).isEqualTo(options);
+        Brisk.server().protection(p -> assertThat(p.options(options).options()).isEqualTo(options));
     }
 
     @Test

@@ -57,7 +57,7 @@ class RequestObserverTest {
     @Test
     void toldTheRouteTemplateMethodAndStatusOfEachRequest() throws Exception {
         Recorder recorder = new Recorder();
-        server = server().observer(recorder)
+        server = server().observability(o -> o.observer(recorder))
                 .get("/users/{id}", ctx -> ctx.send("user " + ctx.pathParam("id")))
                 .route(Route.post("/users").scheduler(Schedulers.BIZ).handler(ctx -> ctx.status(201).send("made")))
                 .start();
@@ -82,7 +82,7 @@ class RequestObserverTest {
     void toldOfRequestsNoRouteTookAndOfFailures() throws Exception {
         Recorder recorder = new Recorder();
         IllegalStateException boom = new IllegalStateException("boom");
-        server = server().observer(recorder)
+        server = server().observability(o -> o.observer(recorder))
                 .get("/fail", ctx -> {
                     throw boom;
                 })
@@ -111,7 +111,7 @@ class RequestObserverTest {
     @Test
     void toldOfTheServersStartAndStop() throws Exception {
         Recorder recorder = new Recorder();
-        server = server().observer(recorder).get("/", ctx -> ctx.send("ok")).start();
+        server = server().observability(o -> o.observer(recorder)).get("/", ctx -> ctx.send("ok")).start();
         int port = server.port();
         assertThat(recorder.lifecycle).containsExactly("started " + port);
         server.close();
@@ -125,7 +125,8 @@ class RequestObserverTest {
         RequestObserver failing = request -> {
             throw new IllegalStateException("observer broke");
         };
-        server = server().observer(failing).observer(recorder).get("/", ctx -> ctx.send("ok")).start();
+        server = server().observability(o -> o.observer(failing).observer(recorder)).get("/", ctx -> ctx.send("ok"))
+                .start();
 
         HttpResponse<String> response = get(server, "/");
         assertThat(response.statusCode()).isEqualTo(200);
@@ -142,7 +143,7 @@ class RequestObserverTest {
         assertThat(get(server, "/").body()).isEqualTo("ok");
         server.close();
 
-        server = server().observer(request -> { }).get("/", ctx -> ctx.send("ok")).start();
+        server = server().observability(o -> o.observer(request -> { })).get("/", ctx -> ctx.send("ok")).start();
         assertThat(((RestServer) server.handler()).observed()).isTrue();
     }
 }

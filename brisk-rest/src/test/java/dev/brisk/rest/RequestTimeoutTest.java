@@ -83,7 +83,7 @@ class RequestTimeoutTest {
 
     @Test
     void theServersDefaultAppliesToRoutesWithoutTheirOwn() throws Exception {
-        server = server().requestTimeout(Duration.ofMillis(200))
+        server = server().protection(p -> p.requestTimeout(Duration.ofMillis(200)))
                 .get("/never", RequestContext::async)
                 .route(Route.get("/patient").timeout(Duration.ofSeconds(30)).handler(ctx -> {
                     ctx.async();

@@ -112,7 +112,7 @@ class RoutingTest {
 
     @Test
     void contextPathPrefixesEveryRoute() throws Exception {
-        server = server().contextPath("/api").get("/ping", ctx -> ctx.send("pong")).start();
+        server = server().options(o -> o.contextPath("/api")).get("/ping", ctx -> ctx.send("pong")).start();
         assertThat(get(server, "/api/ping").body()).isEqualTo("pong");
         assertThat(get(server, "/ping").statusCode()).isEqualTo(404);
         assertThat(get(server, "/apiping").statusCode()).isEqualTo(404);

@@ -29,7 +29,7 @@ class SchedulerStateTest {
 
     @Test
     void listsTheSchedulersInUse() {
-        server = server().bizScheduler(3, 50, java.time.Duration.ofSeconds(1))
+        server = server().options(o -> o.bizThreads(3).bizQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(1)))
                 .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok"))).start();
         assertThat(server.schedulers()).extracting(SchedulerState::name).containsExactly("io", "biz");
         SchedulerState biz = state(server, "biz");
@@ -44,7 +44,7 @@ class SchedulerStateTest {
     void resizedPoolRunsMoreRequestsAtOnce() throws Exception {
         CountDownLatch started = new CountDownLatch(3);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().bizScheduler(1, 50, java.time.Duration.ofSeconds(30))
+        server = server().options(o -> o.bizThreads(1).bizQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(30)))
                 .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
                     started.countDown();
                     release.await(10, TimeUnit.SECONDS);

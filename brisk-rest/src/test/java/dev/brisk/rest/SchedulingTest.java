@@ -51,14 +51,15 @@ class SchedulingTest {
 
     @Test
     void defaultSchedulerAppliesToRoutesWithoutOne() throws Exception {
-        server = server().defaultScheduler(Schedulers.BIZ).get("/x", SchedulingTest::threadName).start();
+        server = server().options(o -> o.defaultScheduler(Schedulers.BIZ)).get("/x", SchedulingTest::threadName)
+                .start();
         assertThat(get(server, "/x").body()).startsWith("brisk-biz-");
     }
 
     @Test
     void whenEveryRouteSharesOneSchedulerFiltersAndRoutingRunThereToo() throws Exception {
         server = server()
-                .defaultScheduler(Schedulers.BIZ)
+                .options(o -> o.defaultScheduler(Schedulers.BIZ))
                 .filter((ctx, chain) -> {
                     ctx.header("x-filter-thread", Thread.currentThread().getName());
                     chain.proceed(ctx);
@@ -90,8 +91,8 @@ class SchedulingTest {
         CountDownLatch release = new CountDownLatch(1);
         List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         server = server()
-                .bizScheduler(1, 1, Duration.ofSeconds(30))
-                .observer(observed::add)
+                .options(o -> o.bizThreads(1).bizQueueSize(1).maxQueueTime(Duration.ofSeconds(30)))
+                .observability(o -> o.observer(observed::add))
                 .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("released");
@@ -137,7 +138,7 @@ class SchedulingTest {
     void requestsThatWaitedTooLongAreAnswered503() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         server = server()
-                .bizScheduler(1, 10, Duration.ofMillis(50))
+                .options(o -> o.bizThreads(1).bizQueueSize(10).maxQueueTime(Duration.ofMillis(50)))
                 .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
                     started.countDown();
                     Thread.sleep(300);

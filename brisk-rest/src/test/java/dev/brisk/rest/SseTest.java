@@ -153,7 +153,7 @@ class SseTest {
     void aClientThatStopsReadingIsDroppedOnceItsUnsentEventsReachTheLimit() throws Exception {
         CompletableFuture<SseSink> opened = new CompletableFuture<>();
         CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
-        server = server().sseMaxPending(64 * 1024)
+        server = server().options(o -> o.sseMaxPending(64 * 1024))
                 .get("/firehose", ctx -> opened.complete(ctx.sse().onClose(closed::complete))).start();
         String payload = "x".repeat(8 * 1024);
         try (Socket socket = new Socket()) {
@@ -272,7 +272,7 @@ class SseTest {
     void aProducerThatWaitsForEachSendIsNeverDropped() throws Exception {
         CompletableFuture<SseSink.CloseReason> closed = new CompletableFuture<>();
         String payload = "y".repeat(4 * 1024);
-        server = server().sseMaxPending(16 * 1024).get("/paced", ctx -> {
+        server = server().options(o -> o.sseMaxPending(16 * 1024)).get("/paced", ctx -> {
             SseSink sink = ctx.sse().onClose(closed::complete);
             CompletableFuture.runAsync(() -> {
                 for (int i = 0; i < 200; i++) {
@@ -316,7 +316,7 @@ class SseTest {
         java.util.concurrent.ScheduledExecutorService ticks = java.util.concurrent.Executors
                 .newSingleThreadScheduledExecutor();
         try {
-            server = server().requestTimeout(Duration.ofMillis(200)).get("/ticks", ctx -> {
+            server = server().protection(p -> p.requestTimeout(Duration.ofMillis(200))).get("/ticks", ctx -> {
                 SseSink sink = ctx.sse(Duration.ofMillis(900)).onClose(closed::complete);
                 ticks.scheduleAtFixedRate(() -> {
                     if (sink.isOpen()) {

@@ -17,7 +17,7 @@ import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@link BriskServer.Builder#onStart}: code that runs with the started server, its routes known. */
+/** {@link dev.brisk.rest.feature.FeatureContext#onStart}: code that runs with the started server, its routes known. */
 class StartListenerTest {
 
     private BriskServer server;
@@ -33,11 +33,11 @@ class StartListenerTest {
     void listenersRunInOrderWithTheListeningServerAndItsRoutes() throws Exception {
         List<String> seen = new ArrayList<>();
         server = server().get("/a", ctx -> ctx.send("a"))
-                .onStart(s -> s.routes().forEach(r -> seen.add(r.method() + " " + r.path())))
-                .onStart(s -> {
+                .feature(f -> f.onStart(s -> s.routes().forEach(r -> seen.add(r.method() + " " + r.path()))))
+                .feature(f -> f.onStart(s -> {
                     seen.add("port " + (s.port() > 0));
                     s.addRoute(Route.get("/added").handler(ctx -> ctx.send("added")));
-                })
+                }))
                 .start();
         assertThat(seen).containsExactly("GET /a", "port true");
         assertThat(get(server, "/added").body()).isEqualTo("added");
@@ -47,10 +47,10 @@ class StartListenerTest {
     void aFailingListenerFailsStartAndClosesTheServer() {
         AtomicInteger port = new AtomicInteger();
         assertThatThrownBy(() -> server().get("/a", ctx -> ctx.send("a"))
-                .onStart(s -> port.set(s.port()))
-                .onStart(s -> {
+                .feature(f -> f.onStart(s -> port.set(s.port())))
+                .feature(f -> f.onStart(s -> {
                     throw new IllegalStateException("no document");
-                })
+                }))
                 .start())
                 .isInstanceOf(IllegalStateException.class).hasMessage("no document");
         assertThat(port.get()).isPositive();

@@ -80,12 +80,11 @@ class StaticFilesTest {
 
         server = Brisk.server().port(0).host("127.0.0.1")
                 .get("/api/hello", ctx -> ctx.send("api"))
-                .staticFiles("/assets", root, StaticOptions.builder().cacheControl("max-age=60").build())
+                .web(w -> w.staticFiles("/assets", root, StaticOptions.builder().cacheControl("max-age=60").build())
                 .staticFiles("/plain", root, StaticOptions.builder().precompressed(false).indexFile(null)
-                        .followSymlinks(true).build())
-                .classpathResources("/web", "webroot")
-                .classpathResources("/jar", jarLoader, "public", StaticOptions.DEFAULT)
-                .compression(CompressionOptions.DEFAULT)
+                        .followSymlinks(true).build()).classpathResources("/web", "webroot")
+                        .classpathResources("/jar", jarLoader, "public", StaticOptions.DEFAULT)
+                        .compression(CompressionOptions.DEFAULT))
                 .start();
     }
 
@@ -161,8 +160,8 @@ class StaticFilesTest {
 
     @Test
     void aPrecompressedVariantKeepsTheVaryOfCors() throws Exception {
-        try (BriskServer cors = Brisk.server().port(0).host("127.0.0.1").staticFiles("/assets", assetsRoot)
-                .cors("/assets/**", CorsConfig.builder().allowedOrigins("https://app.example").build()).start()) {
+        try (BriskServer cors = Brisk.server().port(0).host("127.0.0.1").web(w -> w.staticFiles("/assets", assetsRoot)
+                .cors("/assets/**", CorsConfig.builder().allowedOrigins("https://app.example").build())).start()) {
             for (String encoding : new String[] {"gzip", "identity"}) {
                 HttpResponse<byte[]> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                         "http://127.0.0.1:" + cors.port() + "/assets/app.js")).header("Origin", "https://app.example")

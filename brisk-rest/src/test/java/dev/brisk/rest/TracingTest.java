@@ -25,7 +25,7 @@ class TracingTest {
 
     @Test
     void handlersOnEverySchedulerSeeTheIncomingTraceWithANewServerSpan() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/io", TracingTest::report)
                 .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(TracingTest::report))
                 .start()) {
@@ -42,7 +42,7 @@ class TracingTest {
 
     @Test
     void aMissingOrMalformedTraceparentStartsANewTrace() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/t", TracingTest::report).start()) {
             String fresh = RestTestSupport.get(server, "/t").body().split(" ")[0];
             String malformed = RestTestSupport.get(server, "/t", "traceparent", "00-zz-yy-01").body().split(" ")[0];
@@ -55,7 +55,7 @@ class TracingTest {
 
     @Test
     void tracestateLinesAreOneListAndTwoTraceparentsStartANewTrace() throws Exception {
-        try (BriskServer server = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/state", ctx -> ctx.send(ctx.trace().orElseThrow().traceState()))
                 .get("/t", TracingTest::report).start()) {
             assertThat(RestTestSupport.get(server, "/state", "traceparent", TRACEPARENT, "tracestate", "a=1",
@@ -72,7 +72,8 @@ class TracingTest {
     @Test
     void untrustedIncomingTracesAreReplacedAndTheResponseMayNameTheTrace() throws Exception {
         try (BriskServer server = RestTestSupport.server()
-                .tracing(TracingOptions.builder().trustIncoming(false).responseHeader(true).build())
+                .observability(o -> o.tracing(TracingOptions.builder().trustIncoming(false).responseHeader(true)
+                .build()))
                 .get("/t", TracingTest::report).start()) {
             HttpResponse<String> response = RestTestSupport.get(server, "/t", "traceparent", TRACEPARENT);
             String served = response.body().split(" ")[0];
@@ -90,10 +91,10 @@ class TracingTest {
 
     @Test
     void briskClientSendsTheTraceOnToASecondServer() throws Exception {
-        try (BriskServer downstream = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+        try (BriskServer downstream = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/down", TracingTest::report).start();
              BriskClient client = BriskClient.create();
-             BriskServer upstream = RestTestSupport.server().tracing(TracingOptions.DEFAULT)
+             BriskServer upstream = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                      .route(Route.get("/up").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
                              ctx.trace().orElseThrow().traceparent() + " " + client.get("http://127.0.0.1:"
                                      + downstream.port() + "/down").send().bodyAsString())))

@@ -28,13 +28,11 @@ class WebSocketPingFloodTest {
         Files.writeString(files.resolve("index.html"), "<p>static</p>".repeat(100));
         try (BriskServer server = Brisk.server().port(0).host("127.0.0.1")
                 .http(http -> http.ioThreads(1).writeTimeout(Duration.ofSeconds(2)))
-                .compression(CompressionOptions.DEFAULT)
-                .staticFiles("/static", files)
-                .cors(CorsConfig.builder().allowedOrigins("https://app.example").build())
-                .ipFilter(IpFilter.allow("127.0.0.1"))
-                .accessLog(AccessLogOptions.DEFAULT)
-                .tracing(TracingOptions.DEFAULT)
-                .webSocket("/echo", new Echo())
+                .web(w -> w.compression(CompressionOptions.DEFAULT).staticFiles("/static", files)
+                .cors(CorsConfig.builder().allowedOrigins("https://app.example").build()))
+                .protection(p -> p.ipFilter(IpFilter.allow("127.0.0.1")))
+                .observability(o -> o.accessLog(AccessLogOptions.DEFAULT).tracing(TracingOptions.DEFAULT))
+                .web(w -> w.webSocket("/echo", new Echo()))
                 .get("/hello", ctx -> ctx.send("hi"))
                 .start()) {
             String measured = PingFloodScenario.run(server.port(), "/echo", "/static/index.html");

@@ -40,8 +40,9 @@ class WebSocketRouteTest {
                     }
                     chain.proceed(ctx);
                 })
-                .webSocket("/chat/{room}", new RoomEndpoint(), WebSocketOptions.builder().maxMessageSize(1024)
-                        .maxFrameSize(1024).build())
+                .web(w -> w.webSocket("/chat/{room}", new RoomEndpoint(), WebSocketOptions.builder()
+                .maxMessageSize(1024)
+                        .maxFrameSize(1024).build()))
                 .get("/hello", ctx -> ctx.send("hi"))
                 .start();
     }
@@ -90,8 +91,8 @@ class WebSocketRouteTest {
     @Test
     void anUpgradeThroughACompressingServerIsNotEncoded() throws Exception {
         try (BriskServer compressing = Brisk.server().port(0).host("127.0.0.1")
-                .compression(dev.brisk.http.CompressionOptions.DEFAULT)
-                .webSocket("/chat/{room}", new RoomEndpoint())
+                .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT)
+                .webSocket("/chat/{room}", new RoomEndpoint()))
                 .start()) {
             Messages messages = new Messages();
             WebSocket ws = CLIENT.newWebSocketBuilder().header("Accept-Encoding", "gzip, deflate")

@@ -31,7 +31,8 @@ class HandlerTraceTest {
         try (RpcServer provider = RpcServer.builder().host("127.0.0.1").service(TraceEcho.class,
                         () -> RpcContext.current().trace().map(TraceContext::traceparent).orElse("none")).start();
              RpcClient rpc = RpcClient.builder().addresses("127.0.0.1:" + provider.port()).build();
-             BriskServer server = Brisk.server().host("127.0.0.1").port(0).tracing(TracingOptions.DEFAULT)
+             BriskServer server = Brisk.server().host("127.0.0.1").port(0)
+                     .observability(o -> o.tracing(TracingOptions.DEFAULT))
                      .route(Route.get("/rpc").scheduler(Schedulers.BIZ)
                              .handler(ctx -> ctx.send(rpc.proxy(TraceEcho.class).traceparent())))
                      .start()) {

@@ -25,9 +25,10 @@ final class BenchmarkServer implements AutoCloseable {
     BenchmarkServer(CollapseRun run) {
         var builder = Brisk.server().host("127.0.0.1").port(0).http(http -> http.ioThreads(1));
         if (run.server()) {
-            builder.bizScheduler(run.backendSlots(), 100_000, Duration.ofMinutes(1));
+            builder.options(o -> o.bizThreads(run.backendSlots()).bizQueueSize(100_000)
+                    .maxQueueTime(Duration.ofMinutes(1)));
             if (run.collapse()) {
-                builder.interceptor(RouteCollapsing.builder().routes(PATH).build());
+                builder.feature(RouteCollapsing.builder().routes(PATH).build());
             }
             builder.route(Route.get(PATH).scheduler(Schedulers.BIZ).handler(ctx -> {
                 backendCalls.increment();

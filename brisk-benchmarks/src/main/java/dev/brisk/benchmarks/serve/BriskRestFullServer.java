@@ -63,7 +63,7 @@ final class BriskRestFullServer implements ServerImpl {
     public int start(ServeOptions options) {
         BriskServer.Builder builder = Brisk.server()
                 .port(options.port())
-                .defaultScheduler(Schedulers.IO)
+                .options(o -> o.defaultScheduler(Schedulers.IO))
                 .http(options::applyTo);
         BriskRestRawServer.standardEndpoints(builder);
         builder.route(Route.get("/slow").scheduler(Schedulers.BIZ).concurrencyLimit(ConcurrencyLimit.fixed(4))
@@ -73,7 +73,7 @@ final class BriskRestFullServer implements ServerImpl {
                 }));
         if (features.contains(Feature.ACCESS_LOG)) {
             AccessLogFile.configure();
-            builder.accessLog(AccessLogOptions.DEFAULT);
+            builder.observability(o -> o.accessLog(AccessLogOptions.DEFAULT));
         }
         if (features.contains(Feature.ACCESS_LOG_FILE)) {
             Path file = Path.of(System.getProperty("java.io.tmpdir"), "brisk-access-file.log");
@@ -82,20 +82,20 @@ final class BriskRestFullServer implements ServerImpl {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            builder.accessLog(AccessLogOptions.builder().file(file).build());
+            builder.observability(o -> o.accessLog(AccessLogOptions.builder().file(file).build()));
         }
         if (features.contains(Feature.METRICS)) {
             BriskMetrics metrics = BriskMetrics.prometheus();
-            builder.observer(metrics).route(metrics.scrapeRoute());
+            builder.feature(metrics).route(metrics.scrapeRoute());
         }
         if (features.contains(Feature.TRACING)) {
-            builder.tracing(TracingOptions.DEFAULT);
+            builder.observability(o -> o.tracing(TracingOptions.DEFAULT));
         }
         if (features.contains(Feature.CORS)) {
-            builder.cors(CorsConfig.builder().allowedOrigins(CorsConfig.ALL).build());
+            builder.web(w -> w.cors(CorsConfig.builder().allowedOrigins(CorsConfig.ALL).build()));
         }
         if (features.contains(Feature.COMPRESSION)) {
-            builder.compression(CompressionOptions.DEFAULT);
+            builder.web(w -> w.compression(CompressionOptions.DEFAULT));
         }
         BriskServer server = builder.start();
         if (features.contains(Feature.ACCESS_LOG) || features.contains(Feature.ACCESS_LOG_FILE)) {

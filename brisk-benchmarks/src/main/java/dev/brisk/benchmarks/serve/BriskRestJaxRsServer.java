@@ -28,7 +28,7 @@ final class BriskRestJaxRsServer implements ServerImpl {
     public int start(ServeOptions options) {
         return Brisk.server()
                 .port(options.port())
-                .controllerScheduler(scheduler)
+                .options(o -> o.controllerScheduler(scheduler))
                 .http(options::applyTo)
                 .controllers(new BenchmarkJaxRsResource())
                 .start()

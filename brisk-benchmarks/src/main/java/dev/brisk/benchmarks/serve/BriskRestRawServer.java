@@ -29,7 +29,7 @@ final class BriskRestRawServer implements ServerImpl {
     public int start(ServeOptions options) {
         BriskServer.Builder builder = Brisk.server()
                 .port(options.port())
-                .defaultScheduler(scheduler)
+                .options(o -> o.defaultScheduler(scheduler))
                 .http(options::applyTo);
         return standardEndpoints(builder).start().port();
     }

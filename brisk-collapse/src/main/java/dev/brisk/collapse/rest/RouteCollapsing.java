@@ -9,6 +9,8 @@ import dev.brisk.collapse.internal.rest.Recorded;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.RouteInterceptor;
+import dev.brisk.rest.feature.Feature;
+import dev.brisk.rest.feature.FeatureContext;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,20 +22,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Request collapsing for brisk-rest routes: concurrent identical GET (and HEAD) requests of a collapsed route run its
- * handler once, and each caller gets a full copy of the response (status, every header, body, trailers). Register it
- * as an interceptor; it collapses the routes whose method or controller carries {@link Collapse}, and those named with
+ * handler once, and each caller gets a full copy of the response (status, every header, body, trailers). Add it as a
+ * {@link Feature}; it collapses the routes whose method or controller carries {@link Collapse}, and those named with
  * {@link Builder#routes}.
  *
  * <pre>{@code
  * RouteCollapsing collapsing = RouteCollapsing.builder().routes("/quotes/{symbol}").build();
- * Brisk.server().interceptor(collapsing).get("/quotes/{symbol}", quotes::latest).controllers(new Prices()).start();
+ * Brisk.server().feature(collapsing).get("/quotes/{symbol}", quotes::latest).controllers(new Prices()).start();
  * }</pre>
  *
  * <p>Requests share a handler run only when their key is equal: method, scheme, {@code Host}, path, the whole query
  * and the key headers of {@link HttpCollapseOptions} ({@code Authorization}, {@code Cookie} and the {@code Accept}
- * headers by default), so one user never receives another's response. Filters and the interceptors registered before
- * this one run for every request; the handler and the interceptors after this one run once per shared call. Requests
- * with a body are never collapsed.
+ * headers by default), so one user never receives another's response. It installs an interceptor: filters and the
+ * interceptors registered before it (the builder's own, and those of features added earlier) run for every request;
+ * the handler and the interceptors after it run once per shared call. Requests with a body are never collapsed.
  *
  * <p>Every caller is answered: a handler failure is answered to all as it would be to one; a caller that waits longer
  * than the single-flight timeout gets {@code 503} with {@code Retry-After}; a response larger than
@@ -41,7 +43,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * handler run produced it; the others get {@code 503} with {@code Retry-After: 0} (and a warning is logged once per
  * route), since a cookie belongs to one client.
  */
-public final class RouteCollapsing implements RouteInterceptor {
+public final class RouteCollapsing implements Feature {
 
     private final HttpCollapseOptions options;
     private final Set<String> routes;
@@ -75,8 +77,31 @@ public final class RouteCollapsing implements RouteInterceptor {
         return flight.stats();
     }
 
+    /** Adds the interceptor that collapses the chosen routes' requests. */
     @Override
-    public boolean appliesTo(RouteInfo route) {
+    public void install(FeatureContext context) {
+        context.interceptor(interceptor);
+    }
+
+    /** The interceptor: which routes collapse is decided once per route, at startup. */
+    private final RouteInterceptor interceptor = new RouteInterceptor() {
+        @Override
+        public boolean appliesTo(RouteInfo route) {
+            return collapses(route);
+        }
+
+        @Override
+        public boolean preHandle(RequestContext ctx) {
+            return handle(ctx);
+        }
+
+        @Override
+        public String toString() {
+            return RouteCollapsing.this.toString();
+        }
+    };
+
+    private boolean collapses(RouteInfo route) {
         String method = route.method().name();
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             return false;
@@ -104,8 +129,7 @@ public final class RouteCollapsing implements RouteInterceptor {
         return unmatched;
     }
 
-    @Override
-    public boolean preHandle(RequestContext ctx) {
+    private boolean handle(RequestContext ctx) {
         CollapsedRoute route = collapsed.get(ctx.route());
         if (route == null || !CollapsedRoute.collapsible(ctx.request())) {
             return true;

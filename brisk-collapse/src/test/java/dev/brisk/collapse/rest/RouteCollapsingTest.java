@@ -73,7 +73,7 @@ class RouteCollapsingTest {
     @Test
     void concurrentIdenticalRequestsRunTheHandlerOnceAndEachGetsTheWholeResponse() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/quotes/{symbol}").build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/quotes/{symbol}", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/quotes/{symbol}", this::hold).start();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             calls.add(get("/quotes/ACME?currency=EUR", "X-Request-Id", "r" + i));
@@ -102,7 +102,7 @@ class RouteCollapsingTest {
     @Test
     void requestsOfDifferentUsersOrQueriesNeverShareARun() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/me").build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/me", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/me", this::hold).start();
         List<CompletableFuture<HttpResponse<String>>> alice = new ArrayList<>();
         List<CompletableFuture<HttpResponse<String>>> bob = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -130,7 +130,7 @@ class RouteCollapsingTest {
     @Test
     void aFailingHandlerIsAnsweredToEveryRequestOfItsRun() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/fail").build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/fail", ctx -> {
+        server = Brisk.server().port(0).feature(collapsing).get("/fail", ctx -> {
             hold(ctx);
         }).start();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
@@ -154,7 +154,7 @@ class RouteCollapsingTest {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/boom").build();
         AtomicInteger calls = new AtomicInteger();
         java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
-        server = Brisk.server().port(0).interceptor(collapsing).route(dev.brisk.rest.Route.get("/boom")
+        server = Brisk.server().port(0).feature(collapsing).route(dev.brisk.rest.Route.get("/boom")
                 .scheduler(dev.brisk.rest.Schedulers.BIZ).handler(ctx -> {
                     calls.incrementAndGet();
                     gate.await(10, TimeUnit.SECONDS);
@@ -177,7 +177,7 @@ class RouteCollapsingTest {
     @Test
     void conditionalRequestsShareOnlyWithTheSameConditions() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/doc").build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/doc", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/doc", this::hold).start();
         List<CompletableFuture<HttpResponse<String>>> revalidating = new ArrayList<>();
         List<CompletableFuture<HttpResponse<String>>> plain = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -207,7 +207,7 @@ class RouteCollapsingTest {
     @Test
     void aResponseThatSetsACookieGoesToOneRequestOnly() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/login").build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/login", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/login", this::hold).start();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             calls.add(get("/login"));
@@ -234,7 +234,7 @@ class RouteCollapsingTest {
     void requestsThatWaitLongerThanTheTimeoutGet503() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/stuck").options(HttpCollapseOptions.builder()
                 .singleFlight(SingleFlightOptions.builder().timeout(Duration.ofMillis(100)).build()).build()).build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/stuck", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/stuck", this::hold).start();
 
         List<CompletableFuture<HttpResponse<String>>> calls = List.of(get("/stuck"), get("/stuck"));
 
@@ -250,7 +250,7 @@ class RouteCollapsingTest {
     void aResponseLargerThanTheLimitIsA500ForEveryRequest() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/big").options(HttpCollapseOptions.builder()
                 .maxResponseSize(4).build()).build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/big", this::hold).start();
+        server = Brisk.server().port(0).feature(collapsing).get("/big", this::hold).start();
         List<CompletableFuture<HttpResponse<String>>> calls = List.of(get("/big"), get("/big"));
         awaitCallers(collapsing, 2);
 
@@ -267,7 +267,7 @@ class RouteCollapsingTest {
     void listedTemplatesThatMatchNoGetRouteAreReported() {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/items/{id}", "/items/{itemId}", "/nope")
                 .build();
-        server = Brisk.server().port(0).interceptor(collapsing).get("/items/{id}", ctx -> ctx.send("item"))
+        server = Brisk.server().port(0).feature(collapsing).get("/items/{id}", ctx -> ctx.send("item"))
                 .post("/nope", ctx -> ctx.send("posted")).start();
         assertThat(collapsing.unmatchedRoutes()).containsExactly("/items/{itemId}", "/nope");
     }
@@ -275,7 +275,7 @@ class RouteCollapsingTest {
     @Test
     void otherMethodsAndRoutesAreLeftAlone() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/items").build();
-        server = Brisk.server().port(0).interceptor(collapsing)
+        server = Brisk.server().port(0).feature(collapsing)
                 .post("/items", ctx -> ctx.send("posted " + runs.incrementAndGet()))
                 .get("/other", ctx -> ctx.send("other " + runs.incrementAndGet())).start();
         HttpResponse<String> post = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
@@ -312,7 +312,7 @@ class RouteCollapsingTest {
     @Test
     void theCollapseAnnotationOnAResourceMethodCollapsesItsRoute() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.create();
-        server = Brisk.server().port(0).interceptor(collapsing).controllers(new Prices()).start();
+        server = Brisk.server().port(0).feature(collapsing).controllers(new Prices()).start();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             calls.add(get("/prices/ACME", "X-Tenant", i < 3 ? "a" : "b"));

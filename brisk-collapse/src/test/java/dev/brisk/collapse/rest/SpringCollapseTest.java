@@ -67,7 +67,7 @@ class SpringCollapseTest {
     void theAnnotatedMethodRunsOnceForConcurrentIdenticalRequests() throws Exception {
         Catalog catalog = new Catalog();
         RouteCollapsing collapsing = RouteCollapsing.create();
-        server = Brisk.server().port(0).interceptor(collapsing).controllers(catalog).start();
+        server = Brisk.server().port(0).feature(collapsing).controllers(catalog).start();
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             calls.add(get("/products/7"));

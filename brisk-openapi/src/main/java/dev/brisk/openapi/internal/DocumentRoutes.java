@@ -2,10 +2,10 @@ package dev.brisk.openapi.internal;
 
 import dev.brisk.openapi.OpenApi;
 import dev.brisk.openapi.OpenApiDocument;
-import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
+import dev.brisk.rest.feature.FeatureContext;
 
 import java.nio.charset.StandardCharsets;
 
@@ -23,7 +23,7 @@ public final class DocumentRoutes {
         this.openApi = openApi;
     }
 
-    public void register(BriskServer.Builder server) {
+    public void register(FeatureContext server) {
         server.route(Route.get(openApi.jsonPath()).scheduler(Schedulers.IO).produces(JSON)
                 .handler(ctx -> send(ctx, json, JSON)));
         server.route(Route.get(openApi.yamlPath()).scheduler(Schedulers.IO).produces(YAML)

@@ -27,8 +27,8 @@ import java.util.Objects;
  *
  * <p>Methods left unset in the rules allow each route's own method. It takes the place of the
  * {@code ContainerResponseFilter} Jersey applications write for CORS (which keeps working as well); rules that differ
- * by path are registered on the server instead: {@code Brisk.server().cors("/api/public/**", config)}, which applies
- * to JAX-RS routes too, under these. One per server.
+ * by path are registered on the server instead: {@code Brisk.server().web(w -> w.cors("/api/public/**", config))},
+ * which applies to JAX-RS routes too, under these. One per server.
  */
 public final class CorsFeature implements Feature {
 

@@ -70,7 +70,7 @@ class CompressedControllersTest {
 
     @BeforeAll
     static void start() {
-        server = Brisk.server().port(0).host("127.0.0.1").compression(CompressionOptions.DEFAULT)
+        server = Brisk.server().port(0).host("127.0.0.1").web(w -> w.compression(CompressionOptions.DEFAULT))
                 .controllers(new SpringTexts(), new JaxRsTexts()).start();
     }
 

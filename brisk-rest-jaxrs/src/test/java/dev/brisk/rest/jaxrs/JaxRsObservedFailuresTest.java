@@ -69,7 +69,7 @@ class JaxRsObservedFailuresTest {
     void aFailureAMapperAnsweredIsObserved() throws Exception {
         BlockingQueue<CompletedRequest> completed = new LinkedBlockingQueue<>();
         try (BriskServer server = Brisk.server().port(0).host("127.0.0.1")
-                .observer((RequestObserver) completed::add)
+                .observability(o -> o.observer((RequestObserver) completed::add))
                 .controllers(new OrderResource(), new NumberResource(), new NotFoundMapper()).start()) {
             for (String id : new String[] {"0", "1"}) {
                 HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(

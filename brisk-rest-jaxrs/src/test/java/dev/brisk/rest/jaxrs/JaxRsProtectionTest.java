@@ -123,7 +123,7 @@ class JaxRsProtectionTest {
     void whatAMethodReturnsAfterItsTimeoutNeverReachesTheClientOrTheMetrics() throws Exception {
         java.util.Queue<Integer> observed = new java.util.concurrent.ConcurrentLinkedQueue<>();
         server = Brisk.server().port(0).host("127.0.0.1")
-                .observer((dev.brisk.rest.RequestObserver) completed -> observed.add(completed.status()))
+                .observability(o -> o.observer(completed -> observed.add(completed.status())))
                 .controllers(new GuardedResource(), new ServedBy()).start();
         java.util.List<CompletableFuture<HttpResponse<String>>> responses = new java.util.ArrayList<>();
         for (int i = 0; i < 8; i++) {

@@ -46,7 +46,8 @@ class JaxRsTracingTest {
 
     @Test
     void resourcesOnWorkersAndEventLoopsSeeTheTrace() throws Exception {
-        try (BriskServer server = Brisk.server().port(0).host("127.0.0.1").tracing(TracingOptions.DEFAULT)
+        try (BriskServer server = Brisk.server().port(0).host("127.0.0.1")
+                .observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .controllers(new TraceResource()).start()) {
             for (String path : new String[] {"/trace", "/trace-io"}) {
                 TraceContext seen = TraceContext.parse(get(server, path)).orElseThrow();

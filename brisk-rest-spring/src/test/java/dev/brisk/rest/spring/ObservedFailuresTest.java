@@ -64,7 +64,7 @@ class ObservedFailuresTest {
 
     @RegisterExtension
     static final BriskServerExtension SERVER = BriskServerExtension.of(() -> Brisk.server()
-            .observer((RequestObserver) COMPLETED::add)
+            .observability(o -> o.observer((RequestObserver) COMPLETED::add))
             .controllers(new OrdersController(), new Advice()));
 
     @BeforeEach

@@ -9,18 +9,20 @@ import dev.brisk.transport.TraceContext;
 
 /**
  * What watches a server's requests: its {@link RequestObserver}, access log and tracing, each null when off and all
- * set before serving. What is off costs nothing per request.
+ * fixed before serving. What is off costs nothing per request.
  */
 final class Observability {
 
     /** Told about every completed request; null (no work per request) unless the server has observers. */
-    private volatile RequestObserver observer;
-    private AccessLog accessLog;
-    private ServerTracing tracing;
+    private final RequestObserver observer;
+    private final AccessLog accessLog;
+    private final ServerTracing tracing;
 
-    /** Sets the observer of every request; without one, requests are not observed at all. */
-    void observer(RequestObserver observer) {
+    /** Each null when off. */
+    Observability(RequestObserver observer, AccessLog accessLog, ServerTracing tracing) {
         this.observer = observer;
+        this.accessLog = accessLog;
+        this.tracing = tracing;
     }
 
     /** Whether requests are observed. */
@@ -31,12 +33,6 @@ final class Observability {
     /** The access log, null when off. */
     AccessLog accessLog() {
         return accessLog;
-    }
-
-    /** Turns on the access log and tracing (each may be null: off). */
-    void observe(AccessLog accessLog, ServerTracing tracing) {
-        this.accessLog = accessLog;
-        this.tracing = tracing;
     }
 
     /**

@@ -29,10 +29,10 @@ final class RequestPipeline {
     private final Observability observability;
     private final HandlerInvocation invocation;
     private final MultipartOptions multipart;
-    /** Lets a request into a guarded route; replaced before serving when the server is protected. */
-    private Protection protection;
-    /** The checks before filters, or null when there are none (set with the protection). */
-    private volatile Protection admission;
+    /** Lets a request into a guarded route. */
+    private final Protection protection;
+    /** The checks before filters, or null when there are none. */
+    private final Protection admission;
 
     RequestPipeline(List<Filter> filters, List<Filter> routeFilters, RouteTable table, RouteSelection selection,
                     FailureResponses failures, Observability observability, MultipartOptions multipart,
@@ -45,11 +45,6 @@ final class RequestPipeline {
         this.observability = observability;
         this.invocation = new HandlerInvocation(failures, observability);
         this.multipart = multipart;
-        this.protection = protection;
-    }
-
-    /** Admits requests and guards the routes' requests with {@code protection}. */
-    void protect(Protection protection) {
         this.protection = protection;
         this.admission = protection.admits() ? protection : null;
     }

@@ -8,7 +8,6 @@ import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.spi.RoutingFailureHandler;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.List;
@@ -26,12 +25,10 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     private final ProblemResponses problems = new ProblemResponses();
     private final Schedulers schedulers;
     private final RouteTable table;
-    private final RoutingFailures routingFailures = new RoutingFailures();
     private final RequestServices services;
-    private final Observability observability = new Observability();
+    private final Observability observability;
     private final RequestPipeline pipeline;
-    /** Set before serving. */
-    private Protection protection = new Protection(dev.brisk.rest.ProtectionOptions.DEFAULT, problems);
+    private final Protection protection;
 
     /**
      * @param interceptors     {@code HandlerInterceptor}s (route, mapping or plain) and
@@ -44,27 +41,39 @@ public final class RestServer implements HttpHandler, AutoCloseable {
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes) {
         this(options, codecs, filters, routeFilters, interceptors, exceptionHandlers, customSchedulers, routes,
-                controllerRoutes, WebFeatures.DEFAULT);
+                controllerRoutes, PipelineStages.NONE);
     }
 
-    /** Like the other constructor, with the server's CORS rules and multipart settings. */
+    /**
+     * Like the other constructor, with the optional stages of the pipeline; fails, having stopped what it started,
+     * when a route is malformed or ambiguous. It owns the access log from then on: {@link #shutdown()} closes it.
+     */
     public RestServer(BriskOptions options, Codecs codecs, List<Filter> filters, List<Filter> routeFilters,
                       List<Object> interceptors, Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers,
                       Map<String, Executor> customSchedulers, List<Route> routes, List<Route> controllerRoutes,
-                      WebFeatures web) {
+                      PipelineStages stages) {
         this.options = options;
+        WebFeatures web = stages.web();
         CorsMappings corsMappings = new CorsMappings(web.cors());
         FailureResponses failures = new FailureResponses(new ExceptionHandlers(exceptionHandlers), problems);
+        // what is off costs nothing per request: only the checks configured exist
+        this.protection = new Protection(stages.protection(), problems);
+        this.observability = new Observability(stages.observer(), stages.accessLog(), stages.tracing());
         this.schedulers = new Schedulers(options, customSchedulers);
-        schedulers.get(options.defaultScheduler());
         this.table = new RouteTable(options, schedulers, List.copyOf(interceptors), corsMappings, protection);
         RouteSelection selection = new RouteSelection(options, table, new CorsStage(corsMappings, problems),
-                routingFailures);
+                new RoutingFailures(stages.failureHandlers()));
         this.services = new RequestServices(options, codecs, problems, failures, web.multipart(), schedulers,
                 selection);
         this.pipeline = new RequestPipeline(List.copyOf(filters), List.copyOf(routeFilters), table, selection, failures,
                 observability, web.multipart(), protection);
-        table.add(routes, controllerRoutes);
+        try {
+            schedulers.get(options.defaultScheduler());
+            table.add(routes, controllerRoutes);
+        } catch (RuntimeException e) {
+            shutdown();
+            throw e;
+        }
     }
 
     public BriskOptions options() {
@@ -86,16 +95,6 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return table.routes();
     }
 
-    /** The handlers offered 404, 405, 406 and 415 answers before Brisk gives its own, in order. */
-    public void routingFailureHandlers(List<RoutingFailureHandler> handlers) {
-        routingFailures.handlers(handlers);
-    }
-
-    /** The observer of every request, set before serving; without one, requests are not observed at all. */
-    public void observer(dev.brisk.rest.RequestObserver observer) {
-        observability.observer(observer);
-    }
-
     /** Whether requests are observed. */
     public boolean observed() {
         return observability.observed();
@@ -106,27 +105,10 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return observability.accessLog();
     }
 
-    /** Turns on the access log and tracing (each may be null: off); called before serving. */
-    public void observe(dev.brisk.rest.internal.observe.AccessLog accessLog,
-                        dev.brisk.rest.internal.observe.ServerTracing tracing) {
-        observability.observe(accessLog, tracing);
-    }
-
     public void shutdown() {
         schedulers.shutdown();
         protection.shutdown();
         observability.close();
-    }
-
-    /**
-     * Protects the server (limits, shedding, timeouts, IP filters); called once, before serving. What is off costs
-     * nothing per request: only the checks configured exist.
-     */
-    public synchronized void protect(dev.brisk.rest.ProtectionOptions options) {
-        protection.shutdown();
-        protection = new Protection(options, problems);
-        pipeline.protect(protection);
-        table.protect(protection);
     }
 
     /** Stops the schedulers (what a port shared with another server calls when it closes). */

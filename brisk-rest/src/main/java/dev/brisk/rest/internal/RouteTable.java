@@ -32,8 +32,8 @@ final class RouteTable {
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
     private volatile RouteScheduler common;
-    /** Gives each route its guard; replaced before serving when the server is protected. */
-    private Protection protection;
+    /** Gives each route its guard. */
+    private final Protection protection;
 
     /** @param interceptors the server's interceptors and their registrations, bound to each route as it is added */
     RouteTable(BriskOptions options, Schedulers schedulers, List<Object> interceptors, CorsMappings corsMappings,
@@ -102,14 +102,6 @@ final class RouteTable {
     /** The routes, in registration order. */
     synchronized List<RouteInfo> routes() {
         return List.copyOf(routes);
-    }
-
-    /** Guards the routes, present and future, with {@code protection}. */
-    synchronized void protect(Protection protection) {
-        this.protection = protection;
-        for (CompiledRoute route : routes) {
-            route.guard = protection.forRoute(route);
-        }
     }
 
     private void install(List<CompiledRoute> next) {

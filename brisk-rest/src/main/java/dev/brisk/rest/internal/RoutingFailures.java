@@ -20,11 +20,11 @@ import java.util.Set;
  */
 final class RoutingFailures {
 
-    /** The controller styles' answers to requests no route takes; set before serving. */
-    private volatile List<RoutingFailureHandler> handlers = List.of();
+    /** The controller styles' answers to requests no route takes. */
+    private final List<RoutingFailureHandler> handlers;
 
-    /** The handlers offered 404, 405, 406 and 415 answers before Brisk gives its own, in order. */
-    void handlers(List<RoutingFailureHandler> handlers) {
+    /** @param handlers offered 404, 405, 406 and 415 answers before Brisk gives its own, in order */
+    RoutingFailures(List<RoutingFailureHandler> handlers) {
         this.handlers = List.copyOf(handlers);
     }
 

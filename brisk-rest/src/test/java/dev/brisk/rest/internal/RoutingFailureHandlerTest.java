@@ -3,6 +3,7 @@ package dev.brisk.rest.internal;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.HttpServer;
 import dev.brisk.rest.BriskOptions;
+import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.RoutingFailure;
 import org.junit.jupiter.api.AfterEach;
@@ -40,15 +41,15 @@ class RoutingFailureHandlerTest {
     @BeforeEach
     void start() {
         rest = new RestServer(BriskOptions.DEFAULT, Codecs.defaults(), List.of(), List.of(), List.of(), Map.of(),
-                Map.of(), List.of(getBook, postBook), List.of());
-        rest.routingFailureHandlers(List.of((ctx, failure) -> {
-            offered.add(failure);
-            if (!answered.contains(failure.status())) {
-                return false;
-            }
-            ctx.response().status(418).header("x-failure", String.valueOf(failure.status())).send();
-            return true;
-        }));
+                Map.of(), List.of(getBook, postBook), List.of(),
+                new PipelineStages(WebFeatures.DEFAULT, ProtectionOptions.DEFAULT, List.of((ctx, failure) -> {
+                    offered.add(failure);
+                    if (!answered.contains(failure.status())) {
+                        return false;
+                    }
+                    ctx.response().status(418).header("x-failure", String.valueOf(failure.status())).send();
+                    return true;
+                }), null, null, null));
         http = HttpServer.builder().port(0).host("127.0.0.1").handler(rest).start();
     }
 

@@ -23,11 +23,10 @@ public final class PingFloodServerMain {
 
     public static void main(String[] args) throws Exception {
         BriskServer server = Brisk.server().host("127.0.0.1").port(0)
-                .compression(CompressionOptions.DEFAULT)
-                .cors(CorsConfig.builder().allowedOrigins("http://localhost").build())
-                .accessLog(AccessLogOptions.DEFAULT)
-                .classpathResources("/static", "webroot")
-                .webSocket(ECHO, new Echo())
+                .web(w -> w.compression(CompressionOptions.DEFAULT).cors(CorsConfig.builder()
+                .allowedOrigins("http://localhost").build()))
+                .observability(o -> o.accessLog(AccessLogOptions.DEFAULT))
+                .web(w -> w.classpathResources("/static", "webroot").webSocket(ECHO, new Echo()))
                 .get("/hello", ctx -> ctx.send("hello"))
                 .start();
         ChildServer.serveUntilParentLeaves(server, server.port());

@@ -108,30 +108,30 @@ public class BriskProtectionSettings {
     /** Applies the settings to {@code server}; what is not set stays off. */
     public void applyTo(BriskServer.Builder server) {
         if (concurrencyLimit > 0) {
-            server.concurrencyLimit(adaptive ? ConcurrencyLimit.adaptive(concurrencyLimit)
-                    : ConcurrencyLimit.fixed(concurrencyLimit));
+            server.protection(p -> p.concurrencyLimit(adaptive ? ConcurrencyLimit.adaptive(concurrencyLimit)
+                    : ConcurrencyLimit.fixed(concurrencyLimit)));
             if (!limitExemptPaths.isEmpty()) {
-                server.concurrencyLimitExempt(prefixes(limitExemptPaths));
+                server.protection(p -> p.concurrencyLimitExempt(prefixes(limitExemptPaths)));
             }
         }
         if (requestTimeout != null) {
-            server.requestTimeout(requestTimeout);
+            server.protection(p -> p.requestTimeout(requestTimeout));
         }
-        server.retryAfter(retryAfter);
+        server.protection(p -> p.retryAfter(retryAfter));
         if (!trustedProxies.isEmpty()) {
-            server.trustedProxies(trustedProxies.toArray(String[]::new));
+            server.protection(p -> p.trustedProxies(trustedProxies.toArray(String[]::new)));
         }
-        server.forwardedHeader(forwardedHeader);
+        server.protection(p -> p.forwardedHeader(forwardedHeader));
         if (!allow.isEmpty() || !deny.isEmpty()) {
-            server.ipFilter(IpFilter.builder().allow(allow.toArray(String[]::new)).deny(deny.toArray(String[]::new))
-                    .build());
+            server.protection(p -> p.ipFilter(IpFilter.builder().allow(allow.toArray(String[]::new))
+                    .deny(deny.toArray(String[]::new)).build()));
         }
         if (maxConnectionRate > 0) {
             server.http(http -> http.maxConnectionRate(maxConnectionRate));
         }
         if (loadShedding.enabled) {
-            server.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold).max(loadShedding.max)
-                    .exempt(prefixes(loadShedding.exemptPaths)).build());
+            server.protection(p -> p.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold)
+                    .max(loadShedding.max).exempt(prefixes(loadShedding.exemptPaths)).build()));
         }
     }
 

@@ -246,7 +246,7 @@ public final class JaxRsApplication {
             if (cors != null && cors != feature) {
                 throw new IllegalArgumentException("two CorsFeatures are registered (" + cors.config() + " and "
                         + feature.config() + "); the JAX-RS routes take one: combine the rules into one CorsConfig, "
-                        + "or give path patterns their own with Brisk.server().cors(pattern, config)");
+                        + "or give path patterns their own with Brisk.server().web(w -> w.cors(pattern, config))");
             }
             cors = feature;
             return;

@@ -56,8 +56,9 @@ class EntityPartTest {
             }
         };
         server = Brisk.server().port(0)
-                .multipart(MultipartOptions.builder().fileSizeThreshold(64 * 1024).maxPartSize(8 * 1024 * 1024)
-                        .maxRequestSize(10 * 1024 * 1024).tempDirectory(spill).build())
+                .web(w -> w.multipart(MultipartOptions.builder().fileSizeThreshold(64 * 1024)
+                .maxPartSize(8 * 1024 * 1024)
+                        .maxRequestSize(10 * 1024 * 1024).tempDirectory(spill).build()))
                 .controllers(new TodoApplication(TaskStore.seeded(), new FilterTrace(), TaskArchive.empty(),
                         attachments, new TaskEvents()))
                 .start();

@@ -34,8 +34,9 @@ final class CompatApplication {
                 .controllers(new CustomerController(), new OrderController(), new InventoryController(),
                         new ProductController(IMAGES, catalog), new ApiErrorHandler(), new DomainErrorAdvice(),
                         new WebConfig())
-                .multipart(MultipartOptions.builder().maxPartSize(5 * 1024 * 1024).maxRequestSize(6 * 1024 * 1024)
-                        .fileSizeThreshold(16 * 1024).tempDirectory(UPLOADS).build())
+                .web(w -> w.multipart(MultipartOptions.builder().maxPartSize(5 * 1024 * 1024)
+                .maxRequestSize(6 * 1024 * 1024)
+                        .fileSizeThreshold(16 * 1024).tempDirectory(UPLOADS).build()))
                 // an authentication filter would do this: the caller, for Principal parameters
                 .filter((ctx, chain) -> {
                     ctx.header("x-served-by", "brisk");

@@ -5,6 +5,7 @@ import dev.brisk.collapse.client.CollapsingInterceptor;
 import dev.brisk.collapse.rest.RouteCollapsing;
 import dev.brisk.micrometer.collapse.MicrometerCollapseMetrics;
 import dev.brisk.spring.boot.BriskProperties;
+import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.internal.ClientCollapseSettings;
 import dev.brisk.spring.boot.internal.CollapseSettings;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,6 +52,12 @@ public final class BriskCollapseAutoConfiguration {
     @ConditionalOnMissingBean
     RouteCollapsing briskRouteCollapsing(BriskProperties brisk, ApplicationContext context) {
         return CollapseSettings.routeCollapsing(brisk.getCollapse(), Meters.of(context, METRICS_NAME));
+    }
+
+    /** Installs the route collapsing (ours or the application's) on the server. */
+    @Bean
+    BriskServerCustomizer briskRouteCollapsingFeature(RouteCollapsing collapsing) {
+        return server -> server.feature(collapsing);
     }
 
     /** Once the server runs: a warning for each {@code brisk.collapse.routes} entry that matches no GET route. */

@@ -45,6 +45,6 @@ public final class BriskMetricsAutoConfiguration {
 
     @Bean
     BriskServerCustomizer briskMetricsObserver(BriskMetrics metrics) {
-        return server -> server.observer(metrics);
+        return server -> server.feature(metrics);
     }
 }

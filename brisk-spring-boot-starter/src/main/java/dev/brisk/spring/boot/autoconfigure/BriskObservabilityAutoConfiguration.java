@@ -33,7 +33,7 @@ public final class BriskObservabilityAutoConfiguration {
             ObservabilitySettings.apply(server, accessLog, tracing);
             if (health.isEnabled()) {
                 Map<String, HealthCheck> named = new LinkedHashMap<>(beans.getBeansOfType(HealthCheck.class));
-                server.health(health.toOptions(named));
+                server.observability(o -> o.health(health.toOptions(named)));
             }
         };
     }

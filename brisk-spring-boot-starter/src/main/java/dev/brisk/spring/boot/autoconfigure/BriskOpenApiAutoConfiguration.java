@@ -52,6 +52,6 @@ public final class BriskOpenApiAutoConfiguration {
 
     @Bean
     BriskServerCustomizer briskOpenApiRoutes(OpenApi openApi) {
-        return openApi::install;
+        return server -> server.feature(openApi);
     }
 }

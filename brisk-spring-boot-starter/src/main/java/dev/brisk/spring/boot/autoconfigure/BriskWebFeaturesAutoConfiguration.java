@@ -26,7 +26,7 @@ public final class BriskWebFeaturesAutoConfiguration {
     BriskServerCustomizer briskCompressionCustomizer(BriskCompressionProperties compression,
                                                      ApplicationContext context) {
         return server -> WebFeatureSettings.compression(Binder.get(context.getEnvironment()), compression)
-                .ifPresent(server::compression);
+                .ifPresent(options -> server.web(w -> w.compression(options)));
     }
 
     @Bean

@@ -17,10 +17,10 @@ public final class ObservabilitySettings {
     public static void apply(BriskServer.Builder server, BriskAccessLogSettings accessLog,
                              BriskTracingSettings tracing) {
         if (accessLog != null && accessLog.isEnabled()) {
-            server.accessLog(accessLog.toOptions());
+            server.observability(o -> o.accessLog(accessLog.toOptions()));
         }
         if (tracing != null && tracing.isEnabled()) {
-            server.tracing(tracing.toOptions());
+            server.observability(o -> o.tracing(tracing.toOptions()));
         }
     }
 }

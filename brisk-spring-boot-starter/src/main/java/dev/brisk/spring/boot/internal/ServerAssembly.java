@@ -57,7 +57,7 @@ public final class ServerAssembly {
         beans.ordered(Filter.class).forEach(server::filter);
         Binder binder = Binder.get(context.getEnvironment());
         if (MultipartSettings.enabled(binder)) {
-            server.multipart(MultipartSettings.options(binder, factory.getBrisk().getMultipart()));
+            server.web(w -> w.multipart(MultipartSettings.options(binder, factory.getBrisk().getMultipart())));
         } else {
             server.filter(new MultipartRefusal()); // after the application's filters: theirs answer first (401...)
         }

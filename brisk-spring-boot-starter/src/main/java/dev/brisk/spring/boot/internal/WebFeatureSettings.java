@@ -114,9 +114,9 @@ public final class WebFeatureSettings {
         String mount = mount(binder.bind("spring.mvc.static-path-pattern", String.class).orElse("/**"));
         StaticOptions options = options(binder, brisk);
         if (directories.isEmpty()) {
-            server.classpathResources(mount, loader, classpath, options);
+            server.web(w -> w.classpathResources(mount, loader, classpath, options));
         } else {
-            server.staticFiles(mount, directories.get(0), options);
+            server.web(w -> w.staticFiles(mount, directories.get(0), options));
         }
     }
 

@@ -17,7 +17,7 @@ final class ManagementMetrics {
     static void observe(BriskServer.Builder server, BeanFactory beans) {
         BriskMetrics application = beans.getBeanProvider(BriskMetrics.class).getIfAvailable();
         if (application != null) {
-            server.observer(BriskMetrics.of(application.registry(),
+            server.feature(BriskMetrics.of(application.registry(),
                     application.options().toBuilder().serverMeters(false).build()));
         }
     }
