@@ -130,7 +130,8 @@ class BodiesTest extends ClientTestSupport {
     void chunkedUploadFromAStream() throws Exception {
         byte[] data = new byte[3 * 1024 * 1024 + 17];
         new Random(7).nextBytes(data);
-        HttpServer server = server(HttpServer.builder().maxBodySize(16 * 1024 * 1024), request ->
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(16 * 1024 * 1024))), request ->
                 request.response().send(request.headers().get("transfer-encoding", "-") + " "
                         + request.bodyAsBytes().length + " " + sha(request.bodyAsBytes())));
         String reply = client().post(url(server, "/upload")).body(new ByteArrayInputStream(data)).send()
@@ -144,7 +145,8 @@ class BodiesTest extends ClientTestSupport {
         byte[] data = new byte[5 * 1024 * 1024];
         new Random(3).nextBytes(data);
         Path file = Files.write(dir.resolve("upload.bin"), data);
-        HttpServer server = server(HttpServer.builder().maxBodySize(16 * 1024 * 1024), request ->
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(16 * 1024 * 1024))), request ->
                 request.response().send(request.contentLength() + " " + sha(request.bodyAsBytes())));
         BriskClient client = client();
 

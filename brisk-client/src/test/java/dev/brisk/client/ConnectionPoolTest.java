@@ -237,7 +237,7 @@ class ConnectionPoolTest extends ClientTestSupport {
 
     @Test
     void connectionClosedByTheServerAfterAResponseIsNotReused() {
-        HttpServer server = server(HttpServer.builder().maxKeepAliveRequests(1), request -> {
+        HttpServer server = server(HttpServer.builder().options(o -> o.maxKeepAliveRequests(1)), request -> {
             remotes.add(request.remoteAddress());
             request.response().send("bye");
         });

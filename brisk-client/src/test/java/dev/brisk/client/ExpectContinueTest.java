@@ -32,7 +32,8 @@ class ExpectContinueTest extends ClientTestSupport {
 
     @Test
     void finalStatusInsteadOfContinueEndsTheCall() {
-        HttpServer server = server(HttpServer.builder().maxBodySize(10), request -> request.response().send("no"));
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(10))), request -> request.response().send("no"));
         BriskClient client = client();
         HttpResponse response = client.post(url(server, "/big")).header("Expect", "100-continue")
                 .body("x".repeat(1000)).send();

@@ -91,8 +91,9 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void serverStreamLimitOpensMoreConnections() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(4)
-                .build()),
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.builder()
+                .maxConcurrentStreams(4)
+                .build())),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 200, TimeUnit.MILLISECONDS));
         BriskClient client = h2cClient();
 
@@ -108,8 +109,9 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void callsWaitingForAStreamGetOneAsStreamsEnd() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(2)
-                .build()),
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.builder()
+                .maxConcurrentStreams(2)
+                .build())),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 20, TimeUnit.MILLISECONDS));
         BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
                 .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE));
@@ -164,7 +166,7 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void refusedUpgradeFallsBackToHttp11() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.DISABLED), ECHO);
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.DISABLED)), ECHO);
         BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE));
 
         HttpResponse response = client.post(url(server, "/r")).body("plain").send();

@@ -51,7 +51,7 @@ class MultipartTest extends ClientTestSupport {
 
     private HttpServer recordingServer(HttpServer.Builder builder) {
         AtomicBoolean hungOnce = new AtomicBoolean();
-        return server(builder.maxBodySize(64 * MIB), request -> {
+        return server(builder.options(o -> o.limits(l -> l.maxBodySize(64 * MIB))), request -> {
             received.add(ReceivedForm.of(request));
             spilledDuringCall.set(spilledFiles());
             switch (request.path()) {

@@ -75,7 +75,8 @@ class NginxInteropTest extends ClientTestSupport {
 
     @BeforeAll
     static void startNginx() throws IOException {
-        echoBackend = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).maxBodySize(16 * 1024 * 1024)
+        echoBackend = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)
+                .limits(l -> l.maxBodySize(16 * 1024 * 1024)))
                 .handler(request -> request.response()
                         .header("X-Method", request.method().name())
                         .header("X-Content-Type", request.headers().get("content-type", "-"))

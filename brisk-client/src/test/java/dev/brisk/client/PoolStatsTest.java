@@ -79,7 +79,7 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void http2PoolCountsStreamsAndWaitsWhenTheStreamLimitIsReached() throws Exception {
         HttpServer server = holdingServer(HttpServer.builder()
-                .http2(Http2Options.builder().maxConcurrentStreams(2).build()));
+                .options(o -> o.http2(Http2Options.builder().maxConcurrentStreams(2).build())));
         BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
                 .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
 

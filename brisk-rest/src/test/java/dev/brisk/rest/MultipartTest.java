@@ -223,7 +223,7 @@ class MultipartTest {
     @Test
     void unlimitedSizesLiftTheServersBodyLimitForMultipartBodies() throws Exception {
         byte[] file = new byte[64 * 1024];
-        server = server().http(http -> http.limits(dev.brisk.http.HttpLimits.builder().maxBodySize(1024).build()))
+        server = server().http(http -> http.options(o -> o.limits(l -> l.maxBodySize(1024))))
                 .multipart(options().maxPartSize(Long.MAX_VALUE).maxRequestSize(Long.MAX_VALUE).build())
                 .post("/upload", ctx -> ctx.send(String.valueOf(ctx.multipart().part("f").orElseThrow().size())))
                 .start();

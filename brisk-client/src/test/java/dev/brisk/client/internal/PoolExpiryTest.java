@@ -19,7 +19,7 @@ class PoolExpiryTest {
 
     @Test
     void unusedHostPoolExpires() throws Exception {
-        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
+        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1))
                 .handler(request -> request.response().send("ok")).start();
         ClientRuntime runtime = new ClientRuntime(BriskClient.builder().ioThreads(2).loadInterceptors(false)
                 .poolExpiry(Duration.ofMillis(500)).options());

@@ -127,7 +127,7 @@ public class BriskProtectionSettings {
                     .build());
         }
         if (maxConnectionRate > 0) {
-            server.http(http -> http.maxConnectionRate(maxConnectionRate));
+            server.http(http -> http.options(o -> o.maxConnectionRate(maxConnectionRate)));
         }
         if (loadShedding.enabled) {
             server.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold).max(loadShedding.max)

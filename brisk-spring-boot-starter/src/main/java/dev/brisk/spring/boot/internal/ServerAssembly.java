@@ -135,49 +135,49 @@ public final class ServerAssembly {
                                       ApplicationContext context) {
         BriskProperties brisk = factory.getBrisk();
         if (brisk.getIoThreads() != null) {
-            http.ioThreads(brisk.getIoThreads());
+            http.options(o -> o.ioThreads(brisk.getIoThreads()));
         }
-        http.transport(brisk.getTransport());
+        http.options(o -> o.transport(brisk.getTransport()));
         if (brisk.getBacklog() != null) {
-            http.backlog(brisk.getBacklog());
+            http.options(o -> o.backlog(brisk.getBacklog()));
         }
         if (brisk.getMaxConnections() != null) {
-            http.maxConnections(brisk.getMaxConnections());
+            http.options(o -> o.maxConnections(brisk.getMaxConnections()));
         }
         if (brisk.getMaxKeepAliveRequests() != null) {
-            http.maxKeepAliveRequests(brisk.getMaxKeepAliveRequests());
+            http.options(o -> o.maxKeepAliveRequests(brisk.getMaxKeepAliveRequests()));
         }
         if (brisk.getIdleTimeout() != null) {
-            http.idleTimeout(brisk.getIdleTimeout());
+            http.options(o -> o.idleTimeout(brisk.getIdleTimeout()));
         }
         if (brisk.getShutdownDelay() != null) {
-            http.shutdownDelay(brisk.getShutdownDelay());
+            http.options(o -> o.shutdownDelay(brisk.getShutdownDelay()));
         }
         if (brisk.getHeaderReadTimeout() != null) {
-            http.headerReadTimeout(brisk.getHeaderReadTimeout());
+            http.options(o -> o.headerReadTimeout(brisk.getHeaderReadTimeout()));
         }
         if (brisk.getBodyReadTimeout() != null) {
-            http.bodyReadTimeout(brisk.getBodyReadTimeout());
+            http.options(o -> o.bodyReadTimeout(brisk.getBodyReadTimeout()));
         }
         if (brisk.getWriteTimeout() != null) {
-            http.writeTimeout(brisk.getWriteTimeout());
+            http.options(o -> o.writeTimeout(brisk.getWriteTimeout()));
         }
         if (brisk.getHandshakeTimeout() != null) {
-            http.handshakeTimeout(brisk.getHandshakeTimeout());
+            http.options(o -> o.handshakeTimeout(brisk.getHandshakeTimeout()));
         }
         if (brisk.getMinBodyDataRate() != null) {
-            http.minBodyDataRate(brisk.getMinBodyDataRate());
+            http.options(o -> o.minBodyDataRate(brisk.getMinBodyDataRate()));
         }
-        http.limits(limits(http.options().limits(), factory));
-        http.http2(http2(http.options().http2(), factory));
+        http.options(o -> o.limits(limits(http.options().limits(), factory)));
+        http.options(o -> o.http2(http2(http.options().http2(), factory)));
         Ssl ssl = factory.getSsl();
         if (Ssl.isEnabled(ssl)) {
             http.tls(TlsSettings.of(ssl, factory.getSslBundles()));
         }
         if (factory.getServerHeader() != null && !factory.getServerHeader().isEmpty()) {
-            http.serverHeader(factory.getServerHeader());
+            http.options(o -> o.serverHeader(factory.getServerHeader()));
         }
-        http.shutdownTimeout(factory.getShutdownTimeout());
+        http.options(o -> o.shutdownTimeout(factory.getShutdownTimeout()));
     }
 
     private static HttpLimits limits(HttpLimits defaults, BriskWebServerFactory factory) {
