@@ -74,7 +74,7 @@ class BodiesTest extends ClientTestSupport {
     @Test
     void compressedAndPlainResponsesTakeTurnsOnOneConnection() throws Exception {
         HttpServer server = compressingServer();
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)));
         for (String path : new String[] {"/gzip", "/plain", "/deflate", "/plain", "/gzip", "/gzip", "/plain"}) {
             HttpResponse response = client.get(url(server, path)).send();
             assertThat(response.bodyAsString()).as(path).isEqualTo(TEXT);
@@ -90,7 +90,8 @@ class BodiesTest extends ClientTestSupport {
     @Test
     void decompressionCanBeTurnedOff() throws Exception {
         HttpServer server = compressingServer();
-        HttpResponse response = client(clientBuilder().decompression(false)).get(url(server, "/gzip")).send();
+        HttpResponse response = client(clientBuilder().options(o -> o.decompression(false))).get(url(server, "/gzip"))
+                .send();
 
         assertThat(response.header("content-encoding")).contains("gzip");
         assertThat(response.header("x-accept-encoding")).contains("-");

@@ -34,7 +34,7 @@ abstract class ClientTestSupport {
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
     protected BriskClientBuilder clientBuilder() {
-        return BriskClient.builder().ioThreads(2).loadInterceptors(false);
+        return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
     protected BriskClient client(BriskClientBuilder builder) {

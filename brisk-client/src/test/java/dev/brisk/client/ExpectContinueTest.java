@@ -64,7 +64,8 @@ class ExpectContinueTest extends ClientTestSupport {
             });
             serverThread.setDaemon(true);
             serverThread.start();
-            BriskClient client = client(clientBuilder().ioThreads(1).expectContinueTimeout(Duration.ofSeconds(30)));
+            BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)
+                    .expectContinueTimeout(Duration.ofSeconds(30))));
             String base = "http://127.0.0.1:" + listener.getLocalPort();
 
             HttpResponse rejected = client.put(base + "/r").header("Expect", "100-continue").body("SECRET").send();
@@ -100,7 +101,7 @@ class ExpectContinueTest extends ClientTestSupport {
             });
             serverThread.setDaemon(true);
             serverThread.start();
-            BriskClient client = client(clientBuilder().expectContinueTimeout(Duration.ofMillis(100)));
+            BriskClient client = client(clientBuilder().options(o -> o.expectContinueTimeout(Duration.ofMillis(100))));
 
             HttpResponse response = client.post("http://127.0.0.1:" + listener.getLocalPort() + "/late")
                     .header("Expect", "100-continue").body("body").send();

@@ -26,7 +26,7 @@ class Http2Test extends ClientTestSupport {
             .send(request.method() + " " + request.path() + " " + request.bodyAsString());
 
     private BriskClient h2cClient() {
-        return client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        return client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
     }
 
     @Test
@@ -48,7 +48,7 @@ class Http2Test extends ClientTestSupport {
     void getAndPostOverTlsWithAlpn() {
         HttpServer server = server(HttpServer.builder().tls(TlsOptions.of(CERTIFICATE.privateKey(),
                 CERTIFICATE.certificate())), ECHO);
-        BriskClient client = client(clientBuilder().protocol(ProtocolPolicy.H2)
+        BriskClient client = client(clientBuilder().options(o -> o.protocol(ProtocolPolicy.H2))
                 .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
         HttpResponse response = client.post("https://localhost:" + server.port() + "/t").body("x".repeat(200_000))
@@ -113,8 +113,8 @@ class Http2Test extends ClientTestSupport {
                 .maxConcurrentStreams(2)
                 .build())),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 20, TimeUnit.MILLISECONDS));
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
-                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE)));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -151,7 +151,7 @@ class Http2Test extends ClientTestSupport {
     @Test
     void h2cUpgradeSwitchesToHttp2() {
         HttpServer server = server(ECHO);
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)));
 
         HttpResponse first = client.post(url(server, "/u")).body("one").send();
         HttpResponse second = client.get(url(server, "/v")).send();
@@ -167,7 +167,7 @@ class Http2Test extends ClientTestSupport {
     @Test
     void refusedUpgradeFallsBackToHttp11() {
         HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.DISABLED)), ECHO);
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)));
 
         HttpResponse response = client.post(url(server, "/r")).body("plain").send();
 

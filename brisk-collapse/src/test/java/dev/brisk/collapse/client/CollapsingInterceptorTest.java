@@ -43,7 +43,8 @@ class CollapsingInterceptorTest {
     }
 
     private BriskClient client(CollapsingInterceptor interceptor) {
-        BriskClient client = BriskClient.builder().ioThreads(2).loadInterceptors(false).interceptor(interceptor)
+        BriskClient client = BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false)
+                .interceptor(interceptor)
                 .build();
         resources.add(client);
         return client;
