@@ -1,7 +1,9 @@
 package dev.brisk.rest;
 
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Framework options, each with its default; set them one by one on {@link BriskServer.Builder}, or all at once with
@@ -68,20 +70,10 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         return new Builder(this);
     }
 
-    private static void notNull(Object value, String name) {
-        Objects.requireNonNull(value, () -> name + " must not be null");
-    }
-
     private static void schedulerName(String name, String component) {
         notNull(name, component);
         if (name.isBlank()) {
             throw new IllegalArgumentException(component + " must name a scheduler: '" + name + "'");
-        }
-    }
-
-    private static void positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
         }
     }
 

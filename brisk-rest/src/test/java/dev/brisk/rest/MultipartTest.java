@@ -409,9 +409,9 @@ class MultipartTest {
     @Test
     void optionsAreValidatedNamingFieldAndValue() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().maxParts(0).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxParts must be > 0: 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxParts must be positive: 0");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().fileSizeThreshold(-1)
-                .build()).hasMessage("fileSizeThreshold must be >= 0: -1");
+                .build()).hasMessage("fileSizeThreshold must not be negative: -1");
         MultipartOptions options = MultipartOptions.builder().maxPartSize(5).build();
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(MultipartOptions.DEFAULT.maxPartSize()).isEqualTo(1024 * 1024);
