@@ -77,8 +77,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
-        allowTypes = AllowedTypes.allowTypes(allowTypes);
-        allowPackages = AllowedTypes.allowPackages(allowPackages);
+        allowTypes = AllowListChecks.allowTypes(allowTypes);
+        allowPackages = AllowListChecks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */

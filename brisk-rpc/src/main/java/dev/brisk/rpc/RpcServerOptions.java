@@ -85,8 +85,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
-        allowTypes = AllowedTypes.allowTypes(allowTypes);
-        allowPackages = AllowedTypes.allowPackages(allowPackages);
+        allowTypes = AllowListChecks.allowTypes(allowTypes);
+        allowPackages = AllowListChecks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */

@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
  * The checks of the classes and packages that {@link RpcServerOptions} and {@link RpcClientOptions} allow to be read;
  * every message names the component and the value.
  */
-final class AllowedTypes {
+final class AllowListChecks {
 
-    private AllowedTypes() {
+    private AllowListChecks() {
     }
 
     /** An immutable copy of {@code types}, none null nor primitive. */
