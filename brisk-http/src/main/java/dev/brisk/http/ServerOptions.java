@@ -71,7 +71,7 @@ public record ServerOptions(
         // protection: new-connection rate limit
         int maxConnectionRate) {
 
-    /** The defaults, as {@link HttpServer.Builder} documents them. */
+    /** The defaults, as {@link Builder} documents them. */
     public static final ServerOptions DEFAULT = new ServerOptions("0.0.0.0", 8080,
             Runtime.getRuntime().availableProcessors(), Transport.AUTO, 1024, Duration.ofSeconds(60),
             Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30), 0, Duration.ofSeconds(30),

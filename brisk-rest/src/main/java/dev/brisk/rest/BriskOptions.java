@@ -7,8 +7,8 @@ import java.time.Duration;
 
 /**
  * Framework options, each with its default; set them one by one on {@link BriskServer.Builder}, or all at once with
- * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (port, TLS, limits, timeouts) are those of
- * {@code dev.brisk.http.HttpServer.Builder}, reachable with {@code http(...)}.
+ * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (limits, timeouts, threads) are those of
+ * {@code dev.brisk.http.ServerOptions}, reachable with {@code http(h -> h.options(o -> ...))}.
  *
  * <pre>{@code Brisk.server().options(BriskOptions.builder().contextPath("/api").bizThreads(64).build())}</pre>
  *
