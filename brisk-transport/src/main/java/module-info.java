@@ -14,4 +14,6 @@ module dev.brisk.transport {
     requires static jdk.jfr;
 
     exports dev.brisk.transport;
+    exports dev.brisk.transport.spi to dev.brisk.http, dev.brisk.client, dev.brisk.rest, dev.brisk.rest.websocket,
+            dev.brisk.rpc, dev.brisk.rpc.zookeeper, dev.brisk.spring.boot;
 }

@@ -19,8 +19,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Builds a {@link BriskClient}: every option has a sane default (documented on its method), {@link #options()} shows
- * the result, {@link #build()} starts the client. Obtained from {@link BriskClient#builder()}.
+ * Builds a {@link BriskClient}: the everyday settings (base URI, credentials, default headers, cookies, TLS,
+ * interceptors) here, every other option on {@link ClientOptions.Builder} through
+ * {@link #options(java.util.function.Consumer)}, each with a sane default; {@link #options()} shows the result,
+ * {@link #build()} starts the client. Obtained from {@link BriskClient#builder()}.
  */
 public final class BriskClientBuilder {
     private ClientOptions.Builder options = ClientOptions.builder();
@@ -47,118 +49,13 @@ public final class BriskClientBuilder {
         return this;
     }
 
-    /** Event loop threads of the client's own group; default the number of available processors. */
-    public BriskClientBuilder ioThreads(int ioThreads) {
-        options.ioThreads(ioThreads);
-        return this;
-    }
-
     /**
-     * Runs on a shared group (io_uring, epoll, kqueue or NIO) instead of creating one; the client does not shut it
-     * down. One child pool is kept per event loop of the group.
+     * Changes options on the {@link ClientOptions.Builder} this builder holds, where every option is set and
+     * documented with its default: {@code options(o -> o.connectTimeout(Duration.ofSeconds(2)).maxRedirects(3))}.
+     * Default headers and interceptors are set here, on this builder.
      */
-    public BriskClientBuilder eventLoopGroup(EventLoopGroup group) {
-        options.eventLoopGroup(group);
-        return this;
-    }
-
-    /**
-     * The socket transport of the client's own group; default {@link Transport#AUTO}: epoll, else kqueue, else NIO,
-     * as for the server (io_uring when named). A transport this machine cannot run fails {@link #build()}.
-     */
-    public BriskClientBuilder transport(Transport transport) {
-        options.transport(transport);
-        return this;
-    }
-
-    /** Limit for opening a connection; default 10 s. */
-    public BriskClientBuilder connectTimeout(Duration connectTimeout) {
-        options.connectTimeout(connectTimeout);
-        return this;
-    }
-
-    /**
-     * Longest silence while a response is awaited, counted from the end of the request's write and again from
-     * every read (on HTTP/2, every complete frame of the stream); not a bound on the whole response, which only
-     * the {@link #callTimeout(Duration) call timeout} gives. Default 30 s, zero for none.
-     */
-    public BriskClientBuilder readTimeout(Duration readTimeout) {
-        options.readTimeout(readTimeout);
-        return this;
-    }
-
-    /** Limit for writing one request; default 30 s, zero for none. */
-    public BriskClientBuilder writeTimeout(Duration writeTimeout) {
-        options.writeTimeout(writeTimeout);
-        return this;
-    }
-
-    /** Limit for a whole call, retries and redirects included; default none (zero). */
-    public BriskClientBuilder callTimeout(Duration callTimeout) {
-        options.callTimeout(callTimeout);
-        return this;
-    }
-
-    /** Connections per {@code host:port}, split evenly across the event loops; default 128. */
-    public BriskClientBuilder maxConnectionsPerHost(int maxConnectionsPerHost) {
-        options.maxConnectionsPerHost(maxConnectionsPerHost);
-        return this;
-    }
-
-    /**
-     * Requests per host allowed to wait for a busy pool, split across the event loops; default 1024. Beyond that
-     * a request fails at once with {@link PoolExhaustedException}; 0 means never wait.
-     */
-    public BriskClientBuilder maxPendingAcquires(int maxPendingAcquires) {
-        options.maxPendingAcquires(maxPendingAcquires);
-        return this;
-    }
-
-    /** How long a request waits for a pooled connection; default 10 s. */
-    public BriskClientBuilder acquireTimeout(Duration acquireTimeout) {
-        options.acquireTimeout(acquireTimeout);
-        return this;
-    }
-
-    /** Idle connections are closed after this long; default 30 s (below common server keep-alive limits). */
-    public BriskClientBuilder idleTimeout(Duration idleTimeout) {
-        options.idleTimeout(idleTimeout);
-        return this;
-    }
-
-    /** The pool of a host unused for this long is dropped; default 10 min. */
-    public BriskClientBuilder poolExpiry(Duration poolExpiry) {
-        options.poolExpiry(poolExpiry);
-        return this;
-    }
-
-    /** Whether redirects are followed; default true. */
-    public BriskClientBuilder followRedirects(boolean followRedirects) {
-        options.followRedirects(followRedirects);
-        return this;
-    }
-
-    /** Redirects followed per call before {@link TooManyRedirectsException}; default 5. */
-    public BriskClientBuilder maxRedirects(int maxRedirects) {
-        options.maxRedirects(maxRedirects);
-        return this;
-    }
-
-    /** Which failures are retried; default {@link RetryPolicy#DEFAULT}. */
-    public BriskClientBuilder retryPolicy(RetryPolicy retryPolicy) {
-        options.retryPolicy(retryPolicy);
-        return this;
-    }
-
-    /** Whether gzip and deflate responses are asked for and decoded; default true. */
-    public BriskClientBuilder decompression(boolean decompression) {
-        options.decompression(decompression);
-        return this;
-    }
-
-    /** The largest response body accepted, in bytes; default 64 MiB. */
-    public BriskClientBuilder maxResponseSize(long maxResponseSize) {
-        options.maxResponseSize(maxResponseSize);
+    public BriskClientBuilder options(java.util.function.Consumer<ClientOptions.Builder> change) {
+        Objects.requireNonNull(change, "change must not be null").accept(options);
         return this;
     }
 
@@ -235,12 +132,6 @@ public final class BriskClientBuilder {
         return this;
     }
 
-    /** Body encoders and decoders; default {@link Codecs#defaults()}. */
-    public BriskClientBuilder codecs(Codecs codecs) {
-        options.codecs(codecs);
-        return this;
-    }
-
     /** Adds an interceptor; see {@link Interceptor} for the order. */
     public BriskClientBuilder interceptor(Interceptor interceptor) {
         interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
@@ -280,12 +171,6 @@ public final class BriskClientBuilder {
         return this;
     }
 
-    /** Which HTTP version to speak; default {@link ProtocolPolicy#AUTO} (h2 over TLS when agreed). */
-    public BriskClientBuilder protocol(ProtocolPolicy protocol) {
-        options.protocol(protocol);
-        return this;
-    }
-
     /**
      * TLS settings for {@code https://}: trusted certificates, a client certificate for mutual TLS, protocols and
      * ciphers; default the JDK trust store with host name verification. {@link TlsOptions#insecure()} trusts
@@ -295,21 +180,6 @@ public final class BriskClientBuilder {
      */
     public BriskClientBuilder tls(TlsOptions tls) {
         options.tls(tls);
-        return this;
-    }
-
-    /** Sends every connection through a proxy (except its {@link ProxyOptions#noProxy()} hosts). */
-    public BriskClientBuilder proxy(ProxyOptions proxy) {
-        options.proxy(proxy);
-        return this;
-    }
-
-    /**
-     * How long a request that sets {@code Expect: 100-continue} waits for the server's 100 before sending its body
-     * anyway; default 1 s.
-     */
-    public BriskClientBuilder expectContinueTimeout(Duration expectContinueTimeout) {
-        options.expectContinueTimeout(expectContinueTimeout);
         return this;
     }
 

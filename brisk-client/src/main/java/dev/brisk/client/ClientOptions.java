@@ -18,9 +18,15 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+import static dev.brisk.transport.spi.Checks.within;
+
 /**
- * The settings a {@link BriskClient} runs with, as built by {@link BriskClientBuilder} (which documents each default),
- * or as a whole with {@link #builder()} and handed to {@link BriskClientBuilder#options(ClientOptions)}. A zero
+ * The settings a {@link BriskClient} runs with, each set and documented with its default on {@link Builder}:
+ * {@code BriskClient.builder().options(o -> o.connectTimeout(Duration.ofSeconds(2))).build()}, or as a whole with
+ * {@link #builder()} and handed to {@link BriskClientBuilder#options(ClientOptions)}. A zero
  * {@link Duration} means "no limit" for the read, write and call timeouts.
  *
  * @param ioThreads             event loop threads when the client creates its own group
@@ -92,10 +98,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         positive(poolExpiry, "poolExpiry");
         notNegative(maxRedirects, "maxRedirects");
         notNull(retryPolicy, "retryPolicy");
-        if (maxResponseSize < 0 || maxResponseSize > MAX_RESPONSE_SIZE) {
-            throw new IllegalArgumentException("maxResponseSize must be within [0, " + MAX_RESPONSE_SIZE + "]: "
-                    + maxResponseSize);
-        }
+        within(maxResponseSize, 0, MAX_RESPONSE_SIZE, "maxResponseSize");
         notNull(defaultHeaders, "defaultHeaders");
         notNull(codecs, "codecs");
         notNull(interceptors, "interceptors");
@@ -146,7 +149,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
     }
 
     /**
-     * The defaults, as {@link BriskClientBuilder} documents them, without interceptors. Built afresh on each call, with
+     * The defaults, as {@link Builder} documents them, without interceptors. Built afresh on each call, with
      * new {@link Codecs#defaults() codecs}.
      */
     public static ClientOptions defaults() {
@@ -163,39 +166,10 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         return new Builder(this);
     }
 
-    private static void notNull(Object value, String name) {
-        Objects.requireNonNull(value, () -> name + " must not be null");
-    }
-
-    private static void positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
-    }
-
-    private static void notNegative(int value, String name) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative: " + value);
-        }
-    }
-
-    private static void positive(Duration duration, String name) {
-        notNull(duration, name);
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + duration);
-        }
-    }
-
-    private static void notNegative(Duration duration, String name) {
-        notNull(duration, name);
-        if (duration.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative: " + duration);
-        }
-    }
-
     /**
-     * Builds {@link ClientOptions}, a setter per component; {@link #build()} validates. The setters are documented,
-     * with their defaults, on {@link BriskClientBuilder}, which is how a client is usually configured.
+     * Builds {@link ClientOptions}, a setter per component, each documented with its default; {@link #build()}
+     * validates. A client is usually configured through
+     * {@link BriskClientBuilder#options(java.util.function.Consumer)}.
      */
     public static final class Builder {
         private int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -258,6 +232,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             cookieHandler = options.cookieHandler;
         }
 
+        /** Event loop threads of the client's own group; default the number of available processors. */
         public Builder ioThreads(int ioThreads) {
             this.ioThreads = ioThreads;
             return this;
@@ -275,76 +250,101 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /**
+         * The socket transport of the client's own group; default {@link Transport#AUTO}: epoll, else kqueue, else NIO,
+         * as for the server (io_uring when named). A transport this machine cannot run fails {@link #build()}.
+         */
         public Builder transport(Transport transport) {
             this.transport = transport;
             return this;
         }
 
+        /** Limit for opening a connection; default 10 s. */
         public Builder connectTimeout(Duration connectTimeout) {
             this.connectTimeout = connectTimeout;
             return this;
         }
 
+        /**
+         * Longest silence while a response is awaited, counted from the end of the request's write and again from
+         * every read (on HTTP/2, every complete frame of the stream); not a bound on the whole response, which only
+         * the {@link #callTimeout(Duration) call timeout} gives. Default 30 s, zero for none.
+         */
         public Builder readTimeout(Duration readTimeout) {
             this.readTimeout = readTimeout;
             return this;
         }
 
+        /** Limit for writing one request; default 30 s, zero for none. */
         public Builder writeTimeout(Duration writeTimeout) {
             this.writeTimeout = writeTimeout;
             return this;
         }
 
+        /** Limit for a whole call, retries and redirects included; default none (zero). */
         public Builder callTimeout(Duration callTimeout) {
             this.callTimeout = callTimeout;
             return this;
         }
 
+        /** Connections per {@code host:port}, split evenly across the event loops; default 128. */
         public Builder maxConnectionsPerHost(int maxConnectionsPerHost) {
             this.maxConnectionsPerHost = maxConnectionsPerHost;
             return this;
         }
 
+        /**
+         * Requests per host allowed to wait for a busy pool, split across the event loops; default 1024. Beyond that
+         * a request fails at once with {@link PoolExhaustedException}; 0 means never wait.
+         */
         public Builder maxPendingAcquires(int maxPendingAcquires) {
             this.maxPendingAcquires = maxPendingAcquires;
             return this;
         }
 
+        /** How long a request waits for a pooled connection; default 10 s. */
         public Builder acquireTimeout(Duration acquireTimeout) {
             this.acquireTimeout = acquireTimeout;
             return this;
         }
 
+        /** Idle connections are closed after this long; default 30 s (below common server keep-alive limits). */
         public Builder idleTimeout(Duration idleTimeout) {
             this.idleTimeout = idleTimeout;
             return this;
         }
 
+        /** The pool of a host unused for this long is dropped; default 10 min. */
         public Builder poolExpiry(Duration poolExpiry) {
             this.poolExpiry = poolExpiry;
             return this;
         }
 
+        /** Whether redirects are followed; default true. */
         public Builder followRedirects(boolean followRedirects) {
             this.followRedirects = followRedirects;
             return this;
         }
 
+        /** Redirects followed per call before {@link TooManyRedirectsException}; default 5. */
         public Builder maxRedirects(int maxRedirects) {
             this.maxRedirects = maxRedirects;
             return this;
         }
 
+        /** Which failures are retried; default {@link RetryPolicy#DEFAULT}. */
         public Builder retryPolicy(RetryPolicy retryPolicy) {
             this.retryPolicy = retryPolicy;
             return this;
         }
 
+        /** Whether gzip and deflate responses are asked for and decoded; default true. */
         public Builder decompression(boolean decompression) {
             this.decompression = decompression;
             return this;
         }
 
+        /** The largest response body accepted, in bytes; default 64 MiB. */
         public Builder maxResponseSize(long maxResponseSize) {
             this.maxResponseSize = maxResponseSize;
             return this;
@@ -356,6 +356,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /** Body encoders and decoders; default {@link Codecs#defaults()}. */
         public Builder codecs(Codecs codecs) {
             this.codecs = Objects.requireNonNull(codecs, "codecs must not be null");
             return this;
@@ -367,11 +368,19 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /** Which HTTP version to speak; default {@link ProtocolPolicy#AUTO} (h2 over TLS when agreed). */
         public Builder protocol(ProtocolPolicy protocol) {
             this.protocol = protocol;
             return this;
         }
 
+        /**
+         * TLS settings for {@code https://}: trusted certificates, a client certificate for mutual TLS, protocols and
+         * ciphers; default the JDK trust store with host name verification. {@link TlsOptions#insecure()} trusts
+         * everything (tests against self-signed servers only). Settings other than the default are turned into a TLS
+         * context by {@link BriskClientBuilder#build()}, which fails with
+         * {@link dev.brisk.transport.TlsConfigurationException} naming the problem.
+         */
         public Builder tls(TlsOptions tls) {
             this.tls = tls;
             return this;
@@ -388,6 +397,10 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /**
+         * How long a request that sets {@code Expect: 100-continue} waits for the server's 100 before sending its body
+         * anyway; default 1 s.
+         */
         public Builder expectContinueTimeout(Duration expectContinueTimeout) {
             this.expectContinueTimeout = expectContinueTimeout;
             return this;

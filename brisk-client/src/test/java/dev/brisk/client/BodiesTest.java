@@ -74,7 +74,7 @@ class BodiesTest extends ClientTestSupport {
     @Test
     void compressedAndPlainResponsesTakeTurnsOnOneConnection() throws Exception {
         HttpServer server = compressingServer();
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)));
         for (String path : new String[] {"/gzip", "/plain", "/deflate", "/plain", "/gzip", "/gzip", "/plain"}) {
             HttpResponse response = client.get(url(server, path)).send();
             assertThat(response.bodyAsString()).as(path).isEqualTo(TEXT);
@@ -90,7 +90,8 @@ class BodiesTest extends ClientTestSupport {
     @Test
     void decompressionCanBeTurnedOff() throws Exception {
         HttpServer server = compressingServer();
-        HttpResponse response = client(clientBuilder().decompression(false)).get(url(server, "/gzip")).send();
+        HttpResponse response = client(clientBuilder().options(o -> o.decompression(false))).get(url(server, "/gzip"))
+                .send();
 
         assertThat(response.header("content-encoding")).contains("gzip");
         assertThat(response.header("x-accept-encoding")).contains("-");
@@ -130,7 +131,8 @@ class BodiesTest extends ClientTestSupport {
     void chunkedUploadFromAStream() throws Exception {
         byte[] data = new byte[3 * 1024 * 1024 + 17];
         new Random(7).nextBytes(data);
-        HttpServer server = server(HttpServer.builder().maxBodySize(16 * 1024 * 1024), request ->
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(16 * 1024 * 1024))), request ->
                 request.response().send(request.headers().get("transfer-encoding", "-") + " "
                         + request.bodyAsBytes().length + " " + sha(request.bodyAsBytes())));
         String reply = client().post(url(server, "/upload")).body(new ByteArrayInputStream(data)).send()
@@ -144,7 +146,8 @@ class BodiesTest extends ClientTestSupport {
         byte[] data = new byte[5 * 1024 * 1024];
         new Random(3).nextBytes(data);
         Path file = Files.write(dir.resolve("upload.bin"), data);
-        HttpServer server = server(HttpServer.builder().maxBodySize(16 * 1024 * 1024), request ->
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(16 * 1024 * 1024))), request ->
                 request.response().send(request.contentLength() + " " + sha(request.bodyAsBytes())));
         BriskClient client = client();
 

@@ -20,7 +20,7 @@ class ClientExtensionsTest extends ClientTestSupport {
     @Test
     void serviceLoaderAdvicesAreAddedByDefault() {
         HttpServer server = echoServer();
-        BriskClient client = client(BriskClient.builder().ioThreads(1));
+        BriskClient client = client(BriskClient.builder().options(o -> o.ioThreads(1)));
 
         HttpResponse response = client.post(url(server, "/")).header("X-Probe-Encode", "on").body("12345").send();
 
@@ -41,8 +41,8 @@ class ClientExtensionsTest extends ClientTestSupport {
     @Test
     void aFactoryConfiguresItsExtensionsFromTheOptions() {
         HttpServer server = echoServer();
-        BriskClient client = client(BriskClient.builder().ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1)
-                .maxRedirects(3).defaultHeader(SpiProbeExtensionFactory.ENABLE, "on"));
+        BriskClient client = client(BriskClient.builder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1)
+                .maxRedirects(3)).defaultHeader(SpiProbeExtensionFactory.ENABLE, "on"));
 
         assertThat(client.get(url(server, "/")).send().bodyAsString())
                 .isEqualTo("encoded=- options=HTTP_1_1 3 advice=yes");
@@ -53,14 +53,14 @@ class ClientExtensionsTest extends ClientTestSupport {
     @Test
     void aFactoryAddsNothingUnlessItsOptionsAskForIt() {
         HttpServer server = echoServer();
-        BriskClient client = client(BriskClient.builder().ioThreads(1));
+        BriskClient client = client(BriskClient.builder().options(o -> o.ioThreads(1)));
 
         assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("encoded=- options=- advice=-");
     }
 
     @Test
     void aFailingFactoryFailsTheBuildNamingIt() {
-        BriskClientBuilder builder = BriskClient.builder().ioThreads(1)
+        BriskClientBuilder builder = BriskClient.builder().options(o -> o.ioThreads(1))
                 .defaultHeader(SpiProbeExtensionFactory.FAIL, "on");
 
         assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class)

@@ -75,7 +75,7 @@ class ClientMetricsTest extends ClientTestSupport {
             port = socket.getLocalPort();
         }
         BriskClient client = client(clientBuilder().metrics(recording)
-                .retryPolicy(RetryPolicy.builder().maxRetries(2).build()));
+                .options(o -> o.retryPolicy(RetryPolicy.builder().maxRetries(2).build())));
 
         assertThat(failure(client.get("http://127.0.0.1:" + port + "/").execute()))
                 .isInstanceOf(ClientConnectException.class);
@@ -86,7 +86,8 @@ class ClientMetricsTest extends ClientTestSupport {
     @Test
     void poolsAreReportedWhenCreatedAndWhenDropped() throws Exception {
         HttpServer server = server();
-        BriskClient client = client(clientBuilder().metrics(recording).poolExpiry(Duration.ofMillis(100)));
+        BriskClient client = client(clientBuilder().metrics(recording)
+                .options(o -> o.poolExpiry(Duration.ofMillis(100))));
         String host = "http://127.0.0.1:" + server.port();
 
         client.get(url(server, "/ok")).send();

@@ -159,11 +159,11 @@ class ClientOptionsTest extends ClientTestSupport {
 
     @Test
     void theClientBuilderFailsWithTheSameMessagesBeforeStartingAnything() {
-        assertThatThrownBy(() -> BriskClient.builder().maxConnectionsPerHost(0).build())
+        assertThatThrownBy(() -> BriskClient.builder().options(o -> o.maxConnectionsPerHost(0)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxConnectionsPerHost must be positive: 0");
-        assertThatThrownBy(() -> BriskClient.builder().readTimeout(Duration.ofSeconds(-1)).options())
+        assertThatThrownBy(() -> BriskClient.builder().options(o -> o.readTimeout(Duration.ofSeconds(-1))).options())
                 .hasMessage("readTimeout must not be negative: PT-1S");
-        assertThat(BriskClient.builder().maxRedirects(0).options().maxRedirects()).isZero();
+        assertThat(BriskClient.builder().options(o -> o.maxRedirects(0)).options().maxRedirects()).isZero();
     }
 
     private static Arguments invalid(UnaryOperator<ClientOptions.Builder> change, String message) {

@@ -23,7 +23,7 @@ abstract class ClientTestSupport {
     }
 
     protected HttpServer server(HttpServer.Builder builder, HttpHandler handler) {
-        HttpServer server = builder.host("127.0.0.1").port(0).ioThreads(2).handler(handler).start();
+        HttpServer server = builder.host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(handler).start();
         resources.add(server::closeNow);
         return server;
     }
@@ -34,7 +34,7 @@ abstract class ClientTestSupport {
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
     protected BriskClientBuilder clientBuilder() {
-        return BriskClient.builder().ioThreads(2).loadInterceptors(false);
+        return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
     protected BriskClient client(BriskClientBuilder builder) {

@@ -80,7 +80,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     @Test
     void theDefaultPolicyDoesNotRetryAConnectTimeout() throws Exception {
         int port = hangingPort();
-        BriskClient client = client(clientBuilder().connectTimeout(Duration.ofMillis(300)));
+        BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofMillis(300))));
 
         Throwable failure = failure(client.get("http://127.0.0.1:" + port + "/").execute());
 
@@ -93,7 +93,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     @Test
     void aHandshakeThatHangsEndsWithinTheSameConnectTimeout() throws Exception {
         int port = silentPort();
-        BriskClient client = client(clientBuilder().connectTimeout(Duration.ofMillis(300))
+        BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofMillis(300)))
                 .tls(dev.brisk.transport.TlsOptions.insecure()));
 
         Throwable failure = failure(client.get("https://127.0.0.1:" + port + "/").execute());
@@ -114,8 +114,8 @@ class ConnectBudgetTest extends ClientTestSupport {
     @Test
     void aCallTimeoutWhileConnectingSaysNothingWasSent() throws Exception {
         int port = hangingPort();
-        BriskClient client = client(clientBuilder().connectTimeout(Duration.ofSeconds(30))
-                .callTimeout(Duration.ofMillis(200)));
+        BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofSeconds(30))
+                .callTimeout(Duration.ofMillis(200))));
 
         Throwable failure = failure(client.get("http://127.0.0.1:" + port + "/").execute());
 
@@ -127,7 +127,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     void aCallTimeoutAfterTheRequestWasWrittenSaysItMayHaveBeenSent() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
         dev.brisk.http.HttpServer server = server(request -> received.countDown()); // never answers
-        BriskClient client = client(clientBuilder().callTimeout(Duration.ofMillis(300)));
+        BriskClient client = client(clientBuilder().options(o -> o.callTimeout(Duration.ofMillis(300))));
 
         Throwable failure = failure(client.get(url(server, "/slow")).execute());
 
@@ -155,7 +155,7 @@ class ConnectBudgetTest extends ClientTestSupport {
         int port = hangingPort();
         CountDownLatch received = new CountDownLatch(1);
         dev.brisk.http.HttpServer server = server(request -> received.countDown()); // never answers
-        BriskClient client = client(clientBuilder().connectTimeout(Duration.ofSeconds(30)));
+        BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofSeconds(30))));
 
         HttpClientException whileConnecting = interruptedSend(client, "http://127.0.0.1:" + port + "/", null);
         HttpClientException afterWriting = interruptedSend(client, url(server, "/held"), received);

@@ -27,7 +27,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             request.response().send("ok");
         });
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
         for (int i = 0; i < 20; i++) {
             assertThat(client.get(url(server, "/" + i)).send().status()).isEqualTo(200);
         }
@@ -40,7 +40,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             request.response().send("ok");
         });
-        BriskClient client = client(clientBuilder().ioThreads(4));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(4)));
         for (int i = 0; i < 12; i++) {
             assertThat(client.get(url(server, "/" + i)).send().status()).isEqualTo(200);
         }
@@ -57,9 +57,11 @@ class ConnectionPoolTest extends ClientTestSupport {
         HttpServer tls = server(HttpServer.builder().tls(dev.brisk.transport.TlsOptions.of(certificate.privateKey(),
                 certificate.certificate())), request -> request.response().send("ok"));
         HttpServer cleartext = server(request -> request.response().send("ok"));
-        BriskClient https = client(clientBuilder().ioThreads(4).tls(dev.brisk.transport.TlsOptions.builder()
+        BriskClient https = client(clientBuilder().options(o -> o.ioThreads(4))
+                .tls(dev.brisk.transport.TlsOptions.builder()
                 .trustCertificates(certificate.certificate()).build()));
-        BriskClient h2c = client(clientBuilder().ioThreads(4).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        BriskClient h2c = client(clientBuilder().options(o -> o.ioThreads(4)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
         for (int i = 0; i < 6; i++) {
             assertThat(https.get("https://localhost:" + tls.port() + "/" + i).send().status()).isEqualTo(200);
             assertThat(h2c.get(url(cleartext, "/" + i)).send().status()).isEqualTo(200);
@@ -75,7 +77,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             request.response().send(request.query("i").orElse("?"));
         });
-        BriskClient client = client(clientBuilder().ioThreads(4));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(4)));
         int threads = 3;
         java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
@@ -111,7 +113,7 @@ class ConnectionPoolTest extends ClientTestSupport {
                 request.response().send(request.query("i").orElse("?"));
             }, 2, TimeUnit.MILLISECONDS);
         });
-        BriskClient client = client(clientBuilder().ioThreads(4).maxConnectionsPerHost(6));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(4).maxConnectionsPerHost(6)));
         List<CompletableFuture<HttpResponse>> futures = new ArrayList<>();
         for (int i = 0; i < 600; i++) {
             futures.add(client.get(url(server, "/")).query("i", i).execute().toCompletableFuture());
@@ -134,7 +136,7 @@ class ConnectionPoolTest extends ClientTestSupport {
                 request.response().send("ok");
             }
         });
-        BriskClient client = client(clientBuilder().ioThreads(3));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(3)));
         CompletableFuture<String> composed = client.get(url(server, "/")).execute()
                 .thenCompose(response -> {
                     String loop = Thread.currentThread().getName();
@@ -154,7 +156,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             scheduler.schedule(() -> request.response().send("ok"), 5, TimeUnit.MILLISECONDS);
         });
-        BriskClient client = client(clientBuilder().ioThreads(4).maxConnectionsPerHost(2));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(4).maxConnectionsPerHost(2)));
         List<CompletableFuture<HttpResponse>> futures = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             futures.add(client.get(url(server, "/")).execute().toCompletableFuture());
@@ -173,7 +175,8 @@ class ConnectionPoolTest extends ClientTestSupport {
             }
             received.countDown();
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1).maxPendingAcquires(0));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .maxPendingAcquires(0)));
         CompletableFuture<HttpResponse> first = client.get(url(server, "/first")).execute().toCompletableFuture();
         assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
 
@@ -195,8 +198,8 @@ class ConnectionPoolTest extends ClientTestSupport {
             received.countDown();
             scheduler.schedule(() -> request.response().send("late"), 1500, TimeUnit.MILLISECONDS);
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
-                .acquireTimeout(Duration.ofMillis(200)));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .acquireTimeout(Duration.ofMillis(200))));
         CompletableFuture<HttpResponse> first = client.get(url(server, "/first")).execute().toCompletableFuture();
         assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
 
@@ -213,7 +216,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             scheduler.schedule(() -> request.response().send("ok"), 20, TimeUnit.MILLISECONDS);
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)));
         List<CompletableFuture<HttpResponse>> futures = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             futures.add(client.get(url(server, "/")).execute().toCompletableFuture());
@@ -228,7 +231,7 @@ class ConnectionPoolTest extends ClientTestSupport {
             remotes.add(request.remoteAddress());
             request.response().send("ok");
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).idleTimeout(Duration.ofMillis(100)));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).idleTimeout(Duration.ofMillis(100))));
         client.get(url(server, "/")).send();
         await(() -> server.metrics().openConnections() == 0, "the idle connection to be closed");
         client.get(url(server, "/")).send();
@@ -237,11 +240,11 @@ class ConnectionPoolTest extends ClientTestSupport {
 
     @Test
     void connectionClosedByTheServerAfterAResponseIsNotReused() {
-        HttpServer server = server(HttpServer.builder().maxKeepAliveRequests(1), request -> {
+        HttpServer server = server(HttpServer.builder().options(o -> o.maxKeepAliveRequests(1)), request -> {
             remotes.add(request.remoteAddress());
             request.response().send("bye");
         });
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
         for (int i = 0; i < 3; i++) {
             assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("bye");
         }

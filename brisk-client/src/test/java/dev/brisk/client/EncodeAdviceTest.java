@@ -113,7 +113,7 @@ class EncodeAdviceTest extends ClientTestSupport {
         HttpServer server = echoServer();
         RecordingJson json = new RecordingJson();
         List<String> lengths = new CopyOnWriteArrayList<>();
-        BriskClient client = client(clientBuilder().codecs(Codecs.builder().json(json).build())
+        BriskClient client = client(clientBuilder().options(o -> o.codecs(Codecs.builder().json(json).build()))
                 .encodeAdvice(context -> {
                     EncodedBody encoded = context.next();
                     lengths.add(encoded.contentType() + " " + encoded.length() + " " + encoded.inMemory());
@@ -162,7 +162,7 @@ class EncodeAdviceTest extends ClientTestSupport {
         HttpServer server = echoServer();
         RecordingJson json = new RecordingJson();
         ByteBuf replaced = buffer("replaced");
-        BriskClient client = client(clientBuilder().codecs(Codecs.builder().json(json).build())
+        BriskClient client = client(clientBuilder().options(o -> o.codecs(Codecs.builder().json(json).build()))
                 .interceptor(chain -> chain.proceed(chain.request()))
                 .encodeAdvice(new EncodeAdvice() {
                     @Override
@@ -247,7 +247,8 @@ class EncodeAdviceTest extends ClientTestSupport {
         }));
         AtomicInteger encodings = new AtomicInteger();
         RetryPolicy alwaysOnce = RetryPolicy.builder().maxRetries(1).condition((request, failure) -> true).build();
-        BriskClient client = client(clientBuilder().ioThreads(1).retryPolicy(alwaysOnce).encodeAdvice(context -> {
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).retryPolicy(alwaysOnce))
+                .encodeAdvice(context -> {
             EncodedBody encoded = context.next();
             context.headers().set("X-Encoding", String.valueOf(encodings.incrementAndGet()));
             return EncodedBody.of(reversed(encoded.bytes()));
@@ -287,7 +288,8 @@ class EncodeAdviceTest extends ClientTestSupport {
     void replacedBytesAndHeadersAreSentOverHttp2Too() {
         HttpServer server = server(request -> request.response().send(request.protocol().name() + " "
                 + request.headers().get("x-transform", "-") + " " + request.bodyAsString()));
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE))
                 .encodeAdvice(context -> {
                     EncodedBody encoded = context.next();
                     context.headers().set("X-Transform", "reversed");

@@ -31,7 +31,8 @@ class EventLoopsTest extends ClientTestSupport {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("app-loop"),
                 NioIoHandler.newFactory());
         try {
-            BriskClient client = BriskClient.builder().eventLoopGroup(group).loadInterceptors(false).build();
+            BriskClient client = BriskClient.builder().options(o -> o.eventLoopGroup(group)).loadInterceptors(false)
+                    .build();
             String thread = client.get(url(server, "/")).execute()
                     .thenApply(response -> response.bodyAsString() + " on " + Thread.currentThread().getName())
                     .toCompletableFuture().join();
@@ -49,7 +50,7 @@ class EventLoopsTest extends ClientTestSupport {
     void worksOnEveryTransportThisMachineHas(Transport transport) {
         assumeTrue(Transports.isAvailable(transport), transport + " is not available here");
         HttpServer server = server(request -> request.response().send("on " + transport));
-        BriskClient client = client(clientBuilder().transport(transport));
+        BriskClient client = client(clientBuilder().options(o -> o.transport(transport)));
         for (int i = 0; i < 3; i++) {
             assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("on " + transport);
         }
@@ -67,7 +68,7 @@ class EventLoopsTest extends ClientTestSupport {
             EventLoopGroup group = Transports.newGroup(transport, 1, "shared-" + transport, true);
             try {
                 HttpServer server = server(request -> request.response().send("shared"));
-                BriskClient client = client(clientBuilder().eventLoopGroup(group));
+                BriskClient client = client(clientBuilder().options(o -> o.eventLoopGroup(group)));
                 assertThat(client.get(url(server, "/")).send().bodyAsString()).as(transport.toString())
                         .isEqualTo("shared");
             } finally {
@@ -100,7 +101,7 @@ class EventLoopsTest extends ClientTestSupport {
             });
             acceptor.setDaemon(true);
             acceptor.start();
-            BriskClient client = client(clientBuilder().writeTimeout(Duration.ofMillis(300)));
+            BriskClient client = client(clientBuilder().options(o -> o.writeTimeout(Duration.ofMillis(300))));
             byte[] body = new byte[64 * 1024 * 1024];
 
             long start = System.nanoTime();

@@ -32,7 +32,8 @@ class ExpectContinueTest extends ClientTestSupport {
 
     @Test
     void finalStatusInsteadOfContinueEndsTheCall() {
-        HttpServer server = server(HttpServer.builder().maxBodySize(10), request -> request.response().send("no"));
+        HttpServer server = server(HttpServer.builder()
+                .options(o -> o.limits(l -> l.maxBodySize(10))), request -> request.response().send("no"));
         BriskClient client = client();
         HttpResponse response = client.post(url(server, "/big")).header("Expect", "100-continue")
                 .body("x".repeat(1000)).send();
@@ -63,7 +64,8 @@ class ExpectContinueTest extends ClientTestSupport {
             });
             serverThread.setDaemon(true);
             serverThread.start();
-            BriskClient client = client(clientBuilder().ioThreads(1).expectContinueTimeout(Duration.ofSeconds(30)));
+            BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)
+                    .expectContinueTimeout(Duration.ofSeconds(30))));
             String base = "http://127.0.0.1:" + listener.getLocalPort();
 
             HttpResponse rejected = client.put(base + "/r").header("Expect", "100-continue").body("SECRET").send();
@@ -99,7 +101,7 @@ class ExpectContinueTest extends ClientTestSupport {
             });
             serverThread.setDaemon(true);
             serverThread.start();
-            BriskClient client = client(clientBuilder().expectContinueTimeout(Duration.ofMillis(100)));
+            BriskClient client = client(clientBuilder().options(o -> o.expectContinueTimeout(Duration.ofMillis(100))));
 
             HttpResponse response = client.post("http://127.0.0.1:" + listener.getLocalPort() + "/late")
                     .header("Expect", "100-continue").body("body").send();

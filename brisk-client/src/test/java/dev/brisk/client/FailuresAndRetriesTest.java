@@ -50,8 +50,8 @@ class FailuresAndRetriesTest extends ClientTestSupport {
                         break;
                     }
                 }
-                BriskClient client = client(clientBuilder().connectTimeout(Duration.ofMillis(300))
-                        .retryPolicy(RetryPolicy.NONE));
+                BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofMillis(300))
+                        .retryPolicy(RetryPolicy.NONE)));
                 Throwable failure = failure(client.get("http://127.0.0.1:" + listener.getLocalPort() + "/")
                         .execute());
                 assertThat(failure).isInstanceOf(ClientConnectTimeoutException.class).hasMessageContaining("300 ms");
@@ -81,7 +81,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
                     attempts.incrementAndGet();
                     return RetryPolicy.isSafeToRetry(request, failure);
                 }).build();
-        BriskClient client = client(clientBuilder().retryPolicy(policy));
+        BriskClient client = client(clientBuilder().options(o -> o.retryPolicy(policy)));
 
         assertThat(failure(client.get("http://127.0.0.1:" + port + "/").execute()))
                 .isInstanceOf(ClientConnectException.class);
@@ -98,7 +98,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
                     retrying.countDown();
                     return true;
                 }).build();
-        BriskClient client = BriskClient.builder().retryPolicy(policy).build();
+        BriskClient client = BriskClient.builder().options(o -> o.retryPolicy(policy)).build();
         java.util.concurrent.CompletableFuture<HttpResponse> call = client.get("http://127.0.0.1:" + port + "/")
                 .execute().toCompletableFuture();
         assertThat(retrying.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
@@ -135,7 +135,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
             RawServer.reset(socket); // read the POST, then reset: it may well have been processed
             return false;
         }));
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
         assertThat(client.get(raw.url("/warm")).send().bodyAsString()).isEqualTo("warm");
 
         Throwable failure = failure(client.post(raw.url("/order")).body("{\"item\":1}").execute());
@@ -167,7 +167,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
             RawServer.respond(out, 200, "answer " + request.target());
             return true;
         }));
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
 
         assertThat(client.get(raw.url("/1")).send().bodyAsString()).isEqualTo("answer /1");
         assertThat(client.get(raw.url("/2")).send().bodyAsString()).isEqualTo("answer /2");
@@ -184,7 +184,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
             RawServer.respond(out, 200, "answer " + request.target());
             return true;
         }));
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(2));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(2)));
         var first = client.get(raw.url("/a")).execute().toCompletableFuture();
         var second = client.get(raw.url("/b")).execute().toCompletableFuture();
         assertThat(first.join().status()).isEqualTo(200);
@@ -204,7 +204,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
             RawServer.respond(out, 200, "ok");
             return true;
         }));
-        BriskClient client = client(clientBuilder().ioThreads(1).retryPolicy(RetryPolicy.NONE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).retryPolicy(RetryPolicy.NONE)));
 
         client.get(raw.url("/1")).send();
         assertThat(failure(client.get(raw.url("/2")).execute())).isInstanceOf(ConnectionClosedException.class);
@@ -227,7 +227,7 @@ class FailuresAndRetriesTest extends ClientTestSupport {
     @Test
     void responseLargerThanTheLimitFails() {
         HttpServer server = server(request -> request.response().send(new byte[4096]));
-        BriskClient client = client(clientBuilder().maxResponseSize(1024));
+        BriskClient client = client(clientBuilder().options(o -> o.maxResponseSize(1024)));
 
         assertThat(failure(client.get(url(server, "/")).execute())).isInstanceOf(ResponseTooLargeException.class)
                 .hasMessageContaining("1024");

@@ -51,7 +51,8 @@ class H2GoAwayTest extends ClientTestSupport {
     }
 
     private BriskClient h2Client(RetryPolicy policy) {
-        return client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(policy));
+        return client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)
+                .retryPolicy(policy)));
     }
 
     /** {@value #BURST} POSTs at once: they wait for the first connection and share it. */

@@ -26,7 +26,7 @@ class Http2Test extends ClientTestSupport {
             .send(request.method() + " " + request.path() + " " + request.bodyAsString());
 
     private BriskClient h2cClient() {
-        return client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        return client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
     }
 
     @Test
@@ -48,7 +48,7 @@ class Http2Test extends ClientTestSupport {
     void getAndPostOverTlsWithAlpn() {
         HttpServer server = server(HttpServer.builder().tls(TlsOptions.of(CERTIFICATE.privateKey(),
                 CERTIFICATE.certificate())), ECHO);
-        BriskClient client = client(clientBuilder().protocol(ProtocolPolicy.H2)
+        BriskClient client = client(clientBuilder().options(o -> o.protocol(ProtocolPolicy.H2))
                 .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
         HttpResponse response = client.post("https://localhost:" + server.port() + "/t").body("x".repeat(200_000))
@@ -91,8 +91,9 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void serverStreamLimitOpensMoreConnections() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(4)
-                .build()),
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.builder()
+                .maxConcurrentStreams(4)
+                .build())),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 200, TimeUnit.MILLISECONDS));
         BriskClient client = h2cClient();
 
@@ -108,11 +109,12 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void callsWaitingForAStreamGetOneAsStreamsEnd() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(2)
-                .build()),
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.builder()
+                .maxConcurrentStreams(2)
+                .build())),
                 request -> scheduler.schedule(() -> ECHO.handle(request), 20, TimeUnit.MILLISECONDS));
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
-                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE).retryPolicy(RetryPolicy.NONE)));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -149,7 +151,7 @@ class Http2Test extends ClientTestSupport {
     @Test
     void h2cUpgradeSwitchesToHttp2() {
         HttpServer server = server(ECHO);
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)));
 
         HttpResponse first = client.post(url(server, "/u")).body("one").send();
         HttpResponse second = client.get(url(server, "/v")).send();
@@ -164,8 +166,8 @@ class Http2Test extends ClientTestSupport {
 
     @Test
     void refusedUpgradeFallsBackToHttp11() {
-        HttpServer server = server(HttpServer.builder().http2(Http2Options.DISABLED), ECHO);
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE));
+        HttpServer server = server(HttpServer.builder().options(o -> o.http2(Http2Options.DISABLED)), ECHO);
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)));
 
         HttpResponse response = client.post(url(server, "/r")).body("plain").send();
 

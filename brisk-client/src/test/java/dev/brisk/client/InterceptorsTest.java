@@ -57,7 +57,7 @@ class InterceptorsTest extends ClientTestSupport {
     @Test
     void serviceLoaderInterceptorsAreAddedByDefault() {
         HttpServer server = echoServer();
-        BriskClient client = client(BriskClient.builder().ioThreads(1));
+        BriskClient client = client(BriskClient.builder().options(o -> o.ioThreads(1)));
 
         assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("trace=[] spi=loaded");
         assertThat(client.options().interceptors()).hasAtLeastOneElementOfType(SpiProbeInterceptor.class);

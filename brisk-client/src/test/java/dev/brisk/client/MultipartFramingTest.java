@@ -36,7 +36,7 @@ class MultipartFramingTest extends ClientTestSupport {
                 .spillThreshold(1024).build();
 
         // one event loop, so that the second request can only reuse the first one's connection or open another
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
         HttpResponse response = client.post(raw.url("/upload")).body(body).send();
 
         assertThat(response.status()).isEqualTo(200);

@@ -51,7 +51,7 @@ class MultipartTest extends ClientTestSupport {
 
     private HttpServer recordingServer(HttpServer.Builder builder) {
         AtomicBoolean hungOnce = new AtomicBoolean();
-        return server(builder.maxBodySize(64 * MIB), request -> {
+        return server(builder.options(o -> o.limits(l -> l.maxBodySize(64 * MIB))), request -> {
             received.add(ReceivedForm.of(request));
             spilledDuringCall.set(spilledFiles());
             switch (request.path()) {
@@ -221,7 +221,7 @@ class MultipartTest extends ClientTestSupport {
     void multipartOverHttp2WithPriorKnowledge() throws Exception {
         HttpServer server = recordingServer();
         byte[] content = random(2 * MIB, 6);
-        BriskClient client = client(clientBuilder().protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        BriskClient client = client(clientBuilder().options(o -> o.protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
 
         HttpResponse response = client.post(url(server, "/upload"))
                 .body(Multipart.builder().field("über", "straße")
@@ -246,7 +246,7 @@ class MultipartTest extends ClientTestSupport {
         byte[] content = random(MIB + 17, 7);
         Path file = file("big.bin", content);
         for (ProtocolPolicy protocol : List.of(ProtocolPolicy.HTTP_1_1, ProtocolPolicy.H2)) {
-            BriskClient client = client(clientBuilder().protocol(protocol)
+            BriskClient client = client(clientBuilder().options(o -> o.protocol(protocol))
                     .tls(TlsOptions.builder().trustCertificates(CERTIFICATE.certificate()).build()));
 
             client.post("https://localhost:" + server.port() + "/upload")

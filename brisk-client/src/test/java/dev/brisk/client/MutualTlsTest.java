@@ -89,7 +89,7 @@ class MutualTlsTest extends ClientTestSupport {
     @Test
     void missingClientCertificateFails() throws Exception {
         SSLServerSocket server = server();
-        BriskClient client = client(clientBuilder().retryPolicy(RetryPolicy.NONE)
+        BriskClient client = client(clientBuilder().options(o -> o.retryPolicy(RetryPolicy.NONE))
                 .tls(TlsOptions.builder().trustCertificates(SERVER.certificate()).build()));
 
         Throwable failure = failure(client.get("https://localhost:" + server.getLocalPort() + "/").execute());

@@ -75,7 +75,8 @@ class NginxInteropTest extends ClientTestSupport {
 
     @BeforeAll
     static void startNginx() throws IOException {
-        echoBackend = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).maxBodySize(16 * 1024 * 1024)
+        echoBackend = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)
+                .limits(l -> l.maxBodySize(16 * 1024 * 1024)))
                 .handler(request -> request.response()
                         .header("X-Method", request.method().name())
                         .header("X-Content-Type", request.headers().get("content-type", "-"))
@@ -103,7 +104,7 @@ class NginxInteropTest extends ClientTestSupport {
     }
 
     private BriskClient client(Route route) {
-        return client(clientBuilder().protocol(route.protocol).tls(trustingNginx()));
+        return client(clientBuilder().options(o -> o.protocol(route.protocol)).tls(trustingNginx()));
     }
 
     private static TlsOptions trustingNginx() {
@@ -118,7 +119,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void http11KeepAliveCarriesManyRequestsOnOneConnection() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.HTTP_1_1)));
 
         for (int i = 1; i <= 40; i++) {
             HttpResponse response = client.get(url("/info")).header("X-Trace", "call-" + i).timeout(CALL_TIMEOUT)
@@ -166,7 +167,8 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cPriorKnowledgeMultiplexesConcurrentCalls() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
@@ -184,8 +186,8 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cUpgradeFallsBackToHttp11WhenNginxDoesNotUpgrade() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
-                .retryPolicy(RetryPolicy.NONE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
+                .retryPolicy(RetryPolicy.NONE)));
 
         HttpResponse first = client.get(url("/info")).timeout(CALL_TIMEOUT).send();
         HttpResponse second = client.post(url("/echo")).body("after the fallback").timeout(CALL_TIMEOUT).send();
@@ -199,8 +201,8 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void h2cUpgradeFallbackServesCallsThatWaitedForTheProbe() {
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
-                .retryPolicy(RetryPolicy.NONE));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(ProtocolPolicy.H2C_UPGRADE)
+                .retryPolicy(RetryPolicy.NONE)));
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -299,7 +301,7 @@ class NginxInteropTest extends ClientTestSupport {
 
     @Test
     void withoutDecompressionTheGzipBytesArriveAsSent() throws IOException {
-        BriskClient client = client(clientBuilder().decompression(false));
+        BriskClient client = client(clientBuilder().options(o -> o.decompression(false)));
 
         HttpResponse response = client.get(url("/files/text.txt")).header("Accept-Encoding", "gzip")
                 .timeout(CALL_TIMEOUT).send();
@@ -326,7 +328,7 @@ class NginxInteropTest extends ClientTestSupport {
     @Test
     void expectContinueBodyFollowsTheContinueOfNginx() {
         byte[] body = randomBytes(256 * 1024, 7);
-        BriskClient client = client(clientBuilder().expectContinueTimeout(Duration.ofMinutes(10)));
+        BriskClient client = client(clientBuilder().options(o -> o.expectContinueTimeout(Duration.ofMinutes(10))));
 
         HttpResponse response = client.post(url("/echo")).header("Expect", "100-continue").body(body)
                 .timeout(CALL_TIMEOUT).send();
@@ -339,7 +341,7 @@ class NginxInteropTest extends ClientTestSupport {
     void expectContinueRejectedWith413NeverSendsTheBody() throws Exception {
         byte[] body = randomBytes(64 * 1024, 8);
         try (RecordingRelay relay = new RecordingRelay(nginx.port("HTTP"))) {
-            BriskClient client = client(clientBuilder().expectContinueTimeout(Duration.ofMinutes(10)));
+            BriskClient client = client(clientBuilder().options(o -> o.expectContinueTimeout(Duration.ofMinutes(10))));
 
             HttpResponse response = client.post("http://127.0.0.1:" + relay.port() + "/small")
                     .header("Expect", "100-continue").body(body).timeout(CALL_TIMEOUT).send();

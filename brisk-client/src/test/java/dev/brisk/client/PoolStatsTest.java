@@ -65,7 +65,7 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void http1PoolCountsLeasedQueuedAndIdleConnections() throws Exception {
         HttpServer server = holdingServer(HttpServer.builder());
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(2));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(2)));
         assertThat(client.poolStats()).isEmpty();
 
         List<CompletableFuture<HttpResponse>> futures = start(client, server, 3);
@@ -79,9 +79,9 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void http2PoolCountsStreamsAndWaitsWhenTheStreamLimitIsReached() throws Exception {
         HttpServer server = holdingServer(HttpServer.builder()
-                .http2(Http2Options.builder().maxConcurrentStreams(2).build()));
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1)
-                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE));
+                .options(o -> o.http2(Http2Options.builder().maxConcurrentStreams(2).build())));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
 
         List<CompletableFuture<HttpResponse>> futures = start(client, server, 3);
         await(() -> held.size() == 2, "two streams at the server");
@@ -94,7 +94,7 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void statsAreSummedOverEventLoops() throws Exception {
         HttpServer server = holdingServer(HttpServer.builder());
-        BriskClient client = client(clientBuilder().ioThreads(2).maxConnectionsPerHost(4));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(2).maxConnectionsPerHost(4)));
 
         List<CompletableFuture<HttpResponse>> futures = start(client, server, 4);
         await(() -> held.size() == 4, "four requests at the server");
@@ -110,7 +110,7 @@ class PoolStatsTest extends ClientTestSupport {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        BriskClient client = client(clientBuilder().ioThreads(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));
 
         assertThat(failure(client.get("http://127.0.0.1:" + port + "/").execute()))
                 .isInstanceOf(ClientConnectException.class);
@@ -122,7 +122,7 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void expiredPoolsDisappear() throws Exception {
         HttpServer server = server(request -> request.response().send("ok"));
-        BriskClient client = client(clientBuilder().poolExpiry(Duration.ofMillis(100)));
+        BriskClient client = client(clientBuilder().options(o -> o.poolExpiry(Duration.ofMillis(100))));
 
         assertThat(client.get(url(server, "/")).send().status()).isEqualTo(200);
         assertThat(client.poolStats()).extracting(PoolStats::host).containsExactly(origin(server));

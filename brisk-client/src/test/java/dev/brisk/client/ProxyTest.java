@@ -16,7 +16,7 @@ class ProxyTest extends ClientTestSupport {
             .send(request.method() + " " + request.path() + " " + request.bodyAsString());
 
     private BriskClient proxiedClient(ProxyOptions proxy) {
-        return client(clientBuilder().ioThreads(1).proxy(proxy));
+        return client(clientBuilder().options(o -> o.ioThreads(1).proxy(proxy)));
     }
 
     @Test
@@ -78,7 +78,8 @@ class ProxyTest extends ClientTestSupport {
         HttpServer server = server(HttpServer.builder().tls(TlsOptions.of(certificate.privateKey(),
                 certificate.certificate())), ECHO);
         TestProxy proxy = closeLater(new TestProxy(TestProxy.Kind.HTTP, null, null));
-        BriskClient client = client(clientBuilder().ioThreads(1).proxy(ProxyOptions.http("127.0.0.1", proxy.port()))
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)
+                .proxy(ProxyOptions.http("127.0.0.1", proxy.port())))
                 .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
 
         HttpResponse response = client.get("https://localhost:" + server.port() + "/tls").send();

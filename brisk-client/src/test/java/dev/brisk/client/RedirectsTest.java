@@ -106,7 +106,8 @@ class RedirectsTest extends ClientTestSupport {
     @Test
     void redirectsCanBeTurnedOff() {
         HttpServer server = server(this::handle);
-        HttpResponse response = client(clientBuilder().followRedirects(false)).get(url(server, "/r/302/target")).send();
+        HttpResponse response = client(clientBuilder().options(o -> o.followRedirects(false)))
+                .get(url(server, "/r/302/target")).send();
         assertThat(response.status()).isEqualTo(302);
         assertThat(response.header("location")).contains("/target");
 

@@ -74,7 +74,7 @@ class ResponseLimitsTest extends ClientTestSupport {
     }
 
     private BriskClient limitedClient(ProtocolPolicy protocol) {
-        return client(clientBuilder().eventLoopGroup(loop).protocol(protocol).maxResponseSize(LIMIT));
+        return client(clientBuilder().options(o -> o.eventLoopGroup(loop).protocol(protocol).maxResponseSize(LIMIT)));
     }
 
     private long allocatedOnLoop() {

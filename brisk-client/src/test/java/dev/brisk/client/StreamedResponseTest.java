@@ -123,7 +123,8 @@ class StreamedResponseTest extends ClientTestSupport {
     }
 
     private BriskClient client(Protocol protocol) {
-        return client(clientBuilder().ioThreads(1).protocol(protocol.client).readTimeout(Duration.ofSeconds(10)));
+        return client(clientBuilder().options(o -> o.ioThreads(1).protocol(protocol.client)
+                .readTimeout(Duration.ofSeconds(10))));
     }
 
     @ParameterizedTest
@@ -200,8 +201,8 @@ class StreamedResponseTest extends ClientTestSupport {
     @EnumSource(Protocol.class)
     void aPausedSubscriberIsNotAReadTimeoutButASilentServerIs(Protocol protocol) throws Exception {
         HttpServer server = streamingServer();
-        BriskClient client = client(clientBuilder().ioThreads(1).protocol(protocol.client)
-                .readTimeout(Duration.ofMillis(300)));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).protocol(protocol.client)
+                .readTimeout(Duration.ofMillis(300))));
 
         StreamedResponse paused = client.get(url(server, "/stream?total=200000")).sendStreamed();
         Thread.sleep(1000); // three read timeouts without asking for anything
@@ -318,7 +319,7 @@ class StreamedResponseTest extends ClientTestSupport {
                 request.response().send("ok");
             }
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)));
         CompletableFuture<StreamedResponse> pending = client.get(url(server, "/hang")).executeStreamed()
                 .toCompletableFuture();
         await(() -> clientAddresses.size() == 1, "the request to reach the server");

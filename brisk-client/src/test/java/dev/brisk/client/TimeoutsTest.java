@@ -22,7 +22,7 @@ class TimeoutsTest extends ClientTestSupport {
     void slowResponseFailsWithReadTimeout() {
         HttpServer server = server(request ->
                 scheduler.schedule(() -> request.response().send("late"), 3, TimeUnit.SECONDS));
-        BriskClient client = client(clientBuilder().readTimeout(Duration.ofMillis(200)));
+        BriskClient client = client(clientBuilder().options(o -> o.readTimeout(Duration.ofMillis(200))));
 
         long start = System.nanoTime();
         Throwable failure = failure(client.get(url(server, "/slow")).execute());
@@ -35,7 +35,7 @@ class TimeoutsTest extends ClientTestSupport {
     void perRequestReadTimeoutOverridesTheClient() {
         HttpServer server = server(request ->
                 scheduler.schedule(() -> request.response().send("late"), 300, TimeUnit.MILLISECONDS));
-        BriskClient client = client(clientBuilder().readTimeout(Duration.ofMillis(100)));
+        BriskClient client = client(clientBuilder().options(o -> o.readTimeout(Duration.ofMillis(100))));
 
         assertThat(client.get(url(server, "/")).readTimeout(Duration.ofSeconds(10)).send().bodyAsString())
                 .isEqualTo("late");
@@ -56,7 +56,7 @@ class TimeoutsTest extends ClientTestSupport {
                 }, 100L * (i + 1), TimeUnit.MILLISECONDS);
             }
         });
-        BriskClient client = client(clientBuilder().readTimeout(Duration.ofMillis(400)));
+        BriskClient client = client(clientBuilder().options(o -> o.readTimeout(Duration.ofMillis(400))));
 
         assertThat(client.get(url(server, "/")).send().bodyAsString())
                 .isEqualTo("piece0;piece1;piece2;piece3;piece4;piece5;");
@@ -66,7 +66,7 @@ class TimeoutsTest extends ClientTestSupport {
     void wholeCallFailsWithCallTimeout() {
         HttpServer server = server(request ->
                 scheduler.schedule(() -> request.response().send("late"), 3, TimeUnit.SECONDS));
-        BriskClient client = client(clientBuilder().callTimeout(Duration.ofMillis(200)));
+        BriskClient client = client(clientBuilder().options(o -> o.callTimeout(Duration.ofMillis(200))));
 
         long start = System.nanoTime();
         assertThat(failure(client.get(url(server, "/")).execute())).isInstanceOf(CallTimeoutException.class)
@@ -88,7 +88,7 @@ class TimeoutsTest extends ClientTestSupport {
                 request.response().send("fine");
             }
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)));
         CompletableFuture<HttpResponse> hanging = client.get(url(server, "/hang")).execute().toCompletableFuture();
         assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
 
@@ -106,7 +106,8 @@ class TimeoutsTest extends ClientTestSupport {
             received.countDown();
             scheduler.schedule(() -> request.response().send("ok"), 300, TimeUnit.MILLISECONDS);
         });
-        BriskClient client = client(clientBuilder().ioThreads(1).maxConnectionsPerHost(1).maxPendingAcquires(1));
+        BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1).maxConnectionsPerHost(1)
+                .maxPendingAcquires(1)));
         CompletableFuture<HttpResponse> first = client.get(url(server, "/")).execute().toCompletableFuture();
         assertThat(received.await(5, TimeUnit.SECONDS)).isTrue();
         CompletableFuture<HttpResponse> queued = client.get(url(server, "/")).execute().toCompletableFuture();

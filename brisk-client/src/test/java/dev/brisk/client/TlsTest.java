@@ -27,7 +27,7 @@ class TlsTest extends ClientTestSupport {
     }
 
     private BriskClient trusting(SelfSignedCertificate certificate, ProtocolPolicy protocol) {
-        return client(clientBuilder().protocol(protocol)
+        return client(clientBuilder().options(o -> o.protocol(protocol))
                 .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()));
     }
 
@@ -35,7 +35,8 @@ class TlsTest extends ClientTestSupport {
     void unusableTlsSettingsFailTheBuildNamingTheProblem() {
         BriskClientBuilder unknownCipher = BriskClient.builder().loadInterceptors(false)
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
-        BriskClientBuilder onlyHttp11 = BriskClient.builder().loadInterceptors(false).protocol(ProtocolPolicy.HTTP_1_1)
+        BriskClientBuilder onlyHttp11 = BriskClient.builder().loadInterceptors(false)
+                .options(o -> o.protocol(ProtocolPolicy.HTTP_1_1))
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
 
         assertThatThrownBy(unknownCipher::build).isInstanceOf(TlsConfigurationException.class)

@@ -41,8 +41,9 @@ class TrickleTimeoutsTest extends ClientTestSupport {
     private final AtomicLong lastWrite = new AtomicLong();
 
     private BriskClient client(ProtocolPolicy protocol) {
-        return client(clientBuilder().ioThreads(1).protocol(protocol).readTimeout(Duration.ofMillis(READ_TIMEOUT))
-                .retryPolicy(RetryPolicy.NONE));
+        return client(clientBuilder().options(o -> o.ioThreads(1).protocol(protocol)
+                .readTimeout(Duration.ofMillis(READ_TIMEOUT))
+                .retryPolicy(RetryPolicy.NONE)));
     }
 
     private static long millisSince(long nanos) {

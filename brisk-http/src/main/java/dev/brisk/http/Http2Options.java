@@ -3,7 +3,7 @@ package dev.brisk.http;
 /**
  * HTTP/2 settings the server advertises and enforces.
  *
- * <pre>{@code HttpServer.builder().http2(Http2Options.builder().maxConcurrentStreams(256).build())}</pre>
+ * <pre>{@code HttpServer.builder().options(o -> o.http2(h -> h.maxConcurrentStreams(256)))}</pre>
  *
  * @param enabled              whether HTTP/2 is offered at all (ALPN {@code h2}, h2c prior knowledge and upgrade)
  * @param cleartext            whether h2c (prior knowledge and {@code Upgrade: h2c}) is accepted on cleartext ports

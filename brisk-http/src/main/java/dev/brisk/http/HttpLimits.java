@@ -1,9 +1,12 @@
 package dev.brisk.http;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.positive;
+
 /**
  * Size limits enforced while parsing requests.
  *
- * <pre>{@code HttpServer.builder().limits(HttpLimits.builder().maxHeaderSize(16 * 1024).build())}</pre>
+ * <pre>{@code HttpServer.builder().options(o -> o.limits(l -> l.maxHeaderSize(16 * 1024)))}</pre>
  *
  * @param maxInitialLineLength longest request line; longer gets 414
  * @param maxHeaderSize        largest header block (and trailer block); larger gets 431
@@ -26,9 +29,7 @@ public record HttpLimits(int maxInitialLineLength, int maxHeaderSize, long maxBo
     public HttpLimits {
         positive(maxInitialLineLength, "maxInitialLineLength");
         positive(maxHeaderSize, "maxHeaderSize");
-        if (maxBodySize < 0) {
-            throw new IllegalArgumentException("maxBodySize must not be negative: " + maxBodySize);
-        }
+        notNegative(maxBodySize, "maxBodySize");
         positive(maxPipelinedRequests, "maxPipelinedRequests");
         positive(maxConnectionBuffer, "maxConnectionBuffer");
     }
@@ -41,12 +42,6 @@ public record HttpLimits(int maxInitialLineLength, int maxHeaderSize, long maxBo
     /** A builder holding these limits, to change some. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    private static void positive(long value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
     }
 
     /** Builds {@link HttpLimits}; {@link #build()} validates. */

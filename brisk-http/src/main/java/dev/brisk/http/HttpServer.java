@@ -108,12 +108,23 @@ public final class HttpServer implements AutoCloseable {
 
         /**
          * Takes every option from {@code options} (built with {@link ServerOptions#builder()}, or read from a running
-         * server); later setters change single options.
+         * server); later calls change single options.
          */
         public Builder options(ServerOptions options) {
             this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
             return this;
         }
+
+        /**
+         * Changes options on the {@link ServerOptions.Builder} this builder holds, where every option is set and
+         * documented with its default: {@code options(o -> o.ioThreads(2).idleTimeout(Duration.ofSeconds(30)))}.
+         */
+        public Builder options(java.util.function.Consumer<ServerOptions.Builder> change) {
+            Objects.requireNonNull(change, "change must not be null").accept(options);
+            return this;
+        }
+
+        // the headline options, also settable through options(...)
 
         /** Address to bind; default {@code 0.0.0.0}. */
         public Builder host(String host) {
@@ -127,151 +138,9 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Event loop threads; default the number of available processors. */
-        public Builder ioThreads(int ioThreads) {
-            options.ioThreads(ioThreads);
-            return this;
-        }
-
-        /** Socket transport; default {@link Transport#AUTO}. */
-        public Builder transport(Transport transport) {
-            options.transport(transport);
-            return this;
-        }
-
-        /** Accept queue length; default 1024. */
-        public Builder backlog(int backlog) {
-            options.backlog(backlog);
-            return this;
-        }
-
-        /** A connection with no request in progress and no traffic for this long is closed; default 60 s. */
-        public Builder idleTimeout(Duration idleTimeout) {
-            options.idleTimeout(idleTimeout);
-            return this;
-        }
-
-        /**
-         * TLS handshake and protocol detection (ALPN, or h2c prior knowledge versus HTTP/1.1 on a cleartext port) must
-         * be done within this time of accepting the connection, else it is closed; default 10 s.
-         */
-        public Builder handshakeTimeout(Duration handshakeTimeout) {
-            options.handshakeTimeout(handshakeTimeout);
-            return this;
-        }
-
-        /**
-         * A request head must arrive whole within this time (slowloris): counted from the first byte of the head, and
-         * for a connection's first request from the moment it was accepted, so a connection that sends nothing is
-         * closed too. A partial head gets {@code 408}; default 10 s.
-         */
-        public Builder headerReadTimeout(Duration headerReadTimeout) {
-            options.headerReadTimeout(headerReadTimeout);
-            return this;
-        }
-
-        /**
-         * Longest wait for the next bytes of a request body once it started (time the application keeps reading
-         * paused does not count): HTTP/1.1 answers {@code 408} (if it can) and closes, HTTP/2 resets the stream;
-         * default 30 s.
-         */
-        public Builder bodyReadTimeout(Duration bodyReadTimeout) {
-            options.bodyReadTimeout(bodyReadTimeout);
-            return this;
-        }
-
-        /**
-         * Slowest average rate, in bytes per second, at which a request body may arrive, checked once the body has
-         * taken longer than one second (paused time excluded); slower gets the same treatment as
-         * {@link #bodyReadTimeout}. Default 0: no minimum, so long-lived streamed uploads are not cut.
-         */
-        public Builder minBodyDataRate(long bytesPerSecond) {
-            options.minBodyDataRate(bytesPerSecond);
-            return this;
-        }
-
-        /**
-         * A response that makes no progress for this long, because the peer does not read (or, on HTTP/2, grants no
-         * flow-control window), is given up: the connection is closed (HTTP/2: the stream is reset, the connection
-         * closed when the socket itself stalls); default 30 s.
-         */
-        public Builder writeTimeout(Duration writeTimeout) {
-            options.writeTimeout(writeTimeout);
-            return this;
-        }
-
-        /** An HTTP/2 peer must acknowledge the server's SETTINGS within this time, else GOAWAY; default 10 s. */
-        public Builder settingsAckTimeout(Duration settingsAckTimeout) {
-            options.settingsAckTimeout(settingsAckTimeout);
-            return this;
-        }
-
-        /** Size limits; default {@link HttpLimits#DEFAULT}. */
-        public Builder limits(HttpLimits limits) {
-            options.limits(limits);
-            return this;
-        }
-
-        /** Shortcut for the body limit of {@link #limits(HttpLimits)}; default 4 MiB. */
-        public Builder maxBodySize(long maxBodySize) {
-            HttpLimits limits = Objects.requireNonNull(options.limits(), "limits must not be null");
-            options.limits(limits.toBuilder().maxBodySize(maxBodySize).build());
-            return this;
-        }
-
-        /** Requests served on one HTTP/1.1 connection before it is closed; default unlimited. */
-        public Builder maxKeepAliveRequests(int maxKeepAliveRequests) {
-            options.maxKeepAliveRequests(maxKeepAliveRequests);
-            return this;
-        }
-
         /** Serves TLS only (HTTP/1.1 and h2 via ALPN); default cleartext. */
         public Builder tls(TlsOptions tls) {
             options.tls(tls);
-            return this;
-        }
-
-        /** HTTP/2 settings; default {@link Http2Options#DEFAULT}. */
-        public Builder http2(Http2Options http2) {
-            options.http2(http2);
-            return this;
-        }
-
-        /**
-         * Outbound buffer water marks per connection: above {@code high} bytes queued a connection stops producing
-         * until it drains below {@code low}; default 32 KiB and 64 KiB.
-         */
-        public Builder writeBufferWaterMark(int low, int high) {
-            options.writeBufferLowWaterMark(low).writeBufferHighWaterMark(high);
-            return this;
-        }
-
-        /** Connections accepted at once; more are closed on accept; default 10000. */
-        public Builder maxConnections(int maxConnections) {
-            options.maxConnections(maxConnections);
-            return this;
-        }
-
-        /** Value of a {@code Server} header on every response; default none. */
-        public Builder serverHeader(String serverHeader) {
-            options.serverHeader(serverHeader);
-            return this;
-        }
-
-        /** Deadline for in-flight requests on {@link HttpServer#close()}; default 30 s. */
-        public Builder shutdownTimeout(Duration shutdownTimeout) {
-            options.shutdownTimeout(shutdownTimeout);
-            return this;
-        }
-
-        /**
-         * How long a graceful shutdown keeps serving as usual with {@link HttpServer#draining()} true, so that
-         * readiness answers DOWN and load balancers that poll it stop sending traffic, before it stops accepting
-         * connections; default zero. It counts within the shutdown's timeout: keep it well below
-         * {@link #shutdownTimeout}, which in-flight requests need too.
-         */
-        public Builder shutdownDelay(Duration shutdownDelay) {
-            options.shutdownDelay(shutdownDelay);
             return this;
         }
 
@@ -281,16 +150,6 @@ public final class HttpServer implements AutoCloseable {
          */
         public Builder shutdownHook(boolean shutdownHook) {
             options.shutdownHook(shutdownHook);
-            return this;
-        }
-
-        /**
-         * New connections accepted per second, over all event loops; more are closed as soon as they are accepted,
-         * before TLS or any read. Up to one second's worth may arrive at once (a token bucket of {@code perSecond}
-         * tokens, refilled continuously). Default 0: no limit.
-         */
-        public Builder maxConnectionRate(int perSecond) {
-            options.maxConnectionRate(perSecond);
             return this;
         }
 

@@ -6,10 +6,15 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+import static dev.brisk.transport.spi.Checks.within;
+
 /**
- * Everything that configures an {@link HttpServer}. Servers are usually configured on {@link HttpServer#builder()},
- * which documents each option and its default; {@link HttpServer.Builder#options(ServerOptions)} takes a whole set,
- * built here with {@link #builder()}.
+ * Everything that configures an {@link HttpServer}, each option set and documented with its default on
+ * {@link Builder}: {@code HttpServer.builder().port(0).options(o -> o.ioThreads(2)).handler(h).start()}, or a whole set
+ * built with {@link #builder()} and given to {@link HttpServer.Builder#options(ServerOptions)}.
  *
  * @param host                     address to bind
  * @param port                     port to bind, 0 for an ephemeral one
@@ -66,7 +71,7 @@ public record ServerOptions(
         // protection: new-connection rate limit
         int maxConnectionRate) {
 
-    /** The defaults, as {@link HttpServer.Builder} documents them. */
+    /** The defaults, as {@link Builder} documents them. */
     public static final ServerOptions DEFAULT = new ServerOptions("0.0.0.0", 8080,
             Runtime.getRuntime().availableProcessors(), Transport.AUTO, 1024, Duration.ofSeconds(60),
             Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30), 0, Duration.ofSeconds(30),
@@ -76,9 +81,7 @@ public record ServerOptions(
     /** Validates every component; a message names the component and the offending value. */
     public ServerOptions {
         notNull(host, "host");
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be within [0, 65535]: " + port);
-        }
+        within(port, 0, 65535, "port");
         positive(ioThreads, "ioThreads");
         notNull(transport, "transport");
         positive(backlog, "backlog");
@@ -86,9 +89,7 @@ public record ServerOptions(
         positive(handshakeTimeout, "handshakeTimeout");
         positive(headerReadTimeout, "headerReadTimeout");
         positive(bodyReadTimeout, "bodyReadTimeout");
-        if (minBodyDataRate < 0) {
-            throw new IllegalArgumentException("minBodyDataRate must not be negative: " + minBodyDataRate);
-        }
+        notNegative(minBodyDataRate, "minBodyDataRate");
         positive(writeTimeout, "writeTimeout");
         positive(settingsAckTimeout, "settingsAckTimeout");
         notNull(limits, "limits");
@@ -103,13 +104,8 @@ public record ServerOptions(
         positive(maxConnections, "maxConnections");
         notNull(serverHeader, "serverHeader");
         positive(shutdownTimeout, "shutdownTimeout");
-        notNull(shutdownDelay, "shutdownDelay");
-        if (shutdownDelay.isNegative()) {
-            throw new IllegalArgumentException("shutdownDelay must not be negative: " + shutdownDelay);
-        }
-        if (maxConnectionRate < 0) {
-            throw new IllegalArgumentException("maxConnectionRate must not be negative: " + maxConnectionRate);
-        }
+        notNegative(shutdownDelay, "shutdownDelay");
+        notNegative(maxConnectionRate, "maxConnectionRate");
     }
 
     /** A builder starting from {@link #DEFAULT}. */
@@ -122,26 +118,9 @@ public record ServerOptions(
         return new Builder(this);
     }
 
-    private static void notNull(Object value, String name) {
-        Objects.requireNonNull(value, () -> name + " must not be null");
-    }
-
-    private static void positive(long value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
-    }
-
-    private static void positive(Duration duration, String name) {
-        notNull(duration, name);
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + duration);
-        }
-    }
-
     /**
-     * Builds {@link ServerOptions}, a setter per component; {@link #build()} validates. The setters are documented,
-     * with their defaults, on {@link HttpServer.Builder}.
+     * Builds {@link ServerOptions}, a setter per component, each documented with its default; {@link #build()}
+     * validates.
      */
     public static final class Builder {
         private String host;
@@ -196,77 +175,124 @@ public record ServerOptions(
             maxConnectionRate = options.maxConnectionRate;
         }
 
+        /** Address to bind; default {@code 0.0.0.0}. */
+        /** Address to bind; default {@code 0.0.0.0}. */
         public Builder host(String host) {
             this.host = host;
             return this;
         }
 
+        /** Port to bind; default 8080, 0 for an ephemeral port. */
+        /** Port to bind; default 8080, 0 for an ephemeral port. */
         public Builder port(int port) {
             this.port = port;
             return this;
         }
 
+        /** Event loop threads; default the number of available processors. */
         public Builder ioThreads(int ioThreads) {
             this.ioThreads = ioThreads;
             return this;
         }
 
+        /** Socket transport; default {@link Transport#AUTO}. */
         public Builder transport(Transport transport) {
             this.transport = transport;
             return this;
         }
 
+        /** Accept queue length; default 1024. */
         public Builder backlog(int backlog) {
             this.backlog = backlog;
             return this;
         }
 
+        /** A connection with no request in progress and no traffic for this long is closed; default 60 s. */
         public Builder idleTimeout(Duration idleTimeout) {
             this.idleTimeout = idleTimeout;
             return this;
         }
 
+        /**
+         * TLS handshake and protocol detection (ALPN, or h2c prior knowledge versus HTTP/1.1 on a cleartext port) must
+         * be done within this time of accepting the connection, else it is closed; default 10 s.
+         */
         public Builder handshakeTimeout(Duration handshakeTimeout) {
             this.handshakeTimeout = handshakeTimeout;
             return this;
         }
 
+        /**
+         * A request head must arrive whole within this time (slowloris): counted from the first byte of the head, and
+         * for a connection's first request from the moment it was accepted, so a connection that sends nothing is
+         * closed too. A partial head gets {@code 408}; default 10 s.
+         */
         public Builder headerReadTimeout(Duration headerReadTimeout) {
             this.headerReadTimeout = headerReadTimeout;
             return this;
         }
 
+        /**
+         * Longest wait for the next bytes of a request body once it started (time the application keeps reading
+         * paused does not count): HTTP/1.1 answers {@code 408} (if it can) and closes, HTTP/2 resets the stream;
+         * default 30 s.
+         */
         public Builder bodyReadTimeout(Duration bodyReadTimeout) {
             this.bodyReadTimeout = bodyReadTimeout;
             return this;
         }
 
+        /**
+         * Slowest average rate, in bytes per second, at which a request body may arrive, checked once the body has
+         * taken longer than one second (paused time excluded); slower gets the same treatment as
+         * {@link #bodyReadTimeout}. Default 0: no minimum, so long-lived streamed uploads are not cut.
+         */
         public Builder minBodyDataRate(long minBodyDataRate) {
             this.minBodyDataRate = minBodyDataRate;
             return this;
         }
 
+        /**
+         * A response that makes no progress for this long, because the peer does not read (or, on HTTP/2, grants no
+         * flow-control window), is given up: the connection is closed (HTTP/2: the stream is reset, the connection
+         * closed when the socket itself stalls); default 30 s.
+         */
         public Builder writeTimeout(Duration writeTimeout) {
             this.writeTimeout = writeTimeout;
             return this;
         }
 
+        /** An HTTP/2 peer must acknowledge the server's SETTINGS within this time, else GOAWAY; default 10 s. */
         public Builder settingsAckTimeout(Duration settingsAckTimeout) {
             this.settingsAckTimeout = settingsAckTimeout;
             return this;
         }
 
+        /** Size limits; default {@link HttpLimits#DEFAULT}. */
         public Builder limits(HttpLimits limits) {
             this.limits = limits;
             return this;
         }
 
+        /** Requests served on one HTTP/1.1 connection before it is closed; default unlimited. */
+        /**
+         * Changes some size limits, keeping the others:
+         * {@code limits(l -> l.maxBodySize(16 * 1024 * 1024))}.
+         */
+        public Builder limits(java.util.function.Consumer<HttpLimits.Builder> change) {
+            HttpLimits.Builder builder = Objects.requireNonNull(limits, "limits must not be null").toBuilder();
+            Objects.requireNonNull(change, "change must not be null").accept(builder);
+            this.limits = builder.build();
+            return this;
+        }
+
+        /** Requests served on one HTTP/1.1 connection before it is closed; default unlimited. */
         public Builder maxKeepAliveRequests(int maxKeepAliveRequests) {
             this.maxKeepAliveRequests = maxKeepAliveRequests;
             return this;
         }
 
-        /** Serves TLS only. */
+        /** Serves TLS only (HTTP/1.1 and h2 via ALPN); default cleartext. */
         public Builder tls(TlsOptions tls) {
             return tls(Optional.of(Objects.requireNonNull(tls, "tls must not be null")));
         }
@@ -277,27 +303,44 @@ public record ServerOptions(
             return this;
         }
 
+        /** HTTP/2 settings; default {@link Http2Options#DEFAULT}. */
         public Builder http2(Http2Options http2) {
             this.http2 = http2;
             return this;
         }
 
+        /**
+         * Changes some HTTP/2 settings, keeping the others: {@code http2(h -> h.maxConcurrentStreams(200))}.
+         */
+        public Builder http2(java.util.function.Consumer<Http2Options.Builder> change) {
+            Http2Options.Builder builder = Objects.requireNonNull(http2, "http2 must not be null").toBuilder();
+            Objects.requireNonNull(change, "change must not be null").accept(builder);
+            this.http2 = builder.build();
+            return this;
+        }
+
+        /**
+         * Outbound buffer water marks per connection: above the high mark of bytes queued a connection stops
+         * producing until it drains below this low mark; default 32 KiB.
+         */
         public Builder writeBufferLowWaterMark(int writeBufferLowWaterMark) {
             this.writeBufferLowWaterMark = writeBufferLowWaterMark;
             return this;
         }
 
+        /** See {@link #writeBufferLowWaterMark(int)}; default 64 KiB. */
         public Builder writeBufferHighWaterMark(int writeBufferHighWaterMark) {
             this.writeBufferHighWaterMark = writeBufferHighWaterMark;
             return this;
         }
 
+        /** Connections accepted at once; more are closed on accept; default 10000. */
         public Builder maxConnections(int maxConnections) {
             this.maxConnections = maxConnections;
             return this;
         }
 
-        /** Sends a {@code Server} header with this value. */
+        /** Value of a {@code Server} header on every response; default none. */
         public Builder serverHeader(String serverHeader) {
             return serverHeader(Optional.of(Objects.requireNonNull(serverHeader, "serverHeader must not be null")));
         }
@@ -308,29 +351,40 @@ public record ServerOptions(
             return this;
         }
 
+        /** Deadline for in-flight requests on {@link HttpServer#close()}; default 30 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
             this.shutdownTimeout = shutdownTimeout;
             return this;
         }
 
+        /**
+         * How long a graceful shutdown keeps serving as usual with {@link HttpServer#draining()} true, so that
+         * readiness answers DOWN and load balancers that poll it stop sending traffic, before it stops accepting
+         * connections; default zero. It counts within the shutdown's timeout: keep it well below
+         * {@link #shutdownTimeout}, which in-flight requests need too.
+         */
         public Builder shutdownDelay(Duration shutdownDelay) {
             this.shutdownDelay = shutdownDelay;
             return this;
         }
 
+        /**
+         * Whether to close gracefully when the JVM shuts down (SIGTERM); default false here, true for a brisk-rest
+         * {@code BriskServer}.
+         */
         public Builder shutdownHook(boolean shutdownHook) {
             this.shutdownHook = shutdownHook;
             return this;
         }
 
+        /**
+         * New connections accepted per second, over all event loops; more are closed as soon as they are accepted,
+         * before TLS or any read. Up to one second's worth may arrive at once (a token bucket of {@code perSecond}
+         * tokens, refilled continuously). Default 0: no limit.
+         */
         public Builder maxConnectionRate(int maxConnectionRate) {
             this.maxConnectionRate = maxConnectionRate;
             return this;
-        }
-
-        /** The limits set so far (for {@link HttpServer.Builder#maxBodySize(long)}). */
-        HttpLimits limits() {
-            return limits;
         }
 
         public ServerOptions build() {

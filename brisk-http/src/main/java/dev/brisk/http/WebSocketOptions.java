@@ -7,6 +7,11 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+import static dev.brisk.transport.spi.Checks.within;
+
 /**
  * How the server runs the WebSocket connections of one endpoint: limits, keep-alive, negotiation and threading.
  *
@@ -58,9 +63,7 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
 
     /** Validates every component; a message names the component and the offending value. */
     public WebSocketOptions {
-        if (maxFrameSize < 1) {
-            throw new IllegalArgumentException("maxFrameSize must be positive: " + maxFrameSize);
-        }
+        positive(maxFrameSize, "maxFrameSize");
         if (maxMessageSize < maxFrameSize) {
             throw new IllegalArgumentException("maxMessageSize must be >= maxFrameSize (" + maxFrameSize + "): "
                     + maxMessageSize);
@@ -69,31 +72,20 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
             throw new IllegalArgumentException("maxMessageSize must be at most " + Integer.MAX_VALUE + ": "
                     + maxMessageSize);
         }
-        requireNotNegative("idleTimeout", idleTimeout);
-        requireNotNegative("pingInterval", pingInterval);
-        requireNotNegative("closeTimeout", closeTimeout);
-        if (maxQueuedBytes < 1) {
-            throw new IllegalArgumentException("maxQueuedBytes must be positive: " + maxQueuedBytes);
-        }
-        allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins must not be null"));
+        notNegative(idleTimeout, "idleTimeout");
+        notNegative(pingInterval, "pingInterval");
+        notNegative(closeTimeout, "closeTimeout");
+        positive(maxQueuedBytes, "maxQueuedBytes");
+        allowedOrigins = List.copyOf(notNull(allowedOrigins, "allowedOrigins"));
         for (String origin : allowedOrigins) {
             if (!origin.equals(ANY_ORIGIN) && !ORIGIN.matcher(origin).matches()) {
                 throw new IllegalArgumentException("allowedOrigins must hold \"*\" or origins such as "
                         + "https://example.com or http://localhost:3000 (scheme, host, optional port): " + origin);
             }
         }
-        subprotocols = List.copyOf(Objects.requireNonNull(subprotocols, "subprotocols must not be null"));
-        if (compressionLevel < 0 || compressionLevel > 9) {
-            throw new IllegalArgumentException("compressionLevel must be within [0, 9]: " + compressionLevel);
-        }
-        Objects.requireNonNull(executor, "executor must not be null");
-    }
-
-    private static void requireNotNegative(String name, Duration value) {
-        Objects.requireNonNull(value, name + " must not be null");
-        if (value.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative: " + value);
-        }
+        subprotocols = List.copyOf(notNull(subprotocols, "subprotocols"));
+        within(compressionLevel, 0, 9, "compressionLevel");
+        notNull(executor, "executor");
     }
 
     /** A builder starting from {@link #DEFAULT}. */

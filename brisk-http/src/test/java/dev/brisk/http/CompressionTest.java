@@ -78,7 +78,7 @@ class CompressionTest {
                 default -> response.status(404).send();
             }
         };
-        server = HttpServer.builder().port(0).host("127.0.0.1").maxBodySize(1024 * 1024)
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.limits(l -> l.maxBodySize(1024 * 1024)))
                 .compression(CompressionOptions.DEFAULT).handler(handler).start();
         plain = HttpServer.builder().port(0).host("127.0.0.1").handler(handler).start();
         client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

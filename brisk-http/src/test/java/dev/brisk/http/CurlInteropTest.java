@@ -27,7 +27,8 @@ class CurlInteropTest {
     @BeforeAll
     static void start() {
         curl = Tools.require("curl");
-        cleartext = HttpServer.builder().port(0).host("127.0.0.1").maxBodySize(64 * 1024 * 1024).handler(ECHO).start();
+        cleartext = HttpServer.builder().port(0).host("127.0.0.1")
+                .options(o -> o.limits(l -> l.maxBodySize(64 * 1024 * 1024))).handler(ECHO).start();
         tls = HttpServer.builder().port(0).host("127.0.0.1").tls(TlsOptions.selfSigned()).handler(ECHO).start();
     }
 

@@ -107,7 +107,7 @@ class Http1SocketTest {
 
     @Test
     void expectContinueSendsInterimResponseThenTheFinalOne() throws Exception {
-        start(HttpServer.builder().maxBodySize(1000)
+        start(HttpServer.builder().options(o -> o.limits(l -> l.maxBodySize(1000)))
                 .handler(request -> request.response().send(request.body().retain())));
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n");
@@ -143,7 +143,8 @@ class Http1SocketTest {
 
     @Test
     void maxKeepAliveRequestsClosesAfterTheLastOne() throws Exception {
-        start(HttpServer.builder().maxKeepAliveRequests(2).handler(request -> request.response().send("x")));
+        start(HttpServer.builder().options(o -> o.maxKeepAliveRequests(2)).handler(request -> request.response()
+                .send("x")));
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
             assertThat(connection.read().header("connection")).isNull();

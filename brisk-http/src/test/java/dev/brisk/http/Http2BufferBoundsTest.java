@@ -51,7 +51,7 @@ class Http2BufferBoundsTest {
     void aPausedStreamedBodyHoldsBackOnlyItsOwnStream() throws Exception {
         AtomicLong received = new AtomicLong();
         CompletableFuture<ServerRequest> paused = new CompletableFuture<>();
-        server = HttpServer.builder().port(0).ioThreads(1).handler(new HttpHandler() {
+        server = HttpServer.builder().port(0).options(o -> o.ioThreads(1)).handler(new HttpHandler() {
             @Override
             public BodyMode bodyMode(ServerRequest request) {
                 return request.path().equals("/upload") ? BodyMode.STREAM : BodyMode.AGGREGATE;
@@ -107,9 +107,9 @@ class Http2BufferBoundsTest {
     @Test
     void aggregatedBodiesBeyondTheConnectionLimitWaitForCredit() throws Exception {
         int window = 65_535;
-        server = HttpServer.builder().port(0).ioThreads(1)
+        server = HttpServer.builder().port(0).options(o -> o.ioThreads(1)
                 .http2(Http2Options.builder().initialWindowSize(window).build())
-                .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build())
+                .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build()))
                 .handler(request -> request.response().send("got " + request.body().readableBytes()))
                 .start();
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
@@ -135,9 +135,9 @@ class Http2BufferBoundsTest {
 
     @Test
     void responsesWaitingForWindowRefuseNewStreamsAndAStalledOneIsReset() throws Exception {
-        server = HttpServer.builder().port(0).ioThreads(1)
+        server = HttpServer.builder().port(0).options(o -> o.ioThreads(1)
                 .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build())
-                .writeTimeout(java.time.Duration.ofMillis(300))
+                .writeTimeout(java.time.Duration.ofMillis(300)))
                 .handler(request -> request.response().send(new byte[200 * 1024]))
                 .start();
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {

@@ -33,7 +33,7 @@ class Http2FlowControlTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").ioThreads(1)
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(1))
                 .handler(request -> {
                     Writer writer = new Writer(request.response(), Long.parseLong(request.query("size").orElseThrow()));
                     writers.put(request.query("name").orElseThrow(), writer);

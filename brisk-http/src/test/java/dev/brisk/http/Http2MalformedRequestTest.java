@@ -34,7 +34,7 @@ class Http2MalformedRequestTest {
 
     @BeforeAll
     static void start() {
-        server = HttpServer.builder().port(0).ioThreads(1).handler(request -> {
+        server = HttpServer.builder().port(0).options(o -> o.ioThreads(1)).handler(request -> {
             CALLS.computeIfAbsent(request.path(), k -> new AtomicInteger()).incrementAndGet();
             // answered a little later, so the request is still in flight when the malformed one arrives
             LATER.schedule(() -> request.response().send("ok " + request.path()), 50, TimeUnit.MILLISECONDS);

@@ -47,8 +47,8 @@ class MetricsTest {
 
     @Test
     void reportsTransportAndEventLoopQueues() {
-        try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").ioThreads(3)
-                .transport(dev.brisk.transport.Transport.NIO)
+        try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(3)
+                .transport(dev.brisk.transport.Transport.NIO))
                 .handler(request -> request.response().send("ok")).start()) {
             assertThat(server.transport()).isEqualTo(dev.brisk.transport.Transport.NIO);
             assertThat(server.eventLoopPendingTasks()).hasSize(3).allSatisfy(n -> assertThat(n).isNotNegative());

@@ -22,7 +22,8 @@ class ProtectionTest {
 
     @Test
     void slowRequestHeadGets408AndIsClosed() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(300))
+        server = HttpServer.builder().port(0).host("127.0.0.1")
+                .options(o -> o.headerReadTimeout(Duration.ofMillis(300)))
                 .handler(request -> request.response().send("ok")).start();
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET / HTTP/1.1\r\nHost: x\r\n");
@@ -34,7 +35,8 @@ class ProtectionTest {
 
     @Test
     void completeRequestsAreNotAffectedByTheHeaderDeadline() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(300))
+        server = HttpServer.builder().port(0).host("127.0.0.1")
+                .options(o -> o.headerReadTimeout(Duration.ofMillis(300)))
                 .handler(request -> request.response().send("ok")).start();
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET / HTTP/1.1\r\nHo");
@@ -51,8 +53,9 @@ class ProtectionTest {
         java.util.concurrent.ScheduledExecutorService later = java.util.concurrent.Executors
                 .newSingleThreadScheduledExecutor();
         try {
-            server = HttpServer.builder().port(0).host("127.0.0.1").headerReadTimeout(Duration.ofMillis(100))
-                    .limits(HttpLimits.builder().maxPipelinedRequests(1).build())
+            server = HttpServer.builder().port(0).host("127.0.0.1")
+                    .options(o -> o.headerReadTimeout(Duration.ofMillis(100))
+                    .limits(HttpLimits.builder().maxPipelinedRequests(1).build()))
                     .handler(request -> later.schedule(() -> request.response().send(request.path()), 300,
                             java.util.concurrent.TimeUnit.MILLISECONDS))
                     .start();
@@ -68,7 +71,7 @@ class ProtectionTest {
 
     @Test
     void idleConnectionIsClosed() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").idleTimeout(Duration.ofMillis(200))
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.idleTimeout(Duration.ofMillis(200)))
                 .handler(request -> request.response().send("ok")).start();
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -84,7 +87,7 @@ class ProtectionTest {
 
     @Test
     void connectionsBeyondTheLimitAreClosed() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").maxConnections(2)
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.maxConnections(2))
                 .handler(request -> request.response().send("ok")).start();
         try (RawConnection first = new RawConnection(server.port());
              RawConnection second = new RawConnection(server.port())) {
@@ -101,7 +104,7 @@ class ProtectionTest {
 
     @Test
     void connectionsBeyondTheRateAreClosedAtAccept() throws Exception {
-        server = HttpServer.builder().port(0).host("127.0.0.1").maxConnectionRate(1)
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.maxConnectionRate(1))
                 .handler(request -> request.response().send("ok")).start();
         try (RawConnection first = new RawConnection(server.port())) {
             first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");

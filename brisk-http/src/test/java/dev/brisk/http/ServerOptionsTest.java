@@ -75,11 +75,13 @@ class ServerOptionsTest {
     }
 
     @Test
-    void theServerBuilderSetsTheSameComponents() {
-        ServerOptions options = HttpServer.builder().options(ServerOptions.DEFAULT).port(0).maxBodySize(99)
-                .writeBufferWaterMark(1, 2).options();
+    void theServerBuilderChangesOptionsInPlace() {
+        ServerOptions options = HttpServer.builder().options(ServerOptions.DEFAULT).port(0)
+                .options(o -> o.limits(l -> l.maxBodySize(99)).http2(h -> h.maxConcurrentStreams(7)))
+                .options(o -> o.writeBufferLowWaterMark(1).writeBufferHighWaterMark(2)).options();
         assertThat(options).isEqualTo(ServerOptions.builder().port(0)
                 .limits(HttpLimits.builder().maxBodySize(99).build())
+                .http2(Http2Options.builder().maxConcurrentStreams(7).build())
                 .writeBufferLowWaterMark(1).writeBufferHighWaterMark(2).build());
     }
 
@@ -114,10 +116,10 @@ class ServerOptionsTest {
                 invalid(b -> b.minBodyDataRate(-1), "minBodyDataRate must not be negative: -1"),
                 invalid(b -> b.writeTimeout(Duration.ZERO), "writeTimeout must be positive: PT0S"),
                 invalid(b -> b.settingsAckTimeout(Duration.ZERO), "settingsAckTimeout must be positive: PT0S"),
-                invalid(b -> b.limits(null), NullPointerException.class, "limits must not be null"),
+                invalid(b -> b.limits((HttpLimits) null), NullPointerException.class, "limits must not be null"),
                 invalid(b -> b.maxKeepAliveRequests(0), "maxKeepAliveRequests must be positive: 0"),
                 invalid(b -> b.tls((Optional<TlsOptions>) null), NullPointerException.class, "tls must not be null"),
-                invalid(b -> b.http2(null), NullPointerException.class, "http2 must not be null"),
+                invalid(b -> b.http2((Http2Options) null), NullPointerException.class, "http2 must not be null"),
                 invalid(b -> b.writeBufferLowWaterMark(0), "writeBufferLowWaterMark must be positive: 0"),
                 invalid(b -> b.writeBufferLowWaterMark(100).writeBufferHighWaterMark(99),
                         "writeBufferHighWaterMark must be >= writeBufferLowWaterMark (100): 99"),
@@ -138,9 +140,9 @@ class ServerOptionsTest {
 
     @Test
     void theServerBuilderFailsWithTheSameMessagesBeforeBinding() {
-        assertThatThrownBy(() -> HttpServer.builder().ioThreads(0).handler(request -> { }).start())
+        assertThatThrownBy(() -> HttpServer.builder().options(o -> o.ioThreads(0)).handler(request -> { }).start())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("ioThreads must be positive: 0");
-        assertThatThrownBy(() -> HttpServer.builder().maxBodySize(-1))
+        assertThatThrownBy(() -> HttpServer.builder().options(o -> o.limits(l -> l.maxBodySize(-1))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxBodySize must not be negative: -1");
         assertThatThrownBy(() -> HttpServer.builder().tls(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("tls must not be null");

@@ -75,7 +75,8 @@ class ShutdownTest {
 
     @Test
     void deadlineCutsOffRequestsThatDoNotFinish() throws Exception {
-        HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").shutdownTimeout(Duration.ofMillis(200))
+        HttpServer server = HttpServer.builder().port(0).host("127.0.0.1")
+                .options(o -> o.shutdownTimeout(Duration.ofMillis(200)))
                 .handler(request -> { }).start();
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n");

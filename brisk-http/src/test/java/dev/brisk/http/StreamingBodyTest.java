@@ -83,7 +83,7 @@ class StreamingBodyTest {
     @Test
     void oneGibibyteUploadWithBoundedMemory() throws Exception {
         CountingHandler handler = new CountingHandler();
-        server = HttpServer.builder().port(0).host("127.0.0.1").ioThreads(1).handler(handler).start();
+        server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(1)).handler(handler).start();
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.timeout(120_000);
             OutputStream out = connection.socket().getOutputStream();

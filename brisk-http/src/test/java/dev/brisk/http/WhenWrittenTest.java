@@ -34,7 +34,7 @@ class WhenWrittenTest {
     }
 
     private static HttpServer start(HttpHandler handler) {
-        return HttpServer.builder().port(0).host("127.0.0.1").ioThreads(1).handler(handler).start();
+        return HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(1)).handler(handler).start();
     }
 
     @Test

@@ -162,7 +162,7 @@ class BriskMetricsTest {
 
     @Test
     void gaugesConnectionsSchedulersAndEventLoops() throws Exception {
-        server = server().http(http -> http.ioThreads(2)).feature(BriskMetrics.of(registry))
+        server = server().http(http -> http.options(o -> o.ioThreads(2))).feature(BriskMetrics.of(registry))
                 .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok")))
                 .start();
         assertThat(Http.get(server, "/biz").body()).isEqualTo("ok");

@@ -1,12 +1,14 @@
 package dev.brisk.rest;
 
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Framework options, each with its default; set them one by one on {@link BriskServer.Builder}, or all at once with
- * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (port, TLS, limits, timeouts) are those of
- * {@code dev.brisk.http.HttpServer.Builder}, reachable with {@code http(...)}.
+ * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (limits, timeouts, threads) are those of
+ * {@code dev.brisk.http.ServerOptions}, reachable with {@code http(h -> h.options(o -> ...))}.
  *
  * <pre>{@code Brisk.server().options(BriskOptions.builder().contextPath("/api").bizThreads(64).build())}</pre>
  *
@@ -68,20 +70,10 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         return new Builder(this);
     }
 
-    private static void notNull(Object value, String name) {
-        Objects.requireNonNull(value, () -> name + " must not be null");
-    }
-
     private static void schedulerName(String name, String component) {
         notNull(name, component);
         if (name.isBlank()) {
             throw new IllegalArgumentException(component + " must name a scheduler: '" + name + "'");
-        }
-    }
-
-    private static void positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
         }
     }
 

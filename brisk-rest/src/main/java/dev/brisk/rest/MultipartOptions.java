@@ -1,7 +1,10 @@
 package dev.brisk.rest;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * How {@code multipart/form-data} request bodies (RFC 7578) are received: limits, and where large parts go. Parts up
@@ -26,14 +29,12 @@ public record MultipartOptions(long maxPartSize, long maxRequestSize, int maxPar
             16 * 1024, Path.of(System.getProperty("java.io.tmpdir")));
 
     public MultipartOptions {
-        positive("maxPartSize", maxPartSize);
-        positive("maxRequestSize", maxRequestSize);
-        positive("maxParts", maxParts);
-        positive("maxPartHeaderSize", maxPartHeaderSize);
-        if (fileSizeThreshold < 0) {
-            throw new IllegalArgumentException("fileSizeThreshold must be >= 0: " + fileSizeThreshold);
-        }
-        Objects.requireNonNull(tempDirectory, "tempDirectory");
+        positive(maxPartSize, "maxPartSize");
+        positive(maxRequestSize, "maxRequestSize");
+        positive(maxParts, "maxParts");
+        positive(maxPartHeaderSize, "maxPartHeaderSize");
+        notNegative(fileSizeThreshold, "fileSizeThreshold");
+        notNull(tempDirectory, "tempDirectory");
     }
 
     public static Builder builder() {
@@ -43,12 +44,6 @@ public record MultipartOptions(long maxPartSize, long maxRequestSize, int maxPar
     /** A builder holding these options. */
     public Builder toBuilder() {
         return new Builder(this);
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be > 0: " + value);
-        }
     }
 
     /** Builds {@link MultipartOptions}; each setter documents its field on the record. */

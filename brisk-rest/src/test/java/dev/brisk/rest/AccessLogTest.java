@@ -73,7 +73,7 @@ class AccessLogTest {
     void bodiesRefusedBeforeTheHandlerAreLoggedAndCounted() throws Exception {
         List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (CapturedLog log = CapturedLog.of("test.refused");
-             BriskServer server = RestTestSupport.server().http(h -> h.maxBodySize(16))
+             BriskServer server = RestTestSupport.server().http(h -> h.options(o -> o.limits(l -> l.maxBodySize(16))))
                      .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT))
                      .observability(o -> o.observer(observed::add).accessLog(AccessLogOptions.builder()
                      .pattern("%m %U %s").loggerName("test.refused").build()))
@@ -189,7 +189,7 @@ class AccessLogTest {
         int perThread = 60;
         // a ring of 16 slots wraps around many times; lines are never mixed up, duplicated or lost uncounted
         try (CapturedLog log = CapturedLog.of("test.many");
-             BriskServer server = RestTestSupport.server().http(http -> http.ioThreads(2))
+             BriskServer server = RestTestSupport.server().http(http -> http.options(o -> o.ioThreads(2)))
                      .observability(o -> o.accessLog(AccessLogOptions.builder().loggerName("test.many").queueSize(16)
                      .build()))
                      .get("/n", ctx -> ctx.send(ctx.request().uri())).start()) {

@@ -108,7 +108,7 @@ class ControllerSchedulerTest {
     void anUnrelatedRequestIsAnsweredWhileFourBlockingHandlersAreHeld() throws Exception {
         BlockingController controller = new BlockingController();
         // one event loop: a handler blocking on it would stall every other request
-        server = server().http(http -> http.ioThreads(1)).controllers(controller).start();
+        server = server().http(http -> http.options(o -> o.ioThreads(1))).controllers(controller).start();
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<CompletableFuture<HttpResponse<String>>> blocked = new ArrayList<>();
         try {

@@ -109,7 +109,7 @@ class HealthTest {
     @Test
     void duringTheShutdownDelayNewProbesSeeDownAndRequestsAreStillServed() throws Exception {
         BriskServer server = RestTestSupport.server().observability(o -> o.health(HealthOptions.DEFAULT))
-                .http(http -> http.shutdownDelay(java.time.Duration.ofMillis(1500)))
+                .http(http -> http.options(o -> o.shutdownDelay(java.time.Duration.ofMillis(1500))))
                 .get("/work", ctx -> ctx.send("done")).start();
         int port = server.port();
         ExecutorService closer = Executors.newSingleThreadExecutor();

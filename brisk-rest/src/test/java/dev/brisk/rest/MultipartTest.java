@@ -223,7 +223,7 @@ class MultipartTest {
     @Test
     void unlimitedSizesLiftTheServersBodyLimitForMultipartBodies() throws Exception {
         byte[] file = new byte[64 * 1024];
-        server = server().http(http -> http.limits(dev.brisk.http.HttpLimits.builder().maxBodySize(1024).build()))
+        server = server().http(http -> http.options(o -> o.limits(l -> l.maxBodySize(1024))))
                 .web(w -> w.multipart(options().maxPartSize(Long.MAX_VALUE).maxRequestSize(Long.MAX_VALUE).build()))
                 .post("/upload", ctx -> ctx.send(String.valueOf(ctx.multipart().part("f").orElseThrow().size())))
                 .start();
@@ -409,9 +409,9 @@ class MultipartTest {
     @Test
     void optionsAreValidatedNamingFieldAndValue() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().maxParts(0).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxParts must be > 0: 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxParts must be positive: 0");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().fileSizeThreshold(-1)
-                .build()).hasMessage("fileSizeThreshold must be >= 0: -1");
+                .build()).hasMessage("fileSizeThreshold must not be negative: -1");
         MultipartOptions options = MultipartOptions.builder().maxPartSize(5).build();
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(MultipartOptions.DEFAULT.maxPartSize()).isEqualTo(1024 * 1024);

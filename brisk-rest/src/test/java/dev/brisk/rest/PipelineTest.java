@@ -105,7 +105,7 @@ class PipelineTest {
     @Test
     void theFirstJsonAnswersOfAFreshServerComeOutRightWhenTheyArriveTogether() throws Exception {
         // the default JSON codec builds its mapper on the first body it writes: here on several event loops at once
-        server = server().http(http -> http.ioThreads(4))
+        server = server().http(http -> http.options(o -> o.ioThreads(4)))
                 .get("/users/{id}", ctx -> ctx.send(new User(Long.parseLong(ctx.pathParam("id")), "u")))
                 .start();
         java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()

@@ -27,7 +27,7 @@ class WebSocketPingFloodTest {
     void pingFloodIsHeldBackWithEveryFeatureOn(@TempDir Path files) throws Exception {
         Files.writeString(files.resolve("index.html"), "<p>static</p>".repeat(100));
         try (BriskServer server = Brisk.server().port(0).host("127.0.0.1")
-                .http(http -> http.ioThreads(1).writeTimeout(Duration.ofSeconds(2)))
+                .http(http -> http.options(o -> o.ioThreads(1).writeTimeout(Duration.ofSeconds(2))))
                 .web(w -> w.compression(CompressionOptions.DEFAULT).staticFiles("/static", files)
                 .cors(CorsConfig.builder().allowedOrigins("https://app.example").build()))
                 .protection(p -> p.ipFilter(IpFilter.allow("127.0.0.1")))

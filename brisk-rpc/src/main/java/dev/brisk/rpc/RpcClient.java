@@ -76,7 +76,7 @@ public final class RpcClient implements AutoCloseable {
     /** Collects providers and options; {@link #build()} makes the client. */
     public static final class Builder {
 
-        private final RpcClientOptions.Builder options = RpcClientOptions.builder();
+        private RpcClientOptions.Builder options = RpcClientOptions.builder();
         private final List<RpcFilter> filters = new ArrayList<>();
         private Registry registry;
         private boolean ownsRegistry;
@@ -124,15 +124,16 @@ public final class RpcClient implements AutoCloseable {
 
         /** Replaces every option with those of {@code options}. */
         public Builder options(RpcClientOptions options) {
-            RpcClientOptions o = Objects.requireNonNull(options, "options must not be null");
-            this.options.transport(o.transport()).ioThreads(o.ioThreads()).tls(o.tls())
-                    .connectionsPerProvider(o.connectionsPerProvider()).maxFrameSize(o.maxFrameSize())
-                    .callTimeout(o.callTimeout()).connectTimeout(o.connectTimeout())
-                    .heartbeatInterval(o.heartbeatInterval()).reconnectInitialBackoff(o.reconnectInitialBackoff())
-                    .reconnectMaxBackoff(o.reconnectMaxBackoff()).loadBalance(o.loadBalance())
-                    .maxRetries(o.maxRetries()).circuitBreakerThreshold(o.circuitBreakerThreshold())
-                    .circuitBreakerOpenDuration(o.circuitBreakerOpenDuration())
-                    .allowed(o.allowTypes(), o.allowPackages());
+            this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
+            return this;
+        }
+
+        /**
+         * Changes options on the {@link RpcClientOptions.Builder} this builder holds, where every option is set and
+         * documented with its default: {@code options(o -> o.ioThreads(2))}.
+         */
+        public Builder options(java.util.function.Consumer<RpcClientOptions.Builder> change) {
+            Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }
 
@@ -141,115 +142,9 @@ public final class RpcClient implements AutoCloseable {
             return options.build();
         }
 
-        /** Socket transport; default {@link Transport#AUTO}. */
-        public Builder transport(Transport transport) {
-            options.transport(transport);
-            return this;
-        }
-
-        /** Event loop threads; default the number of processors. */
-        public Builder ioThreads(int ioThreads) {
-            options.ioThreads(ioThreads);
-            return this;
-        }
-
         /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             options.tls(tls);
-            return this;
-        }
-
-        /** Connections per provider; default 2. */
-        public Builder connectionsPerProvider(int connectionsPerProvider) {
-            options.connectionsPerProvider(connectionsPerProvider);
-            return this;
-        }
-
-        /** Largest frame sent or received; default 16 MiB. */
-        public Builder maxFrameSize(int maxFrameSize) {
-            options.maxFrameSize(maxFrameSize);
-            return this;
-        }
-
-        /**
-         * Arguments of at least {@code bytes} go deflated (the frame's compressed flag); default 0: never. Deflated bodies
-         * from the other side are always accepted.
-         */
-        public Builder compressionThreshold(int bytes) {
-            options.compressionThreshold(bytes);
-            return this;
-        }
-
-        /** Time limit of a call without {@link Timeout}, retries included; default 5 s. */
-        public Builder callTimeout(Duration callTimeout) {
-            options.callTimeout(callTimeout);
-            return this;
-        }
-
-        /** Time limit of a connection attempt; default 3 s. */
-        public Builder connectTimeout(Duration connectTimeout) {
-            options.connectTimeout(connectTimeout);
-            return this;
-        }
-
-        /** Heartbeat on idle connections; default 15 s, zero for none. */
-        public Builder heartbeatInterval(Duration heartbeatInterval) {
-            options.heartbeatInterval(heartbeatInterval);
-            return this;
-        }
-
-        /** First reconnect delay, doubled per failed attempt; default 100 ms. */
-        public Builder reconnectInitialBackoff(Duration reconnectInitialBackoff) {
-            options.reconnectInitialBackoff(reconnectInitialBackoff);
-            return this;
-        }
-
-        /** Longest reconnect delay; default 5 s. */
-        public Builder reconnectMaxBackoff(Duration reconnectMaxBackoff) {
-            options.reconnectMaxBackoff(reconnectMaxBackoff);
-            return this;
-        }
-
-        /** How providers are picked; default {@link LoadBalance#ROUND_ROBIN}. */
-        public Builder loadBalance(LoadBalance loadBalance) {
-            options.loadBalance(loadBalance);
-            return this;
-        }
-
-        /** Further attempts on other providers for {@link Idempotent} methods; default 2. */
-        public Builder maxRetries(int maxRetries) {
-            options.maxRetries(maxRetries);
-            return this;
-        }
-
-        /**
-         * Consecutive failures (timeouts, lost connections, overload; not exceptions thrown by the service) after which
-         * a provider gets no calls for a while; default 0, off.
-         */
-        public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
-            options.circuitBreakerThreshold(circuitBreakerThreshold);
-            return this;
-        }
-
-        /** How long a tripped provider gets no calls; default 10 s. */
-        public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
-            options.circuitBreakerOpenDuration(circuitBreakerOpenDuration);
-            return this;
-        }
-
-        /**
-         * Adds classes whose values (results, exceptions) may be read besides those derived from the service
-         * interfaces (the runtime classes of fields declared as an interface, an abstract class or {@code Object});
-         * every other class a server names is refused before it is created. See docs/rpc.md, "Serializers and trust".
-         */
-        public Builder allowTypes(Class<?>... types) {
-            options.allowTypes(types);
-            return this;
-        }
-
-        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
-        public Builder allowPackages(String... packages) {
-            options.allowPackages(packages);
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
+import dev.brisk.transport.spi.Checks;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -76,8 +77,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
-        allowTypes = Checks.allowTypes(allowTypes);
-        allowPackages = Checks.allowPackages(allowPackages);
+        allowTypes = AllowListChecks.allowTypes(allowTypes);
+        allowPackages = AllowListChecks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */
@@ -90,7 +91,10 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         return new Builder(this);
     }
 
-    /** Builds {@link RpcClientOptions}; setters do not validate, {@link #build()} does. */
+    /**
+     * Builds {@link RpcClientOptions}, a setter per option, each documented with its default; {@link #build()}
+     * validates.
+     */
     public static final class Builder {
 
         private Transport transport = Transport.AUTO;
@@ -134,76 +138,94 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             allowPackages = new LinkedHashSet<>(o.allowPackages);
         }
 
+        /** Socket transport; default {@link Transport#AUTO}. */
         public Builder transport(Transport transport) {
             this.transport = transport;
             return this;
         }
 
+        /** Event loop threads; default the number of processors. */
         public Builder ioThreads(int ioThreads) {
             this.ioThreads = ioThreads;
             return this;
         }
 
+        /** TLS on every connection; default none. */
         public Builder tls(Optional<TlsOptions> tls) {
             this.tls = tls;
             return this;
         }
 
+        /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             this.tls = Optional.of(tls);
             return this;
         }
 
+        /** Connections per provider; default 2. */
         public Builder connectionsPerProvider(int connectionsPerProvider) {
             this.connectionsPerProvider = connectionsPerProvider;
             return this;
         }
 
+        /** Largest frame sent or received; default 16 MiB. */
         public Builder maxFrameSize(int maxFrameSize) {
             this.maxFrameSize = maxFrameSize;
             return this;
         }
 
+        /** Time limit of a call without {@link Timeout}, retries included; default 5 s. */
         public Builder callTimeout(Duration callTimeout) {
             this.callTimeout = callTimeout;
             return this;
         }
 
+        /** Time limit of a connection attempt; default 3 s. */
         public Builder connectTimeout(Duration connectTimeout) {
             this.connectTimeout = connectTimeout;
             return this;
         }
 
+        /** Heartbeat on idle connections; default 15 s, zero for none. */
         public Builder heartbeatInterval(Duration heartbeatInterval) {
             this.heartbeatInterval = heartbeatInterval;
             return this;
         }
 
+        /** First reconnect delay, doubled per failed attempt; default 100 ms. */
         public Builder reconnectInitialBackoff(Duration reconnectInitialBackoff) {
             this.reconnectInitialBackoff = reconnectInitialBackoff;
             return this;
         }
 
+        /** Longest reconnect delay; default 5 s. */
         public Builder reconnectMaxBackoff(Duration reconnectMaxBackoff) {
             this.reconnectMaxBackoff = reconnectMaxBackoff;
             return this;
         }
 
+        /** How providers are picked; default {@link LoadBalance#ROUND_ROBIN}. */
         public Builder loadBalance(LoadBalance loadBalance) {
             this.loadBalance = loadBalance;
             return this;
         }
 
+        /** Further attempts on other providers for {@link Idempotent} methods; default 2. */
         public Builder maxRetries(int maxRetries) {
             this.maxRetries = maxRetries;
             return this;
         }
 
+        /**
+         * Consecutive failures (timeouts, lost connections, overload; not exceptions thrown by the service) after which
+         * a provider gets no calls for a while; default 0, off.
+         */
         public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
             this.circuitBreakerThreshold = circuitBreakerThreshold;
             return this;
         }
 
+        /** How long a tripped provider gets no calls; default 10 s. */
         public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
             this.circuitBreakerOpenDuration = circuitBreakerOpenDuration;
             return this;

@@ -92,7 +92,7 @@ public final class RpcServer implements AutoCloseable {
     /** Collects services and options; {@link #start()} binds. */
     public static final class Builder {
 
-        private final RpcServerOptions.Builder options = RpcServerOptions.builder();
+        private RpcServerOptions.Builder options = RpcServerOptions.builder();
         private final List<Object[]> services = new ArrayList<>();
         private final List<RpcFilter> filters = new ArrayList<>();
         private Registry registry;
@@ -180,14 +180,16 @@ public final class RpcServer implements AutoCloseable {
 
         /** Replaces every option with those of {@code options}. */
         public Builder options(RpcServerOptions options) {
-            RpcServerOptions o = Objects.requireNonNull(options, "options must not be null");
-            this.options.host(o.host()).port(o.port()).transport(o.transport()).ioThreads(o.ioThreads()).tls(o.tls())
-                    .maxFrameSize(o.maxFrameSize()).maxInFlightPerConnection(o.maxInFlightPerConnection())
-                    .dispatch(o.dispatch()).workerThreads(o.workerThreads()).workerQueueSize(o.workerQueueSize())
-                    .methodTimeout(o.methodTimeout()).shutdownTimeout(o.shutdownTimeout())
-                    .idleTimeout(o.idleTimeout()).writeTimeout(o.writeTimeout())
-                    .advertisedHost(o.advertisedHost()).weight(o.weight())
-                    .version(o.version()).metadata(o.metadata()).allowed(o.allowTypes(), o.allowPackages());
+            this.options = Objects.requireNonNull(options, "options must not be null").toBuilder();
+            return this;
+        }
+
+        /**
+         * Changes options on the {@link RpcServerOptions.Builder} this builder holds, where every option is set and
+         * documented with its default: {@code options(o -> o.ioThreads(2))}.
+         */
+        public Builder options(java.util.function.Consumer<RpcServerOptions.Builder> change) {
+            Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }
 
@@ -208,127 +210,9 @@ public final class RpcServer implements AutoCloseable {
             return this;
         }
 
-        /** Socket transport; default {@link Transport#AUTO}. */
-        public Builder transport(Transport transport) {
-            options.transport(transport);
-            return this;
-        }
-
-        /** Event loop threads; default the number of processors. */
-        public Builder ioThreads(int ioThreads) {
-            options.ioThreads(ioThreads);
-            return this;
-        }
-
         /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             options.tls(tls);
-            return this;
-        }
-
-        /** Largest frame received or sent; default 16 MiB. */
-        public Builder maxFrameSize(int maxFrameSize) {
-            options.maxFrameSize(maxFrameSize);
-            return this;
-        }
-
-        /**
-         * Results of at least {@code bytes} go deflated (the frame's compressed flag); default 0: never. Deflated bodies
-         * from the other side are always accepted.
-         */
-        public Builder compressionThreshold(int bytes) {
-            options.compressionThreshold(bytes);
-            return this;
-        }
-
-        /** Calls of one connection running at once; default 1024. */
-        public Builder maxInFlightPerConnection(int maxInFlightPerConnection) {
-            options.maxInFlightPerConnection(maxInFlightPerConnection);
-            return this;
-        }
-
-        /** Where methods run by default; default {@link Dispatch#POOL}. */
-        public Builder dispatch(Dispatch dispatch) {
-            options.dispatch(dispatch);
-            return this;
-        }
-
-        /** Threads of the worker pool; default 200. */
-        public Builder workerThreads(int workerThreads) {
-            options.workerThreads(workerThreads);
-            return this;
-        }
-
-        /** Calls waiting for a worker; default 1024. */
-        public Builder workerQueueSize(int workerQueueSize) {
-            options.workerQueueSize(workerQueueSize);
-            return this;
-        }
-
-        /** Time limit of every method without {@link Timeout}; default 30 s, zero for none. */
-        public Builder methodTimeout(Duration methodTimeout) {
-            options.methodTimeout(methodTimeout);
-            return this;
-        }
-
-        /** How long {@link #close()} drains; default 10 s. */
-        public Builder shutdownTimeout(Duration shutdownTimeout) {
-            options.shutdownTimeout(shutdownTimeout);
-            return this;
-        }
-
-        /** A silent connection is closed after this; default 60 s, zero for never. */
-        public Builder idleTimeout(Duration idleTimeout) {
-            options.idleTimeout(idleTimeout);
-            return this;
-        }
-
-        /**
-         * A connection whose peer takes none of its answers for this long, while the server has stopped reading it
-         * because too many answer bytes wait, is closed; default 30 s, zero for never.
-         */
-        public Builder writeTimeout(Duration writeTimeout) {
-            options.writeTimeout(writeTimeout);
-            return this;
-        }
-
-        /** Host put into the registry; default the bound host or this machine's address. */
-        public Builder advertisedHost(String advertisedHost) {
-            options.advertisedHost(advertisedHost);
-            return this;
-        }
-
-        /** Weight put into the registry; default 100. */
-        public Builder weight(int weight) {
-            options.weight(weight);
-            return this;
-        }
-
-        /** Version put into the registry; default empty. */
-        public Builder version(String version) {
-            options.version(version);
-            return this;
-        }
-
-        /** Metadata put into the registry; default none. */
-        public Builder metadata(Map<String, String> metadata) {
-            options.metadata(metadata);
-            return this;
-        }
-
-        /**
-         * Adds classes whose values may be read besides those derived from the service interfaces (the runtime classes
-         * of fields declared as an interface, an abstract class or {@code Object}); every other class is refused before
-         * it is created. See docs/rpc.md, "Serializers and trust".
-         */
-        public Builder allowTypes(Class<?>... types) {
-            options.allowTypes(types);
-            return this;
-        }
-
-        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
-        public Builder allowPackages(String... packages) {
-            options.allowPackages(packages);
             return this;
         }
 

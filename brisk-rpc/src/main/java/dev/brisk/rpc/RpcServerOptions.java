@@ -2,6 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
+import dev.brisk.transport.spi.Checks;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -84,8 +85,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         if (compressionThreshold < 0) {
             throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
         }
-        allowTypes = Checks.allowTypes(allowTypes);
-        allowPackages = Checks.allowPackages(allowPackages);
+        allowTypes = AllowListChecks.allowTypes(allowTypes);
+        allowPackages = AllowListChecks.allowPackages(allowPackages);
     }
 
     /** A builder starting from the defaults. */
@@ -98,7 +99,10 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         return new Builder(this);
     }
 
-    /** Builds {@link RpcServerOptions}; setters do not validate, {@link #build()} does. */
+    /**
+     * Builds {@link RpcServerOptions}, a setter per option, each documented with its default; {@link #build()}
+     * validates.
+     */
     public static final class Builder {
 
         private String host = "0.0.0.0";
@@ -150,101 +154,124 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             allowPackages = new LinkedHashSet<>(o.allowPackages);
         }
 
+        /** Address to bind; default {@code 0.0.0.0}. */
         public Builder host(String host) {
             this.host = host;
             return this;
         }
 
+        /** Port to bind; default 0, any free port. */
         public Builder port(int port) {
             this.port = port;
             return this;
         }
 
+        /** Socket transport; default {@link Transport#AUTO}. */
         public Builder transport(Transport transport) {
             this.transport = transport;
             return this;
         }
 
+        /** Event loop threads; default the number of processors. */
         public Builder ioThreads(int ioThreads) {
             this.ioThreads = ioThreads;
             return this;
         }
 
+        /** TLS on every connection; default none. */
         public Builder tls(Optional<TlsOptions> tls) {
             this.tls = tls;
             return this;
         }
 
+        /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             this.tls = Optional.of(tls);
             return this;
         }
 
+        /** Largest frame received or sent; default 16 MiB. */
         public Builder maxFrameSize(int maxFrameSize) {
             this.maxFrameSize = maxFrameSize;
             return this;
         }
 
+        /** Calls of one connection running at once; default 1024. */
         public Builder maxInFlightPerConnection(int maxInFlightPerConnection) {
             this.maxInFlightPerConnection = maxInFlightPerConnection;
             return this;
         }
 
+        /** Where methods run by default; default {@link Dispatch#POOL}. */
         public Builder dispatch(Dispatch dispatch) {
             this.dispatch = dispatch;
             return this;
         }
 
+        /** Threads of the worker pool; default 200. */
         public Builder workerThreads(int workerThreads) {
             this.workerThreads = workerThreads;
             return this;
         }
 
+        /** Calls waiting for a worker; default 1024. */
         public Builder workerQueueSize(int workerQueueSize) {
             this.workerQueueSize = workerQueueSize;
             return this;
         }
 
+        /** Time limit of every method without {@link Timeout}; default 30 s, zero for none. */
         public Builder methodTimeout(Duration methodTimeout) {
             this.methodTimeout = methodTimeout;
             return this;
         }
 
+        /** How long {@link #close()} drains; default 10 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
             this.shutdownTimeout = shutdownTimeout;
             return this;
         }
 
+        /** A silent connection is closed after this; default 60 s, zero for never. */
         public Builder idleTimeout(Duration idleTimeout) {
             this.idleTimeout = idleTimeout;
             return this;
         }
 
+        /**
+         * A connection whose peer takes none of its answers for this long, while the server has stopped reading it
+         * because too many answer bytes wait, is closed; default 30 s, zero for never.
+         */
         public Builder writeTimeout(Duration writeTimeout) {
             this.writeTimeout = writeTimeout;
             return this;
         }
 
+        /** Host put into the registry; default the bound host or this machine's address. */
         public Builder advertisedHost(Optional<String> advertisedHost) {
             this.advertisedHost = advertisedHost;
             return this;
         }
 
+        /** Host put into the registry; default the bound host or this machine's address. */
         public Builder advertisedHost(String advertisedHost) {
             this.advertisedHost = Optional.of(advertisedHost);
             return this;
         }
 
+        /** Weight put into the registry; default 100. */
         public Builder weight(int weight) {
             this.weight = weight;
             return this;
         }
 
+        /** Version put into the registry; default empty. */
         public Builder version(String version) {
             this.version = version;
             return this;
         }
 
+        /** Metadata put into the registry; default none. */
         public Builder metadata(Map<String, String> metadata) {
             this.metadata = metadata;
             return this;

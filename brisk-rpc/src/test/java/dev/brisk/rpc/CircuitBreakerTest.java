@@ -55,8 +55,9 @@ class CircuitBreakerTest {
 
     private RpcClient client(int threshold) {
         return RpcClient.builder().addresses("127.0.0.1:" + slow.port() + ",127.0.0.1:" + quick.port())
-                .connectionsPerProvider(1).callTimeout(Duration.ofMillis(200)).circuitBreakerThreshold(threshold)
-                .circuitBreakerOpenDuration(Duration.ofMinutes(5)).build();
+                .options(o -> o.connectionsPerProvider(1).callTimeout(Duration.ofMillis(200))
+                .circuitBreakerThreshold(threshold)
+                .circuitBreakerOpenDuration(Duration.ofMinutes(5))).build();
     }
 
     private static List<String> outcomes(Flaky flaky, int calls) {

@@ -27,10 +27,11 @@ class CompressionTest {
     }
 
     private EchoService connect(int serverThreshold, int clientThreshold, int limit) {
-        server = RpcServer.builder().host("127.0.0.1").maxFrameSize(limit).compressionThreshold(serverThreshold)
+        server = RpcServer.builder().host("127.0.0.1").options(o -> o.maxFrameSize(limit)
+                .compressionThreshold(serverThreshold))
                 .service(EchoService.class, new EchoServiceImpl()).start();
-        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).maxFrameSize(limit)
-                .compressionThreshold(clientThreshold).connectionsPerProvider(1).build();
+        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).options(o -> o.maxFrameSize(limit)
+                .compressionThreshold(clientThreshold).connectionsPerProvider(1)).build();
         return client.proxy(EchoService.class);
     }
 

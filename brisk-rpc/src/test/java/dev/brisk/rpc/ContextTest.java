@@ -54,7 +54,7 @@ class ContextTest {
     }
 
     private void startProbe() {
-        probeServer = RpcServer.builder().host("127.0.0.1").methodTimeout(Duration.ZERO)
+        probeServer = RpcServer.builder().host("127.0.0.1").options(o -> o.methodTimeout(Duration.ZERO))
                 .service(Probe.class, new Probe() {
                     @Override
                     public String traceId() {
@@ -93,7 +93,7 @@ class ContextTest {
     void theServiceSeesTheTimeTheCallerStillWaits() {
         startProbe();
         client = RpcClient.builder().addresses("127.0.0.1:" + probeServer.port())
-                .callTimeout(Duration.ofSeconds(3)).build();
+                .options(o -> o.callTimeout(Duration.ofSeconds(3))).build();
         assertThat(client.proxy(Probe.class).remainingMillis()).isBetween(1L, 3000L);
     }
 
@@ -101,7 +101,7 @@ class ContextTest {
     void theServerStopsWorkingWhenTheCallerHasGivenUp() throws Exception {
         startProbe();
         client = RpcClient.builder().addresses("127.0.0.1:" + probeServer.port())
-                .callTimeout(Duration.ofMillis(300)).build();
+                .options(o -> o.callTimeout(Duration.ofMillis(300))).build();
         Probe probe = client.proxy(Probe.class);
         assertThatThrownBy(() -> probe.sleep(20_000)).isInstanceOf(RpcTimeoutException.class);
         assertThat(sleeps.poll(10, TimeUnit.SECONDS)).isEqualTo("interrupted");
@@ -111,7 +111,7 @@ class ContextTest {
     void traceIdAndDeadlineGoOnWithTheCallsAServiceMakes() throws Exception {
         startProbe();
         relayClient = RpcClient.builder().addresses("127.0.0.1:" + probeServer.port())
-                .callTimeout(Duration.ofSeconds(30)).build();
+                .options(o -> o.callTimeout(Duration.ofSeconds(30))).build();
         Probe downstream = relayClient.proxy(Probe.class);
         relayServer = RpcServer.builder().host("127.0.0.1").service(Relay.class, new Relay() {
             @Override
@@ -125,7 +125,7 @@ class ContextTest {
             }
         }).start();
         client = RpcClient.builder().addresses("127.0.0.1:" + relayServer.port())
-                .callTimeout(Duration.ofSeconds(2)).build();
+                .options(o -> o.callTimeout(Duration.ofSeconds(2))).build();
         Relay relay = client.proxy(Relay.class);
         assertThat(RpcContext.callWithTraceId("abc", relay::relayedTraceId)).isEqualTo("abc");
         assertThat(relay.relayedTraceId()).isEqualTo("none");

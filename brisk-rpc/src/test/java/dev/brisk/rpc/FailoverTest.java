@@ -38,7 +38,7 @@ class FailoverTest {
         implA = new SlowServiceImpl("a");
         implB = new SlowServiceImpl("b");
         a = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implA).start();
-        client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(20)).build();
+        client = RpcClient.builder().registry(registry).options(o -> o.callTimeout(Duration.ofSeconds(20))).build();
         SlowService slow = client.proxy(SlowService.class);
 
         CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"), TestThreads.EXECUTOR);
@@ -66,7 +66,7 @@ class FailoverTest {
         implB = new SlowServiceImpl("b");
         a = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implA).start();
         b = a;
-        client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(20)).build();
+        client = RpcClient.builder().registry(registry).options(o -> o.callTimeout(Duration.ofSeconds(20))).build();
         SlowService slow = client.proxy(SlowService.class);
         CompletableFuture<String> idempotent = CompletableFuture.supplyAsync(() -> slow.blockIdempotent("i"), TestThreads.EXECUTOR);
         implA.awaitStarted(1);

@@ -65,7 +65,8 @@ class FailoverUnderLoadTest {
         RpcServer b = RpcServer.builder().host("127.0.0.1").registry(registry)
                 .service(Counter.class, counting("b", writesB)).start();
         ExecutorService callers = Executors.newFixedThreadPool(8);
-        try (RpcClient client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(10)).build()) {
+        try (RpcClient client = RpcClient.builder().registry(registry)
+                .options(o -> o.callTimeout(Duration.ofSeconds(10))).build()) {
             Counter counter = client.proxy(Counter.class);
             AtomicBoolean running = new AtomicBoolean(true);
             AtomicInteger readsDone = new AtomicInteger();

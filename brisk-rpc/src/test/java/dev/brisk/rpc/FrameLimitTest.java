@@ -25,10 +25,10 @@ class FrameLimitTest {
     }
 
     private EchoService connect(int serverLimit, int clientLimit) {
-        server = RpcServer.builder().host("127.0.0.1").maxFrameSize(serverLimit)
+        server = RpcServer.builder().host("127.0.0.1").options(o -> o.maxFrameSize(serverLimit))
                 .service(EchoService.class, new EchoServiceImpl()).start();
-        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).maxFrameSize(clientLimit)
-                .connectionsPerProvider(1).build();
+        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).options(o -> o.maxFrameSize(clientLimit)
+                .connectionsPerProvider(1)).build();
         return client.proxy(EchoService.class);
     }
 

@@ -30,7 +30,7 @@ class GracefulCloseTest {
         a = RpcServer.builder().host("127.0.0.1").service(SlowService.class, implA).start();
         b = RpcServer.builder().host("127.0.0.1").service(SlowService.class, released("b")).start();
         client = RpcClient.builder().addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port())
-                .callTimeout(java.time.Duration.ofSeconds(20)).build();
+                .options(o -> o.callTimeout(java.time.Duration.ofSeconds(20))).build();
         SlowService slow = client.proxy(SlowService.class);
         awaitBothProviders(slow);
 
@@ -58,7 +58,8 @@ class GracefulCloseTest {
         a = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implA).start();
         b = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class,
                 released("b")).start();
-        client = RpcClient.builder().registry(registry).callTimeout(java.time.Duration.ofSeconds(20)).build();
+        client = RpcClient.builder().registry(registry).options(o -> o.callTimeout(java.time.Duration.ofSeconds(20)))
+                .build();
         SlowService slow = client.proxy(SlowService.class);
         awaitBothProviders(slow);
         CompletableFuture<String> inFlight = callInFlightOnA(slow);

@@ -51,7 +51,7 @@ class LoadBalanceTest {
 
     private RpcClient client(LoadBalance loadBalance) {
         return RpcClient.builder().addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port())
-                .loadBalance(loadBalance).build();
+                .options(o -> o.loadBalance(loadBalance)).build();
     }
 
     @Test
@@ -69,9 +69,9 @@ class LoadBalanceTest {
     @Test
     void roundRobinFollowsRegisteredWeights() {
         StaticRegistry registry = StaticRegistry.create();
-        try (RpcServer heavy = RpcServer.builder().host("127.0.0.1").registry(registry).weight(300)
+        try (RpcServer heavy = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(300))
                 .service(Who.class, named("heavy")).start();
-             RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).weight(100)
+             RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(100))
                      .service(Who.class, named("light")).start();
              RpcClient client = RpcClient.builder().registry(registry).build()) {
             Who who = client.proxy(Who.class);

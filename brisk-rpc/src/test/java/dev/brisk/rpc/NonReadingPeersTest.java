@@ -80,8 +80,9 @@ class NonReadingPeersTest {
     }
 
     private Flood start(Duration writeTimeout, boolean http) {
-        server = RpcServer.builder().host("127.0.0.1").maxInFlightPerConnection(MAX_IN_FLIGHT).http(http)
-                .writeTimeout(writeTimeout).service(Flood.class, new Flood() {
+        server = RpcServer.builder().host("127.0.0.1").options(o -> o.maxInFlightPerConnection(MAX_IN_FLIGHT))
+                .http(http)
+                .options(o -> o.writeTimeout(writeTimeout)).service(Flood.class, new Flood() {
                     @Override
                     public byte[] answer() {
                         answers.incrementAndGet();
@@ -98,7 +99,8 @@ class NonReadingPeersTest {
                         return text;
                     }
                 }).start();
-        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).connectionsPerProvider(1).build();
+        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).options(o -> o.connectionsPerProvider(1))
+                .build();
         Flood flood = client.proxy(Flood.class);
         assertThat(flood.echo("before")).isEqualTo("before");
         return flood;

@@ -15,8 +15,9 @@ class ReconnectTest {
                 .start();
         int port = first.port();
         try (RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + port)
-                .reconnectInitialBackoff(Duration.ofMillis(20)).reconnectMaxBackoff(Duration.ofMillis(200))
-                .callTimeout(Duration.ofSeconds(10)).build()) {
+                .options(o -> o.reconnectInitialBackoff(Duration.ofMillis(20))
+                .reconnectMaxBackoff(Duration.ofMillis(200))
+                .callTimeout(Duration.ofSeconds(10))).build()) {
             SlowService slow = client.proxy(SlowService.class);
             assertThat(slow.quick("x")).isEqualTo("first:x");
             first.close();

@@ -19,8 +19,9 @@ class RegistryTest {
         StaticRegistry registry = StaticRegistry.create();
         List<List<ProviderInfo>> seen = new CopyOnWriteArrayList<>();
         registry.subscribe(SlowService.class.getName(), seen::add);
-        RpcServer server = RpcServer.builder().host("127.0.0.1").registry(registry).weight(7).version("2.1")
-                .metadata(Map.of("zone", "z1")).service(SlowService.class, new SlowServiceImpl("a")).start();
+        RpcServer server = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(7)
+                .version("2.1")
+                .metadata(Map.of("zone", "z1"))).service(SlowService.class, new SlowServiceImpl("a")).start();
         try {
             assertThat(registry.providers(SlowService.class.getName())).containsExactly(new ProviderInfo(
                     SlowService.class.getName(), "127.0.0.1", server.port(), 7, "2.1", Map.of("zone", "z1")));
@@ -37,7 +38,8 @@ class RegistryTest {
     @Test
     void aClientFollowsProvidersAsTheyComeAndGo() {
         StaticRegistry registry = StaticRegistry.create();
-        try (RpcClient client = RpcClient.builder().registry(registry).callTimeout(Duration.ofSeconds(5)).build()) {
+        try (RpcClient client = RpcClient.builder().registry(registry)
+                .options(o -> o.callTimeout(Duration.ofSeconds(5))).build()) {
             SlowService slow = client.proxy(SlowService.class);
             assertThatThrownBy(() -> slow.quick("none")).isInstanceOf(NoProviderException.class)
                     .hasMessageContaining(SlowService.class.getName());

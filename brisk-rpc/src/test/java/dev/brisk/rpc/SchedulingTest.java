@@ -30,7 +30,8 @@ class SchedulingTest {
     private SlowService connect(RpcServer.Builder builder) {
         impl = new SlowServiceImpl("a");
         server = builder.host("127.0.0.1").service(SlowService.class, impl).start();
-        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).connectionsPerProvider(1).build();
+        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).options(o -> o.connectionsPerProvider(1))
+                .build();
         return client.proxy(SlowService.class);
     }
 
@@ -65,13 +66,13 @@ class SchedulingTest {
     void virtualThreadsNeedJava21() {
         if (Runtime.version().feature() >= 21) {
             impl = new SlowServiceImpl("a");
-            server = RpcServer.builder().host("127.0.0.1").dispatch(Dispatch.VIRTUAL)
+            server = RpcServer.builder().host("127.0.0.1").options(o -> o.dispatch(Dispatch.VIRTUAL))
                     .service(SlowService.class, impl).start();
             client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).build();
             assertThat(client.proxy(SlowService.class).thread()).isEmpty();
         } else {
             impl = new SlowServiceImpl("a");
-            assertThatThrownBy(() -> RpcServer.builder().dispatch(Dispatch.VIRTUAL)
+            assertThatThrownBy(() -> RpcServer.builder().options(o -> o.dispatch(Dispatch.VIRTUAL))
                     .service(SlowService.class, impl).start())
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs Java 21");
             server = RpcServer.builder().host("127.0.0.1").service(SlowService.class, impl).start();
@@ -112,7 +113,7 @@ class SchedulingTest {
 
     @Test
     void callsBeyondMaxInFlightPerConnectionAreRefusedAsOverloaded() throws Exception {
-        SlowService slow = connect(RpcServer.builder().maxInFlightPerConnection(2));
+        SlowService slow = connect(RpcServer.builder().options(o -> o.maxInFlightPerConnection(2)));
         CompletableFuture<String> one = CompletableFuture.supplyAsync(() -> slow.block("1"), TestThreads.EXECUTOR);
         CompletableFuture<String> two = CompletableFuture.supplyAsync(() -> slow.block("2"), TestThreads.EXECUTOR);
         impl.awaitStarted(2);
@@ -131,7 +132,8 @@ class SchedulingTest {
         try {
             impl = new SlowServiceImpl("a");
             server = RpcServer.builder().host("127.0.0.1").service(SlowService.class, impl, pool).start();
-            client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).connectionsPerProvider(1).build();
+            client = RpcClient.builder().addresses("127.0.0.1:" + server.port())
+                    .options(o -> o.connectionsPerProvider(1)).build();
             SlowService slow = client.proxy(SlowService.class);
             CompletableFuture<String> running = CompletableFuture.supplyAsync(() -> slow.block("1"), TestThreads.EXECUTOR);
             impl.awaitStarted(1);

@@ -114,7 +114,7 @@ class SerializersTest {
         RpcServer server = RpcServer.builder().host("127.0.0.1").serializer("kryo")
                 .service(EchoService.class, new EchoServiceImpl()).start();
         try (RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + server.port())
-                .callTimeout(Duration.ofSeconds(20)).build()) {
+                .options(o -> o.callTimeout(Duration.ofSeconds(20))).build()) {
             EchoService echo = client.proxy(EchoService.class);
             assertThatThrownBy(() -> echo.text("x")).isInstanceOf(RpcException.class)
                     .hasMessageContaining("serializer mismatch: the server uses 'kryo', the client 'fory'");

@@ -53,7 +53,8 @@ class SlowRegistryTest {
         RpcServer server = RpcServer.builder().host("127.0.0.1").registry(inner)
                 .service(SlowService.class, new SlowServiceImpl("a"))
                 .service(EchoService.class, new EchoServiceImpl()).start();
-        try (RpcClient client = RpcClient.builder().registry(slowForEcho).callTimeout(Duration.ofSeconds(5)).build()) {
+        try (RpcClient client = RpcClient.builder().registry(slowForEcho)
+                .options(o -> o.callTimeout(Duration.ofSeconds(5))).build()) {
             Future<EchoService> echoProxy = TestThreads.EXECUTOR.submit(() -> client.proxy(EchoService.class));
             assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
 

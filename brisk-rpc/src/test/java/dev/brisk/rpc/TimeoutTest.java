@@ -21,9 +21,10 @@ class TimeoutTest {
     }
 
     private SlowService connect(Duration methodTimeout, Duration callTimeout) {
-        server = RpcServer.builder().host("127.0.0.1").methodTimeout(methodTimeout)
+        server = RpcServer.builder().host("127.0.0.1").options(o -> o.methodTimeout(methodTimeout))
                 .service(SlowService.class, new SlowServiceImpl("a")).start();
-        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).callTimeout(callTimeout).build();
+        client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).options(o -> o.callTimeout(callTimeout))
+                .build();
         return client.proxy(SlowService.class);
     }
 

@@ -38,7 +38,7 @@ class WireFormatTest {
 
     @BeforeAll
     static void start() {
-        server = RpcServer.builder().host("127.0.0.1").idleTimeout(Duration.ofMillis(500))
+        server = RpcServer.builder().host("127.0.0.1").options(o -> o.idleTimeout(Duration.ofMillis(500)))
                 .service(Wire.class, new Wire() {
                     @Override
                     public String hello(String name) {

@@ -23,7 +23,7 @@ final class BenchmarkServer implements AutoCloseable {
     private final LongAdder backendCalls = new LongAdder();
 
     BenchmarkServer(CollapseRun run) {
-        var builder = Brisk.server().host("127.0.0.1").port(0).http(http -> http.ioThreads(1));
+        var builder = Brisk.server().host("127.0.0.1").port(0).http(http -> http.options(o -> o.ioThreads(1)));
         if (run.server()) {
             builder.options(o -> o.bizThreads(run.backendSlots()).bizQueueSize(100_000)
                     .maxQueueTime(Duration.ofMinutes(1)));

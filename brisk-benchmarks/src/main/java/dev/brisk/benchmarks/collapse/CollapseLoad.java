@@ -60,8 +60,8 @@ final class CollapseLoad implements AutoCloseable {
         this.baseUrl = baseUrl;
         this.keys = new KeyChooser(run.keys(), run.zipf());
         this.drained = new CountDownLatch(run.concurrency());
-        BriskClientBuilder builder = BriskClient.builder().ioThreads(1).loadInterceptors(false)
-                .maxConnectionsPerHost(run.concurrency()).maxPendingAcquires(run.concurrency() * 2);
+        BriskClientBuilder builder = BriskClient.builder().options(o -> o.ioThreads(1)).loadInterceptors(false)
+                .options(o -> o.maxConnectionsPerHost(run.concurrency()).maxPendingAcquires(run.concurrency() * 2));
         if (!run.server() && run.collapse()) {
             builder.interceptor(CollapsingInterceptor.create());
         }

@@ -9,7 +9,7 @@ public record ServeOptions(int port, int ioThreads, boolean tls, Transport trans
 
     /** Applies IO threads, transport and TLS to a Brisk HTTP server builder. */
     void applyTo(HttpServer.Builder http) {
-        http.ioThreads(ioThreads).transport(transport);
+        http.options(o -> o.ioThreads(ioThreads).transport(transport));
         if (tls) {
             http.tls(TlsOptions.selfSigned());
         }

@@ -19,10 +19,11 @@ class PoolExpiryTest {
 
     @Test
     void unusedHostPoolExpires() throws Exception {
-        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
+        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1))
                 .handler(request -> request.response().send("ok")).start();
-        ClientRuntime runtime = new ClientRuntime(BriskClient.builder().ioThreads(2).loadInterceptors(false)
-                .poolExpiry(Duration.ofMillis(500)).options());
+        ClientRuntime runtime = new ClientRuntime(BriskClient.builder().options(o -> o.ioThreads(2))
+                .loadInterceptors(false)
+                .options(o -> o.poolExpiry(Duration.ofMillis(500))).options());
         try {
             URI uri = URI.create("http://127.0.0.1:" + server.port() + "/");
             HttpRequest request = new HttpRequest(HttpMethod.GET, uri, Headers.empty(), null,

@@ -35,7 +35,7 @@ class CollapsingInterceptorTest {
     }
 
     private void start() {
-        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).handler(request -> {
+        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)).handler(request -> {
             received.incrementAndGet();
             held.add(request);
         }).start();
@@ -43,7 +43,8 @@ class CollapsingInterceptorTest {
     }
 
     private BriskClient client(CollapsingInterceptor interceptor) {
-        BriskClient client = BriskClient.builder().ioThreads(2).loadInterceptors(false).interceptor(interceptor)
+        BriskClient client = BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false)
+                .interceptor(interceptor)
                 .build();
         resources.add(client);
         return client;

@@ -31,8 +31,8 @@ class Http1AttackCorpusTest {
     @BeforeAll
     static void start() {
         ledger = new RequestLedger();
-        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
-                .limits(HttpLimits.builder().maxBodySize(Http1AttackCorpus.MAX_BODY).build())
+        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)
+                .limits(HttpLimits.builder().maxBodySize(Http1AttackCorpus.MAX_BODY).build()))
                 .handler(ledger)
                 .start();
     }

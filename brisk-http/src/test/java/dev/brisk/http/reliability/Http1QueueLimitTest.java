@@ -222,7 +222,7 @@ class Http1QueueLimitTest {
     }
 
     private HttpServer start(boolean tls, Consumer<ServerRequest> answer) {
-        HttpServer.Builder builder = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1);
+        HttpServer.Builder builder = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1));
         if (tls) {
             builder.tls(TlsOptions.of(CERTIFICATE.privateKey(), CERTIFICATE.certificate()));
         }

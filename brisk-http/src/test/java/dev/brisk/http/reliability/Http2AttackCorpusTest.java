@@ -31,7 +31,7 @@ class Http2AttackCorpusTest {
     @BeforeAll
     static void start() {
         ledger = new RequestLedger();
-        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).handler(ledger).start();
+        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)).handler(ledger).start();
     }
 
     @AfterAll

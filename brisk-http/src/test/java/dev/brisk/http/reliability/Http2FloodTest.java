@@ -50,7 +50,8 @@ class Http2FloodTest {
     @BeforeAll
     static void start() {
         // a write timeout far beyond the tests: a connection is closed for its flood, not for stalling
-        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1).writeTimeout(Duration.ofMinutes(10))
+        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)
+                .writeTimeout(Duration.ofMinutes(10)))
                 .handler(request -> {
                     calls.incrementAndGet();
                     if (request.path().equals("/big")) {

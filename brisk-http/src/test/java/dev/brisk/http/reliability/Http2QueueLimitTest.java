@@ -165,7 +165,7 @@ class Http2QueueLimitTest {
     }
 
     private HttpServer start(java.util.function.Consumer<ServerRequest> answer) {
-        return HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
+        return HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1))
                 .handler(request -> workers.execute(() -> answer.accept(request))).start();
     }
 

@@ -61,7 +61,8 @@ class ShutdownUnderLoadTest {
     void start() {
         handlerScheduler = Executors.newScheduledThreadPool(2);
         clients = Executors.newCachedThreadPool();
-        server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(2).handler(this::handle).start();
+        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(this::handle)
+                .start();
     }
 
     @AfterEach

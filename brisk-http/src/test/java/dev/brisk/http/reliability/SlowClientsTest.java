@@ -147,7 +147,8 @@ class SlowClientsTest {
     }
 
     private HttpServer start() {
-        return HttpServer.builder().host("127.0.0.1").port(0).ioThreads(2).handler(this::handle).start();
+        return HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(this::handle)
+                .start();
     }
 
     private void handle(ServerRequest request) {

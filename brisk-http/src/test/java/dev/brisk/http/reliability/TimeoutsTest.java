@@ -59,7 +59,7 @@ class TimeoutsTest {
     }
 
     private static HttpServer.Builder builder() {
-        return HttpServer.builder().host("127.0.0.1").port(0).ioThreads(1)
+        return HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1))
                 .handler(request -> request.response().send("ok"));
     }
 
@@ -69,7 +69,7 @@ class TimeoutsTest {
     @ValueSource(strings = {"HTTP/1.1 only", "h2c enabled"})
     void connectionThatSendsNothingIsClosed(String variant) throws Exception {
         Http2Options http2 = variant.equals("h2c enabled") ? Http2Options.DEFAULT : Http2Options.DISABLED;
-        server = builder().http2(http2).headerReadTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.http2(http2).headerReadTimeout(TIMEOUT)).start();
         try (Socket socket = connect(server.port())) {
             Closed closed = awaitClose(socket, System.nanoTime());
             assertThat(closed.received()).satisfiesAnyOf(
@@ -82,7 +82,7 @@ class TimeoutsTest {
 
     @Test
     void partialHttp2PrefaceIsClosed() throws Exception {
-        server = builder().headerReadTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.headerReadTimeout(TIMEOUT)).start();
         try (Socket socket = connect(server.port())) {
             socket.getOutputStream().write("PRI * HTTP/2.0\r\n".getBytes(StandardCharsets.US_ASCII));
             Closed closed = awaitClose(socket, System.nanoTime());
@@ -95,7 +95,7 @@ class TimeoutsTest {
     @Test
     void tlsConnectionWithoutHandshakeIsClosed() throws Exception {
         HttpServer.Builder builder = builder().tls(TlsOptions.selfSigned());
-        server = builder.handshakeTimeout(TIMEOUT).start();
+        server = builder.options(o -> o.handshakeTimeout(TIMEOUT)).start();
         try (Socket socket = connect(server.port())) {
             Closed closed = awaitClose(socket, System.nanoTime());
             assertThat(closed.received()).isEmpty();
@@ -108,7 +108,7 @@ class TimeoutsTest {
 
     @Test
     void partialRequestHeadGets408ThenClose() throws Exception {
-        server = builder().headerReadTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.headerReadTimeout(TIMEOUT)).start();
         try (Socket socket = connect(server.port())) {
             socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
             Closed closed = awaitClose(socket, System.nanoTime());
@@ -121,7 +121,7 @@ class TimeoutsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"content-length", "chunked"})
     void stalledBodyGets408ThenClose(String framing) throws Exception {
-        server = builder().bodyReadTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.bodyReadTimeout(TIMEOUT)).start();
         String request = framing.equals("chunked")
                 ? "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\na\r\n0123456789\r\n5\r\n01"
                 : "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789";
@@ -144,7 +144,7 @@ class TimeoutsTest {
             completion.complete(request.response().completion());
             new EndlessBody(request.response(), chunks).pump();
         });
-        server = builder.writeTimeout(TIMEOUT).start();
+        server = builder.options(o -> o.writeTimeout(TIMEOUT)).start();
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(16 * 1024);
             socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
@@ -173,7 +173,7 @@ class TimeoutsTest {
 
     @Test
     void stalledHttp2StreamIsResetWhileOtherStreamsWork() throws Exception {
-        server = builder().bodyReadTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.bodyReadTimeout(TIMEOUT)).start();
         try (H2RawConnection h2 = new H2RawConnection(server.port())) {
             h2.preface();
             assertThat(h2.await(f -> f.type() == H2Frames.SETTINGS && !f.has(H2Frames.FLAG_ACK),
@@ -208,7 +208,7 @@ class TimeoutsTest {
 
     @Test
     void unacknowledgedSettingsGetGoawaySettingsTimeout() throws Exception {
-        server = builder().settingsAckTimeout(TIMEOUT).start();
+        server = builder().options(o -> o.settingsAckTimeout(TIMEOUT)).start();
         try (H2RawConnection h2 = new H2RawConnection(server.port())) {
             h2.preface().flush();
             long start = System.nanoTime();

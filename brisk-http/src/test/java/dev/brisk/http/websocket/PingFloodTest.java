@@ -84,8 +84,8 @@ class PingFloodTest {
     @Test
     @Timeout(120)
     void pingFloodIsHeldBackAndOthersAreServed() throws Exception {
-        try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").ioThreads(1)
-                .writeTimeout(Duration.ofSeconds(2))
+        try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(1)
+                .writeTimeout(Duration.ofSeconds(2)))
                 .webSocket("/echo", new EchoEndpoint())
                 .handler(request -> request.response().send("plain"))
                 .start()) {

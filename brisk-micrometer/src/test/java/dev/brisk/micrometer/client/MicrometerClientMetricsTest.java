@@ -160,8 +160,8 @@ class MicrometerClientMetricsTest {
     @Test
     void poolGaugesFollowThePoolAndAreRemovedWhenItExpires() throws Exception {
         HttpServer server = server();
-        BriskClient client = client(meteredClient().ioThreads(1).maxConnectionsPerHost(2)
-                .poolExpiry(Duration.ofMillis(100)));
+        BriskClient client = client(meteredClient().options(o -> o.ioThreads(1).maxConnectionsPerHost(2)
+                .poolExpiry(Duration.ofMillis(100))));
         String host = "http://127.0.0.1:" + server.port();
 
         List<CompletableFuture<HttpResponse>> calls = new ArrayList<>();

@@ -82,7 +82,8 @@ class JaxRsThreadingTest {
     void anUnrelatedRequestIsAnsweredWhileFourBlockingHandlersAreHeld() throws Exception {
         BlockingResource resource = new BlockingResource();
         // one event loop: a handler blocking on it would stall every other request
-        server = Brisk.server().port(0).host("127.0.0.1").http(http -> http.ioThreads(1)).controllers(resource)
+        server = Brisk.server().port(0).host("127.0.0.1").http(http -> http.options(o -> o.ioThreads(1)))
+                .controllers(resource)
                 .start();
         List<CompletableFuture<HttpResponse<String>>> blocked = new ArrayList<>();
         try {

@@ -79,7 +79,8 @@ class SpringThreadingTest {
     void anUnrelatedRequestIsAnsweredWhileFourBlockingHandlersAreHeld() throws Exception {
         BlockingController controller = new BlockingController();
         // one event loop: a handler blocking on it would stall every other request
-        server = Brisk.server().port(0).host("127.0.0.1").http(http -> http.ioThreads(1)).controllers(controller)
+        server = Brisk.server().port(0).host("127.0.0.1").http(http -> http.options(o -> o.ioThreads(1)))
+                .controllers(controller)
                 .start();
         List<CompletableFuture<HttpResponse<String>>> blocked = new ArrayList<>();
         try {

@@ -8,6 +8,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 
+import static dev.brisk.transport.spi.Checks.notNegative;
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+
 /**
  * What every {@code @ServerEndpoint} of a server starts from, as a Jakarta container's {@code ServerContainer} defaults
  * do. Register it beside the endpoints; without one, {@link #DEFAULT} applies:
@@ -57,24 +61,14 @@ public record ServerEndpointDefaults(long maxMessageSize, Duration idleTimeout, 
 
     /** Validates every component; a message names the component and the offending value. */
     public ServerEndpointDefaults {
-        Objects.requireNonNull(allowedOrigins, "allowedOrigins must not be null");
-        Objects.requireNonNull(executor, "executor must not be null");
+        notNull(allowedOrigins, "allowedOrigins");
+        notNull(executor, "executor");
         allowedOrigins = List.copyOf(allowedOrigins);
-        requirePositive("sendTimeout", sendTimeout);
-        Objects.requireNonNull(asyncSendTimeout, "asyncSendTimeout must not be null");
-        if (asyncSendTimeout.isNegative()) {
-            throw new IllegalArgumentException("asyncSendTimeout must not be negative: " + asyncSendTimeout);
-        }
+        positive(sendTimeout, "sendTimeout");
+        notNegative(asyncSendTimeout, "asyncSendTimeout");
         // the transport's options check the rest, naming the same components
         TransportOptions.of(maxMessageSize, idleTimeout, pingInterval, closeTimeout, maxQueuedBytes, allowedOrigins,
                 perMessageDeflate, compressionLevel).build();
-    }
-
-    private static void requirePositive(String name, Duration value) {
-        Objects.requireNonNull(value, name + " must not be null");
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
     }
 
     /** A builder starting from {@link #DEFAULT}. */

@@ -50,7 +50,7 @@ class ServerEndpointAttackTest {
 
     private BriskServer start(Object... controllers) {
         server = Brisk.server().port(0).host("127.0.0.1")
-                .http(http -> http.ioThreads(1).writeTimeout(Duration.ofSeconds(2)))
+                .http(http -> http.options(o -> o.ioThreads(1).writeTimeout(Duration.ofSeconds(2))))
                 .get("/hello", ctx -> ctx.send("hi"))
                 .controllers(controllers)
                 .start();

@@ -1,7 +1,9 @@
 package dev.brisk.rpc.zookeeper;
 
+import static dev.brisk.transport.spi.Checks.notNull;
+import static dev.brisk.transport.spi.Checks.positive;
+
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * How a {@link ZooKeeperRegistry} reaches ZooKeeper and where it keeps its nodes. Immutable and validated when built:
@@ -29,8 +31,8 @@ public record ZooKeeperRegistryOptions(String connectString, String namespace, D
 
     /** Validates every component. */
     public ZooKeeperRegistryOptions {
-        Objects.requireNonNull(connectString, "connectString must not be null");
-        Objects.requireNonNull(namespace, "namespace must not be null");
+        notNull(connectString, "connectString");
+        notNull(namespace, "namespace");
         if (!connectString.isEmpty() && connectString.isBlank()) {
             throw new IllegalArgumentException("connectString must not be blank: '" + connectString + "'");
         }
@@ -54,13 +56,6 @@ public record ZooKeeperRegistryOptions(String connectString, String namespace, D
         millis(connectionTimeout, "connectionTimeout");
         millis(retryBaseSleep, "retryBaseSleep");
         millis(retryMaxSleep, "retryMaxSleep");
-    }
-
-    private static void positive(Duration value, String name) {
-        Objects.requireNonNull(value, name + " must not be null");
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
     }
 
     private static void millis(Duration value, String name) {

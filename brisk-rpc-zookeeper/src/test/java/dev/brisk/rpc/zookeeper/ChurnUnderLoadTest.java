@@ -38,8 +38,9 @@ class ChurnUnderLoadTest {
     private final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
 
     private RpcServer provider(String name, ZooKeeperRegistry registry) {
-        return RpcServer.builder().host("127.0.0.1").port(0).ioThreads(1).workerThreads(16).registry(registry)
-                .shutdownTimeout(Duration.ofSeconds(3))
+        return RpcServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1).workerThreads(16))
+                .registry(registry)
+                .options(o -> o.shutdownTimeout(Duration.ofSeconds(3)))
                 .service(Ledger.class, new Ledger() {
                     @Override
                     public String read(String key) {
@@ -63,7 +64,8 @@ class ChurnUnderLoadTest {
         Map<String, RpcServer> alive = new LinkedHashMap<>();
         try (ZooKeeperRegistry serverSide = registry(zooKeeper);
              ZooKeeperRegistry clientSide = registry(zooKeeper);
-             RpcClient client = RpcClient.builder().registry(clientSide).callTimeout(Duration.ofSeconds(5))
+             RpcClient client = RpcClient.builder().registry(clientSide)
+                     .options(o -> o.callTimeout(Duration.ofSeconds(5)))
                      .build()) {
             for (String name : List.of("a", "b", "c")) {
                 alive.put(name, provider(name, serverSide));

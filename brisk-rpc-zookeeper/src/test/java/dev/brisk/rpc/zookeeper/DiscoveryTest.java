@@ -43,8 +43,9 @@ class DiscoveryTest {
     @Test
     void aClientThatKnowsOnlyZooKeeperFindsAndCallsARegisteredServer() {
         try (ZooKeeperRegistry serverSide = registry(zooKeeper)) {
-            RpcServer server = RpcServer.builder().host("127.0.0.1").port(0).registry(serverSide).weight(7)
-                    .version("2.1").metadata(Map.of("zone", "z1")).service(Greeter.class, new NamedGreeter("a"))
+            RpcServer server = RpcServer.builder().host("127.0.0.1").port(0).registry(serverSide)
+                    .options(o -> o.weight(7)
+                    .version("2.1").metadata(Map.of("zone", "z1"))).service(Greeter.class, new NamedGreeter("a"))
                     .start();
             try (ZooKeeperRegistry clientSide = ZooKeeperRegistry.builder()
                     .connectString(zooKeeper.getConnectString()).build();
@@ -85,7 +86,8 @@ class DiscoveryTest {
     @Test
     void aJoiningServerTakesCallsAndOneLeavingGracefullyIsDroppedWithoutFailedCalls() throws Exception {
         try (ZooKeeperRegistry serverSide = registry(zooKeeper); ZooKeeperRegistry clientSide = registry(zooKeeper);
-             RpcClient client = RpcClient.builder().registry(clientSide).callTimeout(Duration.ofSeconds(5)).build()) {
+             RpcClient client = RpcClient.builder().registry(clientSide)
+                     .options(o -> o.callTimeout(Duration.ofSeconds(5))).build()) {
             RpcServer a = greeter("a", serverSide);
             Greeter greeter = client.proxy(Greeter.class);
             RpcServer b = null;

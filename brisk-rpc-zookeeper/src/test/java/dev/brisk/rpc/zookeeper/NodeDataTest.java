@@ -94,7 +94,8 @@ class NodeDataTest {
     void providersLiveUnderTheNamespace() throws Exception {
         try (ZooKeeperRegistry serverSide = ZooKeeperRegistry.builder().connectString(zooKeeper.getConnectString())
                 .namespace("shop").build()) {
-            RpcServer a = RpcServer.builder().host("127.0.0.1").port(0).registry(serverSide).version("3")
+            RpcServer a = RpcServer.builder().host("127.0.0.1").port(0).registry(serverSide)
+                    .options(o -> o.version("3"))
                     .service(Greeter.class, new NamedGreeter("a")).start();
             try {
                 String path = "/shop/services/" + Greeter.class.getName() + "/providers";

@@ -68,7 +68,7 @@ final class TestZooKeeper {
     }
 
     static RpcServer greeter(String name, Registry registry) {
-        return RpcServer.builder().host("127.0.0.1").port(0).ioThreads(1).registry(registry)
+        return RpcServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)).registry(registry)
                 .service(Greeter.class, new NamedGreeter(name)).start();
     }
 

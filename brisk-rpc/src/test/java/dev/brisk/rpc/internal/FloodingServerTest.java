@@ -46,7 +46,7 @@ class FloodingServerTest {
     void aServerRepeatingGoawayHeartbeatsAndErrorsMakesTheClientQueueNothing() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + listener.getLocalPort())
-                    .connectionsPerProvider(1).callTimeout(Duration.ofSeconds(60)).build();
+                    .options(o -> o.connectionsPerProvider(1).callTimeout(Duration.ofSeconds(60))).build();
             try (client) {
                 Echo echo = client.proxy(Echo.class);
                 CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> echo.echo("a"));

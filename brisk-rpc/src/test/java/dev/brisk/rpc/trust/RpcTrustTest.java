@@ -77,7 +77,8 @@ class RpcTrustTest {
     }
 
     private RpcServer server(String serializer, Class<?>... allowed) {
-        RpcServer server = RpcServer.builder().host("127.0.0.1").serializer(serializer).allowTypes(allowed)
+        RpcServer server = RpcServer.builder().host("127.0.0.1").serializer(serializer)
+                .options(o -> o.allowTypes(allowed))
                 .service(TrustService.class, new TrustServiceImpl()).start();
         opened.add(server);
         return server;
@@ -85,7 +86,7 @@ class RpcTrustTest {
 
     private TrustService client(RpcServer server, String serializer, Class<?>... allowed) {
         RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + server.port()).serializer(serializer)
-                .allowTypes(allowed).build();
+                .options(o -> o.allowTypes(allowed)).build();
         opened.add(client);
         return client.proxy(TrustService.class);
     }
@@ -241,10 +242,11 @@ class RpcTrustTest {
         assertThat(byType.parcel(parcel)).isEqualTo(parcel);
 
         RpcServer byPackage = RpcServer.builder().host("127.0.0.1").serializer(serializer)
-                .allowPackages("dev.brisk.rpc.trust").service(TrustService.class, new TrustServiceImpl()).start();
+                .options(o -> o.allowPackages("dev.brisk.rpc.trust"))
+                .service(TrustService.class, new TrustServiceImpl()).start();
         opened.add(byPackage);
         RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + byPackage.port()).serializer(serializer)
-                .allowPackages("dev.brisk.rpc.trust").build();
+                .options(o -> o.allowPackages("dev.brisk.rpc.trust")).build();
         opened.add(client);
         assertThat(client.proxy(TrustService.class).parcel(new Parcel("crate", new Square(3))).contents().area())
                 .isEqualTo(9.0);

@@ -41,7 +41,7 @@ class ConfigurationMetadataTest {
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
                 "brisk.collapse.client.timeout",
-                // Micrometer meters (BriskMetricsSettings)
+                // Micrometer meters (BriskMetricsProperties)
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",
                 "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",

@@ -27,10 +27,10 @@ final class BriskLoadClient implements LoadClient {
         this.options = options;
         this.body = options.body();
         this.client = BriskClient.builder()
-                .ioThreads(options.ioThreads())
+                .options(o -> o.ioThreads(options.ioThreads())
                 .maxConnectionsPerHost(options.concurrency())
                 .maxPendingAcquires(options.maxPending())
-                .protocol(options.h2() ? ProtocolPolicy.H2C_PRIOR_KNOWLEDGE : ProtocolPolicy.HTTP_1_1)
+                .protocol(options.h2() ? ProtocolPolicy.H2C_PRIOR_KNOWLEDGE : ProtocolPolicy.HTTP_1_1))
                 .build();
         this.target = URI.create(options.url());
     }

@@ -109,7 +109,7 @@ class ChunkedBodyFuzzTest {
         Recorder handler = new Recorder(stream);
         HttpServer.Builder builder = HttpServer.builder().port(0).handler(handler);
         if (small) {
-            builder.maxBodySize(SMALL_LIMIT);
+            builder.options(o -> o.limits(l -> l.maxBodySize(SMALL_LIMIT)));
         }
         ServerContext context = new ServerContext(builder.options(), handler, null);
         TrackingAllocator allocator = new TrackingAllocator();

@@ -208,7 +208,7 @@ class Http1ConnectionTest {
 
     @Test
     void tooLongRequestLineGets414EvenBeforeItEnds() {
-        EmbeddedChannel ch = channel(b -> b.limits(HttpLimits.builder().maxInitialLineLength(64).build()),
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.limits(l -> l.maxInitialLineLength(64))),
                 request -> request.response().send());
         write(ch, "GET /" + "a".repeat(100));
         assertThat(output(ch)).startsWith("HTTP/1.1 414 URI Too Long\r\n");
@@ -217,7 +217,7 @@ class Http1ConnectionTest {
 
     @Test
     void tooLargeHeaderBlockGets431() {
-        EmbeddedChannel ch = channel(b -> b.limits(HttpLimits.builder().maxHeaderSize(100).build()),
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.limits(HttpLimits.builder().maxHeaderSize(100).build())),
                 request -> request.response().send());
         write(ch, "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(200) + "\r\n\r\n");
         assertThat(output(ch)).startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n");
@@ -225,7 +225,8 @@ class Http1ConnectionTest {
 
     @Test
     void bodyLargerThanLimitGets413BeforeItIsRead() {
-        EmbeddedChannel ch = channel(b -> b.maxBodySize(10), request -> request.response().send());
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.limits(l -> l.maxBodySize(10))),
+                request -> request.response().send());
         write(ch, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n");
         assertThat(output(ch)).startsWith("HTTP/1.1 413 Content Too Large\r\n").contains("connection: close");
         assertThat(ch.isOpen()).isFalse();
@@ -233,20 +234,23 @@ class Http1ConnectionTest {
 
     @Test
     void chunkedBodyLargerThanLimitGets413() {
-        EmbeddedChannel ch = channel(b -> b.maxBodySize(10), request -> request.response().send());
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.limits(l -> l.maxBodySize(10))),
+                request -> request.response().send());
         write(ch, "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n8\r\n12345678\r\n");
         assertThat(output(ch)).startsWith("HTTP/1.1 413 Content Too Large\r\n");
     }
 
     @Test
     void expectContinueIsAnsweredOnlyAfterLimitsPass() {
-        EmbeddedChannel ch = channel(b -> b.maxBodySize(10), request -> request.response().send(request.body().retain()));
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.limits(l -> l.maxBodySize(10))),
+                request -> request.response().send(request.body().retain()));
         write(ch, "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n");
         assertThat(output(ch)).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
         write(ch, "body");
         assertThat(output(ch)).startsWith("HTTP/1.1 200 OK").endsWith("body");
 
-        EmbeddedChannel big = channel(b -> b.maxBodySize(10), request -> request.response().send());
+        EmbeddedChannel big = channel(b -> b.options(o -> o.limits(l -> l.maxBodySize(10))),
+                request -> request.response().send());
         write(big, "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 40\r\n\r\n");
         String out = output(big);
         assertThat(out).startsWith("HTTP/1.1 413").doesNotContain("100 Continue");
@@ -292,7 +296,8 @@ class Http1ConnectionTest {
 
     @Test
     void serverHeaderAndDateArePresent() {
-        EmbeddedChannel ch = channel(b -> b.serverHeader("brisk"), request -> request.response().send());
+        EmbeddedChannel ch = channel(b -> b.options(o -> o.serverHeader("brisk")), request -> request.response()
+                .send());
         write(ch, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
         assertThat(output(ch)).contains("server: brisk\r\n").containsPattern("date: \\w{3}, \\d{2} \\w{3} \\d{4}");
     }

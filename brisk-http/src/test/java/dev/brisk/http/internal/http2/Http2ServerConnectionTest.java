@@ -187,7 +187,7 @@ class Http2ServerConnectionTest {
     void sendsItsSettingsFirstThenAcknowledgesTheClients() {
         Http2Options http2 = Http2Options.builder().maxConcurrentStreams(7).maxHeaderListSize(4000)
                 .maxFrameSize(20000).initialWindowSize(100_000).build();
-        List<Frame> out = open(b -> b.http2(http2), echo);
+        List<Frame> out = open(b -> b.options(o -> o.http2(http2)), echo);
 
         assertThat(out).hasSize(3);
         Frame settings = out.get(0);
@@ -322,7 +322,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void streamsBeyondTheLimitAreRefusedBeforeTheClientAcknowledgesSettings() {
-        open(b -> b.http2(Http2Options.builder().maxConcurrentStreams(2).build()), holding);
+        open(b -> b.options(o -> o.http2(Http2Options.builder().maxConcurrentStreams(2).build())), holding);
         send(get(1, "/one"), get(3, "/three"), get(5, "/five"));
 
         assertThat(summaries(read())).containsExactly("RST_STREAM 5 REFUSED_STREAM");
@@ -336,7 +336,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void unacknowledgedSettingsGetGoawaySettingsTimeout() {
-        List<Frame> first = open(b -> b.settingsAckTimeout(Duration.ofSeconds(1)), echo);
+        List<Frame> first = open(b -> b.options(o -> o.settingsAckTimeout(Duration.ofSeconds(1))), echo);
         assertThat(first).extracting(Frame::type).containsExactly(SETTINGS, WINDOW_UPDATE, SETTINGS);
 
         advance(Duration.ofMillis(500));
@@ -351,7 +351,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void acknowledgedSettingsKeepTheConnectionOpen() {
-        openAcked(b -> b.settingsAckTimeout(Duration.ofSeconds(1)), echo);
+        openAcked(b -> b.options(o -> o.settingsAckTimeout(Duration.ofSeconds(1))), echo);
         advance(Duration.ofMillis(1500));
         assertThat(read()).isEmpty();
         assertThat(channel.isOpen()).isTrue();
@@ -369,7 +369,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void uploadOverTheBodyLimitIsAnswered413BeforeItsStreamIsReset() {
-        openAcked(b -> b.maxBodySize(4), echo);
+        openAcked(b -> b.options(o -> o.limits(l -> l.maxBodySize(4))), echo);
         send(headers(1, request("POST", "/big"), false), H2Frames.data(1, "abc", false),
                 H2Frames.data(1, "def", false));
 
@@ -394,7 +394,7 @@ class Http2ServerConnectionTest {
 
     @Test
     void dataStillInFlightAfterTheServerResetAStreamIsIgnored() {
-        openAcked(b -> b.maxBodySize(4), echo);
+        openAcked(b -> b.options(o -> o.limits(l -> l.maxBodySize(4))), echo);
         send(headers(1, request("POST", "/big"), false), H2Frames.data(1, "abcdef", false));
         assertThat(read()).extracting(Frame::type).containsExactlyInAnyOrder(HEADERS, DATA, RST_STREAM);
 

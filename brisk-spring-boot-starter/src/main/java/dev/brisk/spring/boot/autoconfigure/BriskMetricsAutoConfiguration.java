@@ -2,7 +2,7 @@ package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.micrometer.BriskMetrics;
 import dev.brisk.micrometer.MetricsOptions;
-import dev.brisk.spring.boot.BriskMetricsSettings;
+import dev.brisk.spring.boot.BriskMetricsProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -29,7 +29,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBriskWebApplication
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "brisk.metrics.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(BriskMetricsSettings.class)
+@EnableConfigurationProperties(BriskMetricsProperties.class)
 public final class BriskMetricsAutoConfiguration {
 
     BriskMetricsAutoConfiguration() {
@@ -37,7 +37,7 @@ public final class BriskMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    BriskMetrics briskMetrics(MeterRegistry registry, BriskMetricsSettings settings) {
+    BriskMetrics briskMetrics(MeterRegistry registry, BriskMetricsProperties settings) {
         return BriskMetrics.of(registry, MetricsOptions.builder().requestsMetricName(settings.getRequestsMetricName())
                 .percentileHistogram(settings.isPercentileHistogram()).percentiles(settings.getPercentiles())
                 .serverMeters(settings.isServerMeters()).build());

@@ -1,10 +1,10 @@
 package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.rest.HealthCheck;
-import dev.brisk.spring.boot.BriskAccessLogSettings;
-import dev.brisk.spring.boot.BriskHealthSettings;
+import dev.brisk.spring.boot.BriskAccessLogProperties;
+import dev.brisk.spring.boot.BriskHealthProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
-import dev.brisk.spring.boot.BriskTracingSettings;
+import dev.brisk.spring.boot.BriskTracingProperties;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,15 +20,16 @@ import java.util.Map;
  */
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
 @ConditionalOnBriskWebApplication
-@EnableConfigurationProperties({BriskAccessLogSettings.class, BriskTracingSettings.class, BriskHealthSettings.class})
+@EnableConfigurationProperties({BriskAccessLogProperties.class, BriskTracingProperties.class,
+        BriskHealthProperties.class})
 public final class BriskObservabilityAutoConfiguration {
 
     BriskObservabilityAutoConfiguration() {
     }
 
     @Bean
-    BriskServerCustomizer briskObservability(BriskAccessLogSettings accessLog, BriskTracingSettings tracing,
-                                             BriskHealthSettings health, ListableBeanFactory beans) {
+    BriskServerCustomizer briskObservability(BriskAccessLogProperties accessLog, BriskTracingProperties tracing,
+                                             BriskHealthProperties health, ListableBeanFactory beans) {
         return server -> {
             ObservabilitySettings.apply(server, accessLog, tracing);
             if (health.isEnabled()) {

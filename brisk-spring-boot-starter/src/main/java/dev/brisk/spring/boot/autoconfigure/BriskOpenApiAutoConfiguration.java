@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.openapi.OpenApi;
-import dev.brisk.spring.boot.BriskOpenApiSettings;
+import dev.brisk.spring.boot.BriskOpenApiProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnClass(OpenApi.class)
 @ConditionalOnBriskWebApplication
 @ConditionalOnBooleanProperty(name = "brisk.openapi.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(BriskOpenApiSettings.class)
+@EnableConfigurationProperties(BriskOpenApiProperties.class)
 public final class BriskOpenApiAutoConfiguration {
 
     BriskOpenApiAutoConfiguration() {
@@ -31,7 +31,7 @@ public final class BriskOpenApiAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OpenApi briskOpenApi(BriskOpenApiSettings settings, ObjectProvider<JsonMapper> mapper, Environment environment) {
+    OpenApi briskOpenApi(BriskOpenApiProperties settings, ObjectProvider<JsonMapper> mapper, Environment environment) {
         OpenApi.Builder openApi = OpenApi.builder()
                 .title(settings.getTitle() != null ? settings.getTitle()
                         : environment.getProperty("spring.application.name", "API"))

@@ -2,7 +2,7 @@ package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
 import dev.brisk.spring.boot.BriskServerCustomizer;
-import dev.brisk.spring.boot.BriskWebSocketSettings;
+import dev.brisk.spring.boot.BriskWebSocketProperties;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
 @ConditionalOnBriskWebApplication
 @ConditionalOnClass(name = {"dev.brisk.rest.websocket.ServerEndpointSupport", "jakarta.websocket.server.ServerEndpoint"})
-@EnableConfigurationProperties(BriskWebSocketSettings.class)
+@EnableConfigurationProperties(BriskWebSocketProperties.class)
 public final class BriskWebSocketAutoConfiguration {
 
     BriskWebSocketAutoConfiguration() {
@@ -26,7 +26,7 @@ public final class BriskWebSocketAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    ServerEndpointDefaults briskServerEndpointDefaults(BriskWebSocketSettings settings) {
+    ServerEndpointDefaults briskServerEndpointDefaults(BriskWebSocketProperties settings) {
         return WebSocketDefaults.of(settings);
     }
 

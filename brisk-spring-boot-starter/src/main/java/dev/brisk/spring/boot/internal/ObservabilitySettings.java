@@ -1,8 +1,8 @@
 package dev.brisk.spring.boot.internal;
 
 import dev.brisk.rest.BriskServer;
-import dev.brisk.spring.boot.BriskAccessLogSettings;
-import dev.brisk.spring.boot.BriskTracingSettings;
+import dev.brisk.spring.boot.BriskAccessLogProperties;
+import dev.brisk.spring.boot.BriskTracingProperties;
 
 /**
  * The access log ({@code brisk.access-log.*}) and tracing ({@code brisk.tracing.*}) of a Brisk server, as the
@@ -14,8 +14,8 @@ public final class ObservabilitySettings {
     }
 
     /** Turns on what the settings enable; a null setting (its bean absent) turns nothing on. */
-    public static void apply(BriskServer.Builder server, BriskAccessLogSettings accessLog,
-                             BriskTracingSettings tracing) {
+    public static void apply(BriskServer.Builder server, BriskAccessLogProperties accessLog,
+                             BriskTracingProperties tracing) {
         if (accessLog != null && accessLog.isEnabled()) {
             server.observability(o -> o.accessLog(accessLog.toOptions()));
         }

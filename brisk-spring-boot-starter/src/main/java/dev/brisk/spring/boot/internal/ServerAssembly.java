@@ -6,6 +6,7 @@ import dev.brisk.codec.JacksonJsonCodec;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpLimits;
 import dev.brisk.http.HttpServer;
+import dev.brisk.http.ServerOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.BriskServer;
@@ -134,50 +135,53 @@ public final class ServerAssembly {
     private static void configureHttp(HttpServer.Builder http, BriskWebServerFactory factory,
                                       ApplicationContext context) {
         BriskProperties brisk = factory.getBrisk();
-        if (brisk.getIoThreads() != null) {
-            http.ioThreads(brisk.getIoThreads());
-        }
-        http.transport(brisk.getTransport());
-        if (brisk.getBacklog() != null) {
-            http.backlog(brisk.getBacklog());
-        }
-        if (brisk.getMaxConnections() != null) {
-            http.maxConnections(brisk.getMaxConnections());
-        }
-        if (brisk.getMaxKeepAliveRequests() != null) {
-            http.maxKeepAliveRequests(brisk.getMaxKeepAliveRequests());
-        }
-        if (brisk.getIdleTimeout() != null) {
-            http.idleTimeout(brisk.getIdleTimeout());
-        }
-        if (brisk.getShutdownDelay() != null) {
-            http.shutdownDelay(brisk.getShutdownDelay());
-        }
-        if (brisk.getHeaderReadTimeout() != null) {
-            http.headerReadTimeout(brisk.getHeaderReadTimeout());
-        }
-        if (brisk.getBodyReadTimeout() != null) {
-            http.bodyReadTimeout(brisk.getBodyReadTimeout());
-        }
-        if (brisk.getWriteTimeout() != null) {
-            http.writeTimeout(brisk.getWriteTimeout());
-        }
-        if (brisk.getHandshakeTimeout() != null) {
-            http.handshakeTimeout(brisk.getHandshakeTimeout());
-        }
-        if (brisk.getMinBodyDataRate() != null) {
-            http.minBodyDataRate(brisk.getMinBodyDataRate());
-        }
-        http.limits(limits(http.options().limits(), factory));
-        http.http2(http2(http.options().http2(), factory));
+        http.options(o -> {
+            if (brisk.getIoThreads() != null) {
+                o.ioThreads(brisk.getIoThreads());
+            }
+            o.transport(brisk.getTransport());
+            if (brisk.getBacklog() != null) {
+                o.backlog(brisk.getBacklog());
+            }
+            if (brisk.getMaxConnections() != null) {
+                o.maxConnections(brisk.getMaxConnections());
+            }
+            if (brisk.getMaxKeepAliveRequests() != null) {
+                o.maxKeepAliveRequests(brisk.getMaxKeepAliveRequests());
+            }
+            if (brisk.getIdleTimeout() != null) {
+                o.idleTimeout(brisk.getIdleTimeout());
+            }
+            if (brisk.getShutdownDelay() != null) {
+                o.shutdownDelay(brisk.getShutdownDelay());
+            }
+            if (brisk.getHeaderReadTimeout() != null) {
+                o.headerReadTimeout(brisk.getHeaderReadTimeout());
+            }
+            if (brisk.getBodyReadTimeout() != null) {
+                o.bodyReadTimeout(brisk.getBodyReadTimeout());
+            }
+            if (brisk.getWriteTimeout() != null) {
+                o.writeTimeout(brisk.getWriteTimeout());
+            }
+            if (brisk.getHandshakeTimeout() != null) {
+                o.handshakeTimeout(brisk.getHandshakeTimeout());
+            }
+            if (brisk.getMinBodyDataRate() != null) {
+                o.minBodyDataRate(brisk.getMinBodyDataRate());
+            }
+            ServerOptions current = o.build();
+            o.limits(limits(current.limits(), factory));
+            o.http2(http2(current.http2(), factory));
+            if (factory.getServerHeader() != null && !factory.getServerHeader().isEmpty()) {
+                o.serverHeader(factory.getServerHeader());
+            }
+            o.shutdownTimeout(factory.getShutdownTimeout());
+        });
         Ssl ssl = factory.getSsl();
         if (Ssl.isEnabled(ssl)) {
             http.tls(TlsSettings.of(ssl, factory.getSslBundles()));
         }
-        if (factory.getServerHeader() != null && !factory.getServerHeader().isEmpty()) {
-            http.serverHeader(factory.getServerHeader());
-        }
-        http.shutdownTimeout(factory.getShutdownTimeout());
     }
 
     private static HttpLimits limits(HttpLimits defaults, BriskWebServerFactory factory) {

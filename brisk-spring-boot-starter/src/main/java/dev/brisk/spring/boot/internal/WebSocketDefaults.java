@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.internal;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
-import dev.brisk.spring.boot.BriskWebSocketSettings;
+import dev.brisk.spring.boot.BriskWebSocketProperties;
 
 /**
  * Turns {@code brisk.websocket.*} into {@link ServerEndpointDefaults}; only loaded when brisk-rest-websocket is
@@ -12,7 +12,7 @@ public final class WebSocketDefaults {
     private WebSocketDefaults() {
     }
 
-    public static ServerEndpointDefaults of(BriskWebSocketSettings settings) {
+    public static ServerEndpointDefaults of(BriskWebSocketProperties settings) {
         try {
             return ServerEndpointDefaults.builder()
                     .maxMessageSize(settings.getMaxMessageSize().toBytes())

@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.openapi;
 
 import dev.brisk.openapi.OpenApi;
-import dev.brisk.spring.boot.BriskOpenApiSettings;
+import dev.brisk.spring.boot.BriskOpenApiProperties;
 import dev.brisk.spring.boot.BriskWebServerApplicationContext;
 import dev.brisk.spring.boot.autoconfigure.BriskOpenApiAutoConfiguration;
 import dev.brisk.spring.boot.autoconfigure.BriskWebServerAutoConfiguration;
@@ -110,7 +110,7 @@ class OpenApiPropertiesTest {
 
     @Test
     void everyPropertyIsDescribedForIdes() throws Exception {
-        Path file = Path.of(BriskOpenApiSettings.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        Path file = Path.of(BriskOpenApiProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .resolve("META-INF/spring-configuration-metadata.json");
         JsonNode metadata;
         try (InputStream in = Files.newInputStream(file)) {

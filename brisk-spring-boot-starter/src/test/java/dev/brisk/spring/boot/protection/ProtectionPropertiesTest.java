@@ -95,7 +95,7 @@ class ProtectionPropertiesTest {
     void nothingIsOnByDefault() throws Exception {
         try (ConfigurableApplicationContext context = run()) {
             assertThat(get(context, "/quick").statusCode()).isEqualTo(200);
-            assertThat(context.getBean(dev.brisk.spring.boot.BriskProtectionSettings.class).getConcurrencyLimit())
+            assertThat(context.getBean(dev.brisk.spring.boot.BriskProtectionProperties.class).getConcurrencyLimit())
                     .isZero();
         }
     }

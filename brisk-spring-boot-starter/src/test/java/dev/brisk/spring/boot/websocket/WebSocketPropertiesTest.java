@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.websocket;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
-import dev.brisk.spring.boot.BriskWebSocketSettings;
+import dev.brisk.spring.boot.BriskWebSocketProperties;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.Session;
@@ -83,7 +83,7 @@ class WebSocketPropertiesTest {
 
     @Test
     void anOriginThatCannotMatchFailsStartUp() {
-        BriskWebSocketSettings settings = new BriskWebSocketSettings();
+        BriskWebSocketProperties settings = new BriskWebSocketProperties();
         settings.setAllowedOrigins(List.of("app.example"));
         assertThatThrownBy(() -> WebSocketDefaults.of(settings))
                 .hasMessageStartingWith("invalid brisk.websocket.* setting: allowedOrigins must hold \"*\" or origins")

@@ -1,8 +1,8 @@
 package dev.brisk.spring.boot.actuate.internal;
 
-import dev.brisk.spring.boot.BriskAccessLogSettings;
+import dev.brisk.spring.boot.BriskAccessLogProperties;
 import dev.brisk.spring.boot.BriskProperties;
-import dev.brisk.spring.boot.BriskTracingSettings;
+import dev.brisk.spring.boot.BriskTracingProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
@@ -53,8 +53,8 @@ class ManagementContextConfiguration {
      * as they do on the application's port.
      */
     @Bean
-    BriskServerCustomizer managementObservability(ObjectProvider<BriskAccessLogSettings> accessLog,
-                                                  ObjectProvider<BriskTracingSettings> tracing,
+    BriskServerCustomizer managementObservability(ObjectProvider<BriskAccessLogProperties> accessLog,
+                                                  ObjectProvider<BriskTracingProperties> tracing,
                                                   ConfigurableApplicationContext context) {
         return server -> {
             ObservabilitySettings.apply(server, accessLog.getIfAvailable(), tracing.getIfAvailable());

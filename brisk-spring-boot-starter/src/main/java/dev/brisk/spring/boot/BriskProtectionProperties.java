@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * controllers ({@code @MaxConcurrency}, {@code @RequestTimeout}).
  */
 @ConfigurationProperties("brisk.protection")
-public class BriskProtectionSettings {
+public class BriskProtectionProperties {
 
     /** Requests in progress at once over the whole server; more get 503 with Retry-After at once. 0 for no limit. */
     private int concurrencyLimit;
@@ -127,7 +127,7 @@ public class BriskProtectionSettings {
                     .deny(deny.toArray(String[]::new)).build()));
         }
         if (maxConnectionRate > 0) {
-            server.http(http -> http.maxConnectionRate(maxConnectionRate));
+            server.http(http -> http.options(o -> o.maxConnectionRate(maxConnectionRate)));
         }
         if (loadShedding.enabled) {
             server.protection(p -> p.loadShedding(LoadShedding.builder().threshold(loadShedding.threshold)

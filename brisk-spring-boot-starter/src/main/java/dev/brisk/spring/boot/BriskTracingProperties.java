@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * calls. Off unless {@code brisk.tracing.enabled}.
  */
 @ConfigurationProperties("brisk.tracing")
-public class BriskTracingSettings {
+public class BriskTracingProperties {
 
     /** Whether requests get a trace context. */
     private boolean enabled;

@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * wait for it. Off unless {@code brisk.access-log.enabled}.
  */
 @ConfigurationProperties("brisk.access-log")
-public class BriskAccessLogSettings {
+public class BriskAccessLogProperties {
 
     /** Whether to log one line per request. */
     private boolean enabled;

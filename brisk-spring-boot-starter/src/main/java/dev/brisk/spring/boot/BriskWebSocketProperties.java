@@ -14,7 +14,7 @@ import java.util.List;
  * application replaces these settings.
  */
 @ConfigurationProperties("brisk.websocket")
-public class BriskWebSocketSettings {
+public class BriskWebSocketProperties {
 
     /** Largest message, all its frames together; a larger one closes the connection with 1009. */
     private DataSize maxMessageSize = DataSize.ofMegabytes(1);

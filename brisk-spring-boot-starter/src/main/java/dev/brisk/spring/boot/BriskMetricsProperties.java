@@ -11,7 +11,7 @@ import java.util.List;
  * {@code management.metrics.distribution.*} settings apply to them too.
  */
 @ConfigurationProperties("brisk.metrics")
-public class BriskMetricsSettings {
+public class BriskMetricsProperties {
 
     /** Name of the per-request timer. */
     private String requestsMetricName = "http.server.requests";

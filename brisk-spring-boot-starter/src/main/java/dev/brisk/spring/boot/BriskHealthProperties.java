@@ -13,7 +13,7 @@ import java.util.Map;
  * Off unless {@code brisk.health.enabled}; {@link HealthCheck} beans become readiness checks named after the bean.
  */
 @ConfigurationProperties("brisk.health")
-public class BriskHealthSettings {
+public class BriskHealthProperties {
 
     /** Whether to serve the liveness and readiness routes. */
     private boolean enabled;

@@ -10,7 +10,7 @@ import java.util.List;
  * {@code dev.brisk:brisk-openapi}.
  */
 @ConfigurationProperties("brisk.openapi")
-public class BriskOpenApiSettings {
+public class BriskOpenApiProperties {
 
     /** Whether the OpenAPI document is generated at startup and served (needs brisk-openapi). */
     private boolean enabled = true;

@@ -1,43 +1,23 @@
 package dev.brisk.rpc;
 
-import java.time.Duration;
+import dev.brisk.transport.spi.Checks;
+
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** Validation shared by the options records; every message names the component and the value. */
-final class Checks {
+/**
+ * The checks of the classes and packages that {@link RpcServerOptions} and {@link RpcClientOptions} allow to be read;
+ * every message names the component and the value.
+ */
+final class AllowListChecks {
 
-    private Checks() {
-    }
-
-    static <T> T notNull(T value, String name) {
-        return Objects.requireNonNull(value, name + " must not be null");
-    }
-
-    static void positive(int value, String name) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
-    }
-
-    static void notNegative(int value, String name) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative: " + value);
-        }
-    }
-
-    static void positive(Duration value, String name) {
-        notNull(value, name);
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
+    private AllowListChecks() {
     }
 
     /** An immutable copy of {@code types}, none null nor primitive. */
     static Set<Class<?>> allowTypes(Set<Class<?>> types) {
-        notNull(types, "allowTypes");
+        Checks.notNull(types, "allowTypes");
         for (Class<?> type : types) {
             if (type == null || type.isPrimitive()) {
                 throw new IllegalArgumentException("allowTypes must hold classes, not null or primitives: " + types);
@@ -51,7 +31,7 @@ final class Checks {
      * {@code jdk}, {@code sun}, {@code com.sun}: allow JDK classes one by one with allowTypes).
      */
     static Set<String> allowPackages(Set<String> packages) {
-        notNull(packages, "allowPackages");
+        Checks.notNull(packages, "allowPackages");
         for (String name : packages) {
             if (name == null || !PACKAGE.matcher(name).matches()) {
                 throw new IllegalArgumentException("allowPackages must hold package names like com.example.model: "
@@ -70,11 +50,4 @@ final class Checks {
     private static final Pattern PACKAGE = Pattern.compile("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*"
             + "(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*");
     private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun");
-
-    static void notNegative(Duration value, String name) {
-        notNull(value, name);
-        if (value.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative: " + value);
-        }
-    }
 }
