@@ -47,7 +47,8 @@ class MicrometerClientMetricsTest {
     }
 
     private HttpServer server(HttpHandler handler) {
-        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(2).handler(handler).start();
+        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(handler)
+                .start();
         resources.add(server::closeNow);
         return server;
     }
@@ -58,7 +59,7 @@ class MicrometerClientMetricsTest {
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
     private static BriskClientBuilder clientBuilder() {
-        return BriskClient.builder().ioThreads(2).loadInterceptors(false);
+        return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
     private BriskClient client(BriskClientBuilder builder) {
