@@ -428,7 +428,7 @@ public final class RequestBuilder {
     /** {@code uri}, relative, resolved against the client's base URI. */
     static URI resolve(ClientOptions options, URI uri, String text) {
         URI base = options.baseUri().orElseThrow(() -> new IllegalArgumentException("relative URL \""
-                + Credentials.redact(text) + "\" needs a base URI: set BriskClientBuilder.baseUri(...) or use an"
+                + Credentials.redact(text) + "\" needs a base URI: set BriskClient.Builder.baseUri(...) or use an"
                 + " absolute URL"));
         return base.resolve(uri);
     }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class ClientOptionsTest extends ClientTestSupport {
 
     @Test
-    void defaultsAreThoseBriskClientBuilderDocuments() {
+    void defaultsAreThoseTheClientBuilderDocuments() {
         ClientOptions defaults = ClientOptions.defaults();
         assertThat(defaults.ioThreads()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors()));
         assertThat(defaults.eventLoopGroup()).isEmpty();

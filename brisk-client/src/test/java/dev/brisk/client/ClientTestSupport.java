@@ -33,11 +33,11 @@ abstract class ClientTestSupport {
     }
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
-    protected BriskClientBuilder clientBuilder() {
+    protected BriskClient.Builder clientBuilder() {
         return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
-    protected BriskClient client(BriskClientBuilder builder) {
+    protected BriskClient client(BriskClient.Builder builder) {
         BriskClient client = builder.build();
         resources.add(client);
         return client;

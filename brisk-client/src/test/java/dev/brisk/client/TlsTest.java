@@ -33,9 +33,9 @@ class TlsTest extends ClientTestSupport {
 
     @Test
     void unusableTlsSettingsFailTheBuildNamingTheProblem() {
-        BriskClientBuilder unknownCipher = BriskClient.builder().loadInterceptors(false)
+        BriskClient.Builder unknownCipher = BriskClient.builder().loadInterceptors(false)
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
-        BriskClientBuilder onlyHttp11 = BriskClient.builder().loadInterceptors(false)
+        BriskClient.Builder onlyHttp11 = BriskClient.builder().loadInterceptors(false)
                 .options(o -> o.protocol(ProtocolPolicy.HTTP_1_1))
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
 

@@ -59,13 +59,13 @@ public final class BriskServer implements AutoCloseable {
         return rest.routes();
     }
 
-    /** The state of the schedulers in use: the event loops ({@code io}), and BIZ, VIRTUAL or custom ones in use. */
+    /** The state of the schedulers in use: the event loops ({@code io}), and WORKER, VIRTUAL or custom ones in use. */
     public List<SchedulerState> schedulers() {
         return rest.schedulers();
     }
 
     /**
-     * Changes the number of worker threads of a pool scheduler ({@link Schedulers#BIZ}) while running: added threads
+     * Changes the number of worker threads of a pool scheduler ({@link Schedulers#WORKER}) while running: added threads
      * start on demand, surplus ones end once idle. Fails for an unknown scheduler, {@code threads < 1} or no pool.
      */
     public BriskServer resizeScheduler(String name, int threads) {
@@ -134,7 +134,7 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
-        /** Changes framework options: context path, default and controller schedulers, BIZ pool, SSE buffer... */
+        /** Changes framework options: context path, default and controller schedulers, worker pool, SSE buffer... */
         public Builder options(Consumer<BriskOptions.Builder> configure) {
             configure.accept(plan.options());
             return this;
@@ -159,7 +159,7 @@ public final class BriskServer implements AutoCloseable {
 
         /**
          * Annotated controllers (Spring MVC or JAX-RS style) made routes by the {@link ControllerSupport}s on the class
-         * path; they run on {@link BriskOptions#controllerScheduler()} (BIZ by default) unless {@link RunOn} says else.
+         * path; they run on {@link BriskOptions#controllerScheduler()} (the worker pool by default) unless {@link RunOn} says else.
          */
         public Builder controllers(Object... controllers) {
             for (Object controller : controllers) {

@@ -1,7 +1,7 @@
 package dev.brisk.rest;
 
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -23,13 +23,13 @@ public final class MethodHandler implements Handler {
     private final String description;
     private final java.util.function.UnaryOperator<Object> results;
     /** Bean Validation of arguments and result, or null when the method declares no constraints. */
-    private final dev.brisk.rest.spi.BeanValidation validation;
+    private final dev.brisk.rest.support.BeanValidation validation;
 
     private MethodHandler(Object target, Method method, List<ArgumentResolver> plan,
                           java.util.function.UnaryOperator<Object> results, Class<?>[] groups) {
         this.results = results;
-        this.validation = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION
-                ? dev.brisk.rest.spi.BeanValidation.forMethod(method, groups) : null;
+        this.validation = dev.brisk.rest.support.OptionalLibraries.BEAN_VALIDATION
+                ? dev.brisk.rest.support.BeanValidation.forMethod(method, groups) : null;
         this.target = target;
         this.invoker = Invokers.create(method);
         this.plan = plan.toArray(new ArgumentResolver[0]);

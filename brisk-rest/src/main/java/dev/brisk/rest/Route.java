@@ -11,7 +11,7 @@ import java.util.Objects;
  * A route: method, path template, handler, and options (scheduler, media types, required parameters and headers,
  * streamed body). Templates support {@code {name}}, {@code {name:regex}}, {@code *}, {@code **} and {@code {*rest}}.
  *
- * <pre>{@code Route.get("/users/{id}").scheduler(Schedulers.BIZ).produces("application/json").handler(h)}</pre>
+ * <pre>{@code Route.get("/users/{id}").scheduler(Schedulers.WORKER).produces("application/json").handler(h)}</pre>
  */
 public final class Route implements RouteInfo {
 
@@ -287,7 +287,7 @@ public final class Route implements RouteInfo {
          * included. When it fires before the response started, the request is answered {@code 503} with a problem
          * body; once a response is under way it is aborted (connection closed or stream reset). The handler learns of
          * it through {@link RequestContext#isCancelled()} and {@link RequestContext#onCancel}, an interrupt when it
-         * runs on the BIZ pool or a virtual thread, and the cancellation of the {@code CompletableFuture} it returned.
+         * runs on the worker pool or a virtual thread, and the cancellation of the {@code CompletableFuture} it returned.
          */
         public Builder timeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "timeout");

@@ -166,7 +166,7 @@ class MultipartTest {
         long size = 48L * 1024 * 1024; // far beyond the server's 4 MiB limit for aggregated bodies
         server = server().web(w -> w.multipart(MultipartOptions.builder().tempDirectory(temp).maxPartSize(size)
                         .maxRequestSize(size + 4096).build()))
-                .route(Route.post("/upload").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.post("/upload").scheduler(Schedulers.WORKER).handler(ctx -> {
                     // the whole body has arrived: had it been aggregated, the allocator would hold all of it now
                     long held = MemoryProbe.now().netty();
                     Part part = ctx.multipart().part("video").orElseThrow();

@@ -7,7 +7,7 @@ import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.ServiceModel;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rpc.internal.TypeClosure;
-import dev.brisk.rpc.internal.HttpFaces;
+import dev.brisk.rpc.internal.HttpJsonEndpoints;
 import dev.brisk.rpc.internal.WorkerPools;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
@@ -254,7 +254,7 @@ public final class RpcServer implements AutoCloseable {
             SharedProtocol face = null;
             if (http) {
                 try {
-                    face = HttpFaces.create(context, rest);
+                    face = HttpJsonEndpoints.create(context, rest);
                 } catch (RuntimeException | LinkageError e) {
                     owned.forEach(ExecutorService::shutdownNow);
                     throw e;

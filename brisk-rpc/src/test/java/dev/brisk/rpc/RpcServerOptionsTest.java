@@ -22,7 +22,7 @@ class RpcServerOptionsTest {
         assertThat(o.tls()).isEmpty();
         assertThat(o.maxFrameSize()).isEqualTo(16 * 1024 * 1024);
         assertThat(o.maxInFlightPerConnection()).isEqualTo(1024);
-        assertThat(o.dispatch()).isEqualTo(Dispatch.POOL);
+        assertThat(o.dispatch()).isEqualTo(Dispatch.WORKER);
         assertThat(o.workerThreads()).isEqualTo(200);
         assertThat(o.workerQueueSize()).isEqualTo(1024);
         assertThat(o.methodTimeout()).isEqualTo(Duration.ofSeconds(30));

@@ -4,7 +4,7 @@ import dev.brisk.benchmarks.client.Errors;
 import dev.brisk.benchmarks.client.Measurement;
 import dev.brisk.benchmarks.client.Summary;
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClientBuilder;
+import dev.brisk.client.BriskClient.Builder;
 import dev.brisk.collapse.client.CollapsingInterceptor;
 
 import java.io.BufferedReader;
@@ -60,7 +60,7 @@ final class CollapseLoad implements AutoCloseable {
         this.baseUrl = baseUrl;
         this.keys = new KeyChooser(run.keys(), run.zipf());
         this.drained = new CountDownLatch(run.concurrency());
-        BriskClientBuilder builder = BriskClient.builder().options(o -> o.ioThreads(1)).loadInterceptors(false)
+        BriskClient.Builder builder = BriskClient.builder().options(o -> o.ioThreads(1)).loadInterceptors(false)
                 .options(o -> o.maxConnectionsPerHost(run.concurrency()).maxPendingAcquires(run.concurrency() * 2));
         if (!run.server() && run.collapse()) {
             builder.interceptor(CollapsingInterceptor.create());

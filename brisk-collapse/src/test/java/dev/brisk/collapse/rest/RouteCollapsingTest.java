@@ -155,7 +155,7 @@ class RouteCollapsingTest {
         AtomicInteger calls = new AtomicInteger();
         java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
         server = Brisk.server().port(0).feature(collapsing).route(dev.brisk.rest.Route.get("/boom")
-                .scheduler(dev.brisk.rest.Schedulers.BIZ).handler(ctx -> {
+                .scheduler(dev.brisk.rest.Schedulers.WORKER).handler(ctx -> {
                     calls.incrementAndGet();
                     gate.await(10, TimeUnit.SECONDS);
                     throw new IllegalStateException("broken");
@@ -288,7 +288,7 @@ class RouteCollapsingTest {
 
     /** A JAX-RS resource with one collapsed method. */
     @Path("/prices")
-    @dev.brisk.rest.RunOn(dev.brisk.rest.Schedulers.BIZ) // it blocks until the test opens the gate
+    @dev.brisk.rest.RunOn(dev.brisk.rest.Schedulers.WORKER) // it blocks until the test opens the gate
     public static class Prices {
         static final AtomicInteger CALLS = new AtomicInteger();
         static final java.util.concurrent.CountDownLatch GATE = new java.util.concurrent.CountDownLatch(1);

@@ -1,7 +1,7 @@
 package dev.brisk.micrometer.client;
 
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClientBuilder;
+import dev.brisk.client.BriskClient.Builder;
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.http.HttpHandler;
@@ -47,7 +47,8 @@ class MicrometerClientMetricsTest {
     }
 
     private HttpServer server(HttpHandler handler) {
-        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).ioThreads(2).handler(handler).start();
+        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(handler)
+                .start();
         resources.add(server::closeNow);
         return server;
     }
@@ -57,11 +58,11 @@ class MicrometerClientMetricsTest {
     }
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
-    private static BriskClientBuilder clientBuilder() {
-        return BriskClient.builder().ioThreads(2).loadInterceptors(false);
+    private static BriskClient.Builder clientBuilder() {
+        return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
-    private BriskClient client(BriskClientBuilder builder) {
+    private BriskClient client(BriskClient.Builder builder) {
         BriskClient client = builder.build();
         resources.add(client);
         return client;
@@ -97,7 +98,7 @@ class MicrometerClientMetricsTest {
         });
     }
 
-    private BriskClientBuilder meteredClient() {
+    private BriskClient.Builder meteredClient() {
         return clientBuilder().metrics(MicrometerClientMetrics.of(registry));
     }
 

@@ -6,6 +6,7 @@ import dev.brisk.rest.LoadShedding;
 import dev.brisk.rest.MaxConcurrency;
 import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.RequestTimeout;
+import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.internal.protect.ClientAddresses;
 import dev.brisk.rest.internal.protect.CpuLoad;
 import dev.brisk.rest.internal.protect.Durations;
@@ -131,8 +132,8 @@ final class Protection {
             return null;
         }
         String scheduler = route.scheduler.name();
-        boolean interruptible = scheduler.equals(dev.brisk.rest.Schedulers.BIZ)
-                || scheduler.equals(dev.brisk.rest.Schedulers.VIRTUAL);
+        boolean interruptible = scheduler.equals(Schedulers.WORKER)
+                || scheduler.equals(Schedulers.VIRTUAL);
         return new RouteGuard(limit == null ? null : Limiter.of(limit), timeout, interruptible);
     }
 

@@ -23,7 +23,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
 
     private final BriskOptions options;
     private final ProblemResponses problems = new ProblemResponses();
-    private final Schedulers schedulers;
+    private final SchedulerPools schedulers;
     private final RouteTable table;
     private final RequestServices services;
     private final Observability observability;
@@ -59,7 +59,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         // what is off costs nothing per request: only the checks configured exist
         this.protection = new Protection(stages.protection(), problems);
         this.observability = new Observability(stages.observer(), stages.accessLog(), stages.tracing());
-        this.schedulers = new Schedulers(options, customSchedulers);
+        this.schedulers = new SchedulerPools(options, customSchedulers);
         this.table = new RouteTable(options, schedulers, List.copyOf(interceptors), corsMappings, protection);
         RouteSelection selection = new RouteSelection(options, table, new CorsStage(corsMappings, problems),
                 new RoutingFailures(stages.failureHandlers()));

@@ -194,7 +194,7 @@ public final class ClientRuntime {
 
     /** Opens a channel to {@code host:port} with {@code handler} last in its pipeline. */
     ChannelFuture connect(String host, int port, ChannelHandler handler) {
-        long heartbeat = options.heartbeatInterval().toMillis();
+        long heartbeat = options.pingInterval().toMillis();
         return new Bootstrap()
                 .group(group)
                 .channel(Transports.socketChannel(transport))

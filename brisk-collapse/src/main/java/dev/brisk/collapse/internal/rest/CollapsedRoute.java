@@ -12,7 +12,7 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;

@@ -107,7 +107,7 @@ final class Params {
     }
 
     private static String parameterName(Method method, int index) {
-        return dev.brisk.rest.spi.ParameterNames.of(method, index).orElse("arg" + index);
+        return dev.brisk.rest.support.ParameterNames.of(method, index).orElse("arg" + index);
     }
 
     /** A parameter or field to fill; {@code element} is the parameter, field or setter that declares it. */

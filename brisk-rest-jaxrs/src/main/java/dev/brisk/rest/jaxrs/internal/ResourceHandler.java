@@ -3,7 +3,7 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
-import dev.brisk.rest.spi.Invoker;
+import dev.brisk.rest.support.Invoker;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Response;

@@ -1,7 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.spi.BeanValidation;
-import dev.brisk.rest.spi.Invoker;
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.Invoker;
 
 import java.lang.reflect.Method;
 

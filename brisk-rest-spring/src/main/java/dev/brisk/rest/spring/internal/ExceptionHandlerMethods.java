@@ -2,8 +2,8 @@ package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.ResponseEntity;
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.SynthesizingMethodParameter;

@@ -285,7 +285,7 @@ final class ParameterPlans {
         if (declared != null && !declared.isEmpty()) {
             return declared;
         }
-        return dev.brisk.rest.spi.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
+        return dev.brisk.rest.support.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
                 .orElse(null);
     }
 

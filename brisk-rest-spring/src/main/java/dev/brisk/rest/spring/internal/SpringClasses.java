@@ -18,7 +18,7 @@ final class SpringClasses {
             "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter");
 
     /** Jakarta Bean Validation with a provider. */
-    static final boolean VALIDATION = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION;
+    static final boolean VALIDATION = dev.brisk.rest.support.OptionalLibraries.BEAN_VALIDATION;
 
     private SpringClasses() {
     }

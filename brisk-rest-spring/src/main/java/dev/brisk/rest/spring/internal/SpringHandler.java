@@ -5,9 +5,9 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.ResponseEntity;
-import dev.brisk.rest.spi.BeanValidation;
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 
 import java.lang.reflect.Method;
 import java.util.List;

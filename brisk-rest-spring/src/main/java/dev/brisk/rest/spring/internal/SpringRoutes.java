@@ -5,7 +5,7 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
-import dev.brisk.rest.spi.ResultTypes;
+import dev.brisk.rest.support.ResultTypes;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -136,11 +136,11 @@ public final class SpringRoutes {
     private static Handler handler(Object controller, Class<?> type, Method method, ParameterPlans.Plan plan,
                                    int status, ErrorResolution errors) {
         SpringValidation validation = null;
-        dev.brisk.rest.spi.BeanValidation briskValidation = null;
+        dev.brisk.rest.support.BeanValidation briskValidation = null;
         if (SpringClasses.CONTEXT) {
             validation = SpringValidation.forMethod(controller, type, method, plan.parameters(), plan.bodies());
         } else if (SpringClasses.VALIDATION) {
-            briskValidation = dev.brisk.rest.spi.BeanValidation.forMethod(method);
+            briskValidation = dev.brisk.rest.support.BeanValidation.forMethod(method);
         }
         return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors, status);
     }

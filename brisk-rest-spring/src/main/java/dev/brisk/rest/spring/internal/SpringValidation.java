@@ -1,6 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.spi.BeanValidation;
+import dev.brisk.rest.support.BeanValidation;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
@@ -283,7 +283,7 @@ final class SpringValidation {
         public String[] getParameterNames(Method method) {
             String[] names = new String[method.getParameterCount()];
             for (int i = 0; i < names.length; i++) {
-                names[i] = dev.brisk.rest.spi.ParameterNames.of(method, i).orElse("arg" + i);
+                names[i] = dev.brisk.rest.support.ParameterNames.of(method, i).orElse("arg" + i);
             }
             return names;
         }

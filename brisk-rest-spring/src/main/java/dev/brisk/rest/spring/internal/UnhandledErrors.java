@@ -3,7 +3,7 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.ConstraintViolationsException;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.spi.HandledFailures;
+import dev.brisk.rest.support.HandledFailures;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.converter.HttpMessageNotReadableException;

@@ -7,7 +7,7 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.Headers;
 import dev.brisk.rest.MultipartForm;
 import dev.brisk.rest.MultipartOptions;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 

@@ -94,15 +94,15 @@ public final class ServerAssembly {
         if (brisk.getControllerScheduler() != null) {
             options.controllerScheduler(brisk.getControllerScheduler());
         }
-        BriskProperties.Biz biz = brisk.getBiz();
-        if (biz.getThreads() != null) {
-            options.bizThreads(biz.getThreads());
+        BriskProperties.Worker worker = brisk.getWorker();
+        if (worker.getThreads() != null) {
+            options.workerThreads(worker.getThreads());
         }
-        if (biz.getQueueSize() != null) {
-            options.bizQueueSize(biz.getQueueSize());
+        if (worker.getQueueSize() != null) {
+            options.workerQueueSize(worker.getQueueSize());
         }
-        if (biz.getMaxQueueTime() != null) {
-            options.maxQueueTime(biz.getMaxQueueTime());
+        if (worker.getMaxQueueTime() != null) {
+            options.maxQueueTime(worker.getMaxQueueTime());
         }
         if (brisk.getVirtual().getMaxConcurrency() != null) {
             options.virtualMaxConcurrency(brisk.getVirtual().getMaxConcurrency());

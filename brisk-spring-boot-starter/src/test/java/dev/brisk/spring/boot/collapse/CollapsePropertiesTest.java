@@ -34,7 +34,7 @@ class CollapsePropertiesTest {
 
     private static ConfigurableApplicationContext start(String logLevel, String... properties) {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--logging.level.root=" + logLevel,
-                "--brisk.biz.threads=" + (CONCURRENT + 2)));
+                "--brisk.worker.threads=" + (CONCURRENT + 2)));
         for (String property : properties) {
             args.add("--" + property); // command line arguments win over the test application.properties
         }

@@ -140,20 +140,20 @@ class ActuatorTest {
         }
         assertThat(prometheus).contains(group);
         assertThat(prometheus).contains("brisk_connections_active{protocol=\"http1\"}")
-                .contains("brisk_scheduler_threads{name=\"biz\"}").contains("brisk_eventloop_pending{loop=\"0\"}");
+                .contains("brisk_scheduler_threads{name=\"worker\"}").contains("brisk_eventloop_pending{loop=\"0\"}");
     }
 
     @Test
-    void briskEndpointShowsStateAndResizesTheBizPool() {
+    void briskEndpointShowsStateAndResizesTheWorkerPool() {
         ResponseEntity<String> state = http.get("/actuator/brisk");
         assertThat(state.getStatusCode().value()).isEqualTo(200);
         assertThat(state.getBody()).contains("\"transport\"").contains("\"eventLoopPendingTasks\"")
-                .contains("\"name\":\"biz\"").contains("\"ioThreads\":2").contains("\"bizThreads\":4");
-        ResponseEntity<String> resized = http.post("/actuator/brisk/biz", "{\"threads\":7}");
+                .contains("\"name\":\"worker\"").contains("\"ioThreads\":2").contains("\"workerThreads\":4");
+        ResponseEntity<String> resized = http.post("/actuator/brisk/worker", "{\"threads\":7}");
         assertThat(resized.getStatusCode().value()).isEqualTo(200);
         assertThat(resized.getBody()).contains("\"threads\":7");
-        assertThat(http.get("/actuator/brisk/biz").getBody()).contains("\"threads\":7");
-        http.post("/actuator/brisk/biz", "{\"threads\":4}");
+        assertThat(http.get("/actuator/brisk/worker").getBody()).contains("\"threads\":7");
+        http.post("/actuator/brisk/worker", "{\"threads\":4}");
         ResponseEntity<String> io = http.post("/actuator/brisk/io", "{\"threads\":3}");
         assertThat(io.getStatusCode().value()).isEqualTo(400);
         assertThat(io.getBody()).contains("io");

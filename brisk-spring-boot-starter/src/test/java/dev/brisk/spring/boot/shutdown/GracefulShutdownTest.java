@@ -40,7 +40,7 @@ class GracefulShutdownTest {
 
     @RestController
     static class SlowController {
-        @RunOn("biz")
+        @RunOn("worker")
         @GetMapping("/slow")
         public String slow() throws InterruptedException {
             entered.countDown();

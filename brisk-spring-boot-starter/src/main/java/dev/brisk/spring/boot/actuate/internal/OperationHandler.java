@@ -29,7 +29,7 @@ import java.util.Map;
  * Runs one actuator operation for a Brisk request: path variables, query parameters and a JSON body become the
  * operation's arguments; its result (a {@link WebEndpointResponse}, text, bytes, a resource or an object written as
  * JSON) becomes the response, in the media type the Accept header prefers among those the operation produces.
- * Operations run on the BIZ pool: health checks and dumps may block.
+ * Operations run on the worker pool: health checks and dumps may block.
  */
 final class OperationHandler implements Handler {
 

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import java.io.DataInputStream;
 import java.io.IOException;

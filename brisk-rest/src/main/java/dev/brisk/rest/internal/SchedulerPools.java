@@ -1,6 +1,7 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.rest.BriskOptions;
+import dev.brisk.rest.Schedulers;
 import dev.brisk.transport.Transports;
 
 import io.netty.util.concurrent.EventExecutor;
@@ -20,29 +21,29 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The schedulers of one server: built-in IO, BIZ and VIRTUAL, plus the application's named executors. */
-final class Schedulers {
+/** The schedulers of one server: built-in IO, worker and virtual, plus the application's named executors. */
+final class SchedulerPools {
 
     private final Map<String, RouteScheduler> byName = new LinkedHashMap<>();
     private final BriskOptions options;
 
-    Schedulers(BriskOptions options, Map<String, Executor> custom) {
+    SchedulerPools(BriskOptions options, Map<String, Executor> custom) {
         this.options = options;
-        byName.put(dev.brisk.rest.Schedulers.IO, new Inline());
+        byName.put(Schedulers.IO, new Inline());
         custom.forEach((name, executor) -> byName.put(name, new Custom(name, executor)));
     }
 
-    /** The scheduler called {@code name}, created on first use for BIZ and VIRTUAL. */
+    /** The scheduler called {@code name}, created on first use for worker and virtual. */
     synchronized RouteScheduler get(String name) {
         RouteScheduler scheduler = byName.get(name);
         if (scheduler != null) {
             return scheduler;
         }
         scheduler = switch (name) {
-            case dev.brisk.rest.Schedulers.BIZ -> new Pool(name, options.bizThreads(), options.bizQueueSize(),
+            case Schedulers.WORKER -> new Pool(name, options.workerThreads(), options.workerQueueSize(),
                     options.maxQueueTime());
-            case dev.brisk.rest.Schedulers.VIRTUAL -> new Virtual(options.virtualMaxConcurrency());
-            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "': use io, biz, virtual "
+            case Schedulers.VIRTUAL -> new Virtual(options.virtualMaxConcurrency());
+            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "': use io, worker, virtual "
                     + "or register it with scheduler(name, executor)");
         };
         byName.put(name, scheduler);
@@ -53,7 +54,7 @@ final class Schedulers {
         byName.values().forEach(RouteScheduler::shutdown);
     }
 
-    /** The state of every scheduler created so far (BIZ and VIRTUAL exist once a route uses them). */
+    /** The state of every scheduler created so far (worker and virtual exist once a route uses them). */
     synchronized java.util.List<dev.brisk.rest.SchedulerState> states() {
         return byName.values().stream().map(RouteScheduler::state).toList();
     }
@@ -78,7 +79,7 @@ final class Schedulers {
     private static final class Inline implements RouteScheduler {
         @Override
         public String name() {
-            return dev.brisk.rest.Schedulers.IO;
+            return Schedulers.IO;
         }
 
         @Override
@@ -258,7 +259,7 @@ final class Schedulers {
         Virtual(int maxConcurrency) {
             if (Runtime.version().feature() < 21) {
                 throw new IllegalStateException("scheduler 'virtual' needs Java 21 or newer; this is Java "
-                        + Runtime.version().feature() + ": use 'biz' or run on a newer JDK");
+                        + Runtime.version().feature() + ": use 'worker' or run on a newer JDK");
             }
             try {
                 Method factory = java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
@@ -278,7 +279,7 @@ final class Schedulers {
 
         @Override
         public String name() {
-            return dev.brisk.rest.Schedulers.VIRTUAL;
+            return Schedulers.VIRTUAL;
         }
 
         @Override

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 
 /** RFC 9457 {@code application/problem+json} documents, as every controller style answers errors. */
