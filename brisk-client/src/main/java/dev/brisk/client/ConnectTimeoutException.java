@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public final class ConnectTimeoutException extends ClientConnectException {
 
+    private static final long serialVersionUID = 1L;
+
     public ConnectTimeoutException(String host, long timeoutMillis, Throwable cause) {
         this(host, timeoutMillis, 1, cause);
     }

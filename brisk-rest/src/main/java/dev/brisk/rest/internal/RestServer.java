@@ -352,6 +352,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         return accessLog == null ? null : accessLog.begin(request, ctx.trace, ctx.startNanos);
     }
 
+    @SuppressWarnings("try") // the scope is only closed, never read
     private void begin(DefaultRequestContext ctx) {
         if (ctx.trace != null) {
             try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {
@@ -658,6 +659,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         }
     }
 
+    @SuppressWarnings("try") // the scope is only closed, never read
     private void call(DefaultRequestContext ctx, CompiledRoute route) {
         if (ctx.trace != null) {
             try (dev.brisk.transport.TraceContext.Scope ignored = tracing.enter(ctx.trace, ctx.span)) {

@@ -114,8 +114,9 @@ public final class KryoSerializer implements Serializer {
             Registration registration = kryo.readClass(input);
             Object value = null;
             if (registration != null) {
-                DeclaredType.check(type, registration.getType());
-                value = kryo.readObject(input, registration.getType(), registration.getSerializer());
+                Class<?> valueType = registration.getType();
+                DeclaredType.check(type, valueType);
+                value = kryo.readObject(input, valueType, registration.getSerializer());
             }
             in.skipBytes(input.position() - start);
             return value;

@@ -71,6 +71,7 @@ public final class JaxRsApplication {
     }
 
     /** Reads every registered object: providers first (resources' plans depend on them), then resources. */
+    @SuppressWarnings("deprecation") // Application.getSingletons: still part of Jakarta REST, applications use it
     public void prepare(List<Object> registered) {
         record Resource(Object key, Object instance, Class<?> type, String applicationPath) {
         }
