@@ -18,7 +18,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Application;
-import jakarta.ws.rs.core.MediaType;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
