@@ -1,7 +1,6 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;

@@ -15,6 +15,8 @@ import java.util.Set;
  */
 public final class NoRouteException extends HttpStatusException {
 
+    private static final long serialVersionUID = 1L;
+
     /** Why no route took the request. */
     public enum Reason {
         /** No route has this path: 404. */
@@ -40,7 +42,9 @@ public final class NoRouteException extends HttpStatusException {
     }
 
     private final Reason reason;
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final Set<String> allowedMethods;
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final List<MediaType> mediaTypes;
 
     /**

@@ -6,9 +6,7 @@ import dev.brisk.rpc.internal.ServiceProxy;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
-import dev.brisk.transport.Transport;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

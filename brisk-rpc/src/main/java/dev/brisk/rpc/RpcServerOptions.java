@@ -226,7 +226,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /** How long {@link #close()} drains; default 10 s. */
+        /** How long {@link RpcServer#close()} drains; default 10 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
             this.shutdownTimeout = shutdownTimeout;
             return this;

@@ -4,7 +4,6 @@ import dev.brisk.benchmarks.client.Errors;
 import dev.brisk.benchmarks.client.Measurement;
 import dev.brisk.benchmarks.client.Summary;
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClient.Builder;
 import dev.brisk.collapse.client.CollapsingInterceptor;
 
 import java.io.BufferedReader;

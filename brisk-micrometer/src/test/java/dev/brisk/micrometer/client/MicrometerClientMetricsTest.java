@@ -1,7 +1,6 @@
 package dev.brisk.micrometer.client;
 
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClient.Builder;
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.http.HttpHandler;

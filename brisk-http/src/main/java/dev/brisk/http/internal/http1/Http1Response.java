@@ -176,7 +176,7 @@ final class Http1Response extends AbstractServerResponse {
         FileStreamer.start(this, file, offset, length, result);
     }
 
-    /** Encodes status line and fields; {@code contentLength} < 0 means none is added; reserves {@code extra}. */
+    /** Encodes status line and fields; {@code contentLength < 0} means none is added; reserves {@code extra}. */
     private ByteBuf encodeHead(long contentLength, int extra) {
         int size = 64 + extra;
         ArrayHeaders fields = headers;

@@ -3,7 +3,6 @@ package dev.brisk.http.internal.http2;
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.common.Headers;
-import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.Deadlines;

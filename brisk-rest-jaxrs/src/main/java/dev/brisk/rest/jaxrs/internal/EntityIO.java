@@ -385,7 +385,7 @@ final class EntityIO {
      * The file of a {@code File}/{@code Path} entity that can be sent as it is (zero-copy, with its length): no writer
      * interceptor and no application writer for it. Null otherwise.
      *
-     * @throws NoSuchFileException when the file does not exist (before anything was sent: the mappers answer it)
+     * @throws java.nio.file.NoSuchFileException when the file does not exist (before anything was sent: the mappers answer it)
      */
     private Path zeroCopyFile(Object entity, ResponseState state, Bound bound) throws IOException {
         if (!(entity instanceof Path) && !(entity instanceof java.io.File)) {

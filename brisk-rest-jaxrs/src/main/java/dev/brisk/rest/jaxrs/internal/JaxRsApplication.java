@@ -21,7 +21,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Application;
-import jakarta.ws.rs.core.MediaType;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -77,6 +76,7 @@ public final class JaxRsApplication {
     }
 
     /** Reads every registered object: providers first (resources' plans depend on them), then resources. */
+    @SuppressWarnings("deprecation") // Application.getSingletons: still part of Jakarta REST, applications use it
     public void prepare(List<Object> registered) {
         record Resource(Object key, Object instance, Class<?> type, String applicationPath) {
         }

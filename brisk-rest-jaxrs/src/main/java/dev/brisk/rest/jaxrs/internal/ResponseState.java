@@ -199,6 +199,7 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // NewCookie.valueOf: the header delegate of this runtime, as the API defines it
     public Map<String, NewCookie> getCookies() {
         Map<String, NewCookie> cookies = new LinkedHashMap<>();
         List<Object> values = getHeaders().get(HttpHeaders.SET_COOKIE);
@@ -212,6 +213,7 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // EntityTag.valueOf: the header delegate of this runtime, as the API defines it
     public EntityTag getEntityTag() {
         Object value = getHeaders().getFirst(HttpHeaders.ETAG);
         if (value instanceof EntityTag tag) {

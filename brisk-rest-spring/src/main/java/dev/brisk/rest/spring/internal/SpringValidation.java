@@ -62,6 +62,7 @@ final class SpringValidation {
     private final MethodValidationAdapter methods;
     private final Validator validator;
 
+    @SuppressWarnings("removal") // determineValidationGroups: the groups of @Validated, found as Spring MVC finds them
     private SpringValidation(Object controller, Method method, MethodParameter[] parameters, Object[][] hints,
                              boolean[] bodies, boolean errorsParameters, boolean builtIn, boolean builtInResult,
                              boolean aop, Validator validator) {

@@ -53,7 +53,7 @@ public final class Cidr {
             }
         }
         for (int i = 0; i < address.length; i++) {
-            address[i] &= mask(prefix, i);
+            address[i] = (byte) (address[i] & mask(prefix, i));
         }
         return new Cidr(address, prefix);
     }
