@@ -13,10 +13,14 @@ import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.CookieHandler;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
 
 /**
  * An asynchronous HTTP/1.1 and HTTP/2 client on Netty with connection pools per host and per event loop. Create one
@@ -195,7 +199,7 @@ public final class BriskClient implements AutoCloseable {
     /**
      * Builds a {@link BriskClient}: the everyday settings (base URI, credentials, default headers, cookies, TLS,
      * interceptors) here, every other option on {@link ClientOptions.Builder} through
-     * {@link #options(java.util.function.Consumer)}, each with a sane default; {@link #options()} shows the result,
+     * {@link #options(Consumer)}, each with a sane default; {@link #options()} shows the result,
      * {@link #build()} starts the client. Obtained from {@link #builder()}.
      */
     public static final class Builder {
@@ -228,7 +232,7 @@ public final class BriskClient implements AutoCloseable {
          * documented with its default: {@code options(o -> o.connectTimeout(Duration.ofSeconds(2)).maxRedirects(3))}.
          * Default headers and interceptors are set here, on this builder.
          */
-        public Builder options(java.util.function.Consumer<ClientOptions.Builder> change) {
+        public Builder options(Consumer<ClientOptions.Builder> change) {
             Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }
@@ -265,7 +269,7 @@ public final class BriskClient implements AutoCloseable {
             URI parsed;
             try {
                 parsed = new URI(baseUri);
-            } catch (java.net.URISyntaxException e) {
+            } catch (URISyntaxException e) {
                 throw new IllegalArgumentException("invalid baseUri \"" + baseUri + "\": " + e.getMessage(), e);
             }
             return baseUri(parsed);
@@ -325,7 +329,7 @@ public final class BriskClient implements AutoCloseable {
         }
 
         /**
-         * Whether extensions registered with {@link java.util.ServiceLoader} are added: {@link Interceptor}s,
+         * Whether extensions registered with {@link ServiceLoader} are added: {@link Interceptor}s,
          * {@link EncodeAdvice}s, {@link DecodeAdvice}s and what {@link ClientExtensionFactory factories} return;
          * default true. A registered interceptor is skipped when one of its class is already there (as in the options of
          * another client given to {@link #options(ClientOptions)}).
@@ -361,13 +365,13 @@ public final class BriskClient implements AutoCloseable {
         public ClientOptions options() {
             List<Interceptor> all = new ArrayList<>(interceptors);
             if (loadInterceptors) {
-                for (Interceptor found : java.util.ServiceLoader.load(Interceptor.class)) {
+                for (Interceptor found : ServiceLoader.load(Interceptor.class)) {
                     if (all.stream().noneMatch(present -> present.getClass() == found.getClass())) {
                         all.add(found);
                     }
                 }
             }
-            all.sort(java.util.Comparator.comparingInt(Interceptor::order));
+            all.sort(Comparator.comparingInt(Interceptor::order));
             return options.defaultHeaders(Headers.copyOf(defaultHeaders)).interceptors(all).build();
         }
 

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 
+import java.lang.reflect.RecordComponent;
 import static dev.brisk.transport.spi.Checks.notNegative;
 import static dev.brisk.transport.spi.Checks.notNull;
 import static dev.brisk.transport.spi.Checks.positive;
@@ -128,7 +129,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
     @Override
     public String toString() {
         StringJoiner out = new StringJoiner(", ", "ClientOptions[", "]");
-        for (java.lang.reflect.RecordComponent component : ClientOptions.class.getRecordComponents()) {
+        for (RecordComponent component : ClientOptions.class.getRecordComponents()) {
             Object value;
             try {
                 value = component.getAccessor().invoke(this);

@@ -20,6 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The request timer and the server's gauges, read after requests over real sockets. */
@@ -83,7 +86,7 @@ class BriskMetricsTest {
                     Thread.sleep(100); // the server sees the connection closed
                     ctx.send("too late");
                 })).start();
-        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
             socket.getOutputStream().flush();
             Thread.sleep(100);
@@ -122,9 +125,9 @@ class BriskMetricsTest {
     }
 
     @Test
-    void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
+    void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir Path files)
             throws Exception {
-        java.nio.file.Files.writeString(files.resolve("site.css"), "body {}");
+        Files.writeString(files.resolve("site.css"), "body {}");
         server = server().feature(BriskMetrics.of(registry)).web(w -> w.staticFiles("/", files))
                 .get("/api/ping", ctx -> ctx.send("pong")).start();
         assertThat(Http.get(server, "/site.css").statusCode()).isEqualTo(200);

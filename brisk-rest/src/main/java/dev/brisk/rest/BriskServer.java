@@ -16,6 +16,7 @@ import dev.brisk.rest.internal.assembly.ServerParts;
 import dev.brisk.rest.spi.ControllerSupport;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.rest.internal.assembly.ServerPlan;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -106,8 +107,8 @@ public final class BriskServer implements AutoCloseable {
      * ({@link #protection}, {@link #observability}, {@link #web}) or added as a {@link Feature}.
      */
     public static final class Builder {
-        private final dev.brisk.rest.internal.assembly.ServerPlan plan =
-                new dev.brisk.rest.internal.assembly.ServerPlan();
+        private final ServerPlan plan =
+                new ServerPlan();
 
         Builder() {
         }

@@ -2,6 +2,8 @@ package dev.brisk.rest;
 
 import dev.brisk.codec.MediaType;
 
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -55,7 +57,7 @@ public final class NoRouteException extends HttpStatusException {
     public NoRouteException(Reason reason, String detail, Set<String> allowedMethods, List<MediaType> mediaTypes) {
         super(Objects.requireNonNull(reason, "reason").status(), detail);
         this.reason = reason;
-        this.allowedMethods = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(allowedMethods));
+        this.allowedMethods = Collections.unmodifiableSet(new LinkedHashSet<>(allowedMethods));
         this.mediaTypes = List.copyOf(mediaTypes);
     }
 

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import java.net.SocketTimeoutException;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -182,7 +183,7 @@ class ConcurrencyLimitTest {
                 int read = 0;
                 try {
                     read = socket.getInputStream().readNBytes(head, 0, 12);
-                } catch (java.net.SocketTimeoutException admittedAndWaiting) {
+                } catch (SocketTimeoutException admittedAndWaiting) {
                     freed = true; // admitted: the handler holds it without answering
                 }
                 if (!freed && read == 12 && !new String(head, StandardCharsets.US_ASCII).endsWith("503")) {

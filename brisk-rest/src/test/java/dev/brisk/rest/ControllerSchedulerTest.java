@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import org.assertj.core.groups.Tuple;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,9 +92,9 @@ class ControllerSchedulerTest {
         assertThat(get(server, "/controller/thread").body()).startsWith("worker brisk-worker-");
         assertThat(get(server, "/raw").body()).startsWith("event-loop brisk-io-");
         assertThat(server.routes()).extracting(RouteInfo::path, RouteInfo::scheduler).contains(
-                org.assertj.core.groups.Tuple.tuple("/controller/thread", Schedulers.WORKER),
-                org.assertj.core.groups.Tuple.tuple("/controller/io", Schedulers.IO),
-                org.assertj.core.groups.Tuple.tuple("/raw", Schedulers.IO));
+                Tuple.tuple("/controller/thread", Schedulers.WORKER),
+                Tuple.tuple("/controller/io", Schedulers.IO),
+                Tuple.tuple("/raw", Schedulers.IO));
     }
 
     @Test

@@ -6,6 +6,9 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +32,7 @@ class SchedulerStateTest {
 
     @Test
     void listsTheSchedulersInUse() {
-        server = server().options(o -> o.workerThreads(3).workerQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(1)))
+        server = server().options(o -> o.workerThreads(3).workerQueueSize(50).maxQueueTime(Duration.ofSeconds(1)))
                 .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send("ok"))).start();
         assertThat(server.schedulers()).extracting(SchedulerState::name).containsExactly("io", "worker");
         SchedulerState worker = state(server, "worker");
@@ -44,7 +47,7 @@ class SchedulerStateTest {
     void resizedPoolRunsMoreRequestsAtOnce() throws Exception {
         CountDownLatch started = new CountDownLatch(3);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().options(o -> o.workerThreads(1).workerQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(30)))
+        server = server().options(o -> o.workerThreads(1).workerQueueSize(50).maxQueueTime(Duration.ofSeconds(30)))
                 .route(Route.get("/block").scheduler(Schedulers.WORKER).handler(ctx -> {
                     started.countDown();
                     release.await(10, TimeUnit.SECONDS);
@@ -52,9 +55,9 @@ class SchedulerStateTest {
                 })).start();
         server.resizeScheduler(Schedulers.WORKER, 3);
         assertThat(state(server, "worker").threads()).isEqualTo(3);
-        var calls = new java.util.ArrayList<java.util.concurrent.CompletableFuture<String>>();
+        var calls = new ArrayList<CompletableFuture<String>>();
         for (int i = 0; i < 3; i++) {
-            calls.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            calls.add(CompletableFuture.supplyAsync(() -> {
                 try {
                     return get(server, "/block").body();
                 } catch (Exception e) {

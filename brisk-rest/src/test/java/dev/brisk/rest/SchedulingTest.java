@@ -9,10 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import java.util.concurrent.CopyOnWriteArrayList;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,7 +90,7 @@ class SchedulingTest {
     @Test
     void fullQueueAnswers503WithRetryAfterNeverAHang() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<CompletedRequest> observed = new CopyOnWriteArrayList<>();
         server = server()
                 .options(o -> o.workerThreads(1).workerQueueSize(1).maxQueueTime(Duration.ofSeconds(30)))
                 .observability(o -> o.observer(observed::add))

@@ -13,6 +13,7 @@ import dev.brisk.rest.internal.protect.Durations;
 import dev.brisk.rest.internal.protect.IpRules;
 import dev.brisk.rest.internal.protect.Limiter;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -137,7 +138,7 @@ final class Protection {
         return new RouteGuard(limit == null ? null : Limiter.of(limit), timeout, interruptible);
     }
 
-    private static <A extends java.lang.annotation.Annotation> A annotation(Method method, Class<A> type) {
+    private static <A extends Annotation> A annotation(Method method, Class<A> type) {
         A onMethod = method.getAnnotation(type);
         return onMethod != null ? onMethod : method.getDeclaringClass().getAnnotation(type);
     }

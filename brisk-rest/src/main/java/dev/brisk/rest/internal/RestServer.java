@@ -10,6 +10,9 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.SchedulerState;
+import dev.brisk.rest.internal.observe.AccessLog;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -91,7 +94,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The routes, in registration order. */
-    public List<dev.brisk.rest.RouteInfo> routes() {
+    public List<RouteInfo> routes() {
         return table.routes();
     }
 
@@ -101,7 +104,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The access log, null when off. */
-    public dev.brisk.rest.internal.observe.AccessLog accessLog() {
+    public AccessLog accessLog() {
         return observability.accessLog();
     }
 
@@ -118,7 +121,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The state of the schedulers in use. */
-    public List<dev.brisk.rest.SchedulerState> schedulers() {
+    public List<SchedulerState> schedulers() {
         return schedulers.states();
     }
 

@@ -8,18 +8,23 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
 import io.netty.util.internal.ThreadExecutorMap;
 
+import dev.brisk.rest.SchedulerState;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /** The schedulers of one server: built-in IO, worker and virtual, plus the application's named executors. */
 final class SchedulerPools {
@@ -55,7 +60,7 @@ final class SchedulerPools {
     }
 
     /** The state of every scheduler created so far (worker and virtual exist once a route uses them). */
-    synchronized java.util.List<dev.brisk.rest.SchedulerState> states() {
+    synchronized List<SchedulerState> states() {
         return byName.values().stream().map(RouteScheduler::state).toList();
     }
 
@@ -104,7 +109,7 @@ final class SchedulerPools {
         private final long maxQueueNanos;
         private volatile int threads;
         private final int queueSize;
-        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
+        private final LongAdder rejected = new LongAdder();
         /** Requests handed over and not started yet: the queue bound counts requests, not batches. */
         private final AtomicInteger waiting = new AtomicInteger();
         private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
@@ -203,8 +208,8 @@ final class SchedulerPools {
         }
 
         @Override
-        public dev.brisk.rest.SchedulerState state() {
-            return new dev.brisk.rest.SchedulerState(name, "pool", threads, executor.getActiveCount(),
+        public SchedulerState state() {
+            return new SchedulerState(name, "pool", threads, executor.getActiveCount(),
                     Math.max(0, waiting.get()), queueSize, rejected.sum());
         }
 
@@ -235,15 +240,15 @@ final class SchedulerPools {
 
         void add(Queued next) {
             if (size == queued.length) {
-                queued = java.util.Arrays.copyOf(queued, size << 1);
+                queued = Arrays.copyOf(queued, size << 1);
             }
             queued[size++] = next;
         }
 
         void flush(Pool pool) {
-            Queued[] taken = java.util.Arrays.copyOf(queued, size);
+            Queued[] taken = Arrays.copyOf(queued, size);
             int count = size;
-            java.util.Arrays.fill(queued, 0, size, null);
+            Arrays.fill(queued, 0, size, null);
             size = 0;
             pool.submit(taken, count);
         }
@@ -254,7 +259,7 @@ final class SchedulerPools {
         private final ExecutorService executor;
         private final Semaphore permits;
         private final int maxConcurrency;
-        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
+        private final LongAdder rejected = new LongAdder();
 
         Virtual(int maxConcurrency) {
             if (Runtime.version().feature() < 21) {
@@ -262,7 +267,7 @@ final class SchedulerPools {
                         + Runtime.version().feature() + ": use 'worker' or run on a newer JDK");
             }
             try {
-                Method factory = java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
+                Method factory = Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
                 this.executor = (ExecutorService) factory.invoke(null);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot create virtual threads: " + e, e);
@@ -272,8 +277,8 @@ final class SchedulerPools {
         }
 
         @Override
-        public dev.brisk.rest.SchedulerState state() {
-            return new dev.brisk.rest.SchedulerState(name(), "virtual", -1, maxConcurrency - permits.availablePermits(),
+        public SchedulerState state() {
+            return new SchedulerState(name(), "virtual", -1, maxConcurrency - permits.availablePermits(),
                     0, maxConcurrency, rejected.sum());
         }
 

@@ -1,5 +1,7 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.internal.http.HttpJsonEndpoint;
+
 /** Makes the HTTP/JSON endpoint, failing with what to add when brisk-rest is not on the class path. */
 public final class HttpJsonEndpoints {
 
@@ -14,6 +16,6 @@ public final class HttpJsonEndpoints {
             throw new IllegalStateException("http(true) serves the services over HTTP with brisk-rest: add the"
                     + " dependency dev.brisk:brisk-rest", e);
         }
-        return dev.brisk.rpc.internal.http.HttpJsonEndpoint.create(context, rest);
+        return HttpJsonEndpoint.create(context, rest);
     }
 }

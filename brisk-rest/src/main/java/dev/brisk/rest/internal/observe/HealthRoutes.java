@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
@@ -94,7 +95,7 @@ public final class HealthRoutes {
             if (error == null && value != null) {
                 return value;
             }
-            Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            Throwable cause = error instanceof CompletionException && error.getCause() != null
                     ? error.getCause() : error;
             return cause instanceof TimeoutException ? HealthResult.down().withDetail("error", "timed out")
                     : HealthResult.down().withDetail("error", cause == null ? "no result" : cause.toString());

@@ -23,6 +23,7 @@ import org.springframework.boot.web.server.Ssl;
 import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.brisk.rest.ExceptionHandler;
 import java.net.InetAddress;
 import java.util.List;
 
@@ -76,8 +77,8 @@ public final class ServerAssembly {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void register(BriskServer.Builder server, Class<? extends Throwable> type,
-                                 dev.brisk.rest.ExceptionHandler<?> handler) {
-        server.exceptionHandler((Class) type, (dev.brisk.rest.ExceptionHandler) handler);
+                                 ExceptionHandler<?> handler) {
+        server.exceptionHandler((Class) type, (ExceptionHandler) handler);
     }
 
     private static BriskOptions options(BriskWebServerFactory factory) {

@@ -9,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.ResponseEntity;
 
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Actuator's standard endpoints and Brisk's own, served by Brisk on the application's port. */
@@ -134,7 +135,7 @@ class ActuatorTest {
         assertThat(prometheus).contains("uri=\"NOT_FOUND\"");
         // a health group is named as Spring MVC names it (timed once written: the scrape may come a moment early)
         String group = "status=\"200\",uri=\"/actuator/health/**\"";
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!prometheus.contains(group) && System.nanoTime() < deadline) {
             prometheus = http.get("/actuator/prometheus").getBody();
         }

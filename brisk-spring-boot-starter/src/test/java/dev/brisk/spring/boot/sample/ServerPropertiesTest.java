@@ -12,8 +12,6 @@ import org.springframework.boot.test.http.server.LocalTestWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,7 +19,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each honoured {@code server.*} and {@code brisk.*} property, on the sample application started for real. */
@@ -29,7 +30,7 @@ class ServerPropertiesTest {
 
     private static ConfigurableApplicationContext run(String... properties) {
         // as command line arguments: they win over the sample's application.properties
-        String[] args = java.util.Arrays.stream(properties).map(p -> "--" + p).toArray(String[]::new);
+        String[] args = Arrays.stream(properties).map(p -> "--" + p).toArray(String[]::new);
         return new SpringApplicationBuilder(SampleApplication.class)
                 .properties("server.port=0", "logging.level.root=warn").run(args);
     }

@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -184,14 +185,14 @@ final class OperationHandler implements Handler {
      * One handler for operations sharing a method and path that produce different types (the thread dump as JSON or
      * text): the one whose type the Accept header prefers runs.
      */
-    static dev.brisk.rest.Handler choosing(List<OperationHandler> operations) {
+    static Handler choosing(List<OperationHandler> operations) {
         if (operations.size() == 1) {
             return operations.get(0);
         }
         // JSON first, whatever order the endpoint's operations were found in: it answers a request without Accept or
         // accepting anything, as on Spring MVC; otherwise the first type the client wants picks the operation
         List<OperationHandler> ordered = new ArrayList<>(operations);
-        ordered.sort(java.util.Comparator.comparing(operation -> !operation.producesJson()));
+        ordered.sort(Comparator.comparing(operation -> !operation.producesJson()));
         return ctx -> {
             for (MediaType wanted : accepted(ctx.request().headers().all("accept"))) {
                 for (OperationHandler operation : ordered) {
