@@ -5,7 +5,7 @@
 # The figure that matters is the client's own CPU time per request (cpu_us, printed by the client itself).
 #
 # usage: bench/client.sh          (from the repository root, after building both launchers:
-#                                   mvn -q -pl brisk-benchmarks -am package -DskipTests
+#                                   mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests
 #                                   mvn -q -f brisk-benchmarks-esa/pom.xml package)
 # environment:
 #   IMPLS="brisk vertx apache-hc5 esa-restclient okhttp reactor-netty jdk"   first one is the reference; IMPL@NAME=JAR
@@ -45,7 +45,7 @@ mkdir -p "$RESULTS"
 RAW="$RESULTS/client-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
 
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 case " $IMPLS " in
   *" esa-restclient "*) [ -f "$ESA_JAR" ] || {
     echo "missing $ESA_JAR: build it with mvn -q -f brisk-benchmarks-esa/pom.xml package" >&2; exit 1; } ;;

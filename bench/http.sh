@@ -4,7 +4,7 @@
 # A B A B ..., medians per implementation and the median of the per-round ratios.
 #
 # usage: bench/http.sh            (from the repository root, after building the launcher:
-#                                   mvn -q -pl brisk-benchmarks -am package -DskipTests)
+#                                   mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests)
 # environment:
 #   IMPLS="brisk-http netty-raw"   first one is the reference the ratios are computed for; IMPL@NAME=JAR runs IMPL
 #                                  from another build of the launcher, e.g. to compare a change with the commit

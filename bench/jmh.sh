@@ -12,6 +12,6 @@ shift
 classpath_file="$PWD/$module/target/jmh-classpath.txt"
 # one reactor build, so that the module's Brisk dependencies resolve to their target/classes (nothing is installed);
 # every module of the reactor writes the file, the module itself (built last) has the final word
-mvn -B -ntp -q -pl "$module" -am test-compile dependency:build-classpath -Dmaven.test.skip.exec=true \
+mvn -B -ntp -q -Pbenchmarks -pl "$module" -am test-compile dependency:build-classpath -Dmaven.test.skip.exec=true \
     -Dmdep.includeScope=test -Dmdep.outputFile="$classpath_file"
 exec java -cp "$module/target/test-classes:$module/target/classes:$(cat "$classpath_file")" org.openjdk.jmh.Main "$@"

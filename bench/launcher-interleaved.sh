@@ -24,7 +24,7 @@ ROUNDS=${ROUNDS:-6}
 JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
 [ $# -eq 2 ] || { echo "usage: bench/launcher-interleaved.sh \"REFERENCE ARGS\" \"OTHER ARGS\"" >&2; exit 2; }
 [[ $1 == *--controlled* && $2 == *--controlled* ]] || { echo "both commands need --controlled" >&2; exit 2; }
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 RESULTS=bench/results
 mkdir -p "$RESULTS"
 RAW="$RESULTS/launcher-interleaved-$(date +%Y%m%d-%H%M%S).tsv"

@@ -20,7 +20,7 @@ OTHER_JAR=${OTHER_JAR:-$JAR}
 ROUNDS=${ROUNDS:-8}
 JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
 [ $# -eq 2 ] || { echo "usage: bench/launcher-pair.sh \"REFERENCE ARGS\" \"OTHER ARGS\"" >&2; exit 2; }
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 RESULTS=bench/results
 mkdir -p "$RESULTS"
 RAW="$RESULTS/launcher-pair-$(date +%Y%m%d-%H%M%S).tsv"

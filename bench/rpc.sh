@@ -7,8 +7,8 @@
 # caller's summary line, and the caller's own CPU per call is reported beside them.
 #
 # usage: bench/rpc.sh             (from the repository root, after building both launchers:
-#                                   mvn -q -pl brisk-benchmarks -am package -DskipTests
-#                                   mvn -q -pl brisk-benchmarks-dubbo -am package -DskipTests)
+#                                   mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests
+#                                   mvn -q -Pbenchmarks -pl brisk-benchmarks-dubbo -am package -DskipTests)
 # environment:
 #   IMPLS="brisk grpc dubbo"      first one is the reference the ratios are computed for; IMPL@NAME=JAR runs IMPL from
 #                                 another build of the launcher: IMPLS="brisk brisk@before=/tmp/before.jar". A run that
@@ -35,10 +35,10 @@ mkdir -p "$RESULTS"
 RAW="$RESULTS/rpc-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
 
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 case " $IMPLS " in
   *" dubbo "*) [ -f "$DUBBO_JAR" ] || {
-    echo "missing $DUBBO_JAR: build it with mvn -q -pl brisk-benchmarks-dubbo -am package -DskipTests" >&2; exit 1; } ;;
+    echo "missing $DUBBO_JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks-dubbo -am package -DskipTests" >&2; exit 1; } ;;
 esac
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }

@@ -10,7 +10,7 @@
 # request and error counts (connections are opened again at each slice).
 #
 # usage: bench/soak.sh            (from the repository root, after building the launcher:
-#                                   mvn -q -pl brisk-benchmarks -am package -DskipTests)
+#                                   mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests)
 # environment:
 #   IMPL=brisk-rest-raw            the REST framework's routes; any impl `serve` accepts (java -jar JAR lists them)
 #   DURATION=600 INTERVAL=10 CONNECTIONS=96 (split over the three endpoints) BODY_SIZE=1024
@@ -35,7 +35,7 @@ REPORT="$RESULTS/soak-$STAMP.md"
 SERVER_LOG="$RESULTS/soak-$STAMP-server.log"
 SAMPLES="$RESULTS/soak-$STAMP.tsv"
 
-[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "missing $JAR: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 command -v jstat >/dev/null || { echo "jstat (JDK) is not on the PATH" >&2; exit 1; }
 [ "$INTERVAL" -gt 0 ] && [ "$DURATION" -ge "$INTERVAL" ] || { echo "need 0 < INTERVAL <= DURATION" >&2; exit 2; }

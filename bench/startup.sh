@@ -6,7 +6,7 @@
 # median and min-max per service.
 #
 # usage: bench/startup.sh     (from the repository root, after building the jars:
-#                               mvn -q -pl brisk-benchmarks -am package -DskipTests)
+#                               mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests)
 # environment:
 #   IMPLS="brisk-http brisk-rest netty"   brisk-http: HttpHello (GET /hello, text), brisk-rest: RestJson (one route
 #                                          answering a JSON object written by Jackson), netty: Netty's hello world
@@ -140,7 +140,7 @@ load() {
 
 for impl in $IMPLS; do
   read -r -a command < <(launch "$impl")
-  [ -f "${command[1]}" ] || { echo "missing ${command[1]}: build it with mvn -q -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
+  [ -f "${command[1]}" ] || { echo "missing ${command[1]}: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 done
 
 echo "# Start-up benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"

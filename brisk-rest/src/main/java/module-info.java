@@ -3,6 +3,7 @@
  * Start with {@link dev.brisk.rest.Brisk#server()}. Controller styles (Spring MVC, JAX-RS) plug in through
  * {@link dev.brisk.rest.spi.ControllerSupport}.
  */
+@SuppressWarnings("module") // the modules dev.brisk.rest.support is exported to are built after this one
 module dev.brisk.rest {
     requires transitive dev.brisk.http;
     requires transitive dev.brisk.codec;
@@ -16,6 +17,8 @@ module dev.brisk.rest {
     exports dev.brisk.rest;
     exports dev.brisk.rest.feature;
     exports dev.brisk.rest.spi;
+    exports dev.brisk.rest.support to dev.brisk.rest.spring, dev.brisk.rest.jaxrs, dev.brisk.rest.websocket,
+            dev.brisk.collapse, dev.brisk.openapi;
 
     uses dev.brisk.rest.spi.ControllerSupport;
 }

@@ -3,6 +3,7 @@
  * ({@link dev.brisk.transport.Transports}) and TLS contexts for servers and clients
  * ({@link dev.brisk.transport.TlsOptions}, {@link dev.brisk.transport.TlsContexts}).
  */
+@SuppressWarnings("module") // the modules dev.brisk.transport.spi is exported to are built after this one
 module dev.brisk.transport {
     requires transitive io.netty.common;
     requires transitive io.netty.buffer;

@@ -6,6 +6,8 @@ package dev.brisk.client;
  */
 public final class CallTimeoutException extends ClientTimeoutException {
 
+    private static final long serialVersionUID = 1L;
+
     public CallTimeoutException(String host, long timeoutMillis) {
         this(host, timeoutMillis, true);
     }

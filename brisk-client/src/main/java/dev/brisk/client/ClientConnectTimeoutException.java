@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public final class ClientConnectTimeoutException extends ClientConnectException {
 
+    private static final long serialVersionUID = 1L;
+
     public ClientConnectTimeoutException(String host, long timeoutMillis, Throwable cause) {
         this(host, timeoutMillis, 1, cause);
     }

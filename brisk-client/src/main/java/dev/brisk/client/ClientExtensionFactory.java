@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Adds interceptors and advices to a client, chosen from its options: registered with
  * {@link java.util.ServiceLoader} (in {@code META-INF/services/dev.brisk.client.ClientExtensionFactory}) and asked once
- * by {@link BriskClientBuilder#build()}, unless {@link BriskClientBuilder#loadInterceptors(boolean)} turned loading
+ * by {@link BriskClient.Builder#build()}, unless {@link BriskClient.Builder#loadInterceptors(boolean)} turned loading
  * off. What it returns joins what the builder and the ServiceLoader provide, ordered by {@code order()}.
  *
  * <pre>{@code

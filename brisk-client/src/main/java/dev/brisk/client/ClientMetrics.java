@@ -3,7 +3,7 @@ package dev.brisk.client;
 import io.netty.handler.codec.http.HttpMethod;
 
 /**
- * Receives what a {@link BriskClient} measures; set with {@link BriskClientBuilder#metrics(ClientMetrics)}. Without
+ * Receives what a {@link BriskClient} measures; set with {@link BriskClient.Builder#metrics(ClientMetrics)}. Without
  * one the client measures nothing: no clock is read and nothing is allocated for metrics.
  *
  * <p><b>Calls.</b> Each call the client sends is reported once, when it ends, with the host and method of the request

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 
+import java.lang.reflect.RecordComponent;
 import static dev.brisk.transport.spi.Checks.notNegative;
 import static dev.brisk.transport.spi.Checks.notNull;
 import static dev.brisk.transport.spi.Checks.positive;
@@ -26,7 +27,7 @@ import static dev.brisk.transport.spi.Checks.within;
 /**
  * The settings a {@link BriskClient} runs with, each set and documented with its default on {@link Builder}:
  * {@code BriskClient.builder().options(o -> o.connectTimeout(Duration.ofSeconds(2))).build()}, or as a whole with
- * {@link #builder()} and handed to {@link BriskClientBuilder#options(ClientOptions)}. A zero
+ * {@link #builder()} and handed to {@link BriskClient.Builder#options(ClientOptions)}. A zero
  * {@link Duration} means "no limit" for the read, write and call timeouts.
  *
  * @param ioThreads             event loop threads when the client creates its own group
@@ -128,7 +129,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
     @Override
     public String toString() {
         StringJoiner out = new StringJoiner(", ", "ClientOptions[", "]");
-        for (java.lang.reflect.RecordComponent component : ClientOptions.class.getRecordComponents()) {
+        for (RecordComponent component : ClientOptions.class.getRecordComponents()) {
             Object value;
             try {
                 value = component.getAccessor().invoke(this);
@@ -169,7 +170,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
     /**
      * Builds {@link ClientOptions}, a setter per component, each documented with its default; {@link #build()}
      * validates. A client is usually configured through
-     * {@link BriskClientBuilder#options(java.util.function.Consumer)}.
+     * {@link BriskClient.Builder#options(java.util.function.Consumer)}.
      */
     public static final class Builder {
         private int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -378,7 +379,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
          * TLS settings for {@code https://}: trusted certificates, a client certificate for mutual TLS, protocols and
          * ciphers; default the JDK trust store with host name verification. {@link TlsOptions#insecure()} trusts
          * everything (tests against self-signed servers only). Settings other than the default are turned into a TLS
-         * context by {@link BriskClientBuilder#build()}, which fails with
+         * context by {@link BriskClient.Builder#build()}, which fails with
          * {@link dev.brisk.transport.TlsConfigurationException} naming the problem.
          */
         public Builder tls(TlsOptions tls) {

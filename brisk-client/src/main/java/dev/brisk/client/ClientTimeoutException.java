@@ -3,6 +3,8 @@ package dev.brisk.client;
 /** A client-side deadline passed; the subclass says which one. */
 public class ClientTimeoutException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     private final long timeoutMillis;
 
     public ClientTimeoutException(String host, String message, long timeoutMillis) {

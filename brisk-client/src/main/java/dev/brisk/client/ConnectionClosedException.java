@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public final class ConnectionClosedException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     private final boolean reusedConnection;
     private final boolean responseStarted;
 

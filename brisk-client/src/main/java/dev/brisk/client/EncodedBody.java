@@ -1,6 +1,7 @@
 package dev.brisk.client;
 
 import dev.brisk.client.internal.EncodedBodies;
+import java.util.Objects;
 
 /**
  * A request body after encoding, as {@link EncodeContext#next()} returns it, or replacement bytes from
@@ -32,6 +33,6 @@ public interface EncodedBody {
 
     /** Replacement bytes sent as {@code contentType}. The array must not change afterwards. */
     static EncodedBody of(byte[] bytes, String contentType) {
-        return EncodedBodies.of(bytes, java.util.Objects.requireNonNull(contentType, "contentType"));
+        return EncodedBodies.of(bytes, Objects.requireNonNull(contentType, "contentType"));
     }
 }

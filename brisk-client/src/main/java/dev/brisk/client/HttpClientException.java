@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public class HttpClientException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String host;
     private final boolean requestSent;
 

@@ -6,6 +6,8 @@ package dev.brisk.client;
  */
 public final class PoolExhaustedException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     public PoolExhaustedException(String host, int maxConnections, int maxPending) {
         super(host, "connection pool for " + host + " exhausted: " + maxConnections + " connection(s) busy and "
                 + maxPending + " request(s) already waiting");

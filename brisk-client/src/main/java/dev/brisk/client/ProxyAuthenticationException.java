@@ -6,6 +6,8 @@ package dev.brisk.client;
  */
 public final class ProxyAuthenticationException extends ProxyConnectException {
 
+    private static final long serialVersionUID = 1L;
+
     public ProxyAuthenticationException(String host, String message, Throwable cause) {
         super(host, message, cause);
     }

@@ -9,16 +9,19 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 
+import java.lang.reflect.Array;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
 
 /**
  * Describes one request, then sends it with {@link #execute()} (asynchronous) or {@link #send()} (blocking). Not
@@ -91,8 +94,8 @@ public final class RequestBuilder {
                 appendQuery(name, element);
             }
         } else if (value != null && value.getClass().isArray()) {
-            for (int i = 0, n = java.lang.reflect.Array.getLength(value); i < n; i++) {
-                appendQuery(name, java.lang.reflect.Array.get(value, i));
+            for (int i = 0, n = Array.getLength(value); i < n; i++) {
+                appendQuery(name, Array.get(value, i));
             }
         } else {
             appendQuery(name, value);
@@ -300,7 +303,7 @@ public final class RequestBuilder {
         return retrieved(response -> response.bodyAs(type));
     }
 
-    private <T> CompletionStage<T> retrieved(java.util.function.Function<HttpResponse, T> decode) {
+    private <T> CompletionStage<T> retrieved(Function<HttpResponse, T> decode) {
         CompletableFuture<T> result = new CompletableFuture<>();
         CompletableFuture<HttpResponse> call = execute().toCompletableFuture();
         result.whenComplete((value, failure) -> {
@@ -310,7 +313,7 @@ public final class RequestBuilder {
         });
         call.whenComplete((response, failure) -> {
             if (failure != null) {
-                result.completeExceptionally(failure instanceof java.util.concurrent.CompletionException
+                result.completeExceptionally(failure instanceof CompletionException
                         && failure.getCause() != null ? failure.getCause() : failure);
                 return;
             }
@@ -404,7 +407,7 @@ public final class RequestBuilder {
             }
             try {
                 uri = new URI(text);
-            } catch (java.net.URISyntaxException e) {
+            } catch (URISyntaxException e) {
                 throw new IllegalArgumentException("invalid URL \"" + Credentials.redact(text) + "\": "
                         + e.getReason() + " at index " + e.getIndex(), null);
             }
@@ -428,7 +431,7 @@ public final class RequestBuilder {
     /** {@code uri}, relative, resolved against the client's base URI. */
     static URI resolve(ClientOptions options, URI uri, String text) {
         URI base = options.baseUri().orElseThrow(() -> new IllegalArgumentException("relative URL \""
-                + Credentials.redact(text) + "\" needs a base URI: set BriskClientBuilder.baseUri(...) or use an"
+                + Credentials.redact(text) + "\" needs a base URI: set BriskClient.Builder.baseUri(...) or use an"
                 + " absolute URL"));
         return base.resolve(uri);
     }

@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public final class ResponseTooLargeException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     /** The body is above {@code maxResponseSize}. */
     public ResponseTooLargeException(String host, long maxResponseSize) {
         super(host, "response body from " + host + " exceeds the limit of " + maxResponseSize + " bytes");

@@ -6,6 +6,8 @@ package dev.brisk.client;
  */
 public final class StreamRefusedException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     public StreamRefusedException(String host, String reason) {
         super(host, "HTTP/2 stream to " + host + " was not processed by the server: " + reason);
     }

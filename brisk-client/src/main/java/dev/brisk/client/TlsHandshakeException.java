@@ -7,6 +7,8 @@ package dev.brisk.client;
  */
 public final class TlsHandshakeException extends ClientConnectException {
 
+    private static final long serialVersionUID = 1L;
+
     public TlsHandshakeException(String host, String message, Throwable cause) {
         super(host, message, cause);
     }

@@ -12,10 +12,13 @@ import java.nio.charset.StandardCharsets;
  */
 public class UnexpectedStatusException extends HttpClientException {
 
+    private static final long serialVersionUID = 1L;
+
     /** How much of the body the message quotes. */
     private static final int QUOTED_BODY = 200;
 
     private final int status;
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final Headers headers;
     private final String body;
     private final URI uri;

@@ -60,7 +60,7 @@ class ClientExtensionsTest extends ClientTestSupport {
 
     @Test
     void aFailingFactoryFailsTheBuildNamingIt() {
-        BriskClientBuilder builder = BriskClient.builder().options(o -> o.ioThreads(1))
+        BriskClient.Builder builder = BriskClient.builder().options(o -> o.ioThreads(1))
                 .defaultHeader(SpiProbeExtensionFactory.FAIL, "on");
 
         assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class)

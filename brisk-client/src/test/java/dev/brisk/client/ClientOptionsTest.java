@@ -20,6 +20,8 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -28,7 +30,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class ClientOptionsTest extends ClientTestSupport {
 
     @Test
-    void defaultsAreThoseBriskClientBuilderDocuments() {
+    void defaultsAreThoseTheClientBuilderDocuments() {
         ClientOptions defaults = ClientOptions.defaults();
         assertThat(defaults.ioThreads()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors()));
         assertThat(defaults.eventLoopGroup()).isEmpty();
@@ -91,7 +93,7 @@ class ClientOptionsTest extends ClientTestSupport {
             assertThat(adopted.toBuilder().defaultHeaders(headers).build()).isEqualTo(options);
             assertThat(adopted.defaultHeaders().get("x-a", null)).isEqualTo("b");
         } finally {
-            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -140,7 +142,7 @@ class ClientOptionsTest extends ClientTestSupport {
                         + (1L << 31)),
                 invalid(b -> b.defaultHeaders(null), NullPointerException.class, "defaultHeaders must not be null"),
                 invalid(b -> b.interceptors(null), NullPointerException.class, "interceptors must not be null"),
-                invalid(b -> b.interceptors(java.util.Arrays.asList((Interceptor) null)), NullPointerException.class,
+                invalid(b -> b.interceptors(Arrays.asList((Interceptor) null)), NullPointerException.class,
                         "interceptors element must not be null"),
                 invalid(b -> b.protocol(null), NullPointerException.class, "protocol must not be null"),
                 invalid(b -> b.tls(null), NullPointerException.class, "tls must not be null"),

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -33,11 +34,11 @@ abstract class ClientTestSupport {
     }
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
-    protected BriskClientBuilder clientBuilder() {
+    protected BriskClient.Builder clientBuilder() {
         return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
-    protected BriskClient client(BriskClientBuilder builder) {
+    protected BriskClient client(BriskClient.Builder builder) {
         BriskClient client = builder.build();
         resources.add(client);
         return client;
@@ -53,7 +54,7 @@ abstract class ClientTestSupport {
     }
 
     /** The cause a failed join reports. */
-    protected static Throwable failure(java.util.concurrent.CompletionStage<?> stage) {
+    protected static Throwable failure(CompletionStage<?> stage) {
         try {
             stage.toCompletableFuture().join();
         } catch (CompletionException e) {

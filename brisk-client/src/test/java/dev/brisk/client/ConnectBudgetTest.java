@@ -16,6 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.brisk.http.HttpServer;
+import dev.brisk.transport.TlsOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The connect timeout bounds the wait for a usable connection, and requestSent() says when nothing was sent. */
@@ -94,7 +96,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     void aHandshakeThatHangsEndsWithinTheSameConnectTimeout() throws Exception {
         int port = silentPort();
         BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofMillis(300)))
-                .tls(dev.brisk.transport.TlsOptions.insecure()));
+                .tls(TlsOptions.insecure()));
 
         Throwable failure = failure(client.get("https://127.0.0.1:" + port + "/").execute());
 
@@ -126,7 +128,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     @Test
     void aCallTimeoutAfterTheRequestWasWrittenSaysItMayHaveBeenSent() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
-        dev.brisk.http.HttpServer server = server(request -> received.countDown()); // never answers
+        HttpServer server = server(request -> received.countDown()); // never answers
         BriskClient client = client(clientBuilder().options(o -> o.callTimeout(Duration.ofMillis(300))));
 
         Throwable failure = failure(client.get(url(server, "/slow")).execute());
@@ -154,7 +156,7 @@ class ConnectBudgetTest extends ClientTestSupport {
     void anInterruptedSendSaysWhetherTheRequestWentOut() throws Exception {
         int port = hangingPort();
         CountDownLatch received = new CountDownLatch(1);
-        dev.brisk.http.HttpServer server = server(request -> received.countDown()); // never answers
+        HttpServer server = server(request -> received.countDown()); // never answers
         BriskClient client = client(clientBuilder().options(o -> o.connectTimeout(Duration.ofSeconds(30))));
 
         HttpClientException whileConnecting = interruptedSend(client, "http://127.0.0.1:" + port + "/", null);

@@ -14,6 +14,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.brisk.http.ServerRequest;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Keep-alive reuse, per-event-loop child pools, limits, queueing and idle eviction, seen from the server. */
@@ -52,13 +58,13 @@ class ConnectionPoolTest extends ClientTestSupport {
 
     @Test
     void sequentialHttpsAndH2cRequestsReuseOneConnection() {
-        dev.brisk.transport.SelfSignedCertificate certificate =
-                dev.brisk.transport.SelfSignedCertificate.create("localhost");
-        HttpServer tls = server(HttpServer.builder().tls(dev.brisk.transport.TlsOptions.of(certificate.privateKey(),
+        SelfSignedCertificate certificate =
+                SelfSignedCertificate.create("localhost");
+        HttpServer tls = server(HttpServer.builder().tls(TlsOptions.of(certificate.privateKey(),
                 certificate.certificate())), request -> request.response().send("ok"));
         HttpServer cleartext = server(request -> request.response().send("ok"));
         BriskClient https = client(clientBuilder().options(o -> o.ioThreads(4))
-                .tls(dev.brisk.transport.TlsOptions.builder()
+                .tls(TlsOptions.builder()
                 .trustCertificates(certificate.certificate()).build()));
         BriskClient h2c = client(clientBuilder().options(o -> o.ioThreads(4)
                 .protocol(ProtocolPolicy.H2C_PRIOR_KNOWLEDGE)));
@@ -79,9 +85,9 @@ class ConnectionPoolTest extends ClientTestSupport {
         });
         BriskClient client = client(clientBuilder().options(o -> o.ioThreads(4)));
         int threads = 3;
-        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
         try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 done.add(callers.submit(() -> {
                     for (int i = 0; i < 40; i++) {
@@ -91,7 +97,7 @@ class ConnectionPoolTest extends ClientTestSupport {
                     return null;
                 }));
             }
-            for (java.util.concurrent.Future<?> f : done) {
+            for (Future<?> f : done) {
                 f.get(30, TimeUnit.SECONDS);
             }
         } finally {
@@ -168,7 +174,7 @@ class ConnectionPoolTest extends ClientTestSupport {
     @Test
     void fullQueueFailsAtOnceWithPoolExhausted() throws Exception {
         CountDownLatch received = new CountDownLatch(1);
-        List<dev.brisk.http.ServerRequest> held = new ArrayList<>();
+        List<ServerRequest> held = new ArrayList<>();
         HttpServer server = server(request -> {
             synchronized (held) {
                 held.add(request);

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,7 +77,7 @@ class DecodeAdviceTest extends ClientTestSupport {
         HttpResponse response = client.get(url(server, "/")).send();
 
         assertThat(response.bodyAs(Pet.class)).isEqualTo(new Pet("Rex", 3));
-        assertThat(response.bodyAs(new TypeRef<java.util.Map<String, Object>>() {
+        assertThat(response.bodyAs(new TypeRef<Map<String, Object>>() {
         })).containsEntry("name", "Rex");
         assertThat(response.bodyAs(String.class)).isEqualTo("{\"name\":\"Rex\",\"age\":3}");
         assertThat(response.bodyAsString()).isEqualTo("{\"data\":{\"name\":\"Rex\",\"age\":3}}");

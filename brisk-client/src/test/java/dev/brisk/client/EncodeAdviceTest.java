@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Encode advice through real sockets: order, replacing the body before and after encoding, failures, retries. */
@@ -301,8 +303,8 @@ class EncodeAdviceTest extends ClientTestSupport {
 
     private static byte[] sha256(byte[] bytes) {
         try {
-            return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
     }

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Connect and DNS failures, broken connections, and when a request is (and is not) sent again. */
@@ -99,9 +101,9 @@ class FailuresAndRetriesTest extends ClientTestSupport {
                     return true;
                 }).build();
         BriskClient client = BriskClient.builder().options(o -> o.retryPolicy(policy)).build();
-        java.util.concurrent.CompletableFuture<HttpResponse> call = client.get("http://127.0.0.1:" + port + "/")
+        CompletableFuture<HttpResponse> call = client.get("http://127.0.0.1:" + port + "/")
                 .execute().toCompletableFuture();
-        assertThat(retrying.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(retrying.await(10, TimeUnit.SECONDS)).isTrue();
         Thread.sleep(200); // the loop schedules the backoff right after asking the condition
 
         client.close();

@@ -20,7 +20,9 @@ import io.netty.handler.codec.http2.Http2FrameStream;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.util.ReferenceCountUtil;
 
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -47,7 +49,7 @@ final class GoAwayServer implements AutoCloseable {
     }
 
     int port() {
-        return ((java.net.InetSocketAddress) server.localAddress()).getPort();
+        return ((InetSocketAddress) server.localAddress()).getPort();
     }
 
     int connections() {
@@ -92,6 +94,6 @@ final class GoAwayServer implements AutoCloseable {
     @Override
     public void close() {
         server.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

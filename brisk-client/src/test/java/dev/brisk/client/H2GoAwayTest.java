@@ -26,6 +26,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import java.util.concurrent.TimeoutException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -72,7 +73,7 @@ class H2GoAwayTest extends ClientTestSupport {
                 outcomes.add(call.get(10, TimeUnit.SECONDS).bodyAsString());
             } catch (ExecutionException e) {
                 outcomes.add(e.getCause());
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 throw new AssertionError("a call hung after GOAWAY", e);
             }
         }

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.util.function.BiConsumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -156,7 +157,7 @@ class InterceptorsTest extends ClientTestSupport {
     }
 
     /** Records what a listener given to {@code proceed} is told, and on which thread. */
-    private static final class Outcomes implements java.util.function.BiConsumer<HttpResponse, Throwable> {
+    private static final class Outcomes implements BiConsumer<HttpResponse, Throwable> {
         final List<Object> told = new CopyOnWriteArrayList<>();
 
         @Override

@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
+import java.net.ServerSocket;
+import java.util.function.LongSupplier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -334,7 +336,7 @@ class MultipartTest extends ClientTestSupport {
     @Test
     void temporaryFilesAreDeletedWhenTheConnectionIsRefused() throws Exception {
         int port;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         Multipart body = Multipart.builder()
@@ -493,9 +495,9 @@ class MultipartTest extends ClientTestSupport {
     /** A stream that, once read to its end, checks that its content went to a temporary file. */
     private static final class SpillCheckingStream extends ByteArrayInputStream {
         static volatile boolean sawSpill;
-        private final java.util.function.LongSupplier spilled;
+        private final LongSupplier spilled;
 
-        SpillCheckingStream(byte[] data, java.util.function.LongSupplier spilled) {
+        SpillCheckingStream(byte[] data, LongSupplier spilled) {
             super(data);
             this.spilled = spilled;
             sawSpill = false;

@@ -3,6 +3,7 @@ package dev.brisk.client;
 import dev.brisk.transport.SelfSignedCertificate;
 import org.junit.jupiter.api.Assumptions;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -122,7 +123,7 @@ final class Nginx implements AutoCloseable {
 
     /** The nginx binary on PATH or in /usr/sbin; skips (or, on CI, fails) the calling tests when there is none. */
     private static Path locateBinary() {
-        Stream<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+        Stream<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "nginx"));
         Path found = Stream.concat(onPath, Stream.of(Path.of("/usr/sbin/nginx"), Path.of("/usr/local/sbin/nginx")))
                 .filter(Files::isExecutable).findFirst().orElse(null);

@@ -28,6 +28,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPInputStream;
 
+import io.netty.handler.codec.http.HttpMethod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -250,7 +251,7 @@ class NginxInteropTest extends ClientTestSupport {
             "308, PUT,  PUT,  payload",
     })
     void redirectKeepsOrDropsMethodAndBody(int status, String method, String expectedMethod, String expectedBody) {
-        HttpResponse response = client().request(io.netty.handler.codec.http.HttpMethod.valueOf(method),
+        HttpResponse response = client().request(HttpMethod.valueOf(method),
                         url("/r" + status + "/echo"))
                 .contentType("text/plain").body("payload").timeout(CALL_TIMEOUT).send();
 

@@ -12,6 +12,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 
+import java.net.ServerSocket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@link BriskClient#poolStats()} while the server holds requests open, after they end, and after the pool expires. */
@@ -107,7 +108,7 @@ class PoolStatsTest extends ClientTestSupport {
     @Test
     void failedConnectionsLeaveNothingBehind() throws Exception {
         int port;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         BriskClient client = client(clientBuilder().options(o -> o.ioThreads(1)));

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** query(...): null values, collections, arrays and maps, as the server receives them. */
@@ -31,7 +32,7 @@ class QueryParametersTest extends ClientTestSupport {
 
         String target = client().get(url(server, "/q")).query("id", List.of(1, 2, 3))
                 .query("tag", new String[] {"a b", "c&d"}).query("n", new int[] {7, 8})
-                .query("none", List.of()).query("mixed", java.util.Arrays.asList("x", null)).send().bodyAsString();
+                .query("none", List.of()).query("mixed", Arrays.asList("x", null)).send().bodyAsString();
 
         assertThat(target).isEqualTo("/q?id=1&id=2&id=3&tag=a%20b&tag=c%26d&n=7&n=8&mixed=x&mixed");
     }

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.netty.handler.codec.http.multipart.InterfaceHttpData;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ record ReceivedForm(String method, String path, Protocol protocol, Map<String, S
     /** One decoded field or file; {@code filename} and {@code contentType} are null for a field. */
     record Part(String name, String filename, String contentType, byte[] bytes) {
         String text() {
-            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+            return new String(bytes, StandardCharsets.UTF_8);
         }
 
         String sha256() {
@@ -65,7 +66,7 @@ record ReceivedForm(String method, String path, Protocol protocol, Map<String, S
                 } else {
                     Attribute attribute = (Attribute) data;
                     parts.add(new Part(attribute.getName(), null, null,
-                            attribute.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                            attribute.getValue().getBytes(StandardCharsets.UTF_8)));
                 }
             }
             return parts;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.netty.handler.codec.http.HttpMethod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Redirect rules: method and body per status, limits, loops, relative locations, cross-origin header stripping. */
@@ -60,7 +61,7 @@ class RedirectsTest extends ClientTestSupport {
     })
     void methodAndBodyFollowTheStatus(int status, String method, String expected) {
         HttpServer server = server(this::handle);
-        RequestBuilder request = client().request(io.netty.handler.codec.http.HttpMethod.valueOf(method),
+        RequestBuilder request = client().request(HttpMethod.valueOf(method),
                 url(server, "/r/" + status + "/target"));
         if (!method.equals("GET")) {
             request.body("payload");

@@ -15,6 +15,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpMethod;
+import java.net.ServerSocket;
+import java.net.URI;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -142,16 +146,16 @@ class RequestsTest extends ClientTestSupport {
         HttpServer server = server(request -> request.response().send(request.method().name() + " "
                 + request.path() + " a=" + request.query("a").orElse("-") + " b=" + request.query("b").orElse("-")));
         BriskClient client = client();
-        java.net.URI target = java.net.URI.create(url(server, "/parsed/p%20q?a=1"));
+        URI target = URI.create(url(server, "/parsed/p%20q?a=1"));
 
-        assertThat(client.request(io.netty.handler.codec.http.HttpMethod.GET, target).send().bodyAsString())
+        assertThat(client.request(HttpMethod.GET, target).send().bodyAsString())
                 .isEqualTo("GET /parsed/p q a=1 b=-");
-        HttpResponse withQuery = client.request(io.netty.handler.codec.http.HttpMethod.DELETE, target)
+        HttpResponse withQuery = client.request(HttpMethod.DELETE, target)
                 .query("b", "x y").send();
         assertThat(withQuery.bodyAsString()).isEqualTo("DELETE /parsed/p q a=1 b=x y");
         assertThat(withQuery.uri()).isNotEqualTo(target);
-        assertThatThrownBy(() -> client.request(io.netty.handler.codec.http.HttpMethod.GET,
-                java.net.URI.create("/relative"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client.request(HttpMethod.GET,
+                URI.create("/relative"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("absolute");
     }
 
@@ -205,7 +209,7 @@ class RequestsTest extends ClientTestSupport {
         BriskClient client = client();
 
         assertThat(client.get(url(server, "/")).send().bodyAsString()).isEqualTo("sync");
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0)) {
             int closedPort = socket.getLocalPort();
             socket.close();
             assertThatThrownBy(() -> client.get("http://127.0.0.1:" + closedPort + "/").send())
@@ -226,7 +230,7 @@ class RequestsTest extends ClientTestSupport {
 
     @Test
     void requestBufferIsReleasedWhenTheCallCannotStart() {
-        io.netty.buffer.ByteBuf buffer = Unpooled.directBuffer().writeBytes(new byte[]{1, 2, 3});
+        ByteBuf buffer = Unpooled.directBuffer().writeBytes(new byte[]{1, 2, 3});
         assertThat(failure(client().post("ftp://127.0.0.1/x").body(buffer).execute()))
                 .isInstanceOf(HttpClientException.class);
         assertThat(buffer.refCnt()).isZero();

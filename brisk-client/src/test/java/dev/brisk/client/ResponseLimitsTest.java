@@ -29,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.sun.management.ThreadMXBean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -78,7 +79,7 @@ class ResponseLimitsTest extends ClientTestSupport {
     }
 
     private long allocatedOnLoop() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        return ((ThreadMXBean) ManagementFactory.getThreadMXBean())
                 .getThreadAllocatedBytes(loopThread.getId());
     }
 

@@ -1,7 +1,6 @@
 package dev.brisk.client;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
@@ -23,6 +22,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.brisk.http.common.Headers;
+import java.io.OutputStream;
+import java.lang.reflect.Type;
+import java.net.SocketAddress;
+import java.security.NoSuchAlgorithmException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,8 +51,8 @@ class StreamedResponseTest extends ClientTestSupport {
     /** Bytes the streaming handler has handed to its connection so far. */
     private final AtomicLong written = new AtomicLong();
     /** The client ends of the connections requests came on. */
-    private final java.util.Set<java.net.SocketAddress> clientAddresses =
-            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<SocketAddress> clientAddresses =
+            ConcurrentHashMap.newKeySet();
 
     /**
      * {@code /stream?total=N}: N deterministic bytes in 16 KB writes, each after the previous one was taken by the
@@ -117,7 +123,7 @@ class StreamedResponseTest extends ClientTestSupport {
                 digest.update(pattern(offset, (int) Math.min(CHUNK, total - offset)));
             }
             return HexFormat.of().formatHex(digest.digest());
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -251,7 +257,7 @@ class StreamedResponseTest extends ClientTestSupport {
         StreamedResponse response = client.get(url(server, "/stream?total=" + 8L * 1024 * 1024)).sendStreamed();
         assertThat(client.poolStats()).singleElement().satisfies(stats -> assertThat(stats.active()).isEqualTo(1));
         try (InputStream body = response.bodyAsInputStream()) {
-            assertThat(body.transferTo(java.io.OutputStream.nullOutputStream())).isEqualTo(8L * 1024 * 1024);
+            assertThat(body.transferTo(OutputStream.nullOutputStream())).isEqualTo(8L * 1024 * 1024);
         }
         await(() -> client.poolStats().get(0).active() == 0, "the lease to end");
     }
@@ -394,8 +400,8 @@ class StreamedResponseTest extends ClientTestSupport {
         }
 
         @Override
-        public dev.brisk.http.common.Headers headers() {
-            return dev.brisk.http.common.Headers.empty();
+        public Headers headers() {
+            return Headers.empty();
         }
 
         @Override
@@ -424,13 +430,13 @@ class StreamedResponseTest extends ClientTestSupport {
         }
 
         @Override
-        public Object bodyAs(java.lang.reflect.Type type) {
+        public Object bodyAs(Type type) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public dev.brisk.http.common.Headers trailers() {
-            return dev.brisk.http.common.Headers.empty();
+        public Headers trailers() {
+            return Headers.empty();
         }
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
+import java.nio.file.Files;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,9 +34,9 @@ class TlsTest extends ClientTestSupport {
 
     @Test
     void unusableTlsSettingsFailTheBuildNamingTheProblem() {
-        BriskClientBuilder unknownCipher = BriskClient.builder().loadInterceptors(false)
+        BriskClient.Builder unknownCipher = BriskClient.builder().loadInterceptors(false)
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
-        BriskClientBuilder onlyHttp11 = BriskClient.builder().loadInterceptors(false)
+        BriskClient.Builder onlyHttp11 = BriskClient.builder().loadInterceptors(false)
                 .options(o -> o.protocol(ProtocolPolicy.HTTP_1_1))
                 .tls(TlsOptions.builder().ciphers("TLS_NO_SUCH_CIPHER").build());
 
@@ -61,7 +62,7 @@ class TlsTest extends ClientTestSupport {
     void trustStoreFileIsHonoured(@TempDir Path dir) throws Exception {
         HttpServer server = tlsServer(LOCALHOST);
         Path store = dir.resolve("trust.p12");
-        try (var out = java.nio.file.Files.newOutputStream(store)) {
+        try (var out = Files.newOutputStream(store)) {
             LOCALHOST.trustStore().store(out, "pw".toCharArray());
         }
         BriskClient client = client(clientBuilder().tls(TlsOptions.builder().trustStore(store, "pw".toCharArray())
@@ -113,7 +114,7 @@ class TlsTest extends ClientTestSupport {
     void fileBodiesGoThroughTlsInPieces(@TempDir Path dir) throws Exception {
         HttpServer server = tlsServer(LOCALHOST);
         Path file = dir.resolve("body.bin");
-        java.nio.file.Files.writeString(file, "x".repeat(100_000));
+        Files.writeString(file, "x".repeat(100_000));
         for (ProtocolPolicy protocol : new ProtocolPolicy[] {ProtocolPolicy.HTTP_1_1, ProtocolPolicy.H2}) {
             HttpResponse response = trusting(LOCALHOST, protocol).put("https://localhost:" + server.port() + "/f")
                     .body(file).send();

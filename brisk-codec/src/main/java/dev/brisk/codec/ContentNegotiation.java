@@ -1,6 +1,7 @@
 package dev.brisk.codec;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -54,7 +55,7 @@ public final class ContentNegotiation {
         if (format == null || format.isBlank()) {
             return Optional.empty();
         }
-        return switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (format.trim().toLowerCase(Locale.ROOT)) {
             case "json" -> Optional.of(MediaType.APPLICATION_JSON);
             case "text", "plain" -> Optional.of(MediaType.TEXT_PLAIN);
             case "protobuf", "proto" -> Optional.of(MediaType.APPLICATION_PROTOBUF);

@@ -9,7 +9,10 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.reflect.Type;
+import java.util.Objects;
 
 /**
  * JSON with Jackson 3, reading straight from and writing straight into {@link ByteBuf}s. Handles
@@ -31,7 +34,7 @@ public final class JacksonJsonCodec extends JsonCodec {
 
     /** With the application's own mapper. */
     public JacksonJsonCodec(JsonMapper mapper) {
-        this.mapper = java.util.Objects.requireNonNull(mapper, "mapper");
+        this.mapper = Objects.requireNonNull(mapper, "mapper");
     }
 
     /** The mapper: the application's, or the default one, built on the first call. */
@@ -59,7 +62,7 @@ public final class JacksonJsonCodec extends JsonCodec {
                 return mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(),
                         javaType);
             }
-            return mapper.readValue((java.io.InputStream) new ByteBufInputStream(body.duplicate()), javaType);
+            return mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), javaType);
         } catch (JacksonException e) {
             throw new CodecException("malformed JSON for " + javaType.getTypeName() + ": " + e.getOriginalMessage(),
                     e, true);
@@ -67,7 +70,7 @@ public final class JacksonJsonCodec extends JsonCodec {
     }
 
     @Override
-    public Object decode(java.io.InputStream body, Type type, MediaType mediaType) {
+    public Object decode(InputStream body, Type type, MediaType mediaType) {
         JsonMapper mapper = mapper();
         JavaType javaType = mapper.getTypeFactory().constructType(type);
         try {
@@ -83,7 +86,7 @@ public final class JacksonJsonCodec extends JsonCodec {
         JsonMapper mapper = mapper();
         ByteBuf buffer = allocator.buffer(256);
         try {
-            mapper.writeValue((java.io.OutputStream) new ByteBufOutputStream(buffer), value);
+            mapper.writeValue((OutputStream) new ByteBufOutputStream(buffer), value);
             return buffer;
         } catch (JacksonException e) {
             buffer.release();

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 
 import java.lang.reflect.Type;
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -42,6 +43,6 @@ public final class TextCodec implements BodyCodec {
         if (charset.equals(StandardCharsets.UTF_8)) {
             return ByteBufUtil.writeUtf8(allocator, text);
         }
-        return ByteBufUtil.encodeString(allocator, java.nio.CharBuffer.wrap(text), charset);
+        return ByteBufUtil.encodeString(allocator, CharBuffer.wrap(text), charset);
     }
 }

@@ -9,8 +9,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 class CodecsTest {
 
@@ -40,11 +51,11 @@ class CodecsTest {
 
     @Test
     void bodiesCanBeDecodedFromStreams() {
-        java.io.InputStream json = new java.io.ByteArrayInputStream(
+        InputStream json = new ByteArrayInputStream(
                 "{\"id\":1,\"name\":\"s\",\"roles\":[]}".getBytes(StandardCharsets.UTF_8));
         assertThat(codecs.decoder(User.class, MediaType.APPLICATION_JSON).orElseThrow()
                 .decode(json, User.class, MediaType.APPLICATION_JSON)).isEqualTo(new User(1, "s", List.of()));
-        java.io.InputStream text = new java.io.ByteArrayInputStream("x".repeat(20_000).getBytes(StandardCharsets.UTF_8));
+        InputStream text = new ByteArrayInputStream("x".repeat(20_000).getBytes(StandardCharsets.UTF_8));
         assertThat((String) codecs.decoder(String.class, MediaType.TEXT_PLAIN).orElseThrow()
                 .decode(text, String.class, MediaType.TEXT_PLAIN)).hasSize(20_000);
     }
@@ -53,10 +64,10 @@ class CodecsTest {
     void theDefaultJsonMapperIsBuiltOnFirstUseOnceForAllThreads() throws Exception {
         JacksonJsonCodec json = new JacksonJsonCodec();
         int threads = 8;
-        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(threads);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        CyclicBarrier together = new CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            List<Future<String>> results = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 long id = i;
                 results.add(pool.submit(() -> {
@@ -71,7 +82,7 @@ class CodecsTest {
                 }));
             }
             for (int i = 0; i < threads; i++) {
-                assertThat(results.get(i).get(10, java.util.concurrent.TimeUnit.SECONDS))
+                assertThat(results.get(i).get(10, TimeUnit.SECONDS))
                         .isEqualTo("{\"id\":" + i + ",\"name\":\"u" + i + "\",\"roles\":[]}");
             }
         } finally {
@@ -82,8 +93,8 @@ class CodecsTest {
 
     @Test
     void anApplicationMapperIsUsedAsGiven() {
-        tools.jackson.databind.json.JsonMapper mapper = tools.jackson.databind.json.JsonMapper.builder()
-                .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+        JsonMapper mapper = JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT).build();
         JacksonJsonCodec json = new JacksonJsonCodec(mapper);
         assertThat(json.mapper()).isSameAs(mapper);
         ByteBuf encoded = json.encode(Map.of("a", 1), MediaType.APPLICATION_JSON, allocator);
@@ -132,7 +143,7 @@ class CodecsTest {
                 return List.of(MediaType.APPLICATION_JSON);
             }
 
-            public boolean canDecode(java.lang.reflect.Type type, MediaType mediaType) {
+            public boolean canDecode(Type type, MediaType mediaType) {
                 return false;
             }
 
@@ -140,7 +151,7 @@ class CodecsTest {
                 return type == User.class;
             }
 
-            public Object decode(ByteBuf body, java.lang.reflect.Type type, MediaType mediaType) {
+            public Object decode(ByteBuf body, Type type, MediaType mediaType) {
                 throw new UnsupportedOperationException();
             }
 

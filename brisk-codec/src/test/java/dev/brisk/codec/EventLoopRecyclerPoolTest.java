@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.netty.buffer.Unpooled;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class EventLoopRecyclerPoolTest {
@@ -56,7 +57,7 @@ class EventLoopRecyclerPoolTest {
     void encodingAndDecodingWorkOnEventLoopsAndOtherThreads() throws Exception {
         Item item = new Item("ü-" + "x".repeat(10_000), List.of(1, 2, 3));
         String expected = roundTrip(item);
-        assertThat(codec.decode(io.netty.buffer.Unpooled.copiedBuffer(expected, StandardCharsets.UTF_8), Item.class,
+        assertThat(codec.decode(Unpooled.copiedBuffer(expected, StandardCharsets.UTF_8), Item.class,
                 MediaType.APPLICATION_JSON)).isEqualTo(item);
 
         CompletableFuture<String> onLoop = new CompletableFuture<>();

@@ -16,6 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import java.io.IOException;
 import static dev.brisk.collapse.SingleFlightTest.cause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -162,11 +163,11 @@ class BatchCollapserTest {
         AtomicBoolean fail = new AtomicBoolean(true);
         try (BatchCollapser<Integer, String> collapser = BatchCollapser.<Integer, String>builder(keys -> {
             if (fail.getAndSet(false)) {
-                throw new java.io.IOException("no connection");
+                throw new IOException("no connection");
             }
             return CompletableFuture.completedFuture(Map.of(keys.get(0), "ok"));
         }).build()) {
-            assertThat(cause(collapser.submit(1))).isInstanceOf(java.io.IOException.class).hasMessage("no connection");
+            assertThat(cause(collapser.submit(1))).isInstanceOf(IOException.class).hasMessage("no connection");
             assertThat(collapser.submit(2).join()).isEqualTo("ok");
         }
         try (BatchCollapser<Integer, String> collapser = BatchCollapser.<Integer, String>builder(keys -> null)

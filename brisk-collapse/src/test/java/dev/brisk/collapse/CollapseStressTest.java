@@ -21,6 +21,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -57,7 +60,7 @@ class CollapseStressTest {
             }
             Map<Integer, String> values = new HashMap<>();
             keys.stream().filter(k -> k != MISSING).forEach(k -> values.put(k, "v" + k));
-            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean ended = new AtomicBoolean();
             Runnable end = () -> {
                 if (ended.compareAndSet(false, true)) {
                     running.decrementAndGet();
@@ -197,12 +200,12 @@ class CollapseStressTest {
         try {
             String value = future.get(30, TimeUnit.SECONDS);
             return value.equals("v" + key) ? null : "key " + key + " got " + value;
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             return "key " + key + " never completed";
         } catch (CancellationException e) {
             return cancelled ? null : "key " + key + " cancelled by nobody";
         } catch (Exception e) {
-            Throwable cause = e instanceof java.util.concurrent.ExecutionException || e instanceof CompletionException
+            Throwable cause = e instanceof ExecutionException || e instanceof CompletionException
                     ? e.getCause() : e;
             if (cause instanceof CollapseTimeoutException) {
                 return null;

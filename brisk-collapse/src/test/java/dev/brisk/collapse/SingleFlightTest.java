@@ -15,6 +15,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.io.IOException;
+import java.util.concurrent.Callable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -168,7 +170,7 @@ class SingleFlightTest {
     void callersThatTimeOutNeverLetASecondCallOfTheirKeyStartWhileTheFirstRuns() throws Exception {
         SingleFlight<String, String> flight = SingleFlight.create(SingleFlightOptions.builder()
                 .timeout(Duration.ofMillis(30)).build());
-        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger calls = new AtomicInteger();
         CompletableFuture<String> slow = new CompletableFuture<>();
         List<CompletableFuture<String>> callers = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -193,11 +195,11 @@ class SingleFlightTest {
     void aBlockingCallIsNotRunTwiceWhenTheCallersWaitingForItTimeOut() throws Exception {
         SingleFlight<Long, String> flight = SingleFlight.create(SingleFlightOptions.builder()
                 .timeout(Duration.ofMillis(100)).build());
-        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger mostAtOnce = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger loads = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        AtomicInteger loads = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
-        java.util.concurrent.Callable<String> load = () -> {
+        Callable<String> load = () -> {
             loads.incrementAndGet();
             mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
             try {
@@ -207,15 +209,15 @@ class SingleFlightTest {
                 running.decrementAndGet();
             }
         };
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            java.util.concurrent.Future<String> leader = pool.submit(() -> flight.executeBlocking(10L, load));
+            Future<String> leader = pool.submit(() -> flight.executeBlocking(10L, load));
             while (loads.get() == 0) {
                 Thread.sleep(1);
             }
             // a joiner times out and leaves; the next caller must join the load still running, not start another
             assertThatThrownBy(() -> flight.executeBlocking(10L, load)).isInstanceOf(CollapseTimeoutException.class);
-            java.util.concurrent.Future<String> third = pool.submit(() -> flight.executeBlocking(10L, load));
+            Future<String> third = pool.submit(() -> flight.executeBlocking(10L, load));
             while (flight.stats().callers() < 3) {
                 Thread.sleep(1);
             }
@@ -328,8 +330,8 @@ class SingleFlightTest {
     void theBlockingVariantThrowsTheCallsOwnExceptionAndSurvivesAnInterruptedLeader() throws Exception {
         SingleFlight<String, String> flight = SingleFlight.create();
         assertThatThrownBy(() -> flight.executeBlocking("k", () -> {
-            throw new java.io.IOException("disk");
-        })).isInstanceOf(java.io.IOException.class).hasMessage("disk");
+            throw new IOException("disk");
+        })).isInstanceOf(IOException.class).hasMessage("disk");
 
         CountDownLatch inCall = new CountDownLatch(1);
         ExecutorService threads = Executors.newFixedThreadPool(2);

@@ -5,8 +5,15 @@ import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 
+import dev.brisk.http.internal.compress.CompressionHandler;
+import dev.brisk.http.internal.websocket.WebSocketRoutes;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * An HTTP server speaking HTTP/1.1, HTTP/2 over TLS (ALPN), h2c by prior knowledge and by {@code Upgrade}, all on one
@@ -61,7 +68,7 @@ public final class HttpServer implements AutoCloseable {
      * Tasks waiting on each of the {@code ioThreads} event loops, in loop order: a loop whose queue keeps growing is
      * blocked or overloaded. -1 for a loop that does not report it.
      */
-    public java.util.List<Integer> eventLoopPendingTasks() {
+    public List<Integer> eventLoopPendingTasks() {
         return runtime.pendingTasks();
     }
 
@@ -98,8 +105,8 @@ public final class HttpServer implements AutoCloseable {
     public static final class Builder {
         private ServerOptions.Builder options = ServerOptions.builder();
         private HttpHandler handler;
-        private final java.util.Map<String, dev.brisk.http.internal.websocket.WebSocketRoutes.Entry> webSockets =
-                new java.util.LinkedHashMap<>();
+        private final Map<String, WebSocketRoutes.Entry> webSockets =
+                new LinkedHashMap<>();
         // compression: off unless set
         private CompressionOptions compression;
 
@@ -119,7 +126,7 @@ public final class HttpServer implements AutoCloseable {
          * Changes options on the {@link ServerOptions.Builder} this builder holds, where every option is set and
          * documented with its default: {@code options(o -> o.ioThreads(2).idleTimeout(Duration.ofSeconds(30)))}.
          */
-        public Builder options(java.util.function.Consumer<ServerOptions.Builder> change) {
+        public Builder options(Consumer<ServerOptions.Builder> change) {
             Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }
@@ -177,7 +184,7 @@ public final class HttpServer implements AutoCloseable {
             if (!path.startsWith("/")) {
                 throw new IllegalArgumentException("path must start with /: " + path);
             }
-            webSockets.put(path, new dev.brisk.http.internal.websocket.WebSocketRoutes.Entry(
+            webSockets.put(path, new WebSocketRoutes.Entry(
                     Objects.requireNonNull(endpoint, "endpoint must not be null"),
                     Objects.requireNonNull(options, "options must not be null")));
             return this;
@@ -211,8 +218,8 @@ public final class HttpServer implements AutoCloseable {
         }
 
         /** The compression options, if compression is on. */
-        public java.util.Optional<CompressionOptions> compression() {
-            return java.util.Optional.ofNullable(compression);
+        public Optional<CompressionOptions> compression() {
+            return Optional.ofNullable(compression);
         }
 
         /** Binds and starts serving; returns once the port is open. */
@@ -230,10 +237,10 @@ public final class HttpServer implements AutoCloseable {
         private HttpHandler serving() {
             HttpHandler serving = handler != null ? handler : request -> request.response().status(404).send();
             if (compression != null) {
-                serving = dev.brisk.http.internal.compress.CompressionHandler.wrap(serving, compression);
+                serving = CompressionHandler.wrap(serving, compression);
             }
             if (!webSockets.isEmpty()) {
-                serving = new dev.brisk.http.internal.websocket.WebSocketRoutes(webSockets, serving);
+                serving = new WebSocketRoutes(webSockets, serving);
             }
             return serving;
         }

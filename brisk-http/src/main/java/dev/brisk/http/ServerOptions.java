@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
+import java.util.function.Consumer;
 import static dev.brisk.transport.spi.Checks.notNegative;
 import static dev.brisk.transport.spi.Checks.notNull;
 import static dev.brisk.transport.spi.Checks.positive;
@@ -279,7 +280,7 @@ public record ServerOptions(
          * Changes some size limits, keeping the others:
          * {@code limits(l -> l.maxBodySize(16 * 1024 * 1024))}.
          */
-        public Builder limits(java.util.function.Consumer<HttpLimits.Builder> change) {
+        public Builder limits(Consumer<HttpLimits.Builder> change) {
             HttpLimits.Builder builder = Objects.requireNonNull(limits, "limits must not be null").toBuilder();
             Objects.requireNonNull(change, "change must not be null").accept(builder);
             this.limits = builder.build();
@@ -312,7 +313,7 @@ public record ServerOptions(
         /**
          * Changes some HTTP/2 settings, keeping the others: {@code http2(h -> h.maxConcurrentStreams(200))}.
          */
-        public Builder http2(java.util.function.Consumer<Http2Options.Builder> change) {
+        public Builder http2(Consumer<Http2Options.Builder> change) {
             Http2Options.Builder builder = Objects.requireNonNull(http2, "http2 must not be null").toBuilder();
             Objects.requireNonNull(change, "change must not be null").accept(builder);
             this.http2 = builder.build();

@@ -8,6 +8,8 @@ import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.SocketAddress;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -92,7 +94,7 @@ public interface ServerRequest {
 
     /** The aggregated body decoded as UTF-8. */
     default String bodyAsString() {
-        return bodyAsString(java.nio.charset.StandardCharsets.UTF_8);
+        return bodyAsString(StandardCharsets.UTF_8);
     }
 
     /** Trailer fields that followed a chunked or HTTP/2 body; empty when none. */
@@ -130,7 +132,7 @@ public interface ServerRequest {
     /** Whether this request asks to switch to WebSocket ({@code Upgrade: websocket}); it may still be invalid. */
     default boolean isWebSocketUpgrade() {
         return headers().all("upgrade").stream()
-                .anyMatch(value -> java.util.Arrays.stream(value.split(","))
+                .anyMatch(value -> Arrays.stream(value.split(","))
                         .anyMatch(token -> token.trim().equalsIgnoreCase("websocket")));
     }
 

@@ -23,6 +23,11 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.InflaterInputStream;
 
+import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.ZstdInputStream;
+import dev.brisk.http.internal.compress.CompressionHandler;
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Response compression negotiated by Accept-Encoding, and request decompression, through real sockets. */
@@ -125,8 +130,8 @@ class CompressionTest {
         InputStream decoded = switch (encoding(response)) {
             case "gzip" -> new GZIPInputStream(raw);
             case "deflate" -> new InflaterInputStream(raw);
-            case "br" -> new com.aayushatharva.brotli4j.decoder.BrotliInputStream(raw);
-            case "zstd" -> new com.github.luben.zstd.ZstdInputStream(raw);
+            case "br" -> new BrotliInputStream(raw);
+            case "zstd" -> new ZstdInputStream(raw);
             default -> raw;
         };
         try (decoded) {
@@ -152,7 +157,7 @@ class CompressionTest {
             assertThat(decode(response)).as(coding).isEqualTo(TEXT);
         }
         assertThat(server.options()).isNotNull();
-        assertThat(dev.brisk.http.internal.compress.CompressionHandler.offeredEncodings(CompressionOptions.DEFAULT))
+        assertThat(CompressionHandler.offeredEncodings(CompressionOptions.DEFAULT))
                 .containsExactly("br", "zstd", "gzip", "deflate");
     }
 
@@ -277,8 +282,8 @@ class CompressionTest {
         try (DeflaterOutputStream out = new DeflaterOutputStream(deflated)) {
             out.write(text);
         }
-        byte[] brotli = com.aayushatharva.brotli4j.encoder.Encoder.compress(text);
-        for (var entry : java.util.Map.of("gzip", gzip(text), "deflate", deflated.toByteArray(), "br", brotli)
+        byte[] brotli = Encoder.compress(text);
+        for (var entry : Map.of("gzip", gzip(text), "deflate", deflated.toByteArray(), "br", brotli)
                 .entrySet()) {
             HttpResponse<byte[]> response = post(entry.getKey(), entry.getValue());
             assertThat(response.statusCode()).as(entry.getKey()).isEqualTo(200);

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.util.AsciiString;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** HTTP/1.1 over real sockets, byte for byte: keep-alive, pipelining order, errors, 100-continue. */
@@ -48,7 +49,7 @@ class Http1SocketTest {
                 .header("x-string", "plain value")
                 .header("x-latin1", "caf\u00e9")
                 .header(new StringBuilder("x-builder"), new StringBuilder("built"))
-                .header(io.netty.util.AsciiString.cached("x-ascii"), io.netty.util.AsciiString.cached("ascii"))
+                .header(AsciiString.cached("x-ascii"), AsciiString.cached("ascii"))
                 .send("ok")));
         try (RawConnection connection = new RawConnection(server.port())) {
             connection.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");

@@ -1,8 +1,8 @@
 package dev.brisk.http;
 
 import dev.brisk.http.common.Headers;
-import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2Frames.Frame;
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.RawH2Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -14,6 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import java.time.Duration;
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,7 +44,7 @@ class Http2BufferBoundsTest {
         byte[] frame = new byte[16384];
         for (int sent = 0; sent < bytes; sent += frame.length) {
             int n = Math.min(frame.length, bytes - sent);
-            byte[] payload = n == frame.length ? frame : java.util.Arrays.copyOf(frame, n);
+            byte[] payload = n == frame.length ? frame : Arrays.copyOf(frame, n);
             h2.frame(H2Frames.DATA, end && sent + n >= bytes ? 0x1 : 0, streamId, payload);
         }
     }
@@ -137,7 +139,7 @@ class Http2BufferBoundsTest {
     void responsesWaitingForWindowRefuseNewStreamsAndAStalledOneIsReset() throws Exception {
         server = HttpServer.builder().port(0).options(o -> o.ioThreads(1)
                 .limits(HttpLimits.builder().maxConnectionBuffer(64 * 1024).build())
-                .writeTimeout(java.time.Duration.ofMillis(300)))
+                .writeTimeout(Duration.ofMillis(300)))
                 .handler(request -> request.response().send(new byte[200 * 1024]))
                 .start();
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
+import java.nio.channels.ClosedChannelException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -193,7 +194,7 @@ class Http2FlowControlTest {
         stream.reset(Http2Error.CANCEL);
         Throwable failure = writer.outcome.get(10, TimeUnit.SECONDS);
         assertThat(waiting).as("the stage the writer waited on").isDone();
-        assertThat(failure).as("what the next write reported").isInstanceOf(java.nio.channels.ClosedChannelException.class);
+        assertThat(failure).as("what the next write reported").isInstanceOf(ClosedChannelException.class);
         assertThat(writer.handedOver.get()).as("writes after the reset").isLessThanOrEqualTo(handedOver + CHUNK);
         assertThat(writer.response.isEnded()).isTrue();
 

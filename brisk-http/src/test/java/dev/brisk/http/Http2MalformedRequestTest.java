@@ -1,8 +1,8 @@
 package dev.brisk.http;
 
-import dev.brisk.http.testing.RawH2Frames;
-import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2Frames.Frame;
+import dev.brisk.http.testing.H2Frames;
+import dev.brisk.http.testing.RawH2Frames;
 import io.netty.handler.codec.http2.Http2Headers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -92,7 +93,7 @@ class Http2MalformedRequestTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
     void isAStreamErrorOnly(String name, Consumer<Http2Headers> change) throws Exception {
-        String tag = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z]", "");
+        String tag = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
         try (RawH2Frames h2 = new RawH2Frames(server.port()).handshake(true)) {
             h2.headers(1, H2Frames.request("GET", "/before-" + tag), true);
             Http2Headers bad = H2Frames.request("GET", "/bad-" + tag);

@@ -4,6 +4,7 @@ import dev.brisk.http.common.Protocol;
 import dev.brisk.http.testing.RawConnection;
 import org.junit.jupiter.api.Test;
 
+import dev.brisk.transport.Transport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The live counters: connections by protocol and accepted, requests total and in flight. */
@@ -48,9 +49,9 @@ class MetricsTest {
     @Test
     void reportsTransportAndEventLoopQueues() {
         try (HttpServer server = HttpServer.builder().port(0).host("127.0.0.1").options(o -> o.ioThreads(3)
-                .transport(dev.brisk.transport.Transport.NIO))
+                .transport(Transport.NIO))
                 .handler(request -> request.response().send("ok")).start()) {
-            assertThat(server.transport()).isEqualTo(dev.brisk.transport.Transport.NIO);
+            assertThat(server.transport()).isEqualTo(Transport.NIO);
             assertThat(server.eventLoopPendingTasks()).hasSize(3).allSatisfy(n -> assertThat(n).isNotNegative());
         }
     }

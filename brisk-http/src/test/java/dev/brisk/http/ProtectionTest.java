@@ -6,6 +6,9 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What bounds a client: the header-read deadline, the idle timeout, the connection limit and rate. */
@@ -50,14 +53,14 @@ class ProtectionTest {
 
     @Test
     void requestsWaitingBehindAFullPipelineAreNotTimedOut() throws Exception {
-        java.util.concurrent.ScheduledExecutorService later = java.util.concurrent.Executors
+        ScheduledExecutorService later = Executors
                 .newSingleThreadScheduledExecutor();
         try {
             server = HttpServer.builder().port(0).host("127.0.0.1")
                     .options(o -> o.headerReadTimeout(Duration.ofMillis(100))
                     .limits(HttpLimits.builder().maxPipelinedRequests(1).build()))
                     .handler(request -> later.schedule(() -> request.response().send(request.path()), 300,
-                            java.util.concurrent.TimeUnit.MILLISECONDS))
+                            TimeUnit.MILLISECONDS))
                     .start();
             try (RawConnection connection = new RawConnection(server.port())) {
                 connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n");

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
+import java.net.http.HttpRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -91,7 +92,7 @@ class ServerOptionsTest {
                 .build();
         try (HttpServer server = HttpServer.builder().options(options)
                 .handler(request -> request.response().send("ok")).start()) {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(java.net.http.HttpRequest
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
                     .newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(response.body()).isEqualTo("ok");

@@ -15,6 +15,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.brisk.http.testing.Tools;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Streamed request bodies: a 1 GiB upload passes through with bounded memory, and pausing really stops reading. */
@@ -105,7 +108,7 @@ class StreamingBodyTest {
 
     @Test
     void http2BodiesAreStreamedToo() throws Exception {
-        String curl = dev.brisk.http.testing.Tools.require("curl");
+        String curl = Tools.require("curl");
         server = HttpServer.builder().port(0).host("127.0.0.1").handler(new HttpHandler() {
             @Override
             public BodyMode bodyMode(ServerRequest request) {
@@ -131,16 +134,16 @@ class StreamingBodyTest {
                 });
             }
         }).start();
-        java.nio.file.Path file = java.nio.file.Files.createTempFile("upload", ".bin");
+        Path file = Files.createTempFile("upload", ".bin");
         try {
-            java.nio.file.Files.write(file, new byte[3 * 1024 * 1024]);
-            dev.brisk.http.testing.Tools.Result result = dev.brisk.http.testing.Tools.run(60, curl, "-sS", "-i",
+            Files.write(file, new byte[3 * 1024 * 1024]);
+            Tools.Result result = Tools.run(60, curl, "-sS", "-i",
                     "--http2-prior-knowledge", "--data-binary", "@" + file,
                     "http://127.0.0.1:" + server.port() + "/upload");
             assertThat(result.output()).startsWith("HTTP/2 200").contains("x-protocol: HTTP_2")
                     .endsWith((3 * 1024 * 1024) + " bytes in several piece(s)");
         } finally {
-            java.nio.file.Files.deleteIfExists(file);
+            Files.deleteIfExists(file);
         }
     }
 

@@ -16,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.assertj.core.api.Assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** TLS with ALPN (h2 and http/1.1) and h2c upgrade, driven by the JDK HttpClient. */
@@ -116,7 +117,7 @@ class TlsAndHttp2Test {
 
     @Test
     void missingKeyFileIsAClearError() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TlsOptions.pem(Path.of("/nope/cert.pem"),
+        Assertions.assertThatThrownBy(() -> TlsOptions.pem(Path.of("/nope/cert.pem"),
                         Path.of("/nope/key.pem")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/nope/cert.pem");
     }

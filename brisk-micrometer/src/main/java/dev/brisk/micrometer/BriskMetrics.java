@@ -83,7 +83,7 @@ public final class BriskMetrics implements Feature {
     /**
      * The Prometheus scrape route: {@code GET} {@link MetricsOptions#scrapePath()} (default {@code /metrics}) answers
      * the registry's meters in Prometheus text format 0.0.4, or OpenMetrics 1.0 when the request accepts
-     * {@code application/openmetrics-text}. It runs on the BIZ scheduler, since a large registry takes a while to
+     * {@code application/openmetrics-text}. It runs on the worker scheduler, since a large registry takes a while to
      * write. The registry is the Prometheus one, or the first one inside a composite registry.
      *
      * @throws IllegalStateException when the registry is no Prometheus registry and holds none, or

@@ -1,5 +1,6 @@
 package dev.brisk.micrometer;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -77,7 +78,7 @@ public record MetricsOptions(String requestsMetricName, boolean percentileHistog
         }
 
         public Builder percentiles(double... percentiles) {
-            this.percentiles = java.util.Arrays.stream(percentiles).boxed().toList();
+            this.percentiles = Arrays.stream(percentiles).boxed().toList();
             return this;
         }
 

@@ -20,6 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The request timer and the server's gauges, read after requests over real sockets. */
@@ -57,7 +60,7 @@ class BriskMetricsTest {
     void timesRequestsByRouteTemplateMethodStatusAndOutcome() throws Exception {
         server = server().feature(BriskMetrics.of(registry))
                 .get("/users/{id}", ctx -> ctx.send("user " + ctx.pathParam("id")))
-                .route(Route.post("/users").scheduler(Schedulers.BIZ).handler(ctx -> ctx.status(201).send("made")))
+                .route(Route.post("/users").scheduler(Schedulers.WORKER).handler(ctx -> ctx.status(201).send("made")))
                 .start();
 
         assertThat(Http.get(server, "/users/1").body()).isEqualTo("user 1");
@@ -78,12 +81,12 @@ class BriskMetricsTest {
     void aResponseTheClientLeftBeforeHasAnUnknownOutcome() throws Exception {
         CountDownLatch gone = new CountDownLatch(1);
         server = server().feature(BriskMetrics.of(registry))
-                .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.get("/slow").scheduler(Schedulers.WORKER).handler(ctx -> {
                     gone.await(10, TimeUnit.SECONDS);
                     Thread.sleep(100); // the server sees the connection closed
                     ctx.send("too late");
                 })).start();
-        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
             socket.getOutputStream().flush();
             Thread.sleep(100);
@@ -122,9 +125,9 @@ class BriskMetricsTest {
     }
 
     @Test
-    void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
+    void staticFilesAreNamedAsSpringNamesAResourceMount(@org.junit.jupiter.api.io.TempDir Path files)
             throws Exception {
-        java.nio.file.Files.writeString(files.resolve("site.css"), "body {}");
+        Files.writeString(files.resolve("site.css"), "body {}");
         server = server().feature(BriskMetrics.of(registry)).web(w -> w.staticFiles("/", files))
                 .get("/api/ping", ctx -> ctx.send("pong")).start();
         assertThat(Http.get(server, "/site.css").statusCode()).isEqualTo(200);
@@ -141,7 +144,7 @@ class BriskMetricsTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         server = server().feature(BriskMetrics.of(registry))
-                .route(Route.get("/hold").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.get("/hold").scheduler(Schedulers.WORKER).handler(ctx -> {
                     entered.countDown();
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("released");
@@ -153,7 +156,7 @@ class BriskMetricsTest {
         CompletableFuture<HttpResponse<String>> held = Http.getAsync(server, "/hold");
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(inFlight.value()).isEqualTo(1);
-        assertThat(registry.get("brisk.scheduler.active").tag("name", "biz").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("brisk.scheduler.active").tag("name", "worker").gauge().value()).isEqualTo(1);
         release.countDown();
         assertThat(held.get(10, TimeUnit.SECONDS).body()).isEqualTo("released");
         await(() -> inFlight.value() == 0);
@@ -163,20 +166,20 @@ class BriskMetricsTest {
     @Test
     void gaugesConnectionsSchedulersAndEventLoops() throws Exception {
         server = server().http(http -> http.options(o -> o.ioThreads(2))).feature(BriskMetrics.of(registry))
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok")))
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send("ok")))
                 .start();
-        assertThat(Http.get(server, "/biz").body()).isEqualTo("ok");
+        assertThat(Http.get(server, "/worker").body()).isEqualTo("ok");
 
         assertThat(registry.get("brisk.connections.active").tag("protocol", "http1").gauge().value()).isEqualTo(1);
         assertThat(registry.get("brisk.connections.active").tag("protocol", "http2").gauge().value()).isZero();
         assertThat(registry.get("brisk.connections.accepted").functionCounter().count()).isEqualTo(1);
         assertThat(registry.get("brisk.requests").functionCounter().count()).isEqualTo(1);
-        assertThat(registry.get("brisk.scheduler.threads").tag("name", "biz").gauge().value())
-                .isEqualTo(server.options().bizThreads());
-        assertThat(registry.get("brisk.scheduler.queued").tag("name", "biz").gauge().value()).isZero();
-        assertThat(registry.get("brisk.scheduler.queue.capacity").tag("name", "biz").gauge().value())
-                .isEqualTo(server.options().bizQueueSize());
-        FunctionCounter rejected = registry.get("brisk.scheduler.rejected").tag("name", "biz").functionCounter();
+        assertThat(registry.get("brisk.scheduler.threads").tag("name", "worker").gauge().value())
+                .isEqualTo(server.options().workerThreads());
+        assertThat(registry.get("brisk.scheduler.queued").tag("name", "worker").gauge().value()).isZero();
+        assertThat(registry.get("brisk.scheduler.queue.capacity").tag("name", "worker").gauge().value())
+                .isEqualTo(server.options().workerQueueSize());
+        FunctionCounter rejected = registry.get("brisk.scheduler.rejected").tag("name", "worker").functionCounter();
         assertThat(rejected.count()).isZero();
         assertThat(registry.get("brisk.eventloop.pending").gauges()).hasSize(2)
                 .allSatisfy(g -> assertThat(g.value()).isNotNegative());

@@ -9,6 +9,7 @@ import dev.brisk.rest.feature.FeatureContext;
 import io.netty.handler.codec.http.HttpMethod;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +138,7 @@ public final class OpenApi implements Feature {
         private String jsonPath = DEFAULT_JSON_PATH;
         private String yamlPath = DEFAULT_YAML_PATH;
         private final Map<String, OperationInfo> operations = new LinkedHashMap<>();
-        private final List<String> excludedPrefixes = new java.util.ArrayList<>();
+        private final List<String> excludedPrefixes = new ArrayList<>();
         private JsonMapper mapper;
 
         private Builder() {

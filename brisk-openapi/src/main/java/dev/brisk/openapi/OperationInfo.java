@@ -3,6 +3,7 @@ package dev.brisk.openapi;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -70,7 +71,7 @@ public record OperationInfo(Optional<String> operationId, Optional<String> summa
 
         /** The name OpenAPI uses: {@code query}, {@code header}, {@code cookie}. */
         public String value() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -29,6 +29,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.io.IOException;
 import static dev.brisk.openapi.Documents.operation;
 import static dev.brisk.openapi.Documents.parameter;
 import static dev.brisk.openapi.Documents.parameterNames;
@@ -83,14 +86,14 @@ class JaxRsResourceDocumentTest {
         @Path("{id}/later")
         @Produces("application/json")
         public void later(@PathParam("id") long id, @jakarta.ws.rs.container.Suspended
-                jakarta.ws.rs.container.AsyncResponse response) {
+                AsyncResponse response) {
             response.resume("later " + id);
         }
 
         @GET
         @Path("events")
         @Produces("text/event-stream")
-        public void events(@Context jakarta.ws.rs.sse.SseEventSink sink) throws java.io.IOException {
+        public void events(@Context SseEventSink sink) throws IOException {
             sink.close();
         }
 

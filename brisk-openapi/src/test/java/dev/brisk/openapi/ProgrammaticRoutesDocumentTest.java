@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.file.Path;
 import static dev.brisk.openapi.Documents.operation;
 import static dev.brisk.openapi.Documents.parameter;
 import static dev.brisk.openapi.Documents.parameterNames;
@@ -28,7 +29,7 @@ class ProgrammaticRoutesDocumentTest {
     }
 
     @Test
-    void staticFilesAndUndocumentedRoutesAreNoOperations(@org.junit.jupiter.api.io.TempDir java.nio.file.Path files)
+    void staticFilesAndUndocumentedRoutesAreNoOperations(@org.junit.jupiter.api.io.TempDir Path files)
             throws Exception {
         server = Brisk.server().port(0)
                 .get("/api/pets", ctx -> ctx.send("pets"))

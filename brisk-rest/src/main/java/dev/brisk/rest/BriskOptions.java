@@ -10,16 +10,16 @@ import java.time.Duration;
  * {@link BriskServer.Builder#options(BriskOptions)}. HTTP options (limits, timeouts, threads) are those of
  * {@code dev.brisk.http.ServerOptions}, reachable with {@code http(h -> h.options(o -> ...))}.
  *
- * <pre>{@code Brisk.server().options(BriskOptions.builder().contextPath("/api").bizThreads(64).build())}</pre>
+ * <pre>{@code Brisk.server().options(BriskOptions.builder().contextPath("/api").workerThreads(64).build())}</pre>
  *
  * @param contextPath           prefix of every route, e.g. {@code /api}; default none
  * @param defaultScheduler      scheduler of programmatic routes that name none; default {@link Schedulers#IO}
  * @param controllerScheduler   scheduler of the routes of annotated controllers (Spring MVC, JAX-RS) that name none
- *                              with {@link RunOn}; default {@link Schedulers#BIZ}, so that blocking controller code
+ *                              with {@link RunOn}; default {@link Schedulers#WORKER}, so that blocking controller code
  *                              never holds an event loop ({@link Schedulers#VIRTUAL} on Java 21+)
- * @param bizThreads            threads of the {@link Schedulers#BIZ} pool; default 2 x processors, at least 8
- * @param bizQueueSize          requests waiting for a BIZ thread before 503; default 1024
- * @param maxQueueTime          how long a request may wait for a BIZ thread before 503; default 3 s
+ * @param workerThreads            threads of the {@link Schedulers#WORKER} pool; default 2 x processors, at least 8
+ * @param workerQueueSize          requests waiting for a worker thread before 503; default 1024
+ * @param maxQueueTime          how long a request may wait for a worker thread before 503; default 3 s
  * @param virtualMaxConcurrency requests on virtual threads at once before 503; default 10000
  * @param formatParameter       query parameter that overrides Accept, e.g. {@code ?format=json}; default
  *                              {@code format}, empty for none
@@ -29,12 +29,12 @@ import java.time.Duration;
  *                              the connection (HTTP/1.1) or resets the stream (HTTP/2), so a slow reader never holds
  *                              more; an event sent while nothing is pending always goes; default 1 MiB
  */
-public record BriskOptions(String contextPath, String defaultScheduler, String controllerScheduler, int bizThreads,
-                           int bizQueueSize, Duration maxQueueTime, int virtualMaxConcurrency,
+public record BriskOptions(String contextPath, String defaultScheduler, String controllerScheduler, int workerThreads,
+                           int workerQueueSize, Duration maxQueueTime, int virtualMaxConcurrency,
                            String formatParameter, long sseMaxPending) {
 
     /** The defaults listed above. */
-    public static final BriskOptions DEFAULT = new BriskOptions("", Schedulers.IO, Schedulers.BIZ,
+    public static final BriskOptions DEFAULT = new BriskOptions("", Schedulers.IO, Schedulers.WORKER,
             Math.max(8, 2 * Runtime.getRuntime().availableProcessors()), 1024, Duration.ofSeconds(3), 10_000,
             "format", 1024 * 1024);
 
@@ -47,8 +47,8 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         }
         schedulerName(defaultScheduler, "defaultScheduler");
         schedulerName(controllerScheduler, "controllerScheduler");
-        positive(bizThreads, "bizThreads");
-        positive(bizQueueSize, "bizQueueSize");
+        positive(workerThreads, "workerThreads");
+        positive(workerQueueSize, "workerQueueSize");
         notNull(maxQueueTime, "maxQueueTime");
         if (maxQueueTime.isNegative() || maxQueueTime.isZero()) {
             throw new IllegalArgumentException("maxQueueTime must be positive: " + maxQueueTime);
@@ -82,8 +82,8 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         private String contextPath;
         private String defaultScheduler;
         private String controllerScheduler;
-        private int bizThreads;
-        private int bizQueueSize;
+        private int workerThreads;
+        private int workerQueueSize;
         private Duration maxQueueTime;
         private int virtualMaxConcurrency;
         private String formatParameter;
@@ -93,8 +93,8 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
             contextPath = options.contextPath;
             defaultScheduler = options.defaultScheduler;
             controllerScheduler = options.controllerScheduler;
-            bizThreads = options.bizThreads;
-            bizQueueSize = options.bizQueueSize;
+            workerThreads = options.workerThreads;
+            workerQueueSize = options.workerQueueSize;
             maxQueueTime = options.maxQueueTime;
             virtualMaxConcurrency = options.virtualMaxConcurrency;
             formatParameter = options.formatParameter;
@@ -113,25 +113,25 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
             return this;
         }
 
-        /** Scheduler of annotated controllers' routes without {@link RunOn}; default {@link Schedulers#BIZ}. */
+        /** Scheduler of annotated controllers' routes without {@link RunOn}; default {@link Schedulers#WORKER}. */
         public Builder controllerScheduler(String controllerScheduler) {
             this.controllerScheduler = controllerScheduler;
             return this;
         }
 
-        /** Threads of the BIZ pool. */
-        public Builder bizThreads(int bizThreads) {
-            this.bizThreads = bizThreads;
+        /** Threads of the worker pool. */
+        public Builder workerThreads(int workerThreads) {
+            this.workerThreads = workerThreads;
             return this;
         }
 
-        /** Requests waiting for a BIZ thread before 503. */
-        public Builder bizQueueSize(int bizQueueSize) {
-            this.bizQueueSize = bizQueueSize;
+        /** Requests waiting for a worker thread before 503. */
+        public Builder workerQueueSize(int workerQueueSize) {
+            this.workerQueueSize = workerQueueSize;
             return this;
         }
 
-        /** How long a request may wait for a BIZ thread before 503. */
+        /** How long a request may wait for a worker thread before 503. */
         public Builder maxQueueTime(Duration maxQueueTime) {
             this.maxQueueTime = maxQueueTime;
             return this;
@@ -156,7 +156,7 @@ public record BriskOptions(String contextPath, String defaultScheduler, String c
         }
 
         public BriskOptions build() {
-            return new BriskOptions(contextPath, defaultScheduler, controllerScheduler, bizThreads, bizQueueSize,
+            return new BriskOptions(contextPath, defaultScheduler, controllerScheduler, workerThreads, workerQueueSize,
                     maxQueueTime, virtualMaxConcurrency, formatParameter, sseMaxPending);
         }
     }

@@ -16,6 +16,7 @@ import dev.brisk.rest.internal.assembly.ServerParts;
 import dev.brisk.rest.spi.ControllerSupport;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.rest.internal.assembly.ServerPlan;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -59,13 +60,13 @@ public final class BriskServer implements AutoCloseable {
         return rest.routes();
     }
 
-    /** The state of the schedulers in use: the event loops ({@code io}), and BIZ, VIRTUAL or custom ones in use. */
+    /** The state of the schedulers in use: the event loops ({@code io}), and WORKER, VIRTUAL or custom ones in use. */
     public List<SchedulerState> schedulers() {
         return rest.schedulers();
     }
 
     /**
-     * Changes the number of worker threads of a pool scheduler ({@link Schedulers#BIZ}) while running: added threads
+     * Changes the number of worker threads of a pool scheduler ({@link Schedulers#WORKER}) while running: added threads
      * start on demand, surplus ones end once idle. Fails for an unknown scheduler, {@code threads < 1} or no pool.
      */
     public BriskServer resizeScheduler(String name, int threads) {
@@ -106,8 +107,8 @@ public final class BriskServer implements AutoCloseable {
      * ({@link #protection}, {@link #observability}, {@link #web}) or added as a {@link Feature}.
      */
     public static final class Builder {
-        private final dev.brisk.rest.internal.assembly.ServerPlan plan =
-                new dev.brisk.rest.internal.assembly.ServerPlan();
+        private final ServerPlan plan =
+                new ServerPlan();
 
         Builder() {
         }
@@ -134,7 +135,7 @@ public final class BriskServer implements AutoCloseable {
             return this;
         }
 
-        /** Changes framework options: context path, default and controller schedulers, BIZ pool, SSE buffer... */
+        /** Changes framework options: context path, default and controller schedulers, worker pool, SSE buffer... */
         public Builder options(Consumer<BriskOptions.Builder> configure) {
             configure.accept(plan.options());
             return this;
@@ -159,7 +160,7 @@ public final class BriskServer implements AutoCloseable {
 
         /**
          * Annotated controllers (Spring MVC or JAX-RS style) made routes by the {@link ControllerSupport}s on the class
-         * path; they run on {@link BriskOptions#controllerScheduler()} (BIZ by default) unless {@link RunOn} says else.
+         * path; they run on {@link BriskOptions#controllerScheduler()} (the worker pool by default) unless {@link RunOn} says else.
          */
         public Builder controllers(Object... controllers) {
             for (Object controller : controllers) {

@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -31,7 +32,7 @@ public interface HealthCheck {
 
     /** A check that answers later, e.g. from a non-blocking client. */
     static HealthCheck async(Supplier<? extends CompletionStage<HealthResult>> check) {
-        java.util.Objects.requireNonNull(check, "check must not be null");
+        Objects.requireNonNull(check, "check must not be null");
         return new HealthCheck() {
             @Override
             public HealthResult check() throws Exception {

@@ -1,6 +1,7 @@
 package dev.brisk.rest;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -69,7 +70,7 @@ public record HealthOptions(String livenessPath, String readinessPath, Duration 
         Map<String, HealthCheck> copy = new LinkedHashMap<>();
         checks.forEach((key, check) -> copy.put(Objects.requireNonNull(key, () -> name + " must not hold null names"),
                 Objects.requireNonNull(check, () -> name + " must not hold null checks")));
-        return java.util.Collections.unmodifiableMap(copy);
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Builds {@link HealthOptions}; {@link #build()} validates. */

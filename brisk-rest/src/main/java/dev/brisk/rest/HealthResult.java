@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,7 +21,7 @@ public record HealthResult(Status status, Map<String, Object> details) {
     public HealthResult {
         Objects.requireNonNull(status, "status must not be null");
         Objects.requireNonNull(details, "details must not be null");
-        details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
     }
 
     /** UP without details. */

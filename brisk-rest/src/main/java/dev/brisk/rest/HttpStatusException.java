@@ -3,6 +3,8 @@ package dev.brisk.rest;
 /** Throw to answer with {@code status} and an RFC 9457 problem whose detail is the message. */
 public class HttpStatusException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final int status;
 
     public HttpStatusException(int status, String detail) {

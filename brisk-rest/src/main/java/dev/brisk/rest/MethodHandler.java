@@ -1,12 +1,15 @@
 package dev.brisk.rest;
 
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.OptionalLibraries;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link Handler} that calls a Java method: the method is bound at startup to a generated call site
@@ -21,15 +24,15 @@ public final class MethodHandler implements Handler {
     private final ArgumentResolver[] plan;
     private final boolean returnsVoid;
     private final String description;
-    private final java.util.function.UnaryOperator<Object> results;
+    private final UnaryOperator<Object> results;
     /** Bean Validation of arguments and result, or null when the method declares no constraints. */
-    private final dev.brisk.rest.spi.BeanValidation validation;
+    private final BeanValidation validation;
 
     private MethodHandler(Object target, Method method, List<ArgumentResolver> plan,
-                          java.util.function.UnaryOperator<Object> results, Class<?>[] groups) {
+                          UnaryOperator<Object> results, Class<?>[] groups) {
         this.results = results;
-        this.validation = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION
-                ? dev.brisk.rest.spi.BeanValidation.forMethod(method, groups) : null;
+        this.validation = OptionalLibraries.BEAN_VALIDATION
+                ? BeanValidation.forMethod(method, groups) : null;
         this.target = target;
         this.invoker = Invokers.create(method);
         this.plan = plan.toArray(new ArgumentResolver[0]);
@@ -43,7 +46,7 @@ public final class MethodHandler implements Handler {
      * @throws IllegalArgumentException when the plan does not fit the method
      */
     public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan) {
-        return of(target, method, plan, java.util.function.UnaryOperator.identity());
+        return of(target, method, plan, UnaryOperator.identity());
     }
 
     /**
@@ -51,18 +54,18 @@ public final class MethodHandler implements Handler {
      * a framework's own response type into a {@link ResponseEntity}).
      */
     public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan,
-                                   java.util.function.UnaryOperator<Object> results) {
+                                   UnaryOperator<Object> results) {
         return of(target, method, plan, results, new Class<?>[0]);
     }
 
     /**
-     * Like {@link #of(Object, Method, List, java.util.function.UnaryOperator)}, validating arguments and result with
+     * Like {@link #of(Object, Method, List, UnaryOperator)}, validating arguments and result with
      * Jakarta Bean Validation in {@code groups} (the default group when none). Validation happens only for methods
      * that declare constraints or {@code @Valid}, when a provider is on the class path; a violation is a 400
      * problem listing the fields.
      */
     public static MethodHandler of(Object target, Method method, List<ArgumentResolver> plan,
-                                   java.util.function.UnaryOperator<Object> results, Class<?>... groups) {
+                                   UnaryOperator<Object> results, Class<?>... groups) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(plan, "plan");

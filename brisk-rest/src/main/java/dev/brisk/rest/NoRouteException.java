@@ -2,6 +2,8 @@ package dev.brisk.rest;
 
 import dev.brisk.codec.MediaType;
 
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -14,6 +16,8 @@ import java.util.Set;
  * exception handlers like any failure; unhandled, it is answered as a problem.
  */
 public final class NoRouteException extends HttpStatusException {
+
+    private static final long serialVersionUID = 1L;
 
     /** Why no route took the request. */
     public enum Reason {
@@ -40,7 +44,9 @@ public final class NoRouteException extends HttpStatusException {
     }
 
     private final Reason reason;
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final Set<String> allowedMethods;
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final List<MediaType> mediaTypes;
 
     /**
@@ -51,7 +57,7 @@ public final class NoRouteException extends HttpStatusException {
     public NoRouteException(Reason reason, String detail, Set<String> allowedMethods, List<MediaType> mediaTypes) {
         super(Objects.requireNonNull(reason, "reason").status(), detail);
         this.reason = reason;
-        this.allowedMethods = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(allowedMethods));
+        this.allowedMethods = Collections.unmodifiableSet(new LinkedHashSet<>(allowedMethods));
         this.mediaTypes = List.copyOf(mediaTypes);
     }
 

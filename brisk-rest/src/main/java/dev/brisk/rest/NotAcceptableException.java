@@ -10,6 +10,9 @@ import java.util.List;
  */
 public final class NotAcceptableException extends HttpStatusException {
 
+    private static final long serialVersionUID = 1L;
+
+    @SuppressWarnings("serial") // details for the caller, not meant for Java serialization
     private final List<MediaType> producible;
 
     public NotAcceptableException(String detail, List<MediaType> producible) {

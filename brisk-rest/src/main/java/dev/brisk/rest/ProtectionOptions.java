@@ -4,6 +4,7 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.internal.protect.Cidr;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -137,7 +138,7 @@ public record ProtectionOptions(Optional<ConcurrencyLimit> concurrencyLimit, Pre
 
         /** Adds an IP filter to those set so far. */
         public Builder addIpFilter(IpFilter ipFilter) {
-            List<IpFilter> all = new java.util.ArrayList<>(ipFilters);
+            List<IpFilter> all = new ArrayList<>(ipFilters);
             all.add(Objects.requireNonNull(ipFilter, "ipFilter must not be null"));
             this.ipFilters = all;
             return this;

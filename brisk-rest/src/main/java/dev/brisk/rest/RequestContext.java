@@ -3,7 +3,12 @@ package dev.brisk.rest;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 
+import dev.brisk.codec.Codecs;
+import dev.brisk.transport.TraceContext;
+import io.netty.handler.codec.http.HttpMethod;
 import java.lang.reflect.Type;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,7 +32,7 @@ public interface RequestContext {
      * Matrix parameters ({@code /cars;color=red}) of the path segment that holds path variable {@code pathVariable}.
      * Routing ignores matrix parameters.
      */
-    Map<String, java.util.List<String>> matrixParams(String pathVariable);
+    Map<String, List<String>> matrixParams(String pathVariable);
 
     /**
      * The path the route was matched against: still percent-encoded, within the context path, without matrix
@@ -42,10 +47,10 @@ public interface RequestContext {
      *
      * @throws IllegalStateException once the request has been routed
      */
-    void reroute(io.netty.handler.codec.http.HttpMethod method, String rawPath);
+    void reroute(HttpMethod method, String rawPath);
 
     /** Matrix parameters of every path segment, merged. */
-    Map<String, java.util.List<String>> matrixParams();
+    Map<String, List<String>> matrixParams();
 
     /** The first value of query parameter {@code name}. */
     default Optional<String> query(String name) {
@@ -94,7 +99,7 @@ public interface RequestContext {
      * The server's body codecs, for content the framework does not decode or encode itself: a multipart part read as
      * an object, items a handler writes to a stream of its own.
      */
-    default dev.brisk.codec.Codecs codecs() {
+    default Codecs codecs() {
         throw new UnsupportedOperationException("codecs are not available from " + getClass().getName());
     }
 
@@ -115,14 +120,14 @@ public interface RequestContext {
      * a {@code multipart/form-data} body, by name in arrival order; empty for other bodies. Query parameters are not
      * included.
      */
-    default Map<String, java.util.List<String>> formParams() {
+    default Map<String, List<String>> formParams() {
         throw new UnsupportedOperationException("form parameters are not supported by " + getClass().getName());
     }
 
     /**
      * Opens a Server-Sent Events stream as the response: the {@code text/event-stream} head is sent now, events follow
      * with {@link SseSink#send(SseEvent)} from any thread, until the sink is completed or the client goes away. The
-     * handler may return at once. No timeout: see {@link #sse(java.time.Duration)}.
+     * handler may return at once. No timeout: see {@link #sse(Duration)}.
      *
      * @throws IllegalStateException when the response has already been sent or started
      */
@@ -135,7 +140,7 @@ public interface RequestContext {
      * has elapsed; clients reconnect then, sending {@code Last-Event-ID}. This timeout replaces the route's request
      * timeout for the stream (a stream opened with {@link #sse()} stays under the request timeout).
      */
-    default SseSink sse(java.time.Duration timeout) {
+    default SseSink sse(Duration timeout) {
         throw new UnsupportedOperationException("event streams are not supported by " + getClass().getName());
     }
 
@@ -171,7 +176,7 @@ public interface RequestContext {
      * ({@link dev.brisk.rest.feature.ObservabilityConfig#tracing(TracingOptions)}); also {@code TraceContext.current()}
      * on the threads that run the request's filters and handler.
      */
-    default java.util.Optional<dev.brisk.transport.TraceContext> trace() {
-        return java.util.Optional.empty();
+    default Optional<TraceContext> trace() {
+        return Optional.empty();
     }
 }

@@ -3,22 +3,25 @@ package dev.brisk.rest;
 import dev.brisk.codec.MediaType;
 import io.netty.handler.codec.http.HttpMethod;
 
+import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A route: method, path template, handler, and options (scheduler, media types, required parameters and headers,
  * streamed body). Templates support {@code {name}}, {@code {name:regex}}, {@code *}, {@code **} and {@code {*rest}}.
  *
- * <pre>{@code Route.get("/users/{id}").scheduler(Schedulers.BIZ).produces("application/json").handler(h)}</pre>
+ * <pre>{@code Route.get("/users/{id}").scheduler(Schedulers.WORKER).produces("application/json").handler(h)}</pre>
  */
 public final class Route implements RouteInfo {
 
     private final HttpMethod method;
     private final String path;
     private final Handler handler;
-    private final java.lang.reflect.Method handlerMethod;
+    private final Method handlerMethod;
     private final String scheduler;
     private final List<MediaType> produces;
     private final List<MediaType> consumes;
@@ -28,7 +31,7 @@ public final class Route implements RouteInfo {
     private final CorsConfig cors;
     // protection
     private final ConcurrencyLimit concurrencyLimit;
-    private final java.time.Duration timeout;
+    private final Duration timeout;
     private final boolean documented;
     private final List<RouteParameter> parameters;
     private final RouteResponse response;
@@ -152,8 +155,8 @@ public final class Route implements RouteInfo {
     }
 
     @Override
-    public java.util.Optional<java.lang.reflect.Method> handlerMethod() {
-        return java.util.Optional.ofNullable(handlerMethod);
+    public Optional<Method> handlerMethod() {
+        return Optional.ofNullable(handlerMethod);
     }
 
     @Override
@@ -162,8 +165,8 @@ public final class Route implements RouteInfo {
     }
 
     @Override
-    public java.util.Optional<RouteResponse> response() {
-        return java.util.Optional.ofNullable(response);
+    public Optional<RouteResponse> response() {
+        return Optional.ofNullable(response);
     }
 
     /** Whether the handler receives the request body as a stream (it is called before the body arrives). */
@@ -172,18 +175,18 @@ public final class Route implements RouteInfo {
     }
 
     /** The route's own CORS rules, combined over the server's (see {@link CorsConfig#combine}). */
-    public java.util.Optional<CorsConfig> cors() {
-        return java.util.Optional.ofNullable(cors);
+    public Optional<CorsConfig> cors() {
+        return Optional.ofNullable(cors);
     }
 
     /** The route's own concurrency limit; empty for none (or the one {@link MaxConcurrency} declares). */
-    public java.util.Optional<ConcurrencyLimit> concurrencyLimit() {
-        return java.util.Optional.ofNullable(concurrencyLimit);
+    public Optional<ConcurrencyLimit> concurrencyLimit() {
+        return Optional.ofNullable(concurrencyLimit);
     }
 
     /** The route's own timeout; empty for the one {@link RequestTimeout} declares, or the server's default. */
-    public java.util.Optional<java.time.Duration> timeout() {
-        return java.util.Optional.ofNullable(timeout);
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
     }
 
     @Override
@@ -196,7 +199,7 @@ public final class Route implements RouteInfo {
         private final HttpMethod method;
         private final String path;
         private Handler handler;
-        private java.lang.reflect.Method handlerMethod;
+        private Method handlerMethod;
         private String scheduler = "";
         private List<MediaType> produces = List.of();
         private List<MediaType> consumes = List.of();
@@ -205,7 +208,7 @@ public final class Route implements RouteInfo {
         private boolean streaming;
         private CorsConfig cors;
         private ConcurrencyLimit concurrencyLimit;
-        private java.time.Duration timeout;
+        private Duration timeout;
         private boolean documented = true;
         private List<RouteParameter> parameters = List.of();
         private RouteResponse response;
@@ -216,7 +219,7 @@ public final class Route implements RouteInfo {
         }
 
         /** The Java method behind the handler, whose annotations interceptors may read ({@link #handlerMethod()}). */
-        public Builder handlerMethod(java.lang.reflect.Method handlerMethod) {
+        public Builder handlerMethod(Method handlerMethod) {
             this.handlerMethod = Objects.requireNonNull(handlerMethod, "handlerMethod");
             return this;
         }
@@ -287,9 +290,9 @@ public final class Route implements RouteInfo {
          * included. When it fires before the response started, the request is answered {@code 503} with a problem
          * body; once a response is under way it is aborted (connection closed or stream reset). The handler learns of
          * it through {@link RequestContext#isCancelled()} and {@link RequestContext#onCancel}, an interrupt when it
-         * runs on the BIZ pool or a virtual thread, and the cancellation of the {@code CompletableFuture} it returned.
+         * runs on the worker pool or a virtual thread, and the cancellation of the {@code CompletableFuture} it returned.
          */
-        public Builder timeout(java.time.Duration timeout) {
+        public Builder timeout(Duration timeout) {
             Objects.requireNonNull(timeout, "timeout");
             if (timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("timeout must be positive: " + timeout);

@@ -3,7 +3,9 @@ package dev.brisk.rest;
 import dev.brisk.codec.MediaType;
 import io.netty.handler.codec.http.HttpMethod;
 
+import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What is known of a route at startup: method, template, media types, scheduler, and for the routes of annotated
@@ -29,8 +31,8 @@ public interface RouteInfo {
      * The Java method that handles the route, for routes of annotated controllers (and programmatic routes that name
      * one with {@link Route.Builder#handlerMethod}): interceptors read its annotations. Empty otherwise.
      */
-    default java.util.Optional<java.lang.reflect.Method> handlerMethod() {
-        return java.util.Optional.empty();
+    default Optional<Method> handlerMethod() {
+        return Optional.empty();
     }
 
     /**
@@ -45,8 +47,8 @@ public interface RouteInfo {
      * The success response the handler declares, for routes of annotated controllers (and programmatic routes that
      * name one with {@link Route.Builder#response}). Empty otherwise.
      */
-    default java.util.Optional<RouteResponse> response() {
-        return java.util.Optional.empty();
+    default Optional<RouteResponse> response() {
+        return Optional.empty();
     }
 
     /**

@@ -8,9 +8,9 @@ import java.lang.annotation.Target;
 
 /**
  * Chooses the scheduler of an annotated controller's handlers (on the class) or of one handler (on the method, which
- * wins): {@link Schedulers#IO}, {@link Schedulers#BIZ}, {@link Schedulers#VIRTUAL} or a custom scheduler's name.
+ * wins): {@link Schedulers#IO}, {@link Schedulers#WORKER}, {@link Schedulers#VIRTUAL} or a custom scheduler's name.
  * Works with Spring MVC and JAX-RS controllers alike. Without it a controller's handlers run on
- * {@link BriskOptions#controllerScheduler()}, the BIZ pool unless configured otherwise; {@code @RunOn(Schedulers.IO)}
+ * {@link BriskOptions#controllerScheduler()}, the worker pool unless configured otherwise; {@code @RunOn(Schedulers.IO)}
  * puts handlers that never block on the event loop.
  */
 @Documented

@@ -3,8 +3,8 @@ package dev.brisk.rest;
 /**
  * A snapshot of one scheduler of a running server, for monitoring ({@link BriskServer#schedulers()}).
  *
- * @param name          the scheduler's name ({@link Schedulers#IO}, {@link Schedulers#BIZ}, ... or a custom one)
- * @param kind          {@code io} (the event loops), {@code pool} (the BIZ pool), {@code virtual} or {@code custom}
+ * @param name          the scheduler's name ({@link Schedulers#IO}, {@link Schedulers#WORKER}, ... or a custom one)
+ * @param kind          {@code io} (the event loops), {@code pool} (the worker pool), {@code virtual} or {@code custom}
  *                      (the application's executor)
  * @param threads       worker threads of a pool, -1 where the scheduler has no fixed size
  * @param active        requests running now (pool threads busy, virtual threads in flight); -1 where unknown

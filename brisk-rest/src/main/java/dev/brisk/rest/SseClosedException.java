@@ -5,6 +5,8 @@ import java.util.Objects;
 /** An event was sent to a Server-Sent Events stream that has ended; {@link #reason()} tells why it ended. */
 public class SseClosedException extends IllegalStateException {
 
+    private static final long serialVersionUID = 1L;
+
     private final SseSink.CloseReason reason;
 
     public SseClosedException(SseSink.CloseReason reason, Throwable cause) {

@@ -25,7 +25,7 @@ import java.util.Objects;
  *
  * <p>{@code writeTo} blocks, so it never runs on an event loop: sent from a handler on a worker or virtual thread it
  * runs right there, in {@code send}; sent from the IO scheduler (or a future completed on an event loop) it is handed
- * to the {@code biz} pool. A failure before anything was sent becomes an error response as usual; after the head was
+ * to the {@code worker} pool. A failure before anything was sent becomes an error response as usual; after the head was
  * sent the response is aborted (HTTP/1.1: the connection is closed without the last chunk; HTTP/2: the stream is
  * reset), so the client never takes a truncated body for a complete one.
  *

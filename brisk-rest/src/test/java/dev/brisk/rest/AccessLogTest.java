@@ -15,6 +15,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.brisk.http.CompressionOptions;
+import dev.brisk.http.testing.ReliabilityReport;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.assertj.core.api.Assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The access log through real sockets: formats, fields, protocols, and a logger that blocks. */
@@ -52,17 +60,17 @@ class AccessLogTest {
              BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(AccessLogOptions.builder()
                              .format(AccessLogOptions.Format.COMBINED).loggerName("test.hostile").build()))
                      .get("/h", ctx -> ctx.send("h")).start();
-             java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+             Socket socket = new Socket("127.0.0.1", server.port())) {
             // a Referer ending in a backslash would swallow the closing quote; the User-Agent then appends fields
             socket.getOutputStream().write(("GET /h HTTP/1.1\r\nHost: x\r\nReferer: r\\\r\n"
                     + "User-Agent: ua\" 500 1 \"forged\r\nConnection: close\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            assertThat(new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1))
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1))
                     .startsWith("HTTP/1.1 200");
             String line = log.await(l -> l.contains("/h "));
             assertThat(line).endsWith(" \"r\\x5C\" \"ua\\x22 500 1 \\x22forged\"");
             assertThat(line.chars().filter(c -> c == '"').count()).as(line).isEqualTo(6);
-            dev.brisk.http.testing.ReliabilityReport.record("log injection",
+            ReliabilityReport.record("log injection",
                     "AccessLogTest.hostileHeaderValuesCannotForgeFieldsOfACombinedLine", "a Referer ending in a"
                             + " backslash and a User-Agent carrying quotes cannot close their fields or add fields to a"
                             + " COMBINED access log line", "line ends " + line.substring(line.indexOf(" \"r")));
@@ -71,10 +79,10 @@ class AccessLogTest {
 
     @Test
     void bodiesRefusedBeforeTheHandlerAreLoggedAndCounted() throws Exception {
-        List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<CompletedRequest> observed = new CopyOnWriteArrayList<>();
         try (CapturedLog log = CapturedLog.of("test.refused");
              BriskServer server = RestTestSupport.server().http(h -> h.options(o -> o.limits(l -> l.maxBodySize(16))))
-                     .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT))
+                     .web(w -> w.compression(CompressionOptions.DEFAULT))
                      .observability(o -> o.observer(observed::add).accessLog(AccessLogOptions.builder()
                      .pattern("%m %U %s").loggerName("test.refused").build()))
                      .post("/upload", ctx -> ctx.send("stored")).start()) {
@@ -85,7 +93,7 @@ class AccessLogTest {
             assertThat(RestTestSupport.send(server, "POST", "/upload?broken", "not gzip", "Content-Encoding",
                     "gzip").statusCode()).isEqualTo(400);
             assertThat(log.await(l -> l.contains("/upload?broken"))).isEqualTo("POST /upload?broken 400");
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (observed.size() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
@@ -127,7 +135,7 @@ class AccessLogTest {
              BriskServer server = RestTestSupport.server()
                      .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%U %b")
                      .loggerName("test.compressed").build()))
-                     .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT))
+                     .web(w -> w.compression(CompressionOptions.DEFAULT))
                      .get("/text", ctx -> ctx.response().header("content-type", "text/plain").send(body)).start()) {
             HttpClient client = HttpClient.newHttpClient();
             HttpResponse<byte[]> gzip = client.send(HttpRequest.newBuilder(
@@ -276,9 +284,9 @@ class AccessLogTest {
     }
 
     @Test
-    void linesGoToAFileOfTheirOwnWhenOneIsGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void linesGoToAFileOfTheirOwnWhenOneIsGiven(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path file = dir.resolve("logs/access.log"); // its directory is created
+        Path file = dir.resolve("logs/access.log"); // its directory is created
         try (CapturedLog log = CapturedLog.of("brisk.access");
              BriskServer server = RestTestSupport.server()
                      .observability(o -> o.accessLog(AccessLogOptions.builder().pattern("%m %U %s %b").file(file)
@@ -290,7 +298,7 @@ class AccessLogTest {
             assertThat(RestTestSupport.get(server, "/hello?name=J%C3%BCrgen%20%E2%82%AC").statusCode())
                     .isEqualTo(200);
             server.close(); // writes what is queued and closes the file
-            List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             List<String> expected = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 expected.add("GET /hello?n=" + i + " 200 5");
@@ -303,8 +311,8 @@ class AccessLogTest {
     }
 
     @Test
-    void aFileIsAppendedToAcrossRestarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path file = dir.resolve("access.log");
+    void aFileIsAppendedToAcrossRestarts(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("access.log");
         AccessLogOptions options = AccessLogOptions.builder().pattern("%U").file(file).build();
         for (String run : List.of("/first", "/second")) {
             try (BriskServer server = RestTestSupport.server().observability(o -> o.accessLog(options))
@@ -312,28 +320,28 @@ class AccessLogTest {
                 assertThat(RestTestSupport.get(server, run).statusCode()).isEqualTo(200);
             }
         }
-        assertThat(java.nio.file.Files.readAllLines(file)).containsExactly("/first", "/second");
+        assertThat(Files.readAllLines(file)).containsExactly("/first", "/second");
     }
 
     @Test
-    void aFileThatCannotBeOpenedStopsTheServerFromStarting(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aFileThatCannotBeOpenedStopsTheServerFromStarting(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path blocker = java.nio.file.Files.writeString(dir.resolve("logs"), "a file, not a directory");
-        java.nio.file.Path file = blocker.resolve("access.log");
+        Path blocker = Files.writeString(dir.resolve("logs"), "a file, not a directory");
+        Path file = blocker.resolve("access.log");
         BriskServer.Builder builder = RestTestSupport.server()
                 .observability(o -> o.accessLog(AccessLogOptions.builder().file(file).build()))
                 .get("/x", ctx -> ctx.send("x"));
-        org.assertj.core.api.Assertions.assertThatThrownBy(builder::start)
+        Assertions.assertThatThrownBy(builder::start)
                 .hasStackTraceContaining("access log: cannot open " + file + " for appending");
     }
 
     @Test
     void rotationNeedsAFileAndHistoryCannotBeNegative() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
+        Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
                         .rotation(AccessLogOptions.Rotation.DAILY).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rotation DAILY needs a file");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
-                        .file(java.nio.file.Path.of("access.log")).maxHistory(-1).build())
+        Assertions.assertThatThrownBy(() -> AccessLogOptions.builder()
+                        .file(Path.of("access.log")).maxHistory(-1).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxHistory must not be negative: -1");
     }
 

@@ -21,9 +21,9 @@ class BriskOptionsTest {
         BriskOptions defaults = BriskOptions.DEFAULT;
         assertThat(defaults.contextPath()).isEmpty();
         assertThat(defaults.defaultScheduler()).isEqualTo(Schedulers.IO);
-        assertThat(defaults.controllerScheduler()).isEqualTo(Schedulers.BIZ);
-        assertThat(defaults.bizThreads()).isEqualTo(Math.max(8, 2 * Runtime.getRuntime().availableProcessors()));
-        assertThat(defaults.bizQueueSize()).isEqualTo(1024);
+        assertThat(defaults.controllerScheduler()).isEqualTo(Schedulers.WORKER);
+        assertThat(defaults.workerThreads()).isEqualTo(Math.max(8, 2 * Runtime.getRuntime().availableProcessors()));
+        assertThat(defaults.workerQueueSize()).isEqualTo(1024);
         assertThat(defaults.maxQueueTime()).isEqualTo(Duration.ofSeconds(3));
         assertThat(defaults.virtualMaxConcurrency()).isEqualTo(10_000);
         assertThat(defaults.formatParameter()).isEqualTo("format");
@@ -34,10 +34,10 @@ class BriskOptionsTest {
 
     @Test
     void everyComponentHasASetterAndSurvivesARoundTrip() {
-        BriskOptions options = BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.BIZ)
-                .controllerScheduler(Schedulers.VIRTUAL).bizThreads(3).bizQueueSize(4)
+        BriskOptions options = BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.WORKER)
+                .controllerScheduler(Schedulers.VIRTUAL).workerThreads(3).workerQueueSize(4)
                 .maxQueueTime(Duration.ofSeconds(5)).virtualMaxConcurrency(6).formatParameter("").sseMaxPending(7).build();
-        assertThat(options).isEqualTo(new BriskOptions("/api", Schedulers.BIZ, Schedulers.VIRTUAL, 3, 4,
+        assertThat(options).isEqualTo(new BriskOptions("/api", Schedulers.WORKER, Schedulers.VIRTUAL, 3, 4,
                 Duration.ofSeconds(5), 6, "", 7));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(Brisk.server().options(options).options()).isEqualTo(options);
@@ -45,11 +45,11 @@ class BriskOptionsTest {
 
     @Test
     void theServerBuilderSetsTheSameComponents() {
-        BriskOptions options = Brisk.server().options(o -> o.contextPath("/api").defaultScheduler(Schedulers.BIZ)
-                .controllerScheduler(Schedulers.IO).bizThreads(2).bizQueueSize(3).maxQueueTime(Duration.ofSeconds(4)))
+        BriskOptions options = Brisk.server().options(o -> o.contextPath("/api").defaultScheduler(Schedulers.WORKER)
+                .controllerScheduler(Schedulers.IO).workerThreads(2).workerQueueSize(3).maxQueueTime(Duration.ofSeconds(4)))
                 .options();
-        assertThat(options).isEqualTo(BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.BIZ)
-                .controllerScheduler(Schedulers.IO).bizThreads(2).bizQueueSize(3).maxQueueTime(Duration.ofSeconds(4))
+        assertThat(options).isEqualTo(BriskOptions.builder().contextPath("/api").defaultScheduler(Schedulers.WORKER)
+                .controllerScheduler(Schedulers.IO).workerThreads(2).workerQueueSize(3).maxQueueTime(Duration.ofSeconds(4))
                 .build());
     }
 
@@ -64,8 +64,8 @@ class BriskOptionsTest {
                 invalid(b -> b.controllerScheduler(null), NullPointerException.class,
                         "controllerScheduler must not be null"),
                 invalid(b -> b.controllerScheduler(""), "controllerScheduler must name a scheduler: ''"),
-                invalid(b -> b.bizThreads(0), "bizThreads must be positive: 0"),
-                invalid(b -> b.bizQueueSize(-1), "bizQueueSize must be positive: -1"),
+                invalid(b -> b.workerThreads(0), "workerThreads must be positive: 0"),
+                invalid(b -> b.workerQueueSize(-1), "workerQueueSize must be positive: -1"),
                 invalid(b -> b.maxQueueTime(null), NullPointerException.class, "maxQueueTime must not be null"),
                 invalid(b -> b.maxQueueTime(Duration.ZERO), "maxQueueTime must be positive: PT0S"),
                 invalid(b -> b.virtualMaxConcurrency(0), "virtualMaxConcurrency must be positive: 0"),
@@ -84,9 +84,9 @@ class BriskOptionsTest {
 
     @Test
     void theServerBuilderFailsWithTheSameMessagesBeforeBinding() {
-        assertThatThrownBy(() -> Brisk.server().port(0).options(o -> o.bizThreads(0).bizQueueSize(1)
+        assertThatThrownBy(() -> Brisk.server().port(0).options(o -> o.workerThreads(0).workerQueueSize(1)
                 .maxQueueTime(Duration.ofSeconds(1))).start())
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("bizThreads must be positive: 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("workerThreads must be positive: 0");
     }
 
     private static Arguments invalid(UnaryOperator<BriskOptions.Builder> change, String message) {

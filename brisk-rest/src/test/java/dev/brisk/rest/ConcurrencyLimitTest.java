@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import java.net.SocketTimeoutException;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,9 +36,9 @@ class ConcurrencyLimitTest {
         clients.shutdownNow();
     }
 
-    /** A handler on the BIZ pool that waits for {@code release}, counting down {@code entered} first. */
+    /** A handler on the worker pool that waits for {@code release}, counting down {@code entered} first. */
     private static Route held(String path, CountDownLatch entered, CountDownLatch release) {
-        return Route.get(path).scheduler(Schedulers.BIZ).handler(ctx -> {
+        return Route.get(path).scheduler(Schedulers.WORKER).handler(ctx -> {
             entered.countDown();
             release.await(10, TimeUnit.SECONDS);
             ctx.send("done");
@@ -103,7 +104,7 @@ class ConcurrencyLimitTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         server = server().protection(p -> p.retryAfter(Duration.ofSeconds(7)))
-                .route(Route.get("/slow").scheduler(Schedulers.BIZ).concurrencyLimit(ConcurrencyLimit.fixed(1))
+                .route(Route.get("/slow").scheduler(Schedulers.WORKER).concurrencyLimit(ConcurrencyLimit.fixed(1))
                         .handler(ctx -> {
                             entered.countDown();
                             release.await(10, TimeUnit.SECONDS);
@@ -146,14 +147,14 @@ class ConcurrencyLimitTest {
                 .route(Route.get("/throws").concurrencyLimit(ConcurrencyLimit.fixed(1)).handler(ctx -> {
                     throw new IllegalStateException("boom");
                 }))
-                .route(Route.get("/biz-throws").scheduler(Schedulers.BIZ).concurrencyLimit(ConcurrencyLimit.fixed(1))
+                .route(Route.get("/worker-throws").scheduler(Schedulers.WORKER).concurrencyLimit(ConcurrencyLimit.fixed(1))
                         .handler(ctx -> {
                             throw new HttpStatusException(418, "teapot");
                         }))
                 .start();
         for (int i = 0; i < 5; i++) {
             assertThat(get(server, "/throws").statusCode()).isEqualTo(500);
-            assertThat(get(server, "/biz-throws").statusCode()).isEqualTo(418);
+            assertThat(get(server, "/worker-throws").statusCode()).isEqualTo(418);
         }
     }
 
@@ -182,7 +183,7 @@ class ConcurrencyLimitTest {
                 int read = 0;
                 try {
                     read = socket.getInputStream().readNBytes(head, 0, 12);
-                } catch (java.net.SocketTimeoutException admittedAndWaiting) {
+                } catch (SocketTimeoutException admittedAndWaiting) {
                     freed = true; // admitted: the handler holds it without answering
                 }
                 if (!freed && read == 12 && !new String(head, StandardCharsets.US_ASCII).endsWith("503")) {
@@ -198,11 +199,11 @@ class ConcurrencyLimitTest {
         CountDownLatch release = new CountDownLatch(1);
         server = server().protection(p -> p.concurrencyLimit(ConcurrencyLimit.adaptive(1, 10, 10)))
                 .get("/fast", ctx -> ctx.send("fast"))
-                .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.get("/slow").scheduler(Schedulers.WORKER).handler(ctx -> {
                     Thread.sleep(150);
                     ctx.send("slow");
                 }))
-                .route(Route.get("/held").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.get("/held").scheduler(Schedulers.WORKER).handler(ctx -> {
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("held");
                 }))

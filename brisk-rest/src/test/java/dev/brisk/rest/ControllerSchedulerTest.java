@@ -16,12 +16,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import org.assertj.core.groups.Tuple;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Routes of annotated controllers run on the controller scheduler (the BIZ pool by default) unless {@link RunOn}
+ * Routes of annotated controllers run on the controller scheduler (the worker pool by default) unless {@link RunOn}
  * names another; programmatic routes keep the default scheduler (IO). The test annotation style of
  * {@link ControllerSupportTest} stands in for Spring MVC and JAX-RS.
  */
@@ -88,12 +89,12 @@ class ControllerSchedulerTest {
     @Test
     void controllerRoutesRunOnTheWorkerPoolAndProgrammaticRoutesOnTheEventLoop() throws Exception {
         server = server().controllers(new ThreadController()).get("/raw", ctx -> ctx.send(where())).start();
-        assertThat(get(server, "/controller/thread").body()).startsWith("worker brisk-biz-");
+        assertThat(get(server, "/controller/thread").body()).startsWith("worker brisk-worker-");
         assertThat(get(server, "/raw").body()).startsWith("event-loop brisk-io-");
         assertThat(server.routes()).extracting(RouteInfo::path, RouteInfo::scheduler).contains(
-                org.assertj.core.groups.Tuple.tuple("/controller/thread", Schedulers.BIZ),
-                org.assertj.core.groups.Tuple.tuple("/controller/io", Schedulers.IO),
-                org.assertj.core.groups.Tuple.tuple("/raw", Schedulers.IO));
+                Tuple.tuple("/controller/thread", Schedulers.WORKER),
+                Tuple.tuple("/controller/io", Schedulers.IO),
+                Tuple.tuple("/raw", Schedulers.IO));
     }
 
     @Test
@@ -101,7 +102,7 @@ class ControllerSchedulerTest {
         server = server().controllers(new ThreadController(), new IoController()).start();
         assertThat(get(server, "/controller/io").body()).startsWith("event-loop brisk-io-");
         assertThat(get(server, "/io-controller/thread").body()).startsWith("event-loop brisk-io-");
-        assertThat(get(server, "/controller/thread").body()).startsWith("worker brisk-biz-");
+        assertThat(get(server, "/controller/thread").body()).startsWith("worker brisk-worker-");
     }
 
     @Test
@@ -133,11 +134,11 @@ class ControllerSchedulerTest {
     @Test
     void theControllerSchedulerIsAnOption() throws Exception {
         server = server().scheduler("mine", custom).options(o -> o.controllerScheduler("mine")
-                .defaultScheduler(Schedulers.BIZ))
+                .defaultScheduler(Schedulers.WORKER))
                 .controllers(new ThreadController()).get("/raw", ctx -> ctx.send(where())).start();
         assertThat(get(server, "/controller/thread").body()).isEqualTo("worker my-pool");
         assertThat(get(server, "/controller/io").body()).startsWith("event-loop brisk-io-");
-        assertThat(get(server, "/raw").body()).startsWith("worker brisk-biz-");
+        assertThat(get(server, "/raw").body()).startsWith("worker brisk-worker-");
     }
 
     @Test

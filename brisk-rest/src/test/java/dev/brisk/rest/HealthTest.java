@@ -15,6 +15,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import java.io.IOException;
+import org.assertj.core.api.Assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -109,7 +111,7 @@ class HealthTest {
     @Test
     void duringTheShutdownDelayNewProbesSeeDownAndRequestsAreStillServed() throws Exception {
         BriskServer server = RestTestSupport.server().observability(o -> o.health(HealthOptions.DEFAULT))
-                .http(http -> http.options(o -> o.shutdownDelay(java.time.Duration.ofMillis(1500))))
+                .http(http -> http.options(o -> o.shutdownDelay(Duration.ofMillis(1500))))
                 .get("/work", ctx -> ctx.send("done")).start();
         int port = server.port();
         ExecutorService closer = Executors.newSingleThreadExecutor();
@@ -121,12 +123,12 @@ class HealthTest {
             }
             assertThat(server.http().draining()).isTrue();
             // new connections are still accepted: a load balancer polling readiness sees DOWN, traffic still works
-            java.net.http.HttpResponse<String> ready = RestTestSupport.get(server, "/health/ready");
+            HttpResponse<String> ready = RestTestSupport.get(server, "/health/ready");
             assertThat(ready.statusCode()).isEqualTo(503);
             assertThat(ready.body()).contains("\"draining\":{\"status\":\"DOWN\"");
             assertThat(RestTestSupport.get(server, "/work").body()).isEqualTo("done");
             closing.get(20, TimeUnit.SECONDS);
-            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(java.io.IOException.class);
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(IOException.class);
         } finally {
             closer.shutdownNow();
             server.close();
@@ -157,14 +159,14 @@ class HealthTest {
 
     @Test
     void optionsAreValidated() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HealthOptions.builder().readinessPath("ready").build())
+        Assertions.assertThatThrownBy(() -> HealthOptions.builder().readinessPath("ready").build())
                 .hasMessage("readinessPath must start with '/': 'ready'");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HealthOptions.builder()
+        Assertions.assertThatThrownBy(() -> HealthOptions.builder()
                         .readinessPath("/health/live").build())
                 .hasMessage("readinessPath must differ from livenessPath: /health/live");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HealthOptions.builder().timeout(Duration.ZERO).build())
+        Assertions.assertThatThrownBy(() -> HealthOptions.builder().timeout(Duration.ZERO).build())
                 .hasMessage("timeout must be positive: PT0S");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HealthOptions.builder()
+        Assertions.assertThatThrownBy(() -> HealthOptions.builder()
                         .readiness("draining", HealthResult::up).build())
                 .hasMessage("readinessChecks must not name a check 'draining': it is built in");
         assertThat(HealthOptions.DEFAULT.toBuilder().build()).isEqualTo(HealthOptions.DEFAULT);

@@ -11,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -107,9 +109,9 @@ class IpFilterTest {
 
     @Test
     void aPathFilterSeesTheDecodedPathThatVariablesAndStaticFilesSee() throws Exception {
-        java.nio.file.Path root = java.nio.file.Files.createTempDirectory("ipfilter");
-        java.nio.file.Files.createDirectories(root.resolve("sub"));
-        java.nio.file.Files.writeString(root.resolve("sub/page.html"), "<p>page</p>");
+        Path root = Files.createTempDirectory("ipfilter");
+        Files.createDirectories(root.resolve("sub"));
+        Files.writeString(root.resolve("sub/page.html"), "<p>page</p>");
         server = server().get("/t/{tenant}/r", ctx -> ctx.send("tenant=" + ctx.pathParam("tenant")))
                 .web(w -> w.staticFiles("/files", root))
                 .protection(p -> p.ipFilter(IpFilter.builder().paths("/files/sub/**", "/t/internal/**")

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.net.http.HttpResponse;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.assertj.core.data.Offset;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,7 @@ class LoadSheddingTest {
         LoadShedding shedding = LoadShedding.builder().threshold(0.6).max(1.0).build();
         assertThat(shedding.probability(0.5)).isZero();
         assertThat(shedding.probability(0.6)).isZero();
-        assertThat(shedding.probability(0.8)).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(shedding.probability(0.8)).isCloseTo(0.5, Offset.offset(1e-9));
         assertThat(shedding.probability(1.0)).isEqualTo(1.0);
     }
 

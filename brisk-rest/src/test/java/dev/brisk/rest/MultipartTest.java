@@ -26,6 +26,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
+import java.io.ByteArrayInputStream;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Random;
+import org.assertj.core.api.Assertions;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -97,13 +102,13 @@ class MultipartTest {
                 digest.update(buffer, 0, n);
             }
             return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static String sha256(byte[] bytes) throws IOException {
-        return sha256(new java.io.ByteArrayInputStream(bytes));
+        return sha256(new ByteArrayInputStream(bytes));
     }
 
     private BriskServer.Builder uploads(MultipartOptions options) {
@@ -141,7 +146,7 @@ class MultipartTest {
     void smallPartsStayInMemoryAndLargeOnesGoToTemporaryFilesDeletedAfterTheResponse() throws Exception {
         byte[] small = "small file".getBytes(StandardCharsets.US_ASCII);
         byte[] large = new byte[300_000];
-        new java.util.Random(1).nextBytes(large);
+        new Random(1).nextBytes(large);
         server = uploads(options().build()).start();
         HttpResponse<String> response = post("/upload", new Body()
                 .field("title", "Holiday")
@@ -166,7 +171,7 @@ class MultipartTest {
         long size = 48L * 1024 * 1024; // far beyond the server's 4 MiB limit for aggregated bodies
         server = server().web(w -> w.multipart(MultipartOptions.builder().tempDirectory(temp).maxPartSize(size)
                         .maxRequestSize(size + 4096).build()))
-                .route(Route.post("/upload").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.post("/upload").scheduler(Schedulers.WORKER).handler(ctx -> {
                     // the whole body has arrived: had it been aggregated, the allocator would hold all of it now
                     long held = MemoryProbe.now().netty();
                     Part part = ctx.multipart().part("video").orElseThrow();
@@ -179,7 +184,7 @@ class MultipartTest {
         byte[] tail = ("\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII);
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         byte[] block = new byte[64 * 1024];
-        new java.util.Random(2).nextBytes(block);
+        new Random(2).nextBytes(block);
         for (long sent = 0; sent < size; sent += block.length) {
             digest.update(block);
         }
@@ -389,8 +394,8 @@ class MultipartTest {
             connection.preface().settingsAck().headers(1, "POST", "/upload", false,
                     "content-type", "multipart/form-data; boundary=" + BOUNDARY);
             int half = body.length / 2;
-            connection.data(1, java.util.Arrays.copyOfRange(body, 0, half), false);
-            connection.data(1, java.util.Arrays.copyOfRange(body, half, body.length), true).flush();
+            connection.data(1, Arrays.copyOfRange(body, 0, half), false);
+            connection.data(1, Arrays.copyOfRange(body, half, body.length), true).flush();
             H2Frames.Frame head = connection.await(f -> f.type() == H2Frames.HEADERS,
                     Duration.ofSeconds(10));
             assertThat(head.status()).isEqualTo("200");
@@ -408,9 +413,9 @@ class MultipartTest {
 
     @Test
     void optionsAreValidatedNamingFieldAndValue() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().maxParts(0).build())
+        Assertions.assertThatThrownBy(() -> MultipartOptions.builder().maxParts(0).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("maxParts must be positive: 0");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MultipartOptions.builder().fileSizeThreshold(-1)
+        Assertions.assertThatThrownBy(() -> MultipartOptions.builder().fileSizeThreshold(-1)
                 .build()).hasMessage("fileSizeThreshold must not be negative: -1");
         MultipartOptions options = MultipartOptions.builder().maxPartSize(5).build();
         assertThat(options.toBuilder().build()).isEqualTo(options);

@@ -58,7 +58,7 @@ class OpenTelemetryTracingTest {
     @Test
     void recordsAServerSpanThatContinuesTheIncomingTrace() throws Exception {
         try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
-                .route(Route.get("/users/{id}").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
+                .route(Route.get("/users/{id}").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send(
                         ctx.trace().orElseThrow().spanId() + " " + Span.current().getSpanContext().getSpanId())))
                 .start()) {
             String[] seen = RestTestSupport.get(server, "/users/7?full=1", "traceparent", TRACEPARENT).body().split(" ");

@@ -13,6 +13,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.handler.codec.http.HttpMethod;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.concurrent.CopyOnWriteArrayList;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.send;
 import static dev.brisk.rest.RestTestSupport.server;
@@ -41,7 +47,7 @@ class PipelineTest {
                 .options(o -> o.contextPath("/api"))
                 .filter((ctx, chain) -> {
                     if (ctx.header("x-http-method-override").isPresent()) {
-                        ctx.reroute(io.netty.handler.codec.http.HttpMethod.valueOf(
+                        ctx.reroute(HttpMethod.valueOf(
                                 ctx.header("x-http-method-override").get()), "/things;v=2/7");
                     }
                     chain.proceed(ctx);
@@ -51,7 +57,7 @@ class PipelineTest {
                         + ctx.matrixParams("id").isEmpty() + " " + ctx.matrixParams()))
                 .routeFilter((ctx, chain) -> {
                     try {
-                        ctx.reroute(io.netty.handler.codec.http.HttpMethod.GET, "/elsewhere");
+                        ctx.reroute(HttpMethod.GET, "/elsewhere");
                     } catch (IllegalStateException expected) {
                         ctx.header("x-late-reroute", "refused");
                     }
@@ -61,11 +67,11 @@ class PipelineTest {
         HttpResponse<String> plain = get(server, "/api/things/3");
         assertThat(plain.body()).isEqualTo("get 3 at /things/3");
         assertThat(plain.headers().firstValue("x-late-reroute")).hasValue("refused");
-        java.net.http.HttpRequest override = java.net.http.HttpRequest.newBuilder(
-                        java.net.URI.create("http://127.0.0.1:" + server.port() + "/api/things/3"))
-                .header("x-http-method-override", "DELETE").POST(java.net.http.HttpRequest.BodyPublishers.noBody())
+        HttpRequest override = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + server.port() + "/api/things/3"))
+                .header("x-http-method-override", "DELETE").POST(HttpRequest.BodyPublishers.noBody())
                 .build();
-        HttpResponse<String> deleted = java.net.http.HttpClient.newHttpClient().send(override,
+        HttpResponse<String> deleted = HttpClient.newHttpClient().send(override,
                 HttpResponse.BodyHandlers.ofString());
         assertThat(deleted.body()).isEqualTo("deleted 7 true {v=[2]}");
     }
@@ -108,12 +114,12 @@ class PipelineTest {
         server = server().http(http -> http.options(o -> o.ioThreads(4)))
                 .get("/users/{id}", ctx -> ctx.send(new User(Long.parseLong(ctx.pathParam("id")), "u")))
                 .start();
-        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
-        List<CompletableFuture<HttpResponse<String>>> answers = new java.util.ArrayList<>();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).build();
+        List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            answers.add(client.sendAsync(java.net.http.HttpRequest.newBuilder(
-                    java.net.URI.create("http://127.0.0.1:" + server.port() + "/users/" + i)).build(),
+            answers.add(client.sendAsync(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/users/" + i)).build(),
                     HttpResponse.BodyHandlers.ofString()));
         }
         for (int i = 0; i < 8; i++) {
@@ -156,7 +162,7 @@ class PipelineTest {
 
     @Test
     void filtersRunBeforeAndAfterRoutingAndMayAnswerOrProceedLater() throws Exception {
-        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> seen = new CopyOnWriteArrayList<>();
         server = server()
                 .filter((ctx, chain) -> {
                     seen.add("pre " + ctx.request().path());

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import dev.brisk.rest.internal.protect.Durations;
+import java.util.ArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +28,7 @@ class ProtectionOptionsTest {
     @Test
     void theServerBuilderSetsEveryComponentAndTheyRoundTrip() {
         IpFilter filter = IpFilter.deny("10.0.0.0/8");
-        List<ProtectionOptions> configured = new java.util.ArrayList<>();
+        List<ProtectionOptions> configured = new ArrayList<>();
         Brisk.server().protection(p -> configured.add(p.concurrencyLimit(ConcurrencyLimit.fixed(5))
                 .requestTimeout(Duration.ofSeconds(2)).ipFilter(filter).trustedProxies("127.0.0.1")
                 .forwardedHeader(ForwardedHeader.FORWARDED).retryAfter(Duration.ofSeconds(3)).options()));
@@ -54,11 +56,11 @@ class ProtectionOptionsTest {
 
     @Test
     void annotationDurationsTakeBothForms() {
-        assertThat(dev.brisk.rest.internal.protect.Durations.parse("PT2S")).isEqualTo(Duration.ofSeconds(2));
-        assertThat(dev.brisk.rest.internal.protect.Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
-        assertThat(dev.brisk.rest.internal.protect.Durations.parse("2s")).isEqualTo(Duration.ofSeconds(2));
-        assertThat(dev.brisk.rest.internal.protect.Durations.parse("1m")).isEqualTo(Duration.ofMinutes(1));
-        assertThatThrownBy(() -> dev.brisk.rest.internal.protect.Durations.parse("soon"))
+        assertThat(Durations.parse("PT2S")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("1m")).isEqualTo(Duration.ofMinutes(1));
+        assertThatThrownBy(() -> Durations.parse("soon"))
                 .hasMessage("not a duration: 'soon' (use PT2S, 500ms, 2s or 1m)");
     }
 }

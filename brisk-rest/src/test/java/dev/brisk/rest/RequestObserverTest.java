@@ -59,7 +59,7 @@ class RequestObserverTest {
         Recorder recorder = new Recorder();
         server = server().observability(o -> o.observer(recorder))
                 .get("/users/{id}", ctx -> ctx.send("user " + ctx.pathParam("id")))
-                .route(Route.post("/users").scheduler(Schedulers.BIZ).handler(ctx -> ctx.status(201).send("made")))
+                .route(Route.post("/users").scheduler(Schedulers.WORKER).handler(ctx -> ctx.status(201).send("made")))
                 .start();
 
         assertThat(get(server, "/users/7").body()).isEqualTo("user 7");

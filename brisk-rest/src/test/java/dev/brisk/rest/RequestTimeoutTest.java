@@ -32,7 +32,7 @@ class RequestTimeoutTest {
     void aBlockingHandlerPastItsTimeoutIsAnswered503AndInterrupted() throws Exception {
         CountDownLatch interrupted = new CountDownLatch(1);
         AtomicBoolean sawCancelled = new AtomicBoolean();
-        server = server().route(Route.get("/slow").scheduler(Schedulers.BIZ).timeout(Duration.ofMillis(200))
+        server = server().route(Route.get("/slow").scheduler(Schedulers.WORKER).timeout(Duration.ofMillis(200))
                 .handler(ctx -> {
                     try {
                         Thread.sleep(20_000);

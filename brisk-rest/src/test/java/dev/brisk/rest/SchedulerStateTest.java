@@ -6,12 +6,15 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The schedulers' state as a running server reports it, and resizing the BIZ pool while running. */
+/** The schedulers' state as a running server reports it, and resizing the worker pool while running. */
 class SchedulerStateTest {
 
     private BriskServer server;
@@ -29,14 +32,14 @@ class SchedulerStateTest {
 
     @Test
     void listsTheSchedulersInUse() {
-        server = server().options(o -> o.bizThreads(3).bizQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(1)))
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("ok"))).start();
-        assertThat(server.schedulers()).extracting(SchedulerState::name).containsExactly("io", "biz");
-        SchedulerState biz = state(server, "biz");
-        assertThat(biz.kind()).isEqualTo("pool");
-        assertThat(biz.threads()).isEqualTo(3);
-        assertThat(biz.queueCapacity()).isEqualTo(50);
-        assertThat(biz.rejected()).isZero();
+        server = server().options(o -> o.workerThreads(3).workerQueueSize(50).maxQueueTime(Duration.ofSeconds(1)))
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send("ok"))).start();
+        assertThat(server.schedulers()).extracting(SchedulerState::name).containsExactly("io", "worker");
+        SchedulerState worker = state(server, "worker");
+        assertThat(worker.kind()).isEqualTo("pool");
+        assertThat(worker.threads()).isEqualTo(3);
+        assertThat(worker.queueCapacity()).isEqualTo(50);
+        assertThat(worker.rejected()).isZero();
         assertThat(state(server, "io").kind()).isEqualTo("io");
     }
 
@@ -44,17 +47,17 @@ class SchedulerStateTest {
     void resizedPoolRunsMoreRequestsAtOnce() throws Exception {
         CountDownLatch started = new CountDownLatch(3);
         CountDownLatch release = new CountDownLatch(1);
-        server = server().options(o -> o.bizThreads(1).bizQueueSize(50).maxQueueTime(java.time.Duration.ofSeconds(30)))
-                .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
+        server = server().options(o -> o.workerThreads(1).workerQueueSize(50).maxQueueTime(Duration.ofSeconds(30)))
+                .route(Route.get("/block").scheduler(Schedulers.WORKER).handler(ctx -> {
                     started.countDown();
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("done");
                 })).start();
-        server.resizeScheduler(Schedulers.BIZ, 3);
-        assertThat(state(server, "biz").threads()).isEqualTo(3);
-        var calls = new java.util.ArrayList<java.util.concurrent.CompletableFuture<String>>();
+        server.resizeScheduler(Schedulers.WORKER, 3);
+        assertThat(state(server, "worker").threads()).isEqualTo(3);
+        var calls = new ArrayList<CompletableFuture<String>>();
         for (int i = 0; i < 3; i++) {
-            calls.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            calls.add(CompletableFuture.supplyAsync(() -> {
                 try {
                     return get(server, "/block").body();
                 } catch (Exception e) {
@@ -64,13 +67,13 @@ class SchedulerStateTest {
         }
         // with one thread only one request could start; three start once the pool has three
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(state(server, "biz").active()).isEqualTo(3);
+        assertThat(state(server, "worker").active()).isEqualTo(3);
         release.countDown();
         for (var call : calls) {
             assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("done");
         }
-        server.resizeScheduler(Schedulers.BIZ, 1);
-        assertThat(state(server, "biz").threads()).isEqualTo(1);
+        server.resizeScheduler(Schedulers.WORKER, 1);
+        assertThat(state(server, "worker").threads()).isEqualTo(1);
     }
 
     @Test
@@ -78,11 +81,11 @@ class SchedulerStateTest {
         server = server().get("/x", ctx -> ctx.send("x")).start();
         assertThatThrownBy(() -> server.resizeScheduler("io", 4)).isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("io");
-        assertThatThrownBy(() -> server.resizeScheduler("biz", 4)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'biz'");
+        assertThatThrownBy(() -> server.resizeScheduler("worker", 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'worker'");
         server.close();
-        server = server().route(Route.get("/b").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send("b"))).start();
-        assertThatThrownBy(() -> server.resizeScheduler("biz", 0)).isInstanceOf(IllegalArgumentException.class)
+        server = server().route(Route.get("/b").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send("b"))).start();
+        assertThatThrownBy(() -> server.resizeScheduler("worker", 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(">= 1");
     }
 }

@@ -9,10 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import java.util.concurrent.CopyOnWriteArrayList;
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,25 +42,25 @@ class SchedulingTest {
         server = server()
                 .scheduler("mine", custom)
                 .get("/io", SchedulingTest::threadName)
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(SchedulingTest::threadName))
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(SchedulingTest::threadName))
                 .route(Route.get("/mine").scheduler("mine").handler(SchedulingTest::threadName))
                 .start();
         assertThat(get(server, "/io").body()).startsWith("brisk-io-");
-        assertThat(get(server, "/biz").body()).startsWith("brisk-biz-");
+        assertThat(get(server, "/worker").body()).startsWith("brisk-worker-");
         assertThat(get(server, "/mine").body()).isEqualTo("my-pool");
     }
 
     @Test
     void defaultSchedulerAppliesToRoutesWithoutOne() throws Exception {
-        server = server().options(o -> o.defaultScheduler(Schedulers.BIZ)).get("/x", SchedulingTest::threadName)
+        server = server().options(o -> o.defaultScheduler(Schedulers.WORKER)).get("/x", SchedulingTest::threadName)
                 .start();
-        assertThat(get(server, "/x").body()).startsWith("brisk-biz-");
+        assertThat(get(server, "/x").body()).startsWith("brisk-worker-");
     }
 
     @Test
     void whenEveryRouteSharesOneSchedulerFiltersAndRoutingRunThereToo() throws Exception {
         server = server()
-                .options(o -> o.defaultScheduler(Schedulers.BIZ))
+                .options(o -> o.defaultScheduler(Schedulers.WORKER))
                 .filter((ctx, chain) -> {
                     ctx.header("x-filter-thread", Thread.currentThread().getName());
                     chain.proceed(ctx);
@@ -67,8 +68,8 @@ class SchedulingTest {
                 .get("/x", SchedulingTest::threadName)
                 .start();
         HttpResponse<String> response = get(server, "/x");
-        assertThat(response.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-biz-");
-        assertThat(response.body()).startsWith("brisk-biz-");
+        assertThat(response.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-worker-");
+        assertThat(response.body()).startsWith("brisk-worker-");
     }
 
     @Test
@@ -79,21 +80,21 @@ class SchedulingTest {
                     chain.proceed(ctx);
                 })
                 .get("/io", SchedulingTest::threadName)
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(SchedulingTest::threadName))
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(SchedulingTest::threadName))
                 .start();
-        HttpResponse<String> response = get(server, "/biz");
+        HttpResponse<String> response = get(server, "/worker");
         assertThat(response.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-io-");
-        assertThat(response.body()).startsWith("brisk-biz-");
+        assertThat(response.body()).startsWith("brisk-worker-");
     }
 
     @Test
     void fullQueueAnswers503WithRetryAfterNeverAHang() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        List<CompletedRequest> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<CompletedRequest> observed = new CopyOnWriteArrayList<>();
         server = server()
-                .options(o -> o.bizThreads(1).bizQueueSize(1).maxQueueTime(Duration.ofSeconds(30)))
+                .options(o -> o.workerThreads(1).workerQueueSize(1).maxQueueTime(Duration.ofSeconds(30)))
                 .observability(o -> o.observer(observed::add))
-                .route(Route.get("/block").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .route(Route.get("/block").scheduler(Schedulers.WORKER).handler(ctx -> {
                     release.await(10, TimeUnit.SECONDS);
                     ctx.send("released");
                 }))
@@ -120,11 +121,11 @@ class SchedulingTest {
         release.countDown();
         assertThat(rejected).isNotNull();
         assertThat(rejected.headers().firstValue("retry-after")).hasValue("1");
-        assertThat(rejected.body()).contains("queue of scheduler biz is full");
+        assertThat(rejected.body()).contains("queue of scheduler worker is full");
         for (CompletableFuture<HttpResponse<String>> call : calls) {
             assertThat(call.get(10, TimeUnit.SECONDS).statusCode()).isIn(200, 503);
         }
-        // refused before routing (every route is on BIZ, so requests queue first), yet observed with their route
+        // refused before routing (every route is on the worker pool, so requests queue first), yet observed with their route
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (observed.size() < calls.size() && System.nanoTime() < deadline) {
             Thread.sleep(5);
@@ -138,8 +139,8 @@ class SchedulingTest {
     void requestsThatWaitedTooLongAreAnswered503() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         server = server()
-                .options(o -> o.bizThreads(1).bizQueueSize(10).maxQueueTime(Duration.ofMillis(50)))
-                .route(Route.get("/slow").scheduler(Schedulers.BIZ).handler(ctx -> {
+                .options(o -> o.workerThreads(1).workerQueueSize(10).maxQueueTime(Duration.ofMillis(50)))
+                .route(Route.get("/slow").scheduler(Schedulers.WORKER).handler(ctx -> {
                     started.countDown();
                     Thread.sleep(300);
                     ctx.send("slow");

@@ -26,6 +26,10 @@ import java.util.jar.JarOutputStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Static files and class path resources through real sockets: validators, ranges, traversal, variants, HTTP/2. */
@@ -225,10 +229,10 @@ class StaticFilesTest {
         HttpResponse<byte[]> first = get("/assets/data.bin", "Range", "bytes=0-99");
         assertThat(first.statusCode()).isEqualTo(206);
         assertThat(header(first, "content-range")).isEqualTo("bytes 0-99/1000");
-        assertThat(first.body()).hasSize(100).isEqualTo(java.util.Arrays.copyOfRange(DATA, 0, 100));
+        assertThat(first.body()).hasSize(100).isEqualTo(Arrays.copyOfRange(DATA, 0, 100));
         HttpResponse<byte[]> suffix = get("/assets/data.bin", "Range", "bytes=-10");
         assertThat(header(suffix, "content-range")).isEqualTo("bytes 990-999/1000");
-        assertThat(suffix.body()).isEqualTo(java.util.Arrays.copyOfRange(DATA, 990, 1000));
+        assertThat(suffix.body()).isEqualTo(Arrays.copyOfRange(DATA, 990, 1000));
         HttpResponse<byte[]> open = get("/assets/data.bin", "Range", "bytes=900-");
         assertThat(header(open, "content-range")).isEqualTo("bytes 900-999/1000");
         assertThat(open.body()).hasSize(100);
@@ -359,7 +363,7 @@ class StaticFilesTest {
         HttpResponse<byte[]> part = h2.send(HttpRequest.newBuilder(uri).header("Range", "bytes=10-19").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(part.statusCode()).isEqualTo(206);
-        assertThat(part.body()).isEqualTo(java.util.Arrays.copyOfRange(DATA, 10, 20));
+        assertThat(part.body()).isEqualTo(Arrays.copyOfRange(DATA, 10, 20));
         HttpResponse<byte[]> notModified = h2.send(HttpRequest.newBuilder(uri)
                 .header("If-None-Match", header(whole, "etag")).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(notModified.statusCode()).isEqualTo(304);
@@ -371,9 +375,9 @@ class StaticFilesTest {
 
     @Test
     void curlRangesAndCompression() throws Exception {
-        java.util.Optional<Path> curl = java.util.stream.Stream.of("/usr/bin/curl", "/usr/local/bin/curl")
+        Optional<Path> curl = Stream.of("/usr/bin/curl", "/usr/local/bin/curl")
                 .map(Path::of).filter(Files::isExecutable).findFirst();
-        org.junit.jupiter.api.Assumptions.assumeTrue(curl.isPresent() || System.getenv("CI") != null, "no curl");
+        Assumptions.assumeTrue(curl.isPresent() || System.getenv("CI") != null, "no curl");
         String base = "http://127.0.0.1:" + server.port();
         assertThat(run(curl.orElseThrow().toString(), "-sS", "-r", "0-99", base + "/assets/data.bin"))
                 .hasSize(100);

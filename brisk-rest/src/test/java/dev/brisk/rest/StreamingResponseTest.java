@@ -58,20 +58,20 @@ class StreamingResponseTest {
     @Test
     void flushSendsTheFirstBytesBeforeTheHandlerEndsOnEveryScheduler() throws Exception {
         CountDownLatch ioLatch = new CountDownLatch(1);
-        CountDownLatch bizLatch = new CountDownLatch(1);
+        CountDownLatch workerLatch = new CountDownLatch(1);
         AtomicReference<String> ioThread = new AtomicReference<>();
-        AtomicReference<String> bizThread = new AtomicReference<>();
+        AtomicReference<String> workerThread = new AtomicReference<>();
         server = server()
                 .get("/io", ctx -> ctx.send(firstThenSecond(ioLatch, ioThread)))
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send(
                         ResponseEntity.status(201).header("x-kind", "report")
-                                .body(firstThenSecond(bizLatch, bizThread)))))
+                                .body(firstThenSecond(workerLatch, workerThread)))))
                 .start();
         assertThat(readFirstThenSecond("/io", ioLatch)).startsWith("HTTP/1.1 200");
-        assertThat(readFirstThenSecond("/biz", bizLatch)).startsWith("HTTP/1.1 201").contains("x-kind: report");
+        assertThat(readFirstThenSecond("/worker", workerLatch)).startsWith("HTTP/1.1 201").contains("x-kind: report");
         // the IO route's body was handed to a worker: an event loop never waits for a client
-        assertThat(ioThread.get()).startsWith("brisk-biz-");
-        assertThat(bizThread.get()).startsWith("brisk-biz-");
+        assertThat(ioThread.get()).startsWith("brisk-worker-");
+        assertThat(workerThread.get()).startsWith("brisk-worker-");
     }
 
     private String readFirstThenSecond(String path, CountDownLatch clientSawFirst) throws IOException {
@@ -102,7 +102,7 @@ class StreamingResponseTest {
         byte[] line = (".".repeat(199) + "\n").getBytes(StandardCharsets.US_ASCII);
         AtomicLong produced = new AtomicLong();
         server = server()
-                .route(Route.get("/export").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send((StreamingBody) out -> {
+                .route(Route.get("/export").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send((StreamingBody) out -> {
                     for (int i = 0; i < lines; i++) {
                         out.write(line);
                         produced.addAndGet(line.length);
@@ -196,7 +196,7 @@ class StreamingResponseTest {
         CompletableFuture<Throwable> writerError = new CompletableFuture<>();
         CountDownLatch started = new CountDownLatch(1);
         server = server()
-                .route(Route.get("/endless").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send((StreamingBody) out -> {
+                .route(Route.get("/endless").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send((StreamingBody) out -> {
                     byte[] chunk = new byte[16 * 1024];
                     try {
                         while (true) {

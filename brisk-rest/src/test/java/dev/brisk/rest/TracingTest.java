@@ -27,9 +27,9 @@ class TracingTest {
     void handlersOnEverySchedulerSeeTheIncomingTraceWithANewServerSpan() throws Exception {
         try (BriskServer server = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
                 .get("/io", TracingTest::report)
-                .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(TracingTest::report))
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(TracingTest::report))
                 .start()) {
-            for (String path : new String[] {"/io", "/biz"}) {
+            for (String path : new String[] {"/io", "/worker"}) {
                 String[] seen = RestTestSupport.get(server, path, "traceparent", TRACEPARENT,
                         "tracestate", "vendor=x").body().split(" ");
                 TraceContext trace = TraceContext.parse(seen[0]).orElseThrow();
@@ -95,7 +95,7 @@ class TracingTest {
                 .get("/down", TracingTest::report).start();
              BriskClient client = BriskClient.create();
              BriskServer upstream = RestTestSupport.server().observability(o -> o.tracing(TracingOptions.DEFAULT))
-                     .route(Route.get("/up").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
+                     .route(Route.get("/up").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send(
                              ctx.trace().orElseThrow().traceparent() + " " + client.get("http://127.0.0.1:"
                                      + downstream.port() + "/down").send().bodyAsString())))
                      .start()) {

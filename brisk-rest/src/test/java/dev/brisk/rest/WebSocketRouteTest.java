@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import dev.brisk.http.CompressionOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -91,7 +92,7 @@ class WebSocketRouteTest {
     @Test
     void anUpgradeThroughACompressingServerIsNotEncoded() throws Exception {
         try (BriskServer compressing = Brisk.server().port(0).host("127.0.0.1")
-                .web(w -> w.compression(dev.brisk.http.CompressionOptions.DEFAULT)
+                .web(w -> w.compression(CompressionOptions.DEFAULT)
                 .webSocket("/chat/{room}", new RoomEndpoint()))
                 .start()) {
             Messages messages = new Messages();

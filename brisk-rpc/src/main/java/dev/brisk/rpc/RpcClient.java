@@ -6,14 +6,14 @@ import dev.brisk.rpc.internal.ServiceProxy;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
-import dev.brisk.transport.Transport;
 
-import java.time.Duration;
+import dev.brisk.rpc.internal.Serializers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Calls services of {@link RpcServer}s through their Java interfaces:
@@ -112,7 +112,7 @@ public final class RpcClient implements AutoCloseable {
          * same: the hello compares the names and the server refuses a client with another one.
          */
         public Builder serializer(String name) {
-            return serializer(dev.brisk.rpc.internal.Serializers.named(Objects.requireNonNull(name,
+            return serializer(Serializers.named(Objects.requireNonNull(name,
                     "serializer name must not be null")));
         }
 
@@ -132,7 +132,7 @@ public final class RpcClient implements AutoCloseable {
          * Changes options on the {@link RpcClientOptions.Builder} this builder holds, where every option is set and
          * documented with its default: {@code options(o -> o.ioThreads(2))}.
          */
-        public Builder options(java.util.function.Consumer<RpcClientOptions.Builder> change) {
+        public Builder options(Consumer<RpcClientOptions.Builder> change) {
             Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }

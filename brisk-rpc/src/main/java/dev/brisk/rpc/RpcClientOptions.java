@@ -22,8 +22,9 @@ import java.util.Set;
  * @param callTimeout             the time a call may take, retries included, 5 s by default; {@link Timeout} overrides
  *                                it per method
  * @param connectTimeout          the time a connection attempt may take, 3 s by default
- * @param heartbeatInterval       a heartbeat is sent on a connection idle for this long and the connection is dropped
- *                                when nothing arrives for three intervals; zero for none, 15 s by default
+ * @param pingInterval            a ping (a heartbeat frame) is sent on a connection idle for this long and the
+ *                                connection is dropped when nothing arrives for three intervals; zero for none,
+ *                                15 s by default
  * @param reconnectInitialBackoff the delay before reconnecting after a connection is lost, doubled after each failed
  *                                attempt, 100 ms by default
  * @param reconnectMaxBackoff     the longest delay between reconnect attempts, 5 s by default
@@ -44,7 +45,7 @@ import java.util.Set;
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
-                               Duration connectTimeout, Duration heartbeatInterval, Duration reconnectInitialBackoff,
+                               Duration connectTimeout, Duration pingInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
                                int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
                                int compressionThreshold, Set<Class<?>> allowTypes, Set<String> allowPackages) {
@@ -63,7 +64,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         }
         Checks.positive(callTimeout, "callTimeout");
         Checks.positive(connectTimeout, "connectTimeout");
-        Checks.notNegative(heartbeatInterval, "heartbeatInterval");
+        Checks.notNegative(pingInterval, "pingInterval");
         Checks.positive(reconnectInitialBackoff, "reconnectInitialBackoff");
         Checks.notNull(reconnectMaxBackoff, "reconnectMaxBackoff");
         if (reconnectMaxBackoff.compareTo(reconnectInitialBackoff) < 0) {
@@ -104,7 +105,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int maxFrameSize = 16 * 1024 * 1024;
         private Duration callTimeout = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(3);
-        private Duration heartbeatInterval = Duration.ofSeconds(15);
+        private Duration pingInterval = Duration.ofSeconds(15);
         private Duration reconnectInitialBackoff = Duration.ofMillis(100);
         private Duration reconnectMaxBackoff = Duration.ofSeconds(5);
         private LoadBalance loadBalance = LoadBalance.ROUND_ROBIN;
@@ -126,7 +127,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             maxFrameSize = o.maxFrameSize;
             callTimeout = o.callTimeout;
             connectTimeout = o.connectTimeout;
-            heartbeatInterval = o.heartbeatInterval;
+            pingInterval = o.pingInterval;
             reconnectInitialBackoff = o.reconnectInitialBackoff;
             reconnectMaxBackoff = o.reconnectMaxBackoff;
             loadBalance = o.loadBalance;
@@ -186,9 +187,9 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
-        /** Heartbeat on idle connections; default 15 s, zero for none. */
-        public Builder heartbeatInterval(Duration heartbeatInterval) {
-            this.heartbeatInterval = heartbeatInterval;
+        /** Ping on idle connections (a heartbeat frame); default 15 s, zero for none. */
+        public Builder pingInterval(Duration pingInterval) {
+            this.pingInterval = pingInterval;
             return this;
         }
 
@@ -262,7 +263,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
-                    connectTimeout, heartbeatInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
+                    connectTimeout, pingInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
                     maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold,
                     allowTypes, allowPackages);
         }

@@ -2,6 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.rpc.internal.CallContext;
 
+import dev.brisk.transport.TraceContext;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.concurrent.Callable;
  * What travels with a call besides its arguments: a trace id and the caller's deadline. A service method sees the
  * context of the call it serves through {@link #current()}, on the thread that runs it and until it returns; calls it
  * makes through an {@link RpcClient} from that thread carry the same trace id and take at most the time left. A caller
- * starts a trace with {@link #callWithTraceId}, or with a W3C {@link dev.brisk.transport.TraceContext} made current,
+ * starts a trace with {@link #callWithTraceId}, or with a W3C {@link TraceContext} made current,
  * which calls carry as their {@code traceparent} and which the serving thread sees as {@link #trace()}.
  */
 public final class RpcContext {
@@ -52,8 +53,8 @@ public final class RpcContext {
      * served with tracing on, or within {@code TraceContext.makeCurrent()}), with a span id of its own; calls made
      * from this thread send it on. {@link #traceId()} is then its trace id.
      */
-    public Optional<dev.brisk.transport.TraceContext> trace() {
-        return dev.brisk.transport.TraceContext.current();
+    public Optional<TraceContext> trace() {
+        return TraceContext.current();
     }
 
     /** The time left before the caller gives up, if it said; negative once passed. */

@@ -1,28 +1,29 @@
 package dev.brisk.rpc;
 
 import dev.brisk.rpc.internal.ForySerializer;
+import dev.brisk.rpc.internal.HttpJsonEndpoints;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.ServiceModel;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rpc.internal.TypeClosure;
-import dev.brisk.rpc.internal.HttpFaces;
 import dev.brisk.rpc.internal.WorkerPools;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
-import dev.brisk.transport.Transport;
 
+import dev.brisk.rest.BriskServer;
+import dev.brisk.rpc.internal.Serializers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 
 /**
  * An RPC server offering Java interfaces to {@link RpcClient}s:
@@ -155,7 +156,7 @@ public final class RpcServer implements AutoCloseable {
          * own routes, filters and HTTP options (limits, timeouts, HTTP/2) apply there too; its port, host and threads
          * do not: the RPC server's serve.
          */
-        public Builder http(dev.brisk.rest.BriskServer.Builder rest) {
+        public Builder http(BriskServer.Builder rest) {
             this.rest = Objects.requireNonNull(rest, "rest must not be null");
             this.http = true;
             return this;
@@ -168,7 +169,7 @@ public final class RpcServer implements AutoCloseable {
          * same: the hello compares the names and the server refuses a client with another one.
          */
         public Builder serializer(String name) {
-            return serializer(dev.brisk.rpc.internal.Serializers.named(Objects.requireNonNull(name,
+            return serializer(Serializers.named(Objects.requireNonNull(name,
                     "serializer name must not be null")));
         }
 
@@ -188,7 +189,7 @@ public final class RpcServer implements AutoCloseable {
          * Changes options on the {@link RpcServerOptions.Builder} this builder holds, where every option is set and
          * documented with its default: {@code options(o -> o.ioThreads(2))}.
          */
-        public Builder options(java.util.function.Consumer<RpcServerOptions.Builder> change) {
+        public Builder options(Consumer<RpcServerOptions.Builder> change) {
             Objects.requireNonNull(change, "change must not be null").accept(options);
             return this;
         }
@@ -254,7 +255,7 @@ public final class RpcServer implements AutoCloseable {
             SharedProtocol face = null;
             if (http) {
                 try {
-                    face = HttpFaces.create(context, rest);
+                    face = HttpJsonEndpoints.create(context, rest);
                 } catch (RuntimeException | LinkageError e) {
                     owned.forEach(ExecutorService::shutdownNow);
                     throw e;

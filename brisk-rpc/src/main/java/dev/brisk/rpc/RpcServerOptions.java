@@ -23,8 +23,8 @@ import java.util.Set;
  * @param maxFrameSize              the largest frame received or sent, 16 MiB by default
  * @param maxInFlightPerConnection  calls of one connection running at once; more are answered "overloaded"
  *                                  (1024 by default)
- * @param dispatch                  where service methods run unless a service says otherwise, {@link Dispatch#POOL}
- * @param workerThreads             threads of the {@link Dispatch#POOL} pool, 200 by default
+ * @param dispatch                  where service methods run unless a service says otherwise, {@link Dispatch#WORKER}
+ * @param workerThreads             threads of the {@link Dispatch#WORKER} pool, 200 by default
  * @param workerQueueSize           calls waiting for a pool thread before "overloaded", 1024 by default
  * @param methodTimeout             the time a method may take before the caller gets a timeout error (its thread is
  *                                  interrupted); zero for no limit, 30 s by default; {@link Timeout} overrides it
@@ -112,7 +112,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private Optional<TlsOptions> tls = Optional.empty();
         private int maxFrameSize = 16 * 1024 * 1024;
         private int maxInFlightPerConnection = 1024;
-        private Dispatch dispatch = Dispatch.POOL;
+        private Dispatch dispatch = Dispatch.WORKER;
         private int workerThreads = 200;
         private int workerQueueSize = 1024;
         private Duration methodTimeout = Duration.ofSeconds(30);
@@ -202,7 +202,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /** Where methods run by default; default {@link Dispatch#POOL}. */
+        /** Where methods run by default; default {@link Dispatch#WORKER}. */
         public Builder dispatch(Dispatch dispatch) {
             this.dispatch = dispatch;
             return this;
@@ -226,7 +226,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /** How long {@link #close()} drains; default 10 s. */
+        /** How long {@link RpcServer#close()} drains; default 10 s. */
         public Builder shutdownTimeout(Duration shutdownTimeout) {
             this.shutdownTimeout = shutdownTimeout;
             return this;

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import java.util.HashSet;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A provider that keeps timing out stops getting calls once its circuit breaker opens. */
@@ -89,7 +91,7 @@ class CircuitBreakerTest {
         startServers();
         try (RpcClient client = client(1)) {
             Flaky flaky = client.proxy(Flaky.class);
-            java.util.Set<String> failedOn = new java.util.HashSet<>();
+            Set<String> failedOn = new HashSet<>();
             for (int i = 0; i < 200 && failedOn.size() < 2; i++) {
                 try {
                     flaky.fail();

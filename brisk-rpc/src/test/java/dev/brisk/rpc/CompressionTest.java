@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 
+import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +39,7 @@ class CompressionTest {
     @Test
     void largeArgumentsAndResultsTravelDeflatedAndSmallOnesAsTheyAre() {
         EchoService echo = connect(1024, 1024, LIMIT);
-        byte[] text = "brisk ".repeat(100_000).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] text = "brisk ".repeat(100_000).getBytes(StandardCharsets.US_ASCII);
         assertThat(echo.size(text)).isEqualTo(text.length);
         assertThat(echo.size(new byte[10])).isEqualTo(10);
         byte[] result = echo.payload(LIMIT / 2);

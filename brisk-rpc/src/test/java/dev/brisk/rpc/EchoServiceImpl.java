@@ -9,6 +9,7 @@ import dev.brisk.rpc.Model.Role;
 import dev.brisk.rpc.Model.User;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -65,7 +66,7 @@ class EchoServiceImpl implements EchoService {
         return CompletableFuture.supplyAsync(() -> new User(id, "async", Role.MEMBER, List.of()), TestThreads.EXECUTOR);
     }
     @Override public CompletionStage<String> textAsync(String value) {
-        return CompletableFuture.completedFuture(value.toUpperCase(java.util.Locale.ROOT));
+        return CompletableFuture.completedFuture(value.toUpperCase(Locale.ROOT));
     }
     @Override public CompletableFuture<Void> voidAsync() { return CompletableFuture.completedFuture(null); }
     @Override public CompletableFuture<String> failAsync(String message) {

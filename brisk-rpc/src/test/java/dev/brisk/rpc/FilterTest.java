@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,7 +44,7 @@ class FilterTest {
         };
         RpcFilter upper = invocation -> {
             seen.add("server-inner");
-            invocation.arguments()[0] = ((String) invocation.arguments()[0]).toUpperCase(java.util.Locale.ROOT);
+            invocation.arguments()[0] = ((String) invocation.arguments()[0]).toUpperCase(Locale.ROOT);
             Object result = invocation.proceed();
             return result instanceof String text ? text + "!" : result;
         };

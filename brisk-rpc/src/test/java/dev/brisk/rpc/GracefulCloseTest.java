@@ -6,6 +6,9 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** close() lets calls in flight finish while new calls go to the other provider. */
@@ -30,7 +33,7 @@ class GracefulCloseTest {
         a = RpcServer.builder().host("127.0.0.1").service(SlowService.class, implA).start();
         b = RpcServer.builder().host("127.0.0.1").service(SlowService.class, released("b")).start();
         client = RpcClient.builder().addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port())
-                .options(o -> o.callTimeout(java.time.Duration.ofSeconds(20))).build();
+                .options(o -> o.callTimeout(Duration.ofSeconds(20))).build();
         SlowService slow = client.proxy(SlowService.class);
         awaitBothProviders(slow);
 
@@ -58,7 +61,7 @@ class GracefulCloseTest {
         a = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class, implA).start();
         b = RpcServer.builder().host("127.0.0.1").registry(registry).service(SlowService.class,
                 released("b")).start();
-        client = RpcClient.builder().registry(registry).options(o -> o.callTimeout(java.time.Duration.ofSeconds(20)))
+        client = RpcClient.builder().registry(registry).options(o -> o.callTimeout(Duration.ofSeconds(20)))
                 .build();
         SlowService slow = client.proxy(SlowService.class);
         awaitBothProviders(slow);
@@ -89,9 +92,9 @@ class GracefulCloseTest {
     private static void awaitRefusingConnections(int port) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+            try (Socket probe = new Socket("127.0.0.1", port)) {
                 Thread.sleep(5);
-            } catch (java.io.IOException refused) {
+            } catch (IOException refused) {
                 return;
             }
         }

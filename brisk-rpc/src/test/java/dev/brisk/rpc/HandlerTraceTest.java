@@ -33,7 +33,7 @@ class HandlerTraceTest {
              RpcClient rpc = RpcClient.builder().addresses("127.0.0.1:" + provider.port()).build();
              BriskServer server = Brisk.server().host("127.0.0.1").port(0)
                      .observability(o -> o.tracing(TracingOptions.DEFAULT))
-                     .route(Route.get("/rpc").scheduler(Schedulers.BIZ)
+                     .route(Route.get("/rpc").scheduler(Schedulers.WORKER)
                              .handler(ctx -> ctx.send(rpc.proxy(TraceEcho.class).traceparent())))
                      .start()) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -19,7 +19,7 @@ class HeartbeatTest {
     void heartbeatsAreSentAndASilentPeerIsDropped() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
              RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + listener.getLocalPort())
-                     .options(o -> o.connectionsPerProvider(1).heartbeatInterval(Duration.ofMillis(100))).build()) {
+                     .options(o -> o.connectionsPerProvider(1).pingInterval(Duration.ofMillis(100))).build()) {
             client.proxy(SlowService.class);   // opens the connection
             try (Socket peer = listener.accept()) {
                 peer.setSoTimeout(10_000);

@@ -141,7 +141,7 @@ class NonReadingPeersTest {
     }
 
     /**
-     * The HTTP face: a client pipelining calls and reading no response. brisk-http's HTTP/1.1 connection stops
+     * The HTTP/JSON endpoint: a client pipelining calls and reading no response. brisk-http's HTTP/1.1 connection stops
      * parsing (and reading) once its responses pass the high-water mark or too many requests wait; this checks that
      * it holds for the RPC responses: the attacker's writes stall far below what it would send.
      */

@@ -6,6 +6,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -59,7 +60,7 @@ class OneWayTest {
             // calls spread over connections and worker threads: arrival order is not guaranteed
             String one = received.poll(10, TimeUnit.SECONDS);
             String two = received.poll(10, TimeUnit.SECONDS);
-            assertThat(java.util.List.of(String.valueOf(one), String.valueOf(two)))
+            assertThat(List.of(String.valueOf(one), String.valueOf(two)))
                     .containsExactlyInAnyOrder("first", "second");
             assertThat(events.count()).isZero();
         }

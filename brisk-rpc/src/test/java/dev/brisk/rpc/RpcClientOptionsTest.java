@@ -20,7 +20,7 @@ class RpcClientOptionsTest {
         assertThat(o.maxFrameSize()).isEqualTo(16 * 1024 * 1024);
         assertThat(o.callTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(o.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(o.heartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(o.pingInterval()).isEqualTo(Duration.ofSeconds(15));
         assertThat(o.reconnectInitialBackoff()).isEqualTo(Duration.ofMillis(100));
         assertThat(o.reconnectMaxBackoff()).isEqualTo(Duration.ofSeconds(5));
         assertThat(o.loadBalance()).isEqualTo(LoadBalance.ROUND_ROBIN);
@@ -33,7 +33,7 @@ class RpcClientOptionsTest {
     void roundTripThroughTheBuilder() {
         RpcClientOptions o = RpcClientOptions.builder().ioThreads(1).connectionsPerProvider(4).maxFrameSize(4096)
                 .callTimeout(Duration.ofMillis(100)).connectTimeout(Duration.ofMillis(50))
-                .heartbeatInterval(Duration.ZERO).reconnectInitialBackoff(Duration.ofMillis(1))
+                .pingInterval(Duration.ZERO).reconnectInitialBackoff(Duration.ofMillis(1))
                 .reconnectMaxBackoff(Duration.ofMillis(2)).loadBalance(LoadBalance.CONSISTENT_HASH).maxRetries(0)
                 .circuitBreakerThreshold(3).circuitBreakerOpenDuration(Duration.ofSeconds(1))
                 .allowTypes(Model.User.class).allowPackages("com.example.model").build();
@@ -56,8 +56,8 @@ class RpcClientOptionsTest {
                 .hasMessage("callTimeout must be positive: PT0S");
         assertThatThrownBy(() -> RpcClientOptions.builder().connectTimeout(Duration.ofSeconds(-1)).build())
                 .hasMessage("connectTimeout must be positive: PT-1S");
-        assertThatThrownBy(() -> RpcClientOptions.builder().heartbeatInterval(Duration.ofSeconds(-1)).build())
-                .hasMessage("heartbeatInterval must not be negative: PT-1S");
+        assertThatThrownBy(() -> RpcClientOptions.builder().pingInterval(Duration.ofSeconds(-1)).build())
+                .hasMessage("pingInterval must not be negative: PT-1S");
         assertThatThrownBy(() -> RpcClientOptions.builder().reconnectInitialBackoff(Duration.ofSeconds(2))
                 .reconnectMaxBackoff(Duration.ofSeconds(1)).build())
                 .hasMessage("reconnectMaxBackoff must be >= reconnectInitialBackoff (PT2S): PT1S");

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.brisk.transport.TlsOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,7 @@ class RpcServerOptionsTest {
         assertThat(o.tls()).isEmpty();
         assertThat(o.maxFrameSize()).isEqualTo(16 * 1024 * 1024);
         assertThat(o.maxInFlightPerConnection()).isEqualTo(1024);
-        assertThat(o.dispatch()).isEqualTo(Dispatch.POOL);
+        assertThat(o.dispatch()).isEqualTo(Dispatch.WORKER);
         assertThat(o.workerThreads()).isEqualTo(200);
         assertThat(o.workerQueueSize()).isEqualTo(1024);
         assertThat(o.methodTimeout()).isEqualTo(Duration.ofSeconds(30));
@@ -83,7 +84,7 @@ class RpcServerOptionsTest {
                 .hasMessage("weight must be positive: 0");
         assertThatThrownBy(() -> RpcServerOptions.builder().host(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("host must not be null");
-        assertThatThrownBy(() -> RpcServerOptions.builder().tls((Optional<dev.brisk.transport.TlsOptions>) null)
+        assertThatThrownBy(() -> RpcServerOptions.builder().tls((Optional<TlsOptions>) null)
                 .build()).hasMessage("tls must not be null");
     }
 

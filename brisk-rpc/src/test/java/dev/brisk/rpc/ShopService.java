@@ -3,7 +3,7 @@ package dev.brisk.rpc;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** A service the HTTP face tests call over JSON and over RPC. */
+/** A service the HTTP/JSON endpoint tests call over JSON and over RPC. */
 public interface ShopService {
 
     record Item(String name, int quantity, List<String> tags) {

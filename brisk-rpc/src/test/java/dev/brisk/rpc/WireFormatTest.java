@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import java.io.ByteArrayInputStream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -74,7 +75,7 @@ class WireFormatTest {
         int requestId = in.readInt();
         byte[] body = new byte[length - 5];
         in.readFully(body);
-        return new Frame(type, requestId, new DataInputStream(new java.io.ByteArrayInputStream(body)));
+        return new Frame(type, requestId, new DataInputStream(new ByteArrayInputStream(body)));
     }
 
     private static String string(DataInputStream in) throws IOException {

@@ -25,7 +25,7 @@ class InProcessClientTest {
             })
             .get("/items/{id}", ctx -> ctx.send(new Item(Long.parseLong(ctx.pathParam("id")), "thing")))
             .post("/items", ctx -> ctx.status(201).send(ctx.body(Item.class)))
-            .route(Route.get("/biz").scheduler(Schedulers.BIZ).handler(ctx -> ctx.send(
+            .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send(
                     Thread.currentThread().getName())))
             .get("/async", ctx -> ctx.send(CompletableFuture.supplyAsync(() -> "later")))
             .route(Route.post("/upload").streaming(true).handler(ctx -> ctx.request().stream(new BodyListener() {
@@ -66,7 +66,7 @@ class InProcessClientTest {
     void errorsSchedulersAsyncAndStreaming() {
         assertThat(client.get("/nope").execute().status()).isEqualTo(404);
         assertThat(client.delete("/items/1").execute().header("allow")).hasValue("GET, HEAD, OPTIONS");
-        assertThat(client.get("/biz").execute().body()).startsWith("brisk-biz-");
+        assertThat(client.get("/worker").execute().body()).startsWith("brisk-worker-");
         assertThat(client.get("/async").execute().body()).isEqualTo("later");
         assertThat(client.post("/upload").body(new byte[5000]).execute().body()).isEqualTo("streamed 5000");
     }

@@ -1,5 +1,7 @@
 package dev.brisk.transport;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * Netty settings Brisk changes by default, applied by Brisk's servers and clients before Netty initialises. Each is
  * left alone when the application sets the system property itself.
@@ -35,7 +37,7 @@ public final class NettyDefaults {
 
     private static boolean jfrStartedWithJvm() {
         try {
-            return jdk.jfr.FlightRecorder.isInitialized();
+            return FlightRecorder.isInitialized();
         } catch (LinkageError noJfrModule) {
             return false;
         }

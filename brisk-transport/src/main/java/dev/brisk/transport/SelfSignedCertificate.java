@@ -19,6 +19,7 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
@@ -154,7 +155,7 @@ public final class SelfSignedCertificate {
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
-            store.setKeyEntry("brisk", privateKey, password, new java.security.cert.Certificate[] {certificate});
+            store.setKeyEntry("brisk", privateKey, password, new Certificate[] {certificate});
             return store;
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException(e);

@@ -6,6 +6,8 @@ package dev.brisk.transport;
  */
 public class TlsConfigurationException extends IllegalArgumentException {
 
+    private static final long serialVersionUID = 1L;
+
     public TlsConfigurationException(String message) {
         super(message);
     }

@@ -264,6 +264,7 @@ public final class TraceContext {
     }
 
     /** Runs {@code action} with this context current on this thread. */
+    @SuppressWarnings("try") // the scope is only closed, never read
     public <T> T call(Callable<T> action) throws Exception {
         try (Scope ignored = makeCurrent()) {
             return action.call();
@@ -271,6 +272,7 @@ public final class TraceContext {
     }
 
     /** Runs {@code action} with this context current on this thread. */
+    @SuppressWarnings("try") // the scope is only closed, never read
     public void run(Runnable action) {
         try (Scope ignored = makeCurrent()) {
             action.run();

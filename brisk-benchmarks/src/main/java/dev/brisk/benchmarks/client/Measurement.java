@@ -3,6 +3,7 @@ package dev.brisk.benchmarks.client;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,7 +15,7 @@ public final class Measurement {
 
     private final Recorder latencies = new Recorder(3);
     private final LongAdder errors = new LongAdder();
-    private final com.sun.management.OperatingSystemMXBean os = operatingSystem();
+    private final OperatingSystemMXBean os = operatingSystem();
     private long startNanos;
     private long startCpu;
 
@@ -52,8 +53,8 @@ public final class Measurement {
                 completed == 0 ? 0 : cpu / 1e3 / completed);
     }
 
-    private static com.sun.management.OperatingSystemMXBean operatingSystem() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean bean
+    private static OperatingSystemMXBean operatingSystem() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean bean
                 && bean.getProcessCpuTime() >= 0) {
             return bean;
         }

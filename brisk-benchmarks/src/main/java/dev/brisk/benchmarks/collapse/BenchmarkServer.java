@@ -25,12 +25,12 @@ final class BenchmarkServer implements AutoCloseable {
     BenchmarkServer(CollapseRun run) {
         var builder = Brisk.server().host("127.0.0.1").port(0).http(http -> http.options(o -> o.ioThreads(1)));
         if (run.server()) {
-            builder.options(o -> o.bizThreads(run.backendSlots()).bizQueueSize(100_000)
+            builder.options(o -> o.workerThreads(run.backendSlots()).workerQueueSize(100_000)
                     .maxQueueTime(Duration.ofMinutes(1)));
             if (run.collapse()) {
                 builder.feature(RouteCollapsing.builder().routes(PATH).build());
             }
-            builder.route(Route.get(PATH).scheduler(Schedulers.BIZ).handler(ctx -> {
+            builder.route(Route.get(PATH).scheduler(Schedulers.WORKER).handler(ctx -> {
                 backendCalls.increment();
                 Thread.sleep(run.backendMs());
                 ctx.send("value-" + ctx.pathParam("key"));

@@ -2,6 +2,9 @@ package dev.brisk.benchmarks.collapse;
 
 import dev.brisk.benchmarks.client.CommandArgs;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
@@ -42,8 +45,8 @@ public final class CollapseCommand {
         try (BenchmarkServer server = new BenchmarkServer(run);
              CollapseLoad load = new CollapseLoad(run, server.baseUrl())) {
             if (run.controlled()) {
-                load.runControlled(server::backendCalls, new java.io.BufferedReader(new java.io.InputStreamReader(
-                        System.in, java.nio.charset.StandardCharsets.UTF_8)), System.out);
+                load.runControlled(server::backendCalls, new BufferedReader(new InputStreamReader(
+                        System.in, StandardCharsets.UTF_8)), System.out);
                 return;
             }
             CollapseLoad.Result result = load.run(server::backendCalls);

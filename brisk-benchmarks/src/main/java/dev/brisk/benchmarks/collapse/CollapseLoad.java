@@ -4,18 +4,19 @@ import dev.brisk.benchmarks.client.Errors;
 import dev.brisk.benchmarks.client.Measurement;
 import dev.brisk.benchmarks.client.Summary;
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClientBuilder;
 import dev.brisk.collapse.client.CollapsingInterceptor;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
@@ -37,7 +38,7 @@ final class CollapseLoad implements AutoCloseable {
     private final Measurement measurement = new Measurement();
     private final CountDownLatch drained;
     /** Failed requests are sent again from here, so that failing at once cannot recurse without bound. */
-    private final java.util.concurrent.ExecutorService resender = java.util.concurrent.Executors
+    private final ExecutorService resender = Executors
             .newSingleThreadExecutor(r -> {
                 Thread thread = new Thread(r, "collapse-resend");
                 thread.setDaemon(true);
@@ -60,7 +61,7 @@ final class CollapseLoad implements AutoCloseable {
         this.baseUrl = baseUrl;
         this.keys = new KeyChooser(run.keys(), run.zipf());
         this.drained = new CountDownLatch(run.concurrency());
-        BriskClientBuilder builder = BriskClient.builder().options(o -> o.ioThreads(1)).loadInterceptors(false)
+        BriskClient.Builder builder = BriskClient.builder().options(o -> o.ioThreads(1)).loadInterceptors(false)
                 .options(o -> o.maxConnectionsPerHost(run.concurrency()).maxPendingAcquires(run.concurrency() * 2));
         if (!run.server() && run.collapse()) {
             builder.interceptor(CollapsingInterceptor.create());
@@ -69,7 +70,7 @@ final class CollapseLoad implements AutoCloseable {
     }
 
     /** Runs the warm-up and the measured window; {@code backendCalls} reads the backend's call counter. */
-    Result run(java.util.function.LongSupplier backendCalls) throws InterruptedException {
+    Result run(LongSupplier backendCalls) throws InterruptedException {
         for (int i = 0; i < run.concurrency(); i++) {
             send();
         }

@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * {@code serve brisk-rest-full}: the standard endpoints of {@code brisk-rest-raw} with the production features on —
  * access log, Micrometer meters with a Prometheus scrape route at {@code /metrics}, W3C tracing, CORS for any origin
- * and response compression — plus {@code GET /slow}, 200 ms on the BIZ pool behind a per-route concurrency limit of 4.
+ * and response compression — plus {@code GET /slow}, 200 ms on the worker pool behind a per-route concurrency limit of 4.
  * {@code brisk-rest-full-none} is the same server with every feature off, and {@code brisk-rest-full-<feature>} has
  * only that one on, to price each feature alone ({@code brisk-rest-full-access-log-file}: the access log in a file of
  * its own instead of Logback's).
@@ -66,7 +66,7 @@ final class BriskRestFullServer implements ServerImpl {
                 .options(o -> o.defaultScheduler(Schedulers.IO))
                 .http(options::applyTo);
         BriskRestRawServer.standardEndpoints(builder);
-        builder.route(Route.get("/slow").scheduler(Schedulers.BIZ).concurrencyLimit(ConcurrencyLimit.fixed(4))
+        builder.route(Route.get("/slow").scheduler(Schedulers.WORKER).concurrencyLimit(ConcurrencyLimit.fixed(4))
                 .handler(ctx -> {
                     Thread.sleep(200);
                     ctx.response().header("content-type", Endpoints.TEXT_PLAIN).send("slow");

@@ -5,7 +5,7 @@ import dev.brisk.rest.Schedulers;
 
 /**
  * {@code serve brisk-rest-jaxrs} (resource methods on the event loop, {@code @RunOn("io")}'s choice) and
- * {@code serve brisk-rest-jaxrs-biz} (the worker pool, the default for annotated controllers): the Jakarta REST
+ * {@code serve brisk-rest-jaxrs-worker} (the worker pool, the default for annotated controllers): the Jakarta REST
  * resource on Brisk.
  */
 final class BriskRestJaxRsServer implements ServerImpl {
@@ -20,8 +20,8 @@ final class BriskRestJaxRsServer implements ServerImpl {
         return new BriskRestJaxRsServer(Schedulers.IO);
     }
 
-    static BriskRestJaxRsServer biz() {
-        return new BriskRestJaxRsServer(Schedulers.BIZ);
+    static BriskRestJaxRsServer worker() {
+        return new BriskRestJaxRsServer(Schedulers.WORKER);
     }
 
     @Override

@@ -6,8 +6,8 @@ import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.Schedulers;
 
 /**
- * {@code serve brisk-rest-raw} and {@code serve brisk-rest-raw-biz}: the standard endpoints as programmatic routes of
- * the REST framework (the "raw fast path"), on the IO scheduler or on the BIZ worker pool.
+ * {@code serve brisk-rest-raw} and {@code serve brisk-rest-raw-worker}: the standard endpoints as programmatic routes of
+ * the REST framework (the "raw fast path"), on the IO scheduler or on the worker pool.
  */
 final class BriskRestRawServer implements ServerImpl {
 
@@ -21,8 +21,8 @@ final class BriskRestRawServer implements ServerImpl {
         return new BriskRestRawServer(Schedulers.IO);
     }
 
-    static BriskRestRawServer biz() {
-        return new BriskRestRawServer(Schedulers.BIZ);
+    static BriskRestRawServer worker() {
+        return new BriskRestRawServer(Schedulers.WORKER);
     }
 
     @Override

@@ -5,7 +5,7 @@ import dev.brisk.rest.Schedulers;
 
 /**
  * {@code serve brisk-rest-spring} (handlers on the event loop, {@code @RunOn("io")}'s choice) and
- * {@code serve brisk-rest-spring-biz} (the worker pool, the default for annotated controllers): the Spring MVC
+ * {@code serve brisk-rest-spring-worker} (the worker pool, the default for annotated controllers): the Spring MVC
  * controller on Brisk.
  */
 final class BriskRestSpringServer implements ServerImpl {
@@ -20,8 +20,8 @@ final class BriskRestSpringServer implements ServerImpl {
         return new BriskRestSpringServer(Schedulers.IO);
     }
 
-    static BriskRestSpringServer biz() {
-        return new BriskRestSpringServer(Schedulers.BIZ);
+    static BriskRestSpringServer worker() {
+        return new BriskRestSpringServer(Schedulers.WORKER);
     }
 
     @Override

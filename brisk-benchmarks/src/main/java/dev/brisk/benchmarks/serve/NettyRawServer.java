@@ -31,6 +31,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -65,7 +66,7 @@ final class NettyRawServer implements ServerImpl {
                     }
                 })
                 .bind(options.port()).sync().channel();
-        return ((java.net.InetSocketAddress) channel.localAddress()).getPort();
+        return ((InetSocketAddress) channel.localAddress()).getPort();
     }
 
     private static SslContext sslContext() throws Exception {

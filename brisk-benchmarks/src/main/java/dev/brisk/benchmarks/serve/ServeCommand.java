@@ -17,16 +17,16 @@ public final class ServeCommand {
         IMPLS.put("brisk-http", BriskHttpServer::new);
         IMPLS.put("netty-raw", NettyRawServer::new);
         IMPLS.put("brisk-rest-raw", BriskRestRawServer::io);
-        IMPLS.put("brisk-rest-raw-biz", BriskRestRawServer::biz);
+        IMPLS.put("brisk-rest-raw-worker", BriskRestRawServer::worker);
         IMPLS.put("brisk-rest-full", BriskRestFullServer::all);
         IMPLS.put("brisk-rest-full-none", BriskRestFullServer::none);
         for (BriskRestFullServer.Feature feature : BriskRestFullServer.Feature.values()) {
             IMPLS.put("brisk-rest-full-" + feature.id(), () -> BriskRestFullServer.only(feature));
         }
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
-        IMPLS.put("brisk-rest-spring-biz", BriskRestSpringServer::biz);
+        IMPLS.put("brisk-rest-spring-worker", BriskRestSpringServer::worker);
         IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::io);
-        IMPLS.put("brisk-rest-jaxrs-biz", BriskRestJaxRsServer::biz);
+        IMPLS.put("brisk-rest-jaxrs-worker", BriskRestJaxRsServer::worker);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", SpringMvcServer::new);
         IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);

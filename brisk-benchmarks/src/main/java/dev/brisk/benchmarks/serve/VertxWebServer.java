@@ -1,5 +1,6 @@
 package dev.brisk.benchmarks.serve;
 
+import dev.brisk.transport.Transports;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
@@ -16,7 +17,7 @@ final class VertxWebServer implements ServerImpl {
 
     @Override
     public int start(ServeOptions options) throws Exception {
-        Transport transport = switch (dev.brisk.transport.Transports.resolve(options.transport())) {
+        Transport transport = switch (Transports.resolve(options.transport())) {
             case IO_URING -> Transport.IO_URING;
             case EPOLL -> Transport.EPOLL;
             case KQUEUE -> Transport.KQUEUE;

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.codec.http.HttpUtil;
 
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -50,7 +51,7 @@ public final class NettyHello {
                     }
                 })
                 .bind(Integer.parseInt(args[0])).sync().channel();
-        System.out.println("listening on " + ((java.net.InetSocketAddress) channel.localAddress()).getPort());
+        System.out.println("listening on " + ((InetSocketAddress) channel.localAddress()).getPort());
     }
 
     private static final class Handler extends SimpleChannelInboundHandler<HttpObject> {

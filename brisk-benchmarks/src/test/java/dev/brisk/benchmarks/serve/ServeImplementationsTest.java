@@ -21,8 +21,8 @@ class ServeImplementationsTest {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @ParameterizedTest
-    @ValueSource(strings = {"brisk-rest-raw", "brisk-rest-spring", "brisk-rest-spring-biz", "brisk-rest-jaxrs",
-            "brisk-rest-jaxrs-biz", "spring-boot-brisk"})
+    @ValueSource(strings = {"brisk-rest-raw", "brisk-rest-spring", "brisk-rest-spring-worker", "brisk-rest-jaxrs",
+            "brisk-rest-jaxrs-worker", "spring-boot-brisk"})
     void startsAndAnswers(String name) throws Exception {
         int port = ServeCommand.IMPLS.get(name).get().start(new ServeOptions(0, 1, false, Transport.AUTO));
         assertThat(get(port, "/hello")).isEqualTo("Hello, World!");

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 
@@ -62,7 +63,7 @@ final class BodyInputStream extends InputStream implements Flow.Subscriber<ByteB
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.function.Function;
 
@@ -71,7 +72,7 @@ public record ClientExtensions(List<Interceptor> interceptors, List<EncodeAdvice
         } catch (RuntimeException e) {
             throw new IllegalStateException("client extension factory " + name + " failed: " + e, e);
         }
-        if (result == null || result.stream().anyMatch(java.util.Objects::isNull)) {
+        if (result == null || result.stream().anyMatch(Objects::isNull)) {
             throw new IllegalStateException("client extension factory " + name + " returned null"
                     + (result == null ? "" : " elements"));
         }

@@ -1,14 +1,5 @@
 package dev.brisk.client.internal;
 
-import dev.brisk.client.internal.connect.ClientTlsContext;
-import dev.brisk.client.internal.connect.HostConnector;
-import dev.brisk.client.internal.pool.ChildPool;
-import dev.brisk.client.internal.pool.ConnectionOwner;
-import dev.brisk.client.internal.pool.Connector;
-import dev.brisk.client.internal.pool.HostKey;
-import dev.brisk.client.internal.pool.HostPool;
-import dev.brisk.client.internal.pool.PoolContext;
-import dev.brisk.client.internal.pool.PoolRegistry;
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.ClientOptions;
 import dev.brisk.client.DecodeAdvice;
@@ -19,6 +10,15 @@ import dev.brisk.client.Interceptor;
 import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
+import dev.brisk.client.internal.connect.ClientTlsContext;
+import dev.brisk.client.internal.connect.HostConnector;
+import dev.brisk.client.internal.pool.ChildPool;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.Connector;
+import dev.brisk.client.internal.pool.HostKey;
+import dev.brisk.client.internal.pool.HostPool;
+import dev.brisk.client.internal.pool.PoolContext;
+import dev.brisk.client.internal.pool.PoolRegistry;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
 import dev.brisk.transport.Transports;
@@ -39,12 +39,15 @@ import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.GlobalEventExecutor;
 
+import dev.brisk.client.StreamedResponse;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -81,7 +84,7 @@ public final class ClientRuntime implements PoolContext {
     private final CookieJar cookies;
     private volatile boolean closed;
     /** Calls waiting out a retry backoff: closing the client ends them, as their timers die with the loops. */
-    private final java.util.Set<Call> backingOff = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Call> backingOff = ConcurrentHashMap.newKeySet();
 
     public ClientRuntime(ClientOptions options) {
         this(options, ClientExtensions.of(options), null);
@@ -163,7 +166,7 @@ public final class ClientRuntime implements PoolContext {
     }
 
     /** Sends {@code request} for a response whose body is read as it arrives. */
-    public CompletionStage<dev.brisk.client.StreamedResponse> executeStreamed(HttpRequest request) {
+    public CompletionStage<StreamedResponse> executeStreamed(HttpRequest request) {
         return new StreamedResponseFuture(execute(request, true));
     }
 

@@ -8,6 +8,7 @@ import io.netty.util.NetUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Promise;
 
+import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,7 +78,7 @@ final class DnsResolvers {
             ClassLoader loader = DnsResolvers.class.getClassLoader();
             Class<?> builderClass = Class.forName(DNS_BUILDER, true, loader);
             Object builder = builderClass.getConstructor().newInstance();
-            java.lang.reflect.Method channelType;
+            Method channelType;
             try {
                 channelType = builderClass.getMethod("datagramChannelType", Class.class);
             } catch (NoSuchMethodException e) {
@@ -141,7 +143,7 @@ final class DnsResolvers {
                         promise.tryFailure(new UnknownHostException(host + ": " + e));
                     }
                 });
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+            } catch (RejectedExecutionException e) {
                 promise.tryFailure(new UnknownHostException(host + ": client closed"));
             }
         }

@@ -6,6 +6,7 @@ import dev.brisk.client.HttpClientException;
 import dev.brisk.client.UnresolvedHostException;
 import dev.brisk.client.internal.pool.HostKey;
 
+import io.netty.channel.ConnectTimeoutException;
 import java.net.UnknownHostException;
 
 /** Maps transport failures to the client's typed exceptions. */
@@ -27,7 +28,7 @@ public final class Failures {
         if (cause instanceof UnknownHostException) {
             return new UnresolvedHostException(key.host(), cause);
         }
-        if (cause instanceof io.netty.channel.ConnectTimeoutException) {
+        if (cause instanceof ConnectTimeoutException) {
             return new ClientConnectTimeoutException(key.toString(), connectTimeoutMillis, attempt, cause);
         }
         return new ClientConnectException(key.toString(), "cannot connect to " + key + ": "

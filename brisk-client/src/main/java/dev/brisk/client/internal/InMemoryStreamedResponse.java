@@ -6,6 +6,7 @@ import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
 import dev.brisk.http.common.Headers;
 
+import dev.brisk.http.common.Protocol;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.lang.reflect.Type;
@@ -59,7 +60,7 @@ final class InMemoryStreamedResponse implements StreamedResponse {
     }
 
     @Override
-    public dev.brisk.http.common.Protocol protocol() {
+    public Protocol protocol() {
         return response.protocol();
     }
 

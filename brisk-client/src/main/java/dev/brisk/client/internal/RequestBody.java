@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedNioFile;
 import io.netty.handler.stream.ChunkedStream;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -183,7 +184,7 @@ public abstract class RequestBody {
                 try {
                     return channel.writeAndFlush(new HttpChunkedInput(new ChunkedNioFile(FileChannel.open(file), 0,
                             length, 16 * 1024)));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return channel.newFailedFuture(e);
                 }
             }
@@ -225,7 +226,7 @@ public abstract class RequestBody {
         void release() {
             try {
                 stream.close();
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // nothing useful to do
             }
         }

@@ -1,9 +1,9 @@
 package dev.brisk.client.internal;
 
-import dev.brisk.client.internal.pool.PoolCounters;
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.StreamedResponse;
 import dev.brisk.client.TypeRef;
+import dev.brisk.client.internal.pool.PoolCounters;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.Protocol;
@@ -12,11 +12,13 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
 
+import dev.brisk.client.DecodeAdvice;
 import java.io.InputStream;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
@@ -52,7 +54,7 @@ public final class ResponseStream implements StreamedResponse, Flow.Publisher<By
     private boolean draining;
     private Throwable failure;
     private PoolCounters lease;
-    private volatile dev.brisk.client.DecodeAdvice[] decodeAdvices;
+    private volatile DecodeAdvice[] decodeAdvices;
 
     private volatile HttpHeaders trailers = EmptyHttpHeaders.INSTANCE;
     private volatile ReceivedResponse whole;
@@ -73,7 +75,7 @@ public final class ResponseStream implements StreamedResponse, Flow.Publisher<By
     // ---- from the exchange, on the loop
 
     /** The client's decode advices, applied when the body is read whole and decoded. */
-    void decodeAdvices(dev.brisk.client.DecodeAdvice[] advices) {
+    void decodeAdvices(DecodeAdvice[] advices) {
         decodeAdvices = advices;
     }
 
@@ -141,7 +143,7 @@ public final class ResponseStream implements StreamedResponse, Flow.Publisher<By
 
     @Override
     public void subscribe(Flow.Subscriber<? super ByteBuffer> s) {
-        java.util.Objects.requireNonNull(s, "subscriber");
+        Objects.requireNonNull(s, "subscriber");
         if (!subscribed.compareAndSet(false, true)) {
             s.onSubscribe(NoSubscription.INSTANCE);
             s.onError(new IllegalStateException("the body of " + this + " has already been subscribed to"));

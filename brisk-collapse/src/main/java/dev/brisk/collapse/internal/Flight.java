@@ -270,6 +270,6 @@ abstract class Flight<V> extends CallerFuture<V> implements BiConsumer<V, Throwa
 
     @SuppressWarnings("unchecked")
     private static <V> FlightCaller<V>[] newArray(int length) {
-        return (FlightCaller<V>[]) new FlightCaller[length];
+        return (FlightCaller<V>[]) new FlightCaller<?>[length];
     }
 }

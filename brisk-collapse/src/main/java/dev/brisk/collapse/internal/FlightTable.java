@@ -50,7 +50,7 @@ final class FlightTable<K, V> {
     FlightTable(int limit) {
         this.limit = limit;
         this.stripeShare = limit / STRIPES;
-        this.stripes = (Stripe<K, V>[]) new Stripe[STRIPES];
+        this.stripes = (Stripe<K, V>[]) new Stripe<?, ?>[STRIPES];
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe<>(this, i);
         }
@@ -271,7 +271,7 @@ final class FlightTable<K, V> {
         @SuppressWarnings("unchecked")
         Slots(int capacity) {
             this.hashes = new int[capacity];
-            this.flights = (Flight<V>[]) new Flight[capacity];
+            this.flights = (Flight<V>[]) new Flight<?>[capacity];
         }
 
         /** The flight of {@code key}, or null; under the stripe's lock. */

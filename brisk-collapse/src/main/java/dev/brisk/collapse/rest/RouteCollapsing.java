@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -124,7 +125,7 @@ public final class RouteCollapsing implements Feature {
      * once the server has started; the Spring Boot starter logs a warning for each.
      */
     public Set<String> unmatchedRoutes() {
-        Set<String> unmatched = new java.util.TreeSet<>(routes);
+        Set<String> unmatched = new TreeSet<>(routes);
         unmatched.removeAll(matched);
         return unmatched;
     }

@@ -16,6 +16,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import dev.brisk.client.CallTimeoutException;
+import dev.brisk.collapse.CollapseTimeoutException;
+import dev.brisk.collapse.SingleFlightOptions;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import org.assertj.core.api.AbstractThrowableAssert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The client interceptor over real sockets: one request for many callers, each with its own full response. */
@@ -312,11 +318,11 @@ class CollapsingInterceptorTest {
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> patient = client.get(url("/slow")).execute().toCompletableFuture();
-        CompletableFuture<HttpResponse> hurried = client.get(url("/slow")).timeout(java.time.Duration.ofMillis(200))
+        CompletableFuture<HttpResponse> hurried = client.get(url("/slow")).timeout(Duration.ofMillis(200))
                 .execute().toCompletableFuture();
         awaitCallers(collapsing, 2);
         // two requests went out: the hurried one fails on its own deadline, the patient one is not affected
-        assertThatCause(hurried).isInstanceOf(dev.brisk.client.CallTimeoutException.class);
+        assertThatCause(hurried).isInstanceOf(CallTimeoutException.class);
         assertThat(patient).isNotDone();
         answer(2, request -> request.response().send("late"));
         assertThat(patient.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
@@ -327,16 +333,16 @@ class CollapsingInterceptorTest {
     void theCallerThatSentTheRequestWaitsUnderItsOwnDeadlineNotTheCollapsersTimeout() throws Exception {
         start();
         CollapsingInterceptor collapsing = CollapsingInterceptor.create(HttpCollapseOptions.builder()
-                .singleFlight(dev.brisk.collapse.SingleFlightOptions.builder()
-                        .timeout(java.time.Duration.ofMillis(100)).build()).build());
+                .singleFlight(SingleFlightOptions.builder()
+                        .timeout(Duration.ofMillis(100)).build()).build());
         BriskClient client = client(collapsing);
-        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).timeout(java.time.Duration.ofSeconds(10))
+        CompletableFuture<HttpResponse> sender = client.get(url("/slow")).timeout(Duration.ofSeconds(10))
                 .execute().toCompletableFuture();
         awaitCallers(collapsing, 1);
-        CompletableFuture<HttpResponse> joiner = client.get(url("/slow")).timeout(java.time.Duration.ofSeconds(10))
+        CompletableFuture<HttpResponse> joiner = client.get(url("/slow")).timeout(Duration.ofSeconds(10))
                 .execute().toCompletableFuture();
         // the collapser's timeout applies to the caller that joined, not to the one whose request is out
-        assertThatCause(joiner).isInstanceOf(dev.brisk.collapse.CollapseTimeoutException.class);
+        assertThatCause(joiner).isInstanceOf(CollapseTimeoutException.class);
         Thread.sleep(200);
         assertThat(sender).isNotDone();
         answer(1, request -> request.response().send("answered"));
@@ -344,11 +350,11 @@ class CollapsingInterceptorTest {
         assertThat(received).hasValue(1);
     }
 
-    private static org.assertj.core.api.AbstractThrowableAssert<?, ? extends Throwable> assertThatCause(
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertThatCause(
             CompletableFuture<?> future) {
         try {
             future.get(10, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             return assertThat(e.getCause());
         } catch (Exception e) {
             throw new AssertionError("the call did not fail in time", e);

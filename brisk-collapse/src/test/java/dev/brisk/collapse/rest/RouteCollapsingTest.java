@@ -24,6 +24,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.brisk.rest.Route;
+import dev.brisk.rest.Schedulers;
+import java.util.concurrent.CountDownLatch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** @Collapse and RouteCollapsing over real sockets: one handler run per key, a full response for every request. */
@@ -153,9 +156,9 @@ class RouteCollapsingTest {
     void aThrowingHandlerGivesEveryRequestTheSameProblem() throws Exception {
         RouteCollapsing collapsing = RouteCollapsing.builder().routes("/boom").build();
         AtomicInteger calls = new AtomicInteger();
-        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
-        server = Brisk.server().port(0).feature(collapsing).route(dev.brisk.rest.Route.get("/boom")
-                .scheduler(dev.brisk.rest.Schedulers.BIZ).handler(ctx -> {
+        CountDownLatch gate = new CountDownLatch(1);
+        server = Brisk.server().port(0).feature(collapsing).route(Route.get("/boom")
+                .scheduler(Schedulers.WORKER).handler(ctx -> {
                     calls.incrementAndGet();
                     gate.await(10, TimeUnit.SECONDS);
                     throw new IllegalStateException("broken");
@@ -288,10 +291,10 @@ class RouteCollapsingTest {
 
     /** A JAX-RS resource with one collapsed method. */
     @Path("/prices")
-    @dev.brisk.rest.RunOn(dev.brisk.rest.Schedulers.BIZ) // it blocks until the test opens the gate
+    @dev.brisk.rest.RunOn(Schedulers.WORKER) // it blocks until the test opens the gate
     public static class Prices {
         static final AtomicInteger CALLS = new AtomicInteger();
-        static final java.util.concurrent.CountDownLatch GATE = new java.util.concurrent.CountDownLatch(1);
+        static final CountDownLatch GATE = new CountDownLatch(1);
 
         @GET
         @Path("/{symbol}")

@@ -38,7 +38,7 @@ class SpringCollapseTest {
 
     /** A controller whose collapsed method blocks until the test opens the gate. */
     @RestController
-    @RunOn(Schedulers.BIZ)
+    @RunOn(Schedulers.WORKER)
     public static class Catalog {
         final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger plainCalls = new AtomicInteger();

@@ -1,5 +1,7 @@
 package dev.brisk.http.common;
 
+import io.netty.util.AsciiString;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +13,7 @@ import java.util.Optional;
  */
 public final class AcceptEncoding {
 
-    private static final io.netty.util.AsciiString FIELD = io.netty.util.AsciiString.cached("accept-encoding");
+    private static final AsciiString FIELD = AsciiString.cached("accept-encoding");
 
     private AcceptEncoding() {
     }
@@ -47,7 +49,7 @@ public final class AcceptEncoding {
         }
         String value = field.toString();
         int[] q = new int[offered.size()];
-        java.util.Arrays.fill(q, -1);
+        Arrays.fill(q, -1);
         int wildcard = -1;
         int length = value.length();
         int start = 0;

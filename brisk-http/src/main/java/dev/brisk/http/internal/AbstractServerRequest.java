@@ -5,11 +5,11 @@ import dev.brisk.http.BodyMode;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketOptions;
-import dev.brisk.http.internal.websocket.WebSocketHandshake;
-import dev.brisk.http.internal.websocket.WebSocketStart;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.PathDecoder;
 import dev.brisk.http.common.wire.ArrayHeaders;
+import dev.brisk.http.internal.websocket.WebSocketHandshake;
+import dev.brisk.http.internal.websocket.WebSocketStart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
@@ -21,12 +21,14 @@ import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.ssl.SslHandler;
 
+import dev.brisk.http.common.Protocol;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.net.ssl.SSLSession;
 
@@ -478,14 +480,14 @@ public abstract class AbstractServerRequest implements ServerRequest {
     @Override
     public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
                                       Map<String, String> pathParams) {
-        java.util.Objects.requireNonNull(endpoint, "endpoint must not be null");
-        java.util.Objects.requireNonNull(options, "options must not be null");
-        java.util.Objects.requireNonNull(pathParams, "pathParams must not be null");
+        Objects.requireNonNull(endpoint, "endpoint must not be null");
+        Objects.requireNonNull(options, "options must not be null");
+        Objects.requireNonNull(pathParams, "pathParams must not be null");
         WebSocketHandshake.Outcome outcome = WebSocketHandshake.negotiate(this, options);
         if (outcome instanceof WebSocketHandshake.Rejected rejected) {
             if (rejected.upgradeRequired()) {
                 response().header("sec-websocket-version", "13");
-                if (protocol() != dev.brisk.http.common.Protocol.HTTP_2) {
+                if (protocol() != Protocol.HTTP_2) {
                     response().header("upgrade", "websocket");
                 }
             }

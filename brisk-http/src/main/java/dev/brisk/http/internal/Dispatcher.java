@@ -11,10 +11,6 @@ public final class Dispatcher {
     }
 
     /**
-     * Runs the handler for {@code request}. Returns false when it failed after the response was committed, in which
-     * case the connection (or stream) can no longer be trusted and must be closed by the caller.
-     */
-    /**
      * Shows the handler a request the server refused (its error response sent) when it observes refusals, and the
      * request never reached it; a handler failure is logged.
      */
@@ -30,6 +26,10 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * Runs the handler for {@code request}. Returns false when it failed after the response was committed, in which
+     * case the connection (or stream) can no longer be trusted and must be closed by the caller.
+     */
     public static boolean dispatch(ServerContext server, AbstractServerRequest request) {
         try {
             server.handler().handle(request);

@@ -3,6 +3,8 @@ package dev.brisk.http.internal;
 import dev.brisk.http.common.wire.ArrayHeaders;
 import io.netty.buffer.ByteBuf;
 
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -47,7 +49,7 @@ public final class FileStreamer {
             file = FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException e) {
             response.status(500);
-            response.sendWhole(io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            response.sendWhole(Unpooled.EMPTY_BUFFER);
             result.completeExceptionally(e);
             return;
         }
@@ -87,7 +89,7 @@ public final class FileStreamer {
      * Reads up to {@code size} bytes of {@code file} from {@code position} into a new buffer of {@code allocator}
      * (the caller owns it); fails, holding nothing, when the file ends first or cannot be read.
      */
-    public static ByteBuf readPiece(io.netty.buffer.ByteBufAllocator allocator, FileChannel file, long position,
+    public static ByteBuf readPiece(ByteBufAllocator allocator, FileChannel file, long position,
                                     int size) throws IOException {
         ByteBuf piece = allocator.ioBuffer(size);
         int read;

@@ -3,6 +3,8 @@ package dev.brisk.http.internal;
 /** A request that cannot be accepted; carries the status to answer with before the connection is closed. */
 public final class HttpParseException extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     private final int status;
     private final boolean notHttp;
 

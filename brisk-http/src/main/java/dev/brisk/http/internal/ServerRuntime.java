@@ -18,6 +18,8 @@ import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.SingleThreadEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -113,10 +115,10 @@ public final class ServerRuntime {
     }
 
     /** Tasks queued on each worker event loop, in loop order (-1 where the loop does not tell). */
-    public java.util.List<Integer> pendingTasks() {
-        java.util.List<Integer> pending = new java.util.ArrayList<>();
-        for (io.netty.util.concurrent.EventExecutor loop : workers) {
-            pending.add(loop instanceof io.netty.util.concurrent.SingleThreadEventExecutor single
+    public List<Integer> pendingTasks() {
+        List<Integer> pending = new ArrayList<>();
+        for (EventExecutor loop : workers) {
+            pending.add(loop instanceof SingleThreadEventExecutor single
                     ? single.pendingTasks() : -1);
         }
         return pending;
@@ -183,7 +185,7 @@ public final class ServerRuntime {
     }
 
     private boolean isEventLoopThread() {
-        for (io.netty.util.concurrent.EventExecutor loop : workers) {
+        for (EventExecutor loop : workers) {
             if (loop.inEventLoop()) {
                 return true;
             }

@@ -23,13 +23,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import javax.net.ssl.SSLSocket;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLSocket;
 
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -200,7 +201,7 @@ class Http1QueueLimitTest {
                     out.write(junk);
                     sent += junk.length;
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 closed = true;
             }
         }

@@ -1,8 +1,8 @@
 package dev.brisk.http.reliability;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2Frames.Frame;
+import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.MemoryProbe;
 import dev.brisk.http.testing.RawH2Frames;
@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import java.net.SocketTimeoutException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -215,7 +216,7 @@ class Http2FloodTest {
             }
             // a timeout here (SocketTimeoutException) would mean the connection is still open
             goAway = h2.await(frame -> frame.type() == H2Frames.GOAWAY, WAIT);
-        } catch (java.net.SocketTimeoutException stillOpen) {
+        } catch (SocketTimeoutException stillOpen) {
             throw new AssertionError("the connection is still open after " + sent + " CONTINUATION frames",
                     stillOpen);
         } catch (IOException resetBeforeGoAwayWasRead) {

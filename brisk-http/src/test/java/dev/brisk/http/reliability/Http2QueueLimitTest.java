@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import java.util.function.Consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -164,7 +165,7 @@ class Http2QueueLimitTest {
                         MemoryProbe.mib(growth)));
     }
 
-    private HttpServer start(java.util.function.Consumer<ServerRequest> answer) {
+    private HttpServer start(Consumer<ServerRequest> answer) {
         return HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1))
                 .handler(request -> workers.execute(() -> answer.accept(request))).start();
     }

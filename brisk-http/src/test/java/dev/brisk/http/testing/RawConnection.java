@@ -1,5 +1,6 @@
 package dev.brisk.http.testing;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,7 +41,7 @@ public final class RawConnection implements AutoCloseable {
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(10_000);
         socket.setTcpNoDelay(true);
-        in = new java.io.BufferedInputStream(socket.getInputStream());
+        in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();
     }
 

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.Map;
 
+import java.io.BufferedInputStream;
 import static dev.brisk.http.testing.H2Frames.GOAWAY;
 import static dev.brisk.http.testing.H2Frames.SETTINGS;
 
@@ -33,7 +34,7 @@ public final class RawH2Frames implements AutoCloseable {
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(10_000);
         socket.setTcpNoDelay(true);
-        in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
+        in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
         out = socket.getOutputStream();
     }
 

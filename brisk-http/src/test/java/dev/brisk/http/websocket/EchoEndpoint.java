@@ -4,8 +4,10 @@ import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketSession;
 import io.netty.buffer.ByteBuf;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /** Echoes every message and records what happened, as lines like {@code open}, {@code text:hi}, {@code close:1000}. */
 class EchoEndpoint implements WebSocketEndpoint {
@@ -31,7 +33,7 @@ class EchoEndpoint implements WebSocketEndpoint {
 
     @Override
     public void onPong(WebSocketSession session, ByteBuf data) {
-        events.add("pong:" + data.toString(java.nio.charset.StandardCharsets.UTF_8));
+        events.add("pong:" + data.toString(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -47,7 +49,7 @@ class EchoEndpoint implements WebSocketEndpoint {
     /** The next event that starts with {@code prefix}, skipping others; fails after 10 s. */
     String next(String prefix) throws InterruptedException {
         while (true) {
-            String event = events.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+            String event = events.poll(10, TimeUnit.SECONDS);
             if (event == null) {
                 throw new AssertionError("no event starting with " + prefix);
             }

@@ -32,6 +32,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.util.ReferenceCountUtil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** permessage-deflate (RFC 7692) negotiated with Netty's WebSocket client, and left out when not enabled. */
@@ -133,7 +134,7 @@ class PerMessageDeflateTest {
                     if (msg instanceof TextWebSocketFrame text) {
                         messages.add(text.text());
                     }
-                    io.netty.util.ReferenceCountUtil.release(msg);
+                    ReferenceCountUtil.release(msg);
                 }
             };
         }

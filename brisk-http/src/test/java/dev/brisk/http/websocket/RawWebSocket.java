@@ -6,9 +6,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A WebSocket client on a plain socket that writes whatever frames a test asks for, valid or not, and reads the
@@ -70,7 +74,7 @@ final class RawWebSocket implements AutoCloseable {
         if (receiveBuffer > 0) {
             socket.setReceiveBufferSize(receiveBuffer);
         }
-        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 10_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setSoTimeout(10_000);
         socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
         socket.getOutputStream().flush();
@@ -88,7 +92,7 @@ final class RawWebSocket implements AutoCloseable {
 
     /** The body of a response that did not switch (a refusal), as long as its {@code Content-Length} says. */
     String body() throws IOException {
-        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+        Matcher length = Pattern.compile("(?i)content-length: *(\\d+)")
                 .matcher(responseHead);
         return length.find() ? new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8)
                 : "";
@@ -175,7 +179,7 @@ final class RawWebSocket implements AutoCloseable {
     boolean closedByServer() throws IOException {
         try {
             return in.read() < 0;
-        } catch (java.net.SocketException reset) {
+        } catch (SocketException reset) {
             return true;
         }
     }

@@ -17,6 +17,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.brisk.http.WebSocketEndpoint;
+import dev.brisk.http.WebSocketSession;
 import static dev.brisk.http.websocket.RawWebSocket.BINARY;
 import static dev.brisk.http.websocket.RawWebSocket.CLOSE;
 import static dev.brisk.http.websocket.RawWebSocket.CONTINUATION;
@@ -226,9 +228,9 @@ class WebSocketProtocolTest {
     }
 
     /** Sets its session's idle timeout from messages {@code idle:<ms>} and answers every message with it. */
-    static final class IdleTimeoutEndpoint implements dev.brisk.http.WebSocketEndpoint {
+    static final class IdleTimeoutEndpoint implements WebSocketEndpoint {
         @Override
-        public void onText(dev.brisk.http.WebSocketSession session, String text) {
+        public void onText(WebSocketSession session, String text) {
             if (text.startsWith("idle:")) {
                 try {
                     session.idleTimeout(Duration.ofMillis(Long.parseLong(text.substring(5))));
@@ -250,11 +252,11 @@ class WebSocketProtocolTest {
     }
 
     /** Sends 64 KiB messages without waiting until a send is refused: the queue bound at work. */
-    static final class FloodEndpoint implements dev.brisk.http.WebSocketEndpoint {
+    static final class FloodEndpoint implements WebSocketEndpoint {
         final BlockingQueue<String> outcome = new LinkedBlockingQueue<>();
 
         @Override
-        public void onOpen(dev.brisk.http.WebSocketSession session) {
+        public void onOpen(WebSocketSession session) {
             for (int i = 0; i < 2000; i++) {
                 CompletableFuture<Void> sent = session.sendBinary(new byte[64 * 1024]).toCompletableFuture();
                 if (sent.isCompletedExceptionally()) {

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 
+import io.micrometer.core.instrument.Tag;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -64,7 +65,7 @@ public final class MicrometerCollapseMetrics implements CollapseMetrics {
     }
 
     /** Like {@link #of(MeterRegistry, String)}, with common tags on every meter. */
-    public static MicrometerCollapseMetrics of(MeterRegistry registry, String name, Iterable<io.micrometer.core.instrument.Tag> tags) {
+    public static MicrometerCollapseMetrics of(MeterRegistry registry, String name, Iterable<Tag> tags) {
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(name, "name");
         return new MicrometerCollapseMetrics(registry, Tags.of(tags).and("collapser", name));

@@ -28,7 +28,7 @@ final class PrometheusScrape {
 
     static Route route(MeterRegistry registry, String path) {
         PrometheusMeterRegistry prometheus = (PrometheusMeterRegistry) registry;
-        return Route.get(path).scheduler(Schedulers.BIZ).handler(ctx -> scrape(prometheus, ctx));
+        return Route.get(path).scheduler(Schedulers.WORKER).handler(ctx -> scrape(prometheus, ctx));
     }
 
     private static void scrape(PrometheusMeterRegistry registry, RequestContext ctx) throws Exception {

@@ -1,7 +1,6 @@
 package dev.brisk.micrometer.client;
 
 import dev.brisk.client.BriskClient;
-import dev.brisk.client.BriskClientBuilder;
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.http.HttpHandler;
@@ -58,11 +57,11 @@ class MicrometerClientMetricsTest {
     }
 
     /** A builder that skips ServiceLoader interceptors, so the plain path is what runs. */
-    private static BriskClientBuilder clientBuilder() {
+    private static BriskClient.Builder clientBuilder() {
         return BriskClient.builder().options(o -> o.ioThreads(2)).loadInterceptors(false);
     }
 
-    private BriskClient client(BriskClientBuilder builder) {
+    private BriskClient client(BriskClient.Builder builder) {
         BriskClient client = builder.build();
         resources.add(client);
         return client;
@@ -98,7 +97,7 @@ class MicrometerClientMetricsTest {
         });
     }
 
-    private BriskClientBuilder meteredClient() {
+    private BriskClient.Builder meteredClient() {
         return clientBuilder().metrics(MicrometerClientMetrics.of(registry));
     }
 

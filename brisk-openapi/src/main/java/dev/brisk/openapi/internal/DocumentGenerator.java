@@ -5,8 +5,10 @@ import dev.brisk.openapi.OpenApiDocument;
 import dev.brisk.rest.RouteInfo;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,10 +43,10 @@ public final class DocumentGenerator {
         Schemas schemas = new Schemas(mapper);
         Operations operations = new Operations(api, schemas);
         Map<String, Object> paths = new LinkedHashMap<>();
-        Set<String> annotated = new java.util.HashSet<>();
+        Set<String> annotated = new HashSet<>();
         routes.stream().filter(r -> r.handlerMethod().isPresent()).forEach(r -> annotated.add(r.path()));
         for (RouteInfo route : routes) {
-            String method = route.method().name().toLowerCase(java.util.Locale.ROOT);
+            String method = route.method().name().toLowerCase(Locale.ROOT);
             if (!METHODS.contains(method) || automatic(route, annotated)) {
                 continue;
             }

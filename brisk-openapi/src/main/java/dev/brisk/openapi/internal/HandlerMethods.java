@@ -4,14 +4,18 @@ import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteResponse;
 
+import java.io.InputStream;
+import java.io.Reader;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -39,7 +43,7 @@ final class HandlerMethods {
         Annotation[] annotations = annotations(parameter.element());
         switch (parameter.source()) {
             case PATH, QUERY, HEADER, COOKIE -> model.param(new OperationModel.Param(
-                    parameter.source().name().toLowerCase(java.util.Locale.ROOT), parameter.name(), parameter.type(),
+                    parameter.source().name().toLowerCase(Locale.ROOT), parameter.name(), parameter.type(),
                     parameter.required() || Constraints.required(annotations), null,
                     parameter.defaultValue().orElse(null), annotations));
             case FORM -> model.formFields.put(parameter.name(), parameter.type());
@@ -56,8 +60,8 @@ final class HandlerMethods {
     }
 
     /** A body read as raw bytes or characters: no schema describes it. */
-    private static boolean isStream(java.lang.reflect.Type type) {
-        return type == java.io.InputStream.class || type == java.io.Reader.class;
+    private static boolean isStream(Type type) {
+        return type == InputStream.class || type == Reader.class;
     }
 
     private static void read(RouteResponse response, OperationModel model) {

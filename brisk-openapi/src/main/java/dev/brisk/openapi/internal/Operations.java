@@ -6,7 +6,10 @@ import dev.brisk.openapi.OpenApi;
 import dev.brisk.openapi.OperationInfo;
 import dev.brisk.rest.RouteInfo;
 
+import java.lang.annotation.Annotation;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,7 +21,7 @@ import java.util.Set;
 /** The operation object of one route, from its template, its handler method and the application's OperationInfo. */
 final class Operations {
 
-    private static final java.lang.annotation.Annotation[] NO_ANNOTATIONS = new java.lang.annotation.Annotation[0];
+    private static final Annotation[] NO_ANNOTATIONS = new Annotation[0];
 
     private final OpenApi api;
     private final Schemas schemas;
@@ -180,7 +183,7 @@ final class Operations {
                 return Long.parseLong(text);
             }
             if ("number".equals(type)) {
-                return new java.math.BigDecimal(text);
+                return new BigDecimal(text);
             }
             if ("boolean".equals(type) && (text.equals("true") || text.equals("false"))) {
                 return Boolean.parseBoolean(text);
@@ -220,7 +223,7 @@ final class Operations {
         if (!declared.isEmpty()) {
             return declared.stream().map(MediaType::toString).distinct().toList();
         }
-        Type raw = type instanceof java.lang.reflect.ParameterizedType parameterized ? parameterized.getRawType()
+        Type raw = type instanceof ParameterizedType parameterized ? parameterized.getRawType()
                 : type;
         if (raw == String.class || raw == CharSequence.class) {
             return List.of("text/plain");

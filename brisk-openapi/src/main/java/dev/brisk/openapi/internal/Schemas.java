@@ -10,12 +10,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -63,13 +68,13 @@ final class Schemas {
         if (simple != null) {
             return simple;
         }
-        if (raw == java.util.OptionalInt.class || raw == java.util.OptionalLong.class) {
-            return SimpleTypes.schema(raw == java.util.OptionalInt.class ? int.class : long.class);
+        if (raw == OptionalInt.class || raw == OptionalLong.class) {
+            return SimpleTypes.schema(raw == OptionalInt.class ? int.class : long.class);
         }
-        if (raw == java.util.OptionalDouble.class) {
+        if (raw == OptionalDouble.class) {
             return SimpleTypes.schema(double.class);
         }
-        if (raw == byte[].class || raw == java.nio.ByteBuffer.class) {
+        if (raw == byte[].class || raw == ByteBuffer.class) {
             Map<String, Object> schema = new LinkedHashMap<>();
             schema.put("type", "string");
             schema.put("contentEncoding", "base64");
@@ -79,7 +84,7 @@ final class Schemas {
             Map<String, Object> schema = new LinkedHashMap<>();
             schema.put("type", "array");
             schema.put("items", schema(t.getContentType()));
-            if (java.util.Set.class.isAssignableFrom(raw)) {
+            if (Set.class.isAssignableFrom(raw)) {
                 schema.put("uniqueItems", true);
             }
             return schema;

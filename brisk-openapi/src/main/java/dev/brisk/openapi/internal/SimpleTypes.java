@@ -11,7 +11,10 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.time.Period;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.Calendar;
 import java.util.Currency;
 import java.util.Date;
 import java.util.HashMap;
@@ -27,7 +30,7 @@ final class SimpleTypes {
 
     static {
         for (Class<?> type : new Class<?>[]{String.class, CharSequence.class, char.class, Character.class,
-                Locale.class, Currency.class, java.time.ZoneId.class, java.time.Period.class}) {
+                Locale.class, Currency.class, ZoneId.class, Period.class}) {
             put(type, "string", null);
         }
         put(boolean.class, "boolean", null);
@@ -48,7 +51,7 @@ final class SimpleTypes {
         put(UUID.class, "string", "uuid");
         put(LocalDate.class, "string", "date");
         for (Class<?> type : new Class<?>[]{LocalDateTime.class, OffsetDateTime.class, ZonedDateTime.class,
-                Instant.class, Date.class, java.util.Calendar.class}) {
+                Instant.class, Date.class, Calendar.class}) {
             put(type, "string", "date-time");
         }
         put(LocalTime.class, "string", "time");

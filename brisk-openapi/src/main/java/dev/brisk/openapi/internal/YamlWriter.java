@@ -2,6 +2,7 @@ package dev.brisk.openapi.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -12,7 +13,7 @@ import java.util.regex.Pattern;
 final class YamlWriter {
 
     private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$.\\-]*");
-    private static final java.util.Set<String> RESERVED = java.util.Set.of("true", "false", "null", "yes", "no", "on",
+    private static final Set<String> RESERVED = Set.of("true", "false", "null", "yes", "no", "on",
             "off", "y", "n", "True", "False", "Null", "TRUE", "FALSE", "NULL", "Yes", "No", "On", "Off", "YES", "NO",
             "ON", "OFF", "Y", "N");
 

@@ -34,7 +34,7 @@ class BothStylesTest {
     }
 
     @Path("/jaxrs")
-    @RunOn("biz")
+    @RunOn("worker")
     public static class JaxRsGreetings {
         @GET
         @Path("{name}")
@@ -62,11 +62,11 @@ class BothStylesTest {
     void bothStylesAnswerFromOneServer(TestClient client) {
         TestResponse spring = client.get("/spring/ada").execute();
         assertThat(spring.status()).isEqualTo(200);
-        assertThat(spring.body()).startsWith("{\"style\":\"spring\",\"name\":\"ada\"").contains("brisk-biz");
+        assertThat(spring.body()).startsWith("{\"style\":\"spring\",\"name\":\"ada\"").contains("brisk-worker");
 
         TestResponse jaxrs = client.get("/jaxrs/bo").execute();
         assertThat(jaxrs.status()).isEqualTo(200);
-        assertThat(jaxrs.body()).startsWith("{\"style\":\"jaxrs\",\"name\":\"bo\"").contains("brisk-biz");
+        assertThat(jaxrs.body()).startsWith("{\"style\":\"jaxrs\",\"name\":\"bo\"").contains("brisk-worker");
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import jakarta.ws.rs.NotFoundException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -92,7 +93,7 @@ class JaxRsObservedFailuresTest {
             assertThat(unconverted.statusCode()).isEqualTo(404);
             CompletedRequest observed = completed.poll(10, TimeUnit.SECONDS);
             assertThat(observed).isNotNull();
-            assertThat(observed.error()).containsInstanceOf(jakarta.ws.rs.NotFoundException.class);
+            assertThat(observed.error()).containsInstanceOf(NotFoundException.class);
         }
     }
 }

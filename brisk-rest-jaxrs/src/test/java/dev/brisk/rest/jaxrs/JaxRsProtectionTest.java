@@ -4,10 +4,10 @@ import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.MaxConcurrency;
 import dev.brisk.rest.RequestTimeout;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +17,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code @MaxConcurrency} and {@code @RequestTimeout} on JAX-RS resources, over real sockets. */
@@ -75,10 +82,10 @@ class JaxRsProtectionTest {
 
     /** A response filter, as most applications have: it runs on whatever the method returned. */
     @jakarta.ws.rs.ext.Provider
-    public static class ServedBy implements jakarta.ws.rs.container.ContainerResponseFilter {
+    public static class ServedBy implements ContainerResponseFilter {
         @Override
-        public void filter(jakarta.ws.rs.container.ContainerRequestContext request,
-                           jakarta.ws.rs.container.ContainerResponseContext response) {
+        public void filter(ContainerRequestContext request,
+                           ContainerResponseContext response) {
             response.getHeaders().putSingle("x-served-by", "test");
         }
     }
@@ -121,11 +128,11 @@ class JaxRsProtectionTest {
 
     @Test
     void whatAMethodReturnsAfterItsTimeoutNeverReachesTheClientOrTheMetrics() throws Exception {
-        java.util.Queue<Integer> observed = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        Queue<Integer> observed = new ConcurrentLinkedQueue<>();
         server = Brisk.server().port(0).host("127.0.0.1")
                 .observability(o -> o.observer(completed -> observed.add(completed.status())))
                 .controllers(new GuardedResource(), new ServedBy()).start();
-        java.util.List<CompletableFuture<HttpResponse<String>>> responses = new java.util.ArrayList<>();
+        List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             responses.add(CLIENT.sendAsync(request("/slow-value"), HttpResponse.BodyHandlers.ofString()));
         }

@@ -74,7 +74,7 @@ class JaxRsThreadingTest {
     @Test
     void resourceMethodsRunOnTheWorkerPoolUnlessRunOnSaysOtherwise() throws Exception {
         server = Brisk.server().port(0).host("127.0.0.1").controllers(new BlockingResource()).start();
-        assertThat(get("/thread").body()).startsWith("worker brisk-biz-");
+        assertThat(get("/thread").body()).startsWith("worker brisk-worker-");
         assertThat(get("/io-thread").body()).startsWith("event-loop brisk-io-");
     }
 

@@ -25,6 +25,8 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 
+import java.io.IOException;
+import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -85,7 +87,7 @@ class MediaTypeMatchingTest {
         @Override
         public void writeTo(Note note, Class<?> type, Type genericType, Annotation[] annotations,
                             MediaType mediaType, MultivaluedMap<String, Object> headers, OutputStream out)
-                throws java.io.IOException {
+                throws IOException {
             out.write(("{\"note\":\"" + note.text() + "\"}").getBytes(StandardCharsets.UTF_8));
         }
     }
@@ -123,7 +125,7 @@ class MediaTypeMatchingTest {
         TestResponse response = client.get("/media/profiled").execute();
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.header("content-type").map(MediaType::valueOf))
-                .hasValue(new MediaType("text", "plain", java.util.Map.of("profile", "a;b")));
+                .hasValue(new MediaType("text", "plain", Map.of("profile", "a;b")));
         assertThat(response.body()).isEqualTo("profiled");
     }
 }

@@ -3,8 +3,8 @@ package dev.brisk.rest.spring;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.RouteInfo;
-import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteParameter.Source;
+import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import java.lang.reflect.Parameter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -109,7 +110,7 @@ class PublishedParametersTest {
                         tuple(Source.HEADER, "X-Trace", String.class, false),
                         tuple(Source.COOKIE, "session", String.class, true));
         assertThat(parameters.get(0).defaultValue()).isEmpty();
-        assertThat(parameters.get(0).element()).isInstanceOf(java.lang.reflect.Parameter.class);
+        assertThat(parameters.get(0).element()).isInstanceOf(Parameter.class);
         assertThat(route("GET", "/orders/{id}").handlerMethod()).hasValueSatisfying(m ->
                 assertThat(m.getName()).isEqualTo("order"));
         assertThat(route("GET", "/orders/{id}").response()).hasValue(RouteResponse.of(200, Order.class));

@@ -80,7 +80,7 @@ class SpringControllerTest {
                 + "&since=2026-01-31").execute();
         assertThat(noHeader.status()).isEqualTo(400);
         assertThat(noHeader.body()).contains("Required header 'X-Request-Id' is not present.");
-        assertThat(client.get("/users/thread").execute().body()).startsWith("brisk-biz-");
+        assertThat(client.get("/users/thread").execute().body()).startsWith("brisk-worker-");
         assertThat(client.get("/users/7;tier=gold/cars/mini;color=red,blue;year=2012").execute().body())
                 .isEqualTo("7 mini [red, blue] 2012 gold");
         assertThat(client.get("/users/7/cars/mini;color=red").execute().body()).isEqualTo("7 mini [red] 2000 null");

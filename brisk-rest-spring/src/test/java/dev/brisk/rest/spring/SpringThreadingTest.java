@@ -71,7 +71,7 @@ class SpringThreadingTest {
     @Test
     void handlersRunOnTheWorkerPoolUnlessRunOnSaysOtherwise() throws Exception {
         server = Brisk.server().port(0).host("127.0.0.1").controllers(new BlockingController()).start();
-        assertThat(get("/thread").body()).startsWith("worker brisk-biz-");
+        assertThat(get("/thread").body()).startsWith("worker brisk-worker-");
         assertThat(get("/io-thread").body()).startsWith("event-loop brisk-io-");
     }
 

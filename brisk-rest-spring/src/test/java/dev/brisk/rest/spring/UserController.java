@@ -129,7 +129,7 @@ public class UserController {
     }
 
     @GetMapping("/thread")
-    @RunOn(Schedulers.BIZ)
+    @RunOn(Schedulers.WORKER)
     public String thread() {
         return Thread.currentThread().getName();
     }

@@ -8,7 +8,12 @@ import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.internal.router.PathPattern;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.codec.ContentNegotiation;
+import dev.brisk.rest.RouteParameter;
+import dev.brisk.rest.RouteResponse;
+import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
 
 /** A route with everything decided at startup: parsed template, scheduler, conditions. */
 final class CompiledRoute implements RouteInfo {
@@ -67,7 +72,7 @@ final class CompiledRoute implements RouteInfo {
         }
         List<MediaType> produces = route.produces();
         if (!produces.isEmpty() && accepted != null
-                && dev.brisk.codec.ContentNegotiation.negotiate(accepted, produces).isEmpty()) {
+                && ContentNegotiation.negotiate(accepted, produces).isEmpty()) {
             return Mismatch.PRODUCES;
         }
         return Mismatch.NONE;
@@ -108,17 +113,17 @@ final class CompiledRoute implements RouteInfo {
     }
 
     @Override
-    public java.util.Optional<java.lang.reflect.Method> handlerMethod() {
+    public Optional<Method> handlerMethod() {
         return route.handlerMethod();
     }
 
     @Override
-    public List<dev.brisk.rest.RouteParameter> parameters() {
+    public List<RouteParameter> parameters() {
         return route.parameters();
     }
 
     @Override
-    public java.util.Optional<dev.brisk.rest.RouteResponse> response() {
+    public Optional<RouteResponse> response() {
         return route.response();
     }
 

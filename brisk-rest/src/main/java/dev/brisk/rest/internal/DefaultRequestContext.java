@@ -11,10 +11,24 @@ import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.internal.router.RouteMatch;
 
+import dev.brisk.codec.Codecs;
+import dev.brisk.codec.ContentNegotiation;
+import dev.brisk.rest.MultipartForm;
+import dev.brisk.rest.SseSink;
+import dev.brisk.rest.internal.multipart.MultipartReceiver;
+import dev.brisk.rest.internal.sse.DefaultSseSink;
+import dev.brisk.transport.TraceContext;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.util.ReferenceCountUtil;
 import java.lang.reflect.Type;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 
 /** The per-request context: request, response, matched route and its path variables (decoded on access). */
 final class DefaultRequestContext implements RequestContext {
@@ -30,9 +44,9 @@ final class DefaultRequestContext implements RequestContext {
     private MatrixParams matrix;
     private boolean async;
     private boolean responded;
-    private io.netty.handler.codec.http.HttpMethod rerouteMethod;
+    private HttpMethod rerouteMethod;
     private String reroutePath;
-    private dev.brisk.rest.MultipartForm multipart;
+    private MultipartForm multipart;
     private Map<String, List<String>> formParams;
     /** What the context answers to, when not the request's own response. */
     private ServerResponse replacedResponse;
@@ -42,7 +56,7 @@ final class DefaultRequestContext implements RequestContext {
     private Throwable failure;
     int filterIndex;
     /** The request's trace and its OpenTelemetry span state, when tracing is on. */
-    dev.brisk.transport.TraceContext trace;
+    TraceContext trace;
     Object span;
     /** When the pipeline received the request ({@link System#nanoTime()}); set only when something observes it. */
     long startNanos;
@@ -77,19 +91,19 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     @Override
-    public void reroute(io.netty.handler.codec.http.HttpMethod method, String rawPath) {
+    public void reroute(HttpMethod method, String rawPath) {
         if (route != null) {
             throw new IllegalStateException("the request has already been routed to " + route);
         }
         if (rawPath == null || !rawPath.startsWith("/")) {
             throw new IllegalArgumentException("path must start with '/': " + rawPath);
         }
-        this.rerouteMethod = java.util.Objects.requireNonNull(method, "method");
+        this.rerouteMethod = Objects.requireNonNull(method, "method");
         this.reroutePath = rawPath;
     }
 
     /** The method to route by: the request's, unless a filter rerouted it. */
-    io.netty.handler.codec.http.HttpMethod routingMethod() {
+    HttpMethod routingMethod() {
         return rerouteMethod != null ? rerouteMethod : request.method();
     }
 
@@ -118,7 +132,7 @@ final class DefaultRequestContext implements RequestContext {
         if (accepted == null) {
             String format = services.options().formatParameter();
             if (!format.isEmpty() && !request.rawQuery().isEmpty()) {
-                var forced = request.query(format).flatMap(dev.brisk.codec.ContentNegotiation::forFormat);
+                var forced = request.query(format).flatMap(ContentNegotiation::forFormat);
                 if (forced.isPresent()) {
                     accepted = List.of(forced.get());
                     return accepted;
@@ -147,7 +161,7 @@ final class DefaultRequestContext implements RequestContext {
     @Override
     public ServerResponse replaceResponse(ServerResponse replacement) {
         ServerResponse previous = response();
-        replacedResponse = java.util.Objects.requireNonNull(replacement, "replacement");
+        replacedResponse = Objects.requireNonNull(replacement, "replacement");
         return previous;
     }
 
@@ -251,7 +265,7 @@ final class DefaultRequestContext implements RequestContext {
         responded = true;
         if (isCancelled() && response().isCommitted()) {
             // the timeout answered 503 already: a result the handler sends after being cancelled goes nowhere
-            io.netty.util.ReferenceCountUtil.release(result);
+            ReferenceCountUtil.release(result);
             return;
         }
         services.results().write(this, result);
@@ -263,29 +277,29 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     @Override
-    public dev.brisk.codec.Codecs codecs() {
+    public Codecs codecs() {
         return services.codecs();
     }
 
     /** The parts the engine received before the handler ran. */
-    void multipart(dev.brisk.rest.MultipartForm form) {
+    void multipart(MultipartForm form) {
         this.multipart = form;
     }
 
     @Override
-    public dev.brisk.rest.MultipartForm multipart() {
+    public MultipartForm multipart() {
         if (multipart == null) {
             String contentType = request.headers().get("content-type", null);
-            if (!dev.brisk.rest.internal.multipart.MultipartReceiver.isMultipart(contentType)) {
+            if (!MultipartReceiver.isMultipart(contentType)) {
                 throw new HttpStatusException(415, "the request body is not multipart/form-data (Content-Type: "
                         + (contentType == null ? "none" : contentType) + ")");
             }
-            if (dev.brisk.rest.internal.multipart.MultipartReceiver.pending(request)) {
+            if (MultipartReceiver.pending(request)) {
                 throw new IllegalStateException("the multipart body has not been received yet: its parts are "
                         + "there for route filters and handlers, not for filters that run before routing");
             }
             // a body that was aggregated rather than streamed: parsed now
-            multipart = dev.brisk.rest.internal.multipart.MultipartReceiver.parse(request, services.multipartOptions(),
+            multipart = MultipartReceiver.parse(request, services.multipartOptions(),
                     request.body());
         }
         return multipart;
@@ -300,25 +314,25 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     @Override
-    public dev.brisk.rest.SseSink sse() {
+    public SseSink sse() {
         return openSse(null);
     }
 
     @Override
-    public dev.brisk.rest.SseSink sse(java.time.Duration timeout) {
-        java.util.Objects.requireNonNull(timeout, "timeout");
+    public SseSink sse(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive: " + timeout);
         }
         return openSse(timeout);
     }
 
-    private dev.brisk.rest.SseSink openSse(java.time.Duration timeout) {
+    private SseSink openSse(Duration timeout) {
         RequestCancellation current = cancellation;
         if (timeout != null && current != null && !current.cancelled()) {
             current.disarm(); // the stream's own timeout replaces the request's
         }
-        dev.brisk.rest.SseSink sink = dev.brisk.rest.internal.sse.DefaultSseSink.open(response(), services.sseEncoder(),
+        SseSink sink = DefaultSseSink.open(response(), services.sseEncoder(),
                 request.allocator(), timeout, services.options().sseMaxPending());
         async = true;
         responded = true;
@@ -341,7 +355,7 @@ final class DefaultRequestContext implements RequestContext {
 
     @Override
     public void onCancel(Runnable callback) {
-        java.util.Objects.requireNonNull(callback, "callback");
+        Objects.requireNonNull(callback, "callback");
         RequestCancellation current = cancellation;
         if (current != null) {
             current.onCancel(callback);
@@ -349,9 +363,9 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     /** Cancels {@code stage} (when it is a future) if the request is cancelled before it completes. */
-    void cancelWith(java.util.concurrent.CompletionStage<?> stage) {
+    void cancelWith(CompletionStage<?> stage) {
         RequestCancellation current = cancellation;
-        if (current != null && stage instanceof java.util.concurrent.Future<?> future) {
+        if (current != null && stage instanceof Future<?> future) {
             current.onCancel(() -> future.cancel(true));
         }
     }
@@ -370,8 +384,8 @@ final class DefaultRequestContext implements RequestContext {
     }
 
     @Override
-    public java.util.Optional<dev.brisk.transport.TraceContext> trace() {
-        return java.util.Optional.ofNullable(trace);
+    public Optional<TraceContext> trace() {
+        return Optional.ofNullable(trace);
     }
 
     /** The matched route's template, null before routing or when nothing matched. */

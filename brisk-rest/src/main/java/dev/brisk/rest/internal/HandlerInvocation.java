@@ -21,6 +21,7 @@ final class HandlerInvocation {
     }
 
     /** Calls the handler of {@code route} for {@code ctx}. */
+    @SuppressWarnings("try") // the scope is only closed, never read
     void call(DefaultRequestContext ctx, CompiledRoute route) {
         if (ctx.trace != null) {
             try (TraceContext.Scope ignored = observability.enter(ctx)) {

@@ -2,7 +2,7 @@ package dev.brisk.rest.internal;
 
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.ConstraintViolationsException;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 

@@ -6,12 +6,14 @@ import dev.brisk.rest.LoadShedding;
 import dev.brisk.rest.MaxConcurrency;
 import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.RequestTimeout;
+import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.internal.protect.ClientAddresses;
 import dev.brisk.rest.internal.protect.CpuLoad;
 import dev.brisk.rest.internal.protect.Durations;
 import dev.brisk.rest.internal.protect.IpRules;
 import dev.brisk.rest.internal.protect.Limiter;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -131,12 +133,12 @@ final class Protection {
             return null;
         }
         String scheduler = route.scheduler.name();
-        boolean interruptible = scheduler.equals(dev.brisk.rest.Schedulers.BIZ)
-                || scheduler.equals(dev.brisk.rest.Schedulers.VIRTUAL);
+        boolean interruptible = scheduler.equals(Schedulers.WORKER)
+                || scheduler.equals(Schedulers.VIRTUAL);
         return new RouteGuard(limit == null ? null : Limiter.of(limit), timeout, interruptible);
     }
 
-    private static <A extends java.lang.annotation.Annotation> A annotation(Method method, Class<A> type) {
+    private static <A extends Annotation> A annotation(Method method, Class<A> type) {
         A onMethod = method.getAnnotation(type);
         return onMethod != null ? onMethod : method.getDeclaringClass().getAnnotation(type);
     }

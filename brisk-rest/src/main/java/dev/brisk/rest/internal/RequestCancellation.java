@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.http.ServerResponse;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 import io.netty.buffer.ByteBufUtil;
 
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The timeout of one request and how its handler learns of it: a flag, callbacks, an interrupt of the handler's
- * thread while it runs on the BIZ pool or a virtual thread (never an event loop), and the cancellation of the
+ * thread while it runs on the worker pool or a virtual thread (never an event loop), and the cancellation of the
  * {@code CompletionStage} it returned.
  */
 final class RequestCancellation {

@@ -86,6 +86,7 @@ final class RequestPipeline {
         }
     }
 
+    @SuppressWarnings("try") // the scope is only closed, never read
     private void begin(DefaultRequestContext ctx) {
         if (ctx.trace != null) {
             try (TraceContext.Scope ignored = observability.enter(ctx)) {

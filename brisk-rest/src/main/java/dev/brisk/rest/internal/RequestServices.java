@@ -3,6 +3,7 @@ package dev.brisk.rest.internal;
 import dev.brisk.codec.Codecs;
 import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.internal.sse.SseEncoder;
 
 /**
@@ -20,11 +21,11 @@ final class RequestServices {
     private final ProblemResponses problems;
     private final FailureResponses failures;
     private final MultipartOptions multipart;
-    private final Schedulers schedulers;
+    private final SchedulerPools schedulers;
     private final RouteSelection selection;
 
     RequestServices(BriskOptions options, Codecs codecs, ProblemResponses problems, FailureResponses failures,
-                    MultipartOptions multipart, Schedulers schedulers, RouteSelection selection) {
+                    MultipartOptions multipart, SchedulerPools schedulers, RouteSelection selection) {
         this.options = options;
         this.codecs = codecs;
         this.results = new ResultWriter(codecs);
@@ -64,9 +65,9 @@ final class RequestServices {
         return streaming;
     }
 
-    /** Where work that blocks goes when it was started on an event loop: the {@code biz} pool. */
+    /** Where work that blocks goes when it was started on an event loop: the {@code worker} pool. */
     RouteScheduler blockingScheduler() {
-        return schedulers.get(dev.brisk.rest.Schedulers.BIZ);
+        return schedulers.get(Schedulers.WORKER);
     }
 
     /** Answers a failure of {@code ctx}'s request: see {@link FailureResponses}. */

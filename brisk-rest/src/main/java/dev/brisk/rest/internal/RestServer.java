@@ -10,6 +10,9 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.SchedulerState;
+import dev.brisk.rest.internal.observe.AccessLog;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -23,7 +26,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
 
     private final BriskOptions options;
     private final ProblemResponses problems = new ProblemResponses();
-    private final Schedulers schedulers;
+    private final SchedulerPools schedulers;
     private final RouteTable table;
     private final RequestServices services;
     private final Observability observability;
@@ -59,7 +62,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         // what is off costs nothing per request: only the checks configured exist
         this.protection = new Protection(stages.protection(), problems);
         this.observability = new Observability(stages.observer(), stages.accessLog(), stages.tracing());
-        this.schedulers = new Schedulers(options, customSchedulers);
+        this.schedulers = new SchedulerPools(options, customSchedulers);
         this.table = new RouteTable(options, schedulers, List.copyOf(interceptors), corsMappings, protection);
         RouteSelection selection = new RouteSelection(options, table, new CorsStage(corsMappings, problems),
                 new RoutingFailures(stages.failureHandlers()));
@@ -91,7 +94,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The routes, in registration order. */
-    public List<dev.brisk.rest.RouteInfo> routes() {
+    public List<RouteInfo> routes() {
         return table.routes();
     }
 
@@ -101,7 +104,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The access log, null when off. */
-    public dev.brisk.rest.internal.observe.AccessLog accessLog() {
+    public AccessLog accessLog() {
         return observability.accessLog();
     }
 
@@ -118,7 +121,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     }
 
     /** The state of the schedulers in use. */
-    public List<dev.brisk.rest.SchedulerState> schedulers() {
+    public List<SchedulerState> schedulers() {
         return schedulers.states();
     }
 

@@ -2,8 +2,8 @@ package dev.brisk.rest.internal;
 
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
-import dev.brisk.codec.ContentNegotiation;
 import dev.brisk.codec.Codecs;
+import dev.brisk.codec.ContentNegotiation;
 import dev.brisk.codec.MediaType;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.HttpStatusException;
@@ -11,12 +11,17 @@ import dev.brisk.rest.ResponseEntity;
 import dev.brisk.rest.StreamingBody;
 import io.netty.buffer.ByteBuf;
 
+import dev.brisk.rest.NotAcceptableException;
 import java.io.File;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 
 /** Turns a handler's result into a response: plain values, entities, files, futures, and negotiated encodings. */
 final class ResultWriter {
@@ -43,7 +48,7 @@ final class ResultWriter {
             if (!response.headers().contains("content-type")) {
                 MediaType type = negotiatedOrDefault(ctx, String.class, MediaType.TEXT_PLAIN_UTF8);
                 response.header("content-type", type.charset().isPresent() || !type.type().equals("text")
-                        ? type.toString() : type.withCharset(java.nio.charset.StandardCharsets.UTF_8).toString());
+                        ? type.toString() : type.withCharset(StandardCharsets.UTF_8).toString());
             }
             response.send(text);
         } else if (result instanceof byte[] bytes) {
@@ -55,7 +60,7 @@ final class ResultWriter {
         } else if (result instanceof StreamingBody body) {
             defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
             ctx.services().streaming().send(ctx, body);
-        } else if (result instanceof java.io.InputStream in) {
+        } else if (result instanceof InputStream in) {
             defaultType(response, MediaType.APPLICATION_OCTET_STREAM);
             ctx.services().streaming().send(ctx, StreamingBody.of(in));
         } else if (result instanceof ResponseEntity<?> entity) {
@@ -133,7 +138,7 @@ final class ResultWriter {
     private MediaType negotiated(DefaultRequestContext ctx, Class<?> type) {
         List<MediaType> candidates = candidates(ctx, type);
         return ContentNegotiation.negotiate(ctx.accepted(), candidates).orElseThrow(() ->
-                new dev.brisk.rest.NotAcceptableException("acceptable types " + ctx.accepted()
+                new NotAcceptableException("acceptable types " + ctx.accepted()
                         + " cannot be produced; available: " + candidates, candidates));
     }
 
@@ -159,8 +164,8 @@ final class ResultWriter {
 
     static Throwable unwrap(Throwable error) {
         Throwable current = error;
-        while ((current instanceof java.util.concurrent.CompletionException
-                || current instanceof java.util.concurrent.ExecutionException) && current.getCause() != null) {
+        while ((current instanceof CompletionException
+                || current instanceof ExecutionException) && current.getCause() != null) {
             current = current.getCause();
         }
         return current;

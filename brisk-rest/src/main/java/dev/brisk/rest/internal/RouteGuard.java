@@ -14,7 +14,7 @@ final class RouteGuard {
     final Limiter limiter;
     /** Null when the route has no timeout. */
     final Duration timeout;
-    /** Whether a handler that overruns its timeout may be interrupted: it runs on BIZ or virtual threads. */
+    /** Whether a handler that overruns its timeout may be interrupted: it runs on worker or virtual threads. */
     final boolean interruptible;
 
     RouteGuard(Limiter limiter, Duration timeout, boolean interruptible) {

@@ -1,5 +1,7 @@
 package dev.brisk.rest.internal;
 
+import dev.brisk.rest.SchedulerState;
+
 /** Where a route's handler runs; fails fast with 503 instead of queueing without bound. */
 interface RouteScheduler {
 
@@ -17,8 +19,8 @@ interface RouteScheduler {
     }
 
     /** A snapshot of the scheduler's state. */
-    default dev.brisk.rest.SchedulerState state() {
-        return new dev.brisk.rest.SchedulerState(name(), inline() ? "io" : "custom", -1, -1, -1, -1, 0);
+    default SchedulerState state() {
+        return new SchedulerState(name(), inline() ? "io" : "custom", -1, -1, -1, -1, 0);
     }
 
     /** Changes the number of worker threads; only pools support it. */

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 final class RouteTable {
 
     private final BriskOptions options;
-    private final Schedulers schedulers;
+    private final SchedulerPools schedulers;
     private final List<Object> interceptors;
     private final CorsMappings corsMappings;
     private final List<CompiledRoute> routes = new ArrayList<>();
@@ -36,7 +36,7 @@ final class RouteTable {
     private final Protection protection;
 
     /** @param interceptors the server's interceptors and their registrations, bound to each route as it is added */
-    RouteTable(BriskOptions options, Schedulers schedulers, List<Object> interceptors, CorsMappings corsMappings,
+    RouteTable(BriskOptions options, SchedulerPools schedulers, List<Object> interceptors, CorsMappings corsMappings,
                Protection protection) {
         this.options = options;
         this.schedulers = schedulers;

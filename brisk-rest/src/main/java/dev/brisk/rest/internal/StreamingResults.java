@@ -7,7 +7,7 @@ import dev.brisk.rest.internal.stream.ResponseOutputStream;
 import io.netty.util.internal.ThreadExecutorMap;
 
 /**
- * Sends {@link StreamingBody} results: on the calling thread when it may block, else on the {@code biz} pool, never
+ * Sends {@link StreamingBody} results: on the calling thread when it may block, else on the {@code worker} pool, never
  * on an event loop. A failure before the head was sent is answered as any failure; after it, the response is aborted.
  */
 final class StreamingResults {

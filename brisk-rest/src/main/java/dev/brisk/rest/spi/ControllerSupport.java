@@ -6,6 +6,7 @@ import dev.brisk.rest.Route;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns annotated controllers (Spring MVC, JAX-RS, ...) into routes. Implementations are found with
@@ -35,8 +36,8 @@ public interface ControllerSupport {
      * Answers requests that routing could not hand to a route, for the paths this support owns; called after all
      * {@link #routes}. Brisk answers the requests no handler takes.
      */
-    default java.util.Optional<RoutingFailureHandler> routingFailureHandler() {
-        return java.util.Optional.empty();
+    default Optional<RoutingFailureHandler> routingFailureHandler() {
+        return Optional.empty();
     }
 
     /**

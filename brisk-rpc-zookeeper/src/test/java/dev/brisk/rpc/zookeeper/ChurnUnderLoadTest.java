@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
+import java.util.HashSet;
 import static dev.brisk.rpc.zookeeper.TestZooKeeper.await;
 import static dev.brisk.rpc.zookeeper.TestZooKeeper.registry;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -164,7 +165,7 @@ class ChurnUnderLoadTest {
     }
 
     private static Set<String> answering(Ledger ledger) {
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (int i = 0; i < 60; i++) {
             String answer = ledger.read("x");
             names.add(answer.substring(0, answer.indexOf(':')));

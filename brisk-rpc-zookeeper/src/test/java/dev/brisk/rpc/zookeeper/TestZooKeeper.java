@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** A real ZooKeeper with short sessions, registries and clients on it, and waiting with a deadline. */
 final class TestZooKeeper {
@@ -97,7 +98,7 @@ final class TestZooKeeper {
 
     /** Which servers took {@code calls} calls. */
     static Set<String> answering(Greeter greeter, int calls) {
-        return java.util.stream.IntStream.range(0, calls).mapToObj(i -> greeter.greet("x"))
+        return IntStream.range(0, calls).mapToObj(i -> greeter.greet("x"))
                 .map(answer -> answer.substring(0, answer.indexOf(':'))).collect(Collectors.toSet());
     }
 

@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.transport.TraceContext;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,11 +60,11 @@ public final class CallContext {
      * The W3C trace context a call's trace id field carries when its caller had one (a {@code traceparent} value), as
      * the context of the serving span (same trace, new span id); {@code null} for a plain trace id or none.
      */
-    static dev.brisk.transport.TraceContext w3c(String traceId) {
+    static TraceContext w3c(String traceId) {
         if (traceId == null || traceId.length() < 55 || traceId.charAt(2) != '-') {
             return null;
         }
-        return dev.brisk.transport.TraceContext.parse(traceId).map(dev.brisk.transport.TraceContext::newChild)
+        return TraceContext.parse(traceId).map(TraceContext::newChild)
                 .orElse(null);
     }
 

@@ -8,6 +8,9 @@ import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 import dev.brisk.rpc.spi.AllowedTypes;
 
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import java.lang.reflect.Modifier;
 import java.util.function.Supplier;
 
@@ -58,12 +61,12 @@ final class CheckedClassResolver extends DefaultClassResolver {
         }
 
         @Override
-        public void write(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Output output, T object) {
+        public void write(Kryo kryo, Output output, T object) {
             delegate.write(kryo, output, object);
         }
 
         @Override
-        public T read(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Input input,
+        public T read(Kryo kryo, Input input,
                       Class<? extends T> type) {
             if (!(input instanceof BoundedInput bounded)) {
                 return delegate.read(kryo, input, type);
@@ -77,7 +80,7 @@ final class CheckedClassResolver extends DefaultClassResolver {
         }
 
         @Override
-        public T copy(com.esotericsoftware.kryo.Kryo kryo, T original) {
+        public T copy(Kryo kryo, T original) {
             return delegate.copy(kryo, original);
         }
     }

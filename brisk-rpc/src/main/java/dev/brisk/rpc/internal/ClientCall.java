@@ -8,6 +8,7 @@ import dev.brisk.rpc.RpcTimeoutException;
 import dev.brisk.rpc.ServerShuttingDownException;
 import dev.brisk.rpc.UnknownMethodException;
 
+import dev.brisk.transport.TraceContext;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +44,7 @@ final class ClientCall {
         long own = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
                 : runtime.options().callTimeout().toNanos();
         CallContext context = CallContext.current();
-        dev.brisk.transport.TraceContext trace = dev.brisk.transport.TraceContext.currentOrNull();
+        TraceContext trace = TraceContext.currentOrNull();
         this.traceId = trace != null ? trace.traceparent() : context == null ? null : context.traceId();
         this.timeoutNanos = context != null && context.hasDeadline()
                 ? Math.min(own, context.deadlineNanos() - now) : own;

@@ -10,6 +10,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 
+import io.netty.handler.timeout.IdleState;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -352,7 +353,7 @@ public final class ClientConnection {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
             if (event instanceof IdleStateEvent idle) {
-                if (idle.state() == io.netty.handler.timeout.IdleState.READER_IDLE && ++silentIntervals >= 3) {
+                if (idle.state() == IdleState.READER_IDLE && ++silentIntervals >= 3) {
                     ctx.close();
                     return;
                 }

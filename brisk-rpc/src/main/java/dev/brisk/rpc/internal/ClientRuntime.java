@@ -20,12 +20,16 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,7 +48,7 @@ public final class ClientRuntime {
     private final Balancer balancer;
     private final Map<String, ProviderPool> pools = new HashMap<>();
     private final Map<String, Integer> poolUsers = new HashMap<>();
-    private final Map<String, Cluster> clusters = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Cluster> clusters = new ConcurrentHashMap<>();
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
     private volatile boolean closed;
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
@@ -122,7 +126,7 @@ public final class ClientRuntime {
         }
         try {
             cluster.subscribed().join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
         return cluster;
@@ -194,7 +198,7 @@ public final class ClientRuntime {
 
     /** Opens a channel to {@code host:port} with {@code handler} last in its pipeline. */
     ChannelFuture connect(String host, int port, ChannelHandler handler) {
-        long heartbeat = options.heartbeatInterval().toMillis();
+        long heartbeat = options.pingInterval().toMillis();
         return new Bootstrap()
                 .group(group)
                 .channel(Transports.socketChannel(transport))
@@ -221,10 +225,10 @@ public final class ClientRuntime {
 
     /** Whether the calling thread is one of this client's event loops. */
     boolean inEventLoop() {
-        if (!(Thread.currentThread() instanceof io.netty.util.concurrent.FastThreadLocalThread)) {
+        if (!(Thread.currentThread() instanceof FastThreadLocalThread)) {
             return false;
         }
-        for (io.netty.util.concurrent.EventExecutor loop : group) {
+        for (EventExecutor loop : group) {
             if (loop.inEventLoop()) {
                 return true;
             }

@@ -2,8 +2,10 @@ package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.spi.Registry;
 
+import dev.brisk.rpc.RpcException;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /** The providers of one service as the registry last reported them, as connection pools. */
 final class Cluster {
@@ -11,7 +13,7 @@ final class Cluster {
     private final String service;
     private volatile List<ProviderPool> providers = List.of();
     private volatile Registry.Subscription subscription;
-    private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
+    private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
 
     Cluster(String service) {
         this.service = service;
@@ -30,7 +32,7 @@ final class Cluster {
     }
 
     /** Completes once the registry subscription is in place (exceptionally when subscribing failed). */
-    java.util.concurrent.CompletableFuture<Void> subscribed() {
+    CompletableFuture<Void> subscribed() {
         return subscribed;
     }
 
@@ -49,8 +51,8 @@ final class Cluster {
      * Why no provider not yet tried will take the call: the refusal of their hellos (another serializer) when every
      * one of them refused this client; {@code null} otherwise.
      */
-    dev.brisk.rpc.RpcException refusal(Set<ProviderPool> tried) {
-        dev.brisk.rpc.RpcException refusal = null;
+    RpcException refusal(Set<ProviderPool> tried) {
+        RpcException refusal = null;
         for (ProviderPool pool : providers) {
             if (tried.contains(pool)) {
                 continue;

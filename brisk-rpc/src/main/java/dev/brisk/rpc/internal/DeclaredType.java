@@ -2,6 +2,7 @@ package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.TypeNotAllowedException;
 
+import java.lang.invoke.MethodType;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -46,6 +47,6 @@ final class DeclaredType {
         if (!type.isPrimitive()) {
             return type;
         }
-        return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+        return MethodType.methodType(type).wrap().returnType();
     }
 }

@@ -4,7 +4,12 @@ import dev.brisk.rpc.FrameTooLargeException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 /**
  * The frame layout, shared by both sides: {@code int length} (of what follows), {@code byte type|flags},
@@ -126,7 +131,7 @@ public final class Frames {
         }
         byte[] body = new byte[bodyLength];
         frame.getBytes(bodyStart, body);
-        java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_SPEED, true);
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
         byte[] out = new byte[bodyLength];
         int deflatedLength;
         try {
@@ -157,7 +162,7 @@ public final class Frames {
     public static ByteBuf inflateBody(ByteBuf frame, int limit, String what) {
         byte[] in = new byte[frame.readableBytes()];
         frame.readBytes(in);
-        java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+        Inflater inflater = new Inflater(true);
         try {
             inflater.setInput(in);
             byte[] out = new byte[Math.min(limit, Math.max(64, in.length * 4))];
@@ -167,7 +172,7 @@ public final class Frames {
                     if (out.length >= limit) {
                         throw FrameTooLargeException.of(what + " (inflated)", (long) limit + 1, limit);
                     }
-                    out = java.util.Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
+                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
                 }
                 int n = inflater.inflate(out, length, out.length - length);
                 if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
@@ -175,8 +180,8 @@ public final class Frames {
                 }
                 length += n;
             }
-            return io.netty.buffer.Unpooled.wrappedBuffer(out, 0, length);
-        } catch (java.util.zip.DataFormatException e) {
+            return Unpooled.wrappedBuffer(out, 0, length);
+        } catch (DataFormatException e) {
             throw new IllegalArgumentException("the compressed body of the " + what + " is not deflated data: "
                     + e.getMessage(), e);
         } finally {

@@ -2,7 +2,6 @@ package dev.brisk.rpc.internal;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;
-import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
 import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
@@ -114,8 +113,9 @@ public final class KryoSerializer implements Serializer {
             Registration registration = kryo.readClass(input);
             Object value = null;
             if (registration != null) {
-                DeclaredType.check(type, registration.getType());
-                value = kryo.readObject(input, registration.getType(), registration.getSerializer());
+                Class<?> valueType = registration.getType();
+                DeclaredType.check(type, valueType);
+                value = kryo.readObject(input, valueType, registration.getSerializer());
             }
             in.skipBytes(input.position() - start);
             return value;

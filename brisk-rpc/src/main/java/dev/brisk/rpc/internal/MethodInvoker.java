@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.RpcFilter;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -22,11 +23,11 @@ public final class MethodInvoker {
     private final MethodHandle handle;
     private final Executor executor;
     private final long timeoutMillis;
-    private final List<dev.brisk.rpc.RpcFilter> filters;
+    private final List<RpcFilter> filters;
     private final String serviceName;
 
     MethodInvoker(int serviceId, int methodId, MethodModel model, Object implementation, Executor executor,
-                  long defaultTimeoutMillis, String serviceName, List<dev.brisk.rpc.RpcFilter> filters) {
+                  long defaultTimeoutMillis, String serviceName, List<RpcFilter> filters) {
         this.filters = List.copyOf(filters);
         this.serviceName = serviceName;
         this.serviceId = serviceId;

@@ -1,5 +1,7 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.spi.ProviderInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,7 +15,7 @@ final class ProviderPool {
     private final List<ClientConnection> connections;
     private final AtomicInteger next = new AtomicInteger();
     private final CircuitBreaker breaker;
-    private volatile int weight = dev.brisk.rpc.spi.ProviderInfo.DEFAULT_WEIGHT;
+    private volatile int weight = ProviderInfo.DEFAULT_WEIGHT;
     /** Smooth weighted round robin state, guarded by the balancer. */
     int currentWeight;
 
@@ -80,7 +82,7 @@ final class ProviderPool {
     }
 
     /** Why the provider refused this client's hello (another serializer), or {@code null}. */
-    dev.brisk.rpc.RpcException refusal() {
+    RpcException refusal() {
         for (ClientConnection connection : connections) {
             if (connection.refusal() != null) {
                 return connection.refusal();

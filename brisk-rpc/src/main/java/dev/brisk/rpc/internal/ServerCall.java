@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import dev.brisk.transport.TraceContext;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
@@ -81,9 +82,9 @@ final class ServerCall implements Runnable {
         synchronized (this) {
             runner = Thread.currentThread();
         }
-        dev.brisk.transport.TraceContext trace = CallContext.w3c(traceId);
+        TraceContext trace = CallContext.w3c(traceId);
         CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, remainingMillis);
-        dev.brisk.transport.TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
+        TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
         try {
             result = invoker.invoke(arguments);
         } catch (Throwable t) {

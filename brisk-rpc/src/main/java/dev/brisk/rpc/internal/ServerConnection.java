@@ -8,6 +8,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import io.netty.channel.ChannelFutureListener;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -213,7 +214,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         if (!ours.equals(theirs)) {
             ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, ErrorCode.BAD_REQUEST, null, "serializer mismatch: the"
                     + " server uses '" + ours + "', the client '" + theirs + "'; choose the same serializer on both"
-                    + " sides")).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+                    + " sides")).addListener(ChannelFutureListener.CLOSE);
             return;
         }
         byte[] table = context.table();

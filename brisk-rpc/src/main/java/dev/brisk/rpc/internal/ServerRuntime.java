@@ -17,6 +17,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 
+import io.netty.util.concurrent.EventExecutor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -174,7 +175,7 @@ public final class ServerRuntime {
         if (stopped) {
             return;
         }
-        for (io.netty.util.concurrent.EventExecutor loop : workers) {
+        for (EventExecutor loop : workers) {
             if (loop.inEventLoop()) {
                 throw new IllegalStateException("close the server from a thread of your own, not from an event loop");
             }

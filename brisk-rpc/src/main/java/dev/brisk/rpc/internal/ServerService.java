@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.RpcFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -17,7 +18,7 @@ public final class ServerService {
     }
 
     public ServerService(int id, ServiceModel model, Object implementation, Executor executor,
-                         long defaultTimeoutMillis, List<dev.brisk.rpc.RpcFilter> filters) {
+                         long defaultTimeoutMillis, List<RpcFilter> filters) {
         if (!model.type().isInstance(implementation)) {
             throw new IllegalArgumentException("implementation " + implementation.getClass().getName()
                     + " does not implement " + model.type().getName());

@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,7 +28,7 @@ import java.util.Set;
 public final class TypeClosure {
 
     private final Set<Class<?>> found = new LinkedHashSet<>();
-    private final Set<Type> visited = new java.util.HashSet<>();
+    private final Set<Type> visited = new HashSet<>();
     private final Deque<Type> pending = new ArrayDeque<>();
 
     private TypeClosure() {

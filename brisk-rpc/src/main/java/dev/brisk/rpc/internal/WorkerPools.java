@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -28,7 +29,7 @@ public final class WorkerPools {
     public static ExecutorService virtual() {
         try {
             return (ExecutorService) MethodHandles.publicLookup()
-                    .findStatic(java.util.concurrent.Executors.class, "newVirtualThreadPerTaskExecutor",
+                    .findStatic(Executors.class, "newVirtualThreadPerTaskExecutor",
                             MethodType.methodType(ExecutorService.class))
                     .invoke();
         } catch (NoSuchMethodException | IllegalAccessException e) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ class ArgumentsFuzzTest {
             PREPARED.add(serializer);
         }
         Method[] methods = Shapes.class.getDeclaredMethods();
-        java.util.Arrays.sort(methods, Comparator.comparing(Method::toGenericString));
+        Arrays.sort(methods, Comparator.comparing(Method::toGenericString));
         for (Method method : methods) {
             DECLARED.addAll(List.of(method.getGenericParameterTypes()));
         }

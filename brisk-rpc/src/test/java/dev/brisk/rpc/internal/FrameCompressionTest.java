@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,7 @@ class FrameCompressionTest {
 
     @Test
     void aCompressibleBodyIsDeflatedBehindTheSameHeadAndInflatesBack() {
-        byte[] body = "abc".repeat(1000).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] body = "abc".repeat(1000).getBytes(StandardCharsets.US_ASCII);
         ByteBuf frame = frame(body);
         ByteBuf deflated = Frames.deflateBody(frame, Frames.HEADER_SIZE, 100, ByteBufAllocator.DEFAULT);
         try {

@@ -1,5 +1,6 @@
 package dev.brisk.rpc.trust;
 
+import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,7 +33,7 @@ public final class Canary implements Serializable {
         return other instanceof Canary;
     }
 
-    private void readObject(ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         SIGNS.incrementAndGet();
         in.defaultReadObject();
     }

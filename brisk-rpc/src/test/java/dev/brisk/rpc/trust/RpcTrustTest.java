@@ -18,10 +18,10 @@ import dev.brisk.rpc.trust.TrustService.Address;
 import dev.brisk.rpc.trust.TrustService.Circle;
 import dev.brisk.rpc.trust.TrustService.Customer;
 import dev.brisk.rpc.trust.TrustService.DeclaredException;
-import dev.brisk.rpc.trust.TrustService.ProbeException;
 import dev.brisk.rpc.trust.TrustService.Line;
 import dev.brisk.rpc.trust.TrustService.Order;
 import dev.brisk.rpc.trust.TrustService.Parcel;
+import dev.brisk.rpc.trust.TrustService.ProbeException;
 import dev.brisk.rpc.trust.TrustService.Square;
 import dev.brisk.rpc.trust.TrustService.Status;
 import io.netty.buffer.Unpooled;
@@ -54,6 +54,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
+import java.io.ByteArrayOutputStream;
+import javax.swing.event.EventListenerList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -145,7 +147,7 @@ class RpcTrustTest {
         RpcServer server = server(serializer);
         RawConnection connection = raw(server, serializer);
         List<Object> gadgets = List.of(new URL("http://brisk-canary.invalid/"), InetAddress.getLoopbackAddress(),
-                new PriorityQueue<>(List.of("a", "b")), new javax.swing.event.EventListenerList());
+                new PriorityQueue<>(List.of("a", "b")), new EventListenerList());
         List<String> refusals = new ArrayList<>();
         for (Object gadget : gadgets) {
             Map<Object, String> map = new HashMap<>();
@@ -172,7 +174,7 @@ class RpcTrustTest {
         ReliabilityReport.record(AREA, "RpcTrustTest.knownGadgets[" + serializer + "]",
                 "URL, InetAddress, PriorityQueue and EventListenerList, alone and as HashMap keys, are refused as the"
                         + " String argument of a method; the connection serves the next call",
-                refusals.size() + " payloads refused; classes named: " + new java.util.LinkedHashSet<>(refusals));
+                refusals.size() + " payloads refused; classes named: " + new LinkedHashSet<>(refusals));
     }
 
     @ParameterizedTest
@@ -345,7 +347,7 @@ class RpcTrustTest {
             sizeAt++;
         }
         assertThat(one[sizeAt]).as("the byte size of one int").isEqualTo((byte) 4);
-        java.io.ByteArrayOutputStream bomb = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bomb = new ByteArrayOutputStream();
         bomb.write(one, 0, sizeAt);
         int size = 800_000_000;   // bytes of 200,000,000 ints, as an unsigned LEB128 varint
         while ((size & ~0x7F) != 0) {

@@ -1,7 +1,14 @@
 package dev.brisk.rpc.trust;
 
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** What the trust tests call: a plain string, nested declared values, a polymorphic field, counted inputs. */
 public interface TrustService {
@@ -23,7 +30,7 @@ public interface TrustService {
 
     int entries(Map<String, String> entries);
 
-    int distinct(java.util.Set<String> items);
+    int distinct(Set<String> items);
 
     /** Throws a {@link ProbeException}, which the method does not declare. */
     void fail(String message);
@@ -32,7 +39,7 @@ public interface TrustService {
 
     /** Counts its constructions: a client that builds it from the class name a server sent would count too. */
     class ProbeException extends RuntimeException {
-        static final java.util.concurrent.atomic.AtomicInteger BUILT = new java.util.concurrent.atomic.AtomicInteger();
+        static final AtomicInteger BUILT = new AtomicInteger();
 
         public ProbeException(String message) {
             super(message);
@@ -48,10 +55,10 @@ public interface TrustService {
 
     /** A record with nested records, a bean, an enum, collections and JDK values. */
     record Order(long id, Customer customer, List<Line> lines, Map<String, Line> byCode, Status status,
-                 java.math.BigDecimal total, java.time.Instant placed, java.util.UUID key, Address[] addresses) {
+                 BigDecimal total, Instant placed, UUID key, Address[] addresses) {
     }
 
-    record Line(String code, int quantity, java.util.Optional<String> note) {
+    record Line(String code, int quantity, Optional<String> note) {
     }
 
     enum Status { OPEN, PAID }
@@ -71,7 +78,7 @@ public interface TrustService {
 
     class Customer extends Party {
         private Address home;
-        private List<Address> others = new java.util.ArrayList<>();
+        private List<Address> others = new ArrayList<>();
 
         public Address getHome() {
             return home;

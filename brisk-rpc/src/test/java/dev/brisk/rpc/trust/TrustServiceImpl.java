@@ -2,6 +2,7 @@ package dev.brisk.rpc.trust;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 final class TrustServiceImpl implements TrustService {
 
@@ -46,7 +47,7 @@ final class TrustServiceImpl implements TrustService {
     }
 
     @Override
-    public int distinct(java.util.Set<String> items) {
+    public int distinct(Set<String> items) {
         return items.size();
     }
 

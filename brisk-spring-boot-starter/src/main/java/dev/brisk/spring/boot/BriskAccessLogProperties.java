@@ -1,6 +1,7 @@
 package dev.brisk.spring.boot;
 
 import dev.brisk.rest.AccessLogOptions;
+import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -31,7 +32,7 @@ public class BriskAccessLogProperties {
     private int queueSize = AccessLogOptions.DEFAULT.queueSize();
 
     /** File the lines are appended to instead of the logger (its directories are created); none by default. */
-    private java.nio.file.Path file;
+    private Path file;
 
     /** With a file: NONE (it grows, or logrotate trims it) or DAILY (rolled over at midnight to file.yyyy-MM-dd). */
     private AccessLogOptions.Rotation rotation = AccessLogOptions.DEFAULT.rotation();
@@ -89,11 +90,11 @@ public class BriskAccessLogProperties {
         this.queueSize = queueSize;
     }
 
-    public java.nio.file.Path getFile() {
+    public Path getFile() {
         return file;
     }
 
-    public void setFile(java.nio.file.Path file) {
+    public void setFile(Path file) {
         this.file = file;
     }
 

@@ -62,13 +62,13 @@ public class BriskProperties {
     private String contextPath;
 
     /**
-     * Scheduler of programmatic routes (Route beans) that name none: io (the event loop, the default), biz (the worker
+     * Scheduler of programmatic routes (Route beans) that name none: io (the event loop, the default), worker (the worker
      * pool), virtual or a custom one.
      */
     private String defaultScheduler;
 
     /**
-     * Scheduler of controller handlers without @RunOn: biz (the worker pool, the default: controller code may block),
+     * Scheduler of controller handlers without @RunOn: worker (the worker pool, the default: controller code may block),
      * virtual (Java 21+), io (the event loop, for controllers that never block) or a custom one.
      */
     private String controllerScheduler;
@@ -82,7 +82,7 @@ public class BriskProperties {
      */
     private DataSize sseMaxPending;
 
-    private final Biz biz = new Biz();
+    private final Worker worker = new Worker();
 
     private final Virtual virtual = new Virtual();
 
@@ -240,8 +240,8 @@ public class BriskProperties {
         this.sseMaxPending = sseMaxPending;
     }
 
-    public Biz getBiz() {
-        return biz;
+    public Worker getWorker() {
+        return worker;
     }
 
     public Virtual getVirtual() {
@@ -268,8 +268,8 @@ public class BriskProperties {
         return collapse;
     }
 
-    /** The BIZ worker pool: bounded threads and a bounded queue; a full queue or a long wait answers 503. */
-    public static class Biz {
+    /** The worker pool: bounded threads and a bounded queue; a full queue or a long wait answers 503. */
+    public static class Worker {
 
         /** Worker threads; default twice the processors, at least 8. Resizable at run time (actuator 'brisk'). */
         private Integer threads;

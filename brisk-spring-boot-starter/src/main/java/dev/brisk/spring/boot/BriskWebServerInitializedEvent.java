@@ -9,6 +9,8 @@ import org.springframework.boot.web.server.context.WebServerInitializedEvent;
  */
 public class BriskWebServerInitializedEvent extends WebServerInitializedEvent {
 
+    private static final long serialVersionUID = 1L;
+
     private final transient BriskWebServerApplicationContext context;
 
     public BriskWebServerInitializedEvent(BriskWebServer webServer, BriskWebServerApplicationContext context) {

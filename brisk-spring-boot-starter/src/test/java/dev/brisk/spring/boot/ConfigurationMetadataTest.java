@@ -33,7 +33,7 @@ class ConfigurationMetadataTest {
                     .isNotBlank();
         }
         assertThat(names).contains("brisk.io-threads", "brisk.transport", "brisk.default-scheduler", "brisk.controller-scheduler",
-                "brisk.biz.threads", "brisk.biz.queue-size", "brisk.biz.max-queue-time", "brisk.limits.max-body-size",
+                "brisk.worker.threads", "brisk.worker.queue-size", "brisk.worker.max-queue-time", "brisk.limits.max-body-size",
                 "brisk.http2.max-concurrent-streams", "brisk.listen", "brisk.metrics.enabled", "brisk.context-path",
                 "brisk.multipart.max-parts", "brisk.multipart.max-part-header-size", "brisk.compression.enabled",
                 "brisk.compression.min-response-size", "brisk.compression.mime-types", "brisk.static.enabled",

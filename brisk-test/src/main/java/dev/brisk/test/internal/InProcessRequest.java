@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 
+import dev.brisk.http.common.PathDecoder;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
@@ -90,7 +91,7 @@ final class InProcessRequest implements ServerRequest {
 
     @Override
     public String path() {
-        return dev.brisk.http.common.PathDecoder.decode(rawPath());
+        return PathDecoder.decode(rawPath());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.brisk.test.internal;
 
 import dev.brisk.http.ServerResponse;
-import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.WritableHeaders;
 import dev.brisk.test.TestResponse;
 import io.netty.buffer.ByteBuf;

@@ -7,8 +7,8 @@ import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyAuthenticationException;
 import dev.brisk.client.ProxyConnectException;
 import dev.brisk.client.TlsHandshakeException;
-import dev.brisk.client.internal.pool.PooledConnection;
 import dev.brisk.client.internal.http2.Http2Connection;
+import dev.brisk.client.internal.pool.PooledConnection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -19,6 +19,8 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateExpiredException;
@@ -223,8 +225,8 @@ final class ConnectionSetup extends ChannelInboundHandlerAdapter {
     }
 
     private String proxyName() {
-        java.net.SocketAddress address = proxy.proxyAddress();
-        return address instanceof java.net.InetSocketAddress inet ? inet.getHostString() + ":" + inet.getPort()
+        SocketAddress address = proxy.proxyAddress();
+        return address instanceof InetSocketAddress inet ? inet.getHostString() + ":" + inet.getPort()
                 : String.valueOf(address);
     }
 

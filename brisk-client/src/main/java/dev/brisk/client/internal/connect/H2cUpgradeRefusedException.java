@@ -9,6 +9,8 @@ import dev.brisk.client.ClientConnectException;
  */
 final class H2cUpgradeRefusedException extends ClientConnectException {
 
+    private static final long serialVersionUID = 1L;
+
     H2cUpgradeRefusedException(HostKey key) {
         super(key.toString(), "server " + key + " refused the h2c upgrade and closed the connection", null);
     }

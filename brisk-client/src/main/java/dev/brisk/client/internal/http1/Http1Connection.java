@@ -1,18 +1,14 @@
 package dev.brisk.client.internal.http1;
 
+import dev.brisk.client.ClientReadTimeoutException;
+import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
-import dev.brisk.client.ClientReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
-import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.internal.BodyBuffer;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
-import dev.brisk.client.internal.pool.ConnectionOwner;
-import dev.brisk.client.internal.pool.ExclusiveConnection;
-import dev.brisk.client.internal.pool.HostKey;
-import dev.brisk.client.internal.pool.Waiter;
 import dev.brisk.client.internal.Lease;
 import dev.brisk.client.internal.NettyHeaders;
 import dev.brisk.client.internal.ReceivedResponse;
@@ -20,6 +16,10 @@ import dev.brisk.client.internal.RequestBody;
 import dev.brisk.client.internal.RequestHeads;
 import dev.brisk.client.internal.ResponseStream;
 import dev.brisk.client.internal.StreamSource;
+import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.client.internal.pool.ExclusiveConnection;
+import dev.brisk.client.internal.pool.HostKey;
+import dev.brisk.client.internal.pool.Waiter;
 import dev.brisk.http.common.Protocol;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -41,6 +41,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
 
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -148,8 +150,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
                 chunkedWriter = true;
             }
             if (requestBody.length() != 0 && NettyHeaders.netty(request.headers()).containsValue(
-                    io.netty.handler.codec.http.HttpHeaderNames.EXPECT,
-                    io.netty.handler.codec.http.HttpHeaderValues.CONTINUE, true)) {
+                    HttpHeaderNames.EXPECT,
+                    HttpHeaderValues.CONTINUE, true)) {
                 // headers first; the body follows the 100, or the timeout, or never when a final status comes first
                 requestBody.writeHead(channel, request.method(), RequestHeads.target(request.uri()),
                         NettyHeaders.netty(request.headers()));

@@ -1,12 +1,12 @@
 package dev.brisk.client.internal.http2;
 
+import dev.brisk.client.ClientReadTimeoutException;
+import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.ConnectionClosedException;
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.HttpRequest;
-import dev.brisk.client.ClientReadTimeoutException;
 import dev.brisk.client.ResponseTooLargeException;
 import dev.brisk.client.StreamRefusedException;
-import dev.brisk.client.ClientWriteTimeoutException;
 import dev.brisk.client.internal.BodyBuffer;
 import dev.brisk.client.internal.ConnectionSettings;
 import dev.brisk.client.internal.Exchange;
@@ -38,6 +38,7 @@ import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
 
+import io.netty.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -118,7 +119,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         written.addListener(this::written);
     }
 
-    private void written(io.netty.util.concurrent.Future<? super Void> future) {
+    private void written(Future<? super Void> future) {
         cancel(writeTimer);
         writeTimer = null;
         if (call == null) {

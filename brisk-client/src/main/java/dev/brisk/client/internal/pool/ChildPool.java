@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The connections to one host that live on one event loop, and the calls of that loop waiting for one. Everything
@@ -46,7 +48,7 @@ public final class ChildPool implements ConnectionOwner {
     private final Runnable serveTask = this::serveWaitersLater;
     private final PoolCounters counters = new PoolCounters();
     /** Idle connections reserved by callers on other threads whose calls have not reached this loop yet. */
-    private final java.util.concurrent.atomic.AtomicInteger claims = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger claims = new AtomicInteger();
 
     ChildPool(HostPool host, PoolContext context, EventLoop loop, int maxConnections, int maxPending) {
         this.host = host;
@@ -366,7 +368,7 @@ public final class ChildPool implements ConnectionOwner {
             if (connection instanceof MultiplexedConnection h2) {
                 http2.add(h2);
                 if (call.isDone()) {
-                    call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
+                    call.onAcquireFailed(new CancellationException("call cancelled"));
                 } else {
                     h2.lendTo(call);
                 }
@@ -376,7 +378,7 @@ public final class ChildPool implements ConnectionOwner {
                 ExclusiveConnection h1 = (ExclusiveConnection) connection;
                 if (call.isDone()) {
                     release(h1);
-                    call.onAcquireFailed(new java.util.concurrent.CancellationException("call cancelled"));
+                    call.onAcquireFailed(new CancellationException("call cancelled"));
                 } else {
                     h1.lendTo(call);
                     serveWaiters();

@@ -1,5 +1,7 @@
 package dev.brisk.client.internal.pool;
 
+import java.util.concurrent.RejectedExecutionException;
+
 /**
  * The pool of one host: one {@link ChildPool} per event loop, created lazily on that loop. The host's connection and
  * queue limits are split across the child pools; when the limit is below the number of loops, only that many loops
@@ -159,7 +161,7 @@ public final class HostPool {
                         child.close();
                     }
                 });
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+            } catch (RejectedExecutionException e) {
                 // the loop is already shutting down and closes its channels itself
             }
         }

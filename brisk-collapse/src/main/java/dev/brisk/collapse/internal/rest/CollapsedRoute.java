@@ -12,9 +12,10 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteInfo;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -173,6 +174,6 @@ public final class CollapsedRoute {
             response.header("retry-after", retryAfter);
         }
         response.send(Problems.json(status, detail, path, List.of()).toString()
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                .getBytes(StandardCharsets.UTF_8));
     }
 }

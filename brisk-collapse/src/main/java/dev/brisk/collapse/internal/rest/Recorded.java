@@ -3,6 +3,7 @@ package dev.brisk.collapse.internal.rest;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.Headers;
 
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -36,7 +37,7 @@ public final class Recorded {
     void writeTo(ServerResponse response) {
         response.status(status);
         headers.forEach((name, value) -> {
-            if (!NOT_COPIED.contains(name.toString().toLowerCase(java.util.Locale.ROOT))) {
+            if (!NOT_COPIED.contains(name.toString().toLowerCase(Locale.ROOT))) {
                 response.headers().add(name, value);
             }
         });

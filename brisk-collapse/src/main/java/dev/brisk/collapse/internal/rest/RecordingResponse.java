@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
@@ -122,7 +123,7 @@ final class RecordingResponse implements ServerResponse {
     @Override
     public CompletionStage<Void> sendFile(Path file) {
         try {
-            return sendFile(file, 0, java.nio.file.Files.size(file));
+            return sendFile(file, 0, Files.size(file));
         } catch (IOException e) {
             recorded.completeExceptionally(e);
             return CompletableFuture.failedFuture(e);

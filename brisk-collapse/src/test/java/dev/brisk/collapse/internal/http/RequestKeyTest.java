@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
+import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RequestKeyTest {
@@ -81,7 +82,7 @@ class RequestKeyTest {
     @Test
     void hostsInAnyCaseOrScriptHashAsTheirLowerCase() {
         for (String host : new String[] {"example.com", "EXAMPLE.com", "bücher.example", "BÜCHER.Example", "10.0.0.1"}) {
-            RequestKey lower = key("http", host.toLowerCase(java.util.Locale.ROOT), "/p", null, headers());
+            RequestKey lower = key("http", host.toLowerCase(Locale.ROOT), "/p", null, headers());
             assertThat(key("http", host, "/p", null, headers())).as(host)
                     .isEqualTo(lower).hasSameHashCodeAs(lower);
         }

@@ -11,6 +11,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.http.WebSocketEndpoint;
+import dev.brisk.http.WebSocketOptions;
+import io.netty.util.AsciiString;
 import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -96,8 +99,8 @@ final class CodingRequest implements ServerRequest {
         if (headers == null) {
             ArrayHeaders copy = new ArrayHeaders(received.headers().size());
             received.headers().forEach((name, value) -> {
-                if (!io.netty.util.AsciiString.contentEqualsIgnoreCase(name, "content-encoding")
-                        && !io.netty.util.AsciiString.contentEqualsIgnoreCase(name, "content-length")) {
+                if (!AsciiString.contentEqualsIgnoreCase(name, "content-encoding")
+                        && !AsciiString.contentEqualsIgnoreCase(name, "content-length")) {
                     copy.addTrusted(name, value);
                 }
             });
@@ -221,7 +224,7 @@ final class CodingRequest implements ServerRequest {
 
     /** The handshake is answered by the received request: a {@code 101} and the frames after it are never encoded. */
     @Override
-    public boolean upgradeToWebSocket(dev.brisk.http.WebSocketEndpoint endpoint, dev.brisk.http.WebSocketOptions options,
+    public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
                                       Map<String, String> pathParams) {
         return received.upgradeToWebSocket(endpoint, options, pathParams);
     }

@@ -9,9 +9,14 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.util.AsciiString;
 
+import dev.brisk.http.common.Vary;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 /**
  * A response that encodes its body with the coding negotiated for its request, when the body qualifies (decided when
@@ -131,8 +136,8 @@ final class CompressingResponse implements ServerResponse {
 
     private static long sizeOf(Path file) {
         try {
-            return java.nio.file.Files.size(file);
-        } catch (java.io.IOException e) {
+            return Files.size(file);
+        } catch (IOException e) {
             return -1;
         }
     }
@@ -209,7 +214,7 @@ final class CompressingResponse implements ServerResponse {
     }
 
     @Override
-    public void whenWritten(java.util.function.BiConsumer<Void, Throwable> listener) {
+    public void whenWritten(BiConsumer<Void, Throwable> listener) {
         delegate.whenWritten(listener);
     }
 
@@ -243,7 +248,7 @@ final class CompressingResponse implements ServerResponse {
             return false;
         }
         String cacheControl = headers.get(CACHE_CONTROL, null);
-        if (cacheControl != null && cacheControl.toLowerCase(java.util.Locale.ROOT).contains("no-transform")) {
+        if (cacheControl != null && cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
             return false;
         }
         return settings.types().matches(headers.get(CONTENT_TYPE, null));
@@ -267,7 +272,7 @@ final class CompressingResponse implements ServerResponse {
     private void markVariant() {
         WritableHeaders headers = delegate.headers();
         headers.remove(CONTENT_LENGTH);
-        dev.brisk.http.common.Vary.add(headers, "Accept-Encoding");
+        Vary.add(headers, "Accept-Encoding");
         String etag = headers.get(ETAG, null);
         if (etag != null && etag.startsWith("\"")) {
             headers.set(ETAG, "W/" + etag);

@@ -12,6 +12,7 @@ import io.netty.handler.codec.compression.Zstd;
 import io.netty.handler.codec.compression.ZstdEncoder;
 import io.netty.util.AsciiString;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
@@ -77,7 +78,7 @@ enum ContentCoding {
         @Override
         InputStream decoder(InputStream in) throws IOException {
             if (!in.markSupported()) {
-                in = new java.io.BufferedInputStream(in);
+                in = new BufferedInputStream(in);
             }
             in.mark(2);
             int cmf = in.read();

@@ -3,6 +3,7 @@ package dev.brisk.http.internal.compress;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
+import dev.brisk.http.internal.FileStreamer;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ final class FilePieces {
         }
         try {
             while (remaining > 0) {
-                ByteBuf piece = dev.brisk.http.internal.FileStreamer.readPiece(allocator, file, position,
+                ByteBuf piece = FileStreamer.readPiece(allocator, file, position,
                         (int) Math.min(PIECE, remaining));
                 int read = piece.readableBytes();
                 position += read;

@@ -1,5 +1,7 @@
 package dev.brisk.http.internal.compress;
 
+import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -13,10 +15,10 @@ final class OptionalDecoders {
     }
 
     static InputStream brotli(InputStream in) throws IOException {
-        return new com.aayushatharva.brotli4j.decoder.BrotliInputStream(in);
+        return new BrotliInputStream(in);
     }
 
     static InputStream zstd(InputStream in) throws IOException {
-        return new com.github.luben.zstd.ZstdInputStream(in);
+        return new ZstdInputStream(in);
     }
 }

@@ -18,6 +18,9 @@ final class RequestDecoder {
 
     /** The decoded body would be larger than the limit. */
     static final class TooLargeException extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
         TooLargeException(long limit) {
             super("decoded request body larger than " + limit + " bytes");
         }

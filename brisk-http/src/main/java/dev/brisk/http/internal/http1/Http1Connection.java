@@ -23,11 +23,12 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Settings;
 
+import io.netty.util.ReferenceCountUtil;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -616,7 +617,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     void write(Object message, ChannelPromise promise) {
         if (!ctx.channel().isWritable() && overBufferLimit()) {
-            io.netty.util.ReferenceCountUtil.release(message);
+            ReferenceCountUtil.release(message);
             if (!promise.isVoid()) {
                 promise.tryFailure(new ClosedChannelException());
             }

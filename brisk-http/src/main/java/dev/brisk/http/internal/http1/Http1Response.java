@@ -13,6 +13,8 @@ import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.AsciiString;
 
+import dev.brisk.http.internal.websocket.WebSocketStart;
+import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -51,7 +53,7 @@ final class Http1Response extends AbstractServerResponse {
     private boolean finished;
     boolean continueWanted;
     /** Set when this response is a {@code 101} switching the connection to WebSocket once it is written. */
-    dev.brisk.http.internal.websocket.WebSocketStart webSocket;
+    WebSocketStart webSocket;
 
     Http1Response(Http1Connection connection, Http1Request request, boolean keepAlive) {
         super(connection.channel(), request != null && request.method() == HttpMethod.HEAD);
@@ -176,7 +178,7 @@ final class Http1Response extends AbstractServerResponse {
         FileStreamer.start(this, file, offset, length, result);
     }
 
-    /** Encodes status line and fields; {@code contentLength} < 0 means none is added; reserves {@code extra}. */
+    /** Encodes status line and fields; {@code contentLength < 0} means none is added; reserves {@code extra}. */
     private ByteBuf encodeHead(long contentLength, int extra) {
         int size = 64 + extra;
         ArrayHeaders fields = headers;
@@ -355,7 +357,7 @@ final class Http1Response extends AbstractServerResponse {
     void discard(Throwable cause) {
         if (pending != null) {
             for (Object message : pending) {
-                io.netty.util.ReferenceCountUtil.release(message);
+                ReferenceCountUtil.release(message);
             }
             pending = null;
         }

@@ -11,6 +11,8 @@ import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.Http2Error;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -91,7 +93,7 @@ final class Http2Response extends AbstractServerResponse {
 
     @Override
     protected void writeAbort(Throwable cause) {
-        connection.resetStream(streamId, io.netty.handler.codec.http2.Http2Error.INTERNAL_ERROR);
+        connection.resetStream(streamId, Http2Error.INTERNAL_ERROR);
     }
 
     @Override
@@ -100,8 +102,8 @@ final class Http2Response extends AbstractServerResponse {
     }
 
     @Override
-    protected io.netty.channel.ChannelPromise lastWritePromise(boolean closeAfter) {
-        io.netty.channel.ChannelPromise promise = super.lastWritePromise(closeAfter);
+    protected ChannelPromise lastWritePromise(boolean closeAfter) {
+        ChannelPromise promise = super.lastWritePromise(closeAfter);
         return promise.isVoid() ? channel.newPromise() : promise;
     }
 

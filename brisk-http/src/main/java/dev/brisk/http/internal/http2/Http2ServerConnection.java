@@ -3,7 +3,6 @@ package dev.brisk.http.internal.http2;
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.common.Headers;
-import dev.brisk.http.common.HttpSyntax;
 import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.Deadlines;
@@ -35,9 +34,10 @@ import io.netty.handler.codec.http2.Http2Stream;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import static io.netty.handler.codec.http2.Http2CodecUtil.HTTP_UPGRADE_STREAM_ID;
 import static io.netty.handler.codec.http2.Http2CodecUtil.getEmbeddedHttp2Exception;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * One HTTP/2 connection (h2 over TLS, h2c by prior knowledge or after an upgrade). Netty's connection handler does
@@ -219,7 +219,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
      * Completes {@code result} once stream {@code streamId} can take more data: its flow-control window is not used up
      * by what is queued, and the connection is writable. Completes at once for a stream that is gone.
      */
-    void whenStreamWritable(int streamId, java.util.concurrent.CompletableFuture<Void> result) {
+    void whenStreamWritable(int streamId, CompletableFuture<Void> result) {
         streamWaiters.whenWritable(connection().stream(streamId), ctx.channel(), result);
     }
 

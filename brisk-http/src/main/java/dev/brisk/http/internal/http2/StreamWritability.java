@@ -6,6 +6,7 @@ import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Stream;
 
+import io.netty.handler.codec.http2.Http2Exception;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
@@ -69,7 +70,7 @@ final class StreamWritability implements Http2RemoteFlowController.Listener {
                 signal(stream, channel);
                 return waitingStreams > 0;
             });
-        } catch (io.netty.handler.codec.http2.Http2Exception e) {
+        } catch (Http2Exception e) {
             throw new IllegalStateException(e); // the visitor never throws
         }
     }

@@ -18,12 +18,13 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -68,7 +69,7 @@ final class ChannelWebSocketSession implements WebSocketSession {
         idleTimeout = timeout;
         try {
             channel.eventLoop().execute(idleTimeoutChanged);
-        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+        } catch (RejectedExecutionException stopped) {
             // the server is stopping: the connection has no keep-alive left to change
         }
     }

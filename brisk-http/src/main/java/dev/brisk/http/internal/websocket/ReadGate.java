@@ -2,6 +2,7 @@ package dev.brisk.http.internal.websocket;
 
 import io.netty.channel.Channel;
 
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -47,7 +48,7 @@ final class ReadGate {
         } else {
             try {
                 channel.eventLoop().execute(this::apply);
-            } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            } catch (RejectedExecutionException stopped) {
                 // the event loop is gone with its connection: nothing is read any more
             }
         }

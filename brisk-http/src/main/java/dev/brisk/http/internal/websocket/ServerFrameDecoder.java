@@ -25,6 +25,9 @@ final class ServerFrameDecoder extends WebSocket13FrameDecoder {
 
     /** A close frame with a payload of one byte, a code that may not be sent, or a reason that is not UTF-8. */
     static final class InvalidCloseFrame extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         private final transient WebSocketCloseStatus status;
 
         InvalidCloseFrame(WebSocketCloseStatus status, String message) {

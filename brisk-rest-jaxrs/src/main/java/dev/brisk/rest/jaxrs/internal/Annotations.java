@@ -3,12 +3,16 @@ package dev.brisk.rest.jaxrs.internal;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 
+import jakarta.ws.rs.NameBinding;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Reads Jakarta REST annotations the way the specification inherits them: a method without any of them takes those
@@ -32,7 +36,7 @@ public final class Annotations {
         }
         Deque<Class<?>> interfaces = new ArrayDeque<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            java.util.Collections.addAll(interfaces, c.getInterfaces());
+            Collections.addAll(interfaces, c.getInterfaces());
         }
         while (!interfaces.isEmpty()) {
             Class<?> next = interfaces.poll();
@@ -40,7 +44,7 @@ public final class Annotations {
             if (path != null) {
                 return path;
             }
-            java.util.Collections.addAll(interfaces, next.getInterfaces());
+            Collections.addAll(interfaces, next.getInterfaces());
         }
         return null;
     }
@@ -84,7 +88,7 @@ public final class Annotations {
         }
         Deque<Class<?>> interfaces = new ArrayDeque<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            java.util.Collections.addAll(interfaces, c.getInterfaces());
+            Collections.addAll(interfaces, c.getInterfaces());
         }
         while (!interfaces.isEmpty()) {
             Class<?> next = interfaces.poll();
@@ -92,7 +96,7 @@ public final class Annotations {
             if (overridden != null && hasJaxRsAnnotations(overridden)) {
                 return overridden;
             }
-            java.util.Collections.addAll(interfaces, next.getInterfaces());
+            Collections.addAll(interfaces, next.getInterfaces());
         }
         return null;
     }
@@ -141,10 +145,10 @@ public final class Annotations {
     }
 
     /** The name-binding annotations on {@code element} (annotations meta-annotated with {@code @NameBinding}). */
-    public static java.util.Set<Class<? extends Annotation>> nameBindings(AnnotatedElement element) {
-        java.util.Set<Class<? extends Annotation>> bindings = new java.util.HashSet<>();
+    public static Set<Class<? extends Annotation>> nameBindings(AnnotatedElement element) {
+        Set<Class<? extends Annotation>> bindings = new HashSet<>();
         for (Annotation annotation : element.getAnnotations()) {
-            if (annotation.annotationType().isAnnotationPresent(jakarta.ws.rs.NameBinding.class)) {
+            if (annotation.annotationType().isAnnotationPresent(NameBinding.class)) {
                 bindings.add(annotation.annotationType());
             }
         }

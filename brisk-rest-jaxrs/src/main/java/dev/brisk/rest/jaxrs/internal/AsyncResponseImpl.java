@@ -13,6 +13,7 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +35,8 @@ final class AsyncResponseImpl implements AsyncResponse {
     private final ResourceHandler handler;
     private final Exchange exchange;
     private final AtomicInteger state = new AtomicInteger(SUSPENDED);
-    private final List<CompletionCallback> completionCallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<ConnectionCallback> connectionCallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<CompletionCallback> completionCallbacks = new CopyOnWriteArrayList<>();
+    private final List<ConnectionCallback> connectionCallbacks = new CopyOnWriteArrayList<>();
     private volatile ScheduledFuture<?> timeout;
     private volatile TimeoutHandler timeoutHandler;
 

@@ -1,20 +1,20 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
-import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.ContentNegotiation;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.rest.jaxrs.internal.runtime.HeaderValues;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotAcceptableException;
-import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.Form;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -27,20 +27,34 @@ import jakarta.ws.rs.ext.MessageBodyWriter;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
 
+import dev.brisk.rest.Part;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import jakarta.ws.rs.ext.WriterInterceptorContext;
+import java.io.ByteArrayInputStream;
+import java.io.CharArrayWriter;
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.net.URI;
+import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -113,7 +127,7 @@ final class EntityIO {
             throws IOException {
         if (input == null && exchange.multipart()) {
             if (raw == Form.class || raw == MultivaluedMap.class) {
-                MultivaluedMap<String, String> fields = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+                MultivaluedMap<String, String> fields = new MultivaluedHashMap<>();
                 exchange.context().formParams().forEach(fields::put);
                 return raw == Form.class ? new Form(fields) : fields;
             }
@@ -171,7 +185,7 @@ final class EntityIO {
                         + exchange.getHeaderString(HttpHeaders.CONTENT_TYPE) + ")");
             }
             List<EntityPart> received = new ArrayList<>();
-            for (dev.brisk.rest.Part part : exchange.context().multipart().parts()) {
+            for (Part part : exchange.context().multipart().parts()) {
                 received.add(new ReceivedEntityPart(part, this, exchange));
             }
             parts = List.copyOf(received);
@@ -208,20 +222,20 @@ final class EntityIO {
             try {
                 values.add(((ReceivedEntityPart) part).part().string());
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException("cannot read part '" + name + "': " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot read part '" + name + "': " + e.getMessage(), e);
             }
         }
         return values;
     }
 
     private static MultivaluedMap<String, String> formOf(InputStream input, Charset charset) throws IOException {
-        MultivaluedMap<String, String> form = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
         Uris.parseQuery(new String(input.readAllBytes(), charset), true).forEach(form::put);
         return form;
     }
 
     /** The reader interceptor chain of one read. */
-    private final class ReaderChain extends InterceptorContextBase implements jakarta.ws.rs.ext.ReaderInterceptorContext {
+    private final class ReaderChain extends InterceptorContextBase implements ReaderInterceptorContext {
         private final Exchange exchange;
         private final List<ReaderInterceptor> interceptors;
         private InputStream input;
@@ -358,7 +372,7 @@ final class EntityIO {
      */
     static boolean streamed(Object entity, Type entityType) {
         return entity instanceof StreamingOutput || entity instanceof InputStream || entity instanceof Reader
-                || entity instanceof Path || entity instanceof java.io.File
+                || entity instanceof Path || entity instanceof File
                 || MultipartEntities.isParts(entity, entityType);
     }
 
@@ -388,12 +402,12 @@ final class EntityIO {
      * @throws NoSuchFileException when the file does not exist (before anything was sent: the mappers answer it)
      */
     private Path zeroCopyFile(Object entity, ResponseState state, Bound bound) throws IOException {
-        if (!(entity instanceof Path) && !(entity instanceof java.io.File)) {
+        if (!(entity instanceof Path) && !(entity instanceof File)) {
             return null;
         }
-        Path path = entity instanceof java.io.File file ? file.toPath() : (Path) entity;
+        Path path = entity instanceof File file ? file.toPath() : (Path) entity;
         if (!Files.isRegularFile(path)) {
-            throw new java.nio.file.NoSuchFileException(path.toString(), null, "not a regular file");
+            throw new NoSuchFileException(path.toString(), null, "not a regular file");
         }
         if (!bound.writers().isEmpty() || applicationWriter(state) != null) {
             return null;
@@ -429,11 +443,11 @@ final class EntityIO {
             return -1;
         }
         try {
-            if (entity != null && entity.getClass() == java.io.ByteArrayInputStream.class) {
+            if (entity != null && entity.getClass() == ByteArrayInputStream.class) {
                 return ((InputStream) entity).available();
             }
-            if (entity instanceof java.io.FileInputStream file) {
-                java.nio.channels.FileChannel channel = file.getChannel();
+            if (entity instanceof FileInputStream file) {
+                FileChannel channel = file.getChannel();
                 return channel.size() - channel.position();
             }
         } catch (IOException e) {
@@ -456,7 +470,7 @@ final class EntityIO {
 
     private static void writeHeaders(Exchange exchange, ResponseState state, ServerResponse response) {
         for (Map.Entry<String, List<Object>> header : state.getHeaders().entrySet()) {
-            String name = header.getKey().toLowerCase(java.util.Locale.ROOT);
+            String name = header.getKey().toLowerCase(Locale.ROOT);
             boolean location = name.equals("location") || name.equals("content-location");
             boolean first = true;
             for (Object value : header.getValue()) {
@@ -516,7 +530,7 @@ final class EntityIO {
         }
         if (type == byte[].class || InputStream.class.isAssignableFrom(type)
                 || StreamingOutput.class.isAssignableFrom(type) || Path.class.isAssignableFrom(type)
-                || type == java.io.File.class) {
+                || type == File.class) {
             return List.of(dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM);
         }
         List<dev.brisk.codec.MediaType> types = codecs.producible(type);
@@ -526,14 +540,14 @@ final class EntityIO {
     /** Writes without interceptors or custom writers: straight into a buffer. */
     private ByteBuf writeBuiltIn(Exchange exchange, Object entity, dev.brisk.codec.MediaType mediaType)
             throws IOException {
-        io.netty.buffer.ByteBufAllocator allocator = exchange.serverRequest().allocator();
+        ByteBufAllocator allocator = exchange.serverRequest().allocator();
         if (entity instanceof String text) {
             Charset charset = mediaType.charsetOrUtf8();
             return charset == StandardCharsets.UTF_8 ? ByteBufUtil.writeUtf8(allocator, text)
-                    : io.netty.buffer.Unpooled.wrappedBuffer(text.getBytes(charset));
+                    : Unpooled.wrappedBuffer(text.getBytes(charset));
         }
         if (entity instanceof byte[] bytes) {
-            return io.netty.buffer.Unpooled.wrappedBuffer(bytes);
+            return Unpooled.wrappedBuffer(bytes);
         }
         if (codecEntity(entity)) {
             return encode(entity, mediaType, allocator);
@@ -556,11 +570,11 @@ final class EntityIO {
 
     private static boolean codecEntity(Object entity) {
         return !(entity instanceof StreamingOutput || entity instanceof InputStream || entity instanceof Path
-                || entity instanceof java.io.File || entity instanceof Reader);
+                || entity instanceof File || entity instanceof Reader);
     }
 
     private ByteBuf encode(Object entity, dev.brisk.codec.MediaType briskType,
-                           io.netty.buffer.ByteBufAllocator allocator) {
+                           ByteBufAllocator allocator) {
         BodyCodec codec = codecs.encoder(entity.getClass(), briskType).orElseThrow(() -> new IllegalStateException(
                 "no MessageBodyWriter or codec writes " + entity.getClass().getName() + " as "
                         + briskType));
@@ -569,7 +583,7 @@ final class EntityIO {
 
     /** The built-in writer, on a stream (under writer interceptors). */
     private void writeBuiltIn(Object entity, Type entityType, MediaType mediaType, OutputStream out,
-                              io.netty.buffer.ByteBufAllocator allocator) throws IOException {
+                              ByteBufAllocator allocator) throws IOException {
         if (MultipartEntities.isParts(entity, entityType)) {
             MultipartEntities.write((List<?>) entity, mediaType, out, this);
         } else if (entity instanceof String text) {
@@ -590,7 +604,7 @@ final class EntityIO {
             }
         } else if (entity instanceof Path path) {
             Files.copy(path, out);
-        } else if (entity instanceof java.io.File file) {
+        } else if (entity instanceof File file) {
             Files.copy(file.toPath(), out);
         } else {
             ByteBuf encoded = encode(entity, MediaTypes.toBrisk(mediaType), allocator);
@@ -617,17 +631,17 @@ final class EntityIO {
                 return;
             }
         }
-        writeBuiltIn(entity, genericType, mediaType, out, io.netty.buffer.ByteBufAllocator.DEFAULT);
+        writeBuiltIn(entity, genericType, mediaType, out, ByteBufAllocator.DEFAULT);
     }
 
     private static char[] readAll(Reader reader) throws IOException {
-        java.io.CharArrayWriter chars = new java.io.CharArrayWriter();
+        CharArrayWriter chars = new CharArrayWriter();
         reader.transferTo(chars);
         return chars.toCharArray();
     }
 
     /** The writer interceptor chain of one write. */
-    private final class WriterChain extends InterceptorContextBase implements jakarta.ws.rs.ext.WriterInterceptorContext {
+    private final class WriterChain extends InterceptorContextBase implements WriterInterceptorContext {
         private final Exchange exchange;
         private final ResponseState state;
         private final List<WriterInterceptor> interceptors;

@@ -1,9 +1,9 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
-import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.handler.codec.http.HttpMethod;
 import jakarta.ws.rs.core.Cookie;
@@ -16,22 +16,29 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
+import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.EntityPart;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * One request as Jakarta REST sees it: the {@code ContainerRequestContext} of filters and the {@code HttpHeaders}
  * of resources, over Brisk's {@link RequestContext}. Headers are copied only when a filter asks for the mutable map.
  */
-public final class Exchange implements jakarta.ws.rs.container.ContainerRequestContext, HttpHeaders {
+public final class Exchange implements ContainerRequestContext, HttpHeaders {
 
     /** What a request without an Accept header accepts. */
     static final List<dev.brisk.codec.MediaType> ANY = List.of(dev.brisk.codec.MediaType.ALL);
@@ -54,8 +61,8 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     private List<dev.brisk.codec.MediaType> accepted;
     private List<Object> matchedResources;
     private Boolean multipart;
-    private List<jakarta.ws.rs.core.EntityPart> entityParts;
-    private dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink eventSink;
+    private List<EntityPart> entityParts;
+    private JaxRsEventSink eventSink;
 
     Exchange(RequestContext ctx, String applicationPath) {
         this.ctx = ctx;
@@ -160,20 +167,20 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     }
 
     /** The multipart parts already handed to the resource, or null. */
-    List<jakarta.ws.rs.core.EntityPart> entityParts() {
+    List<EntityPart> entityParts() {
         return entityParts;
     }
 
-    void entityParts(List<jakarta.ws.rs.core.EntityPart> parts) {
+    void entityParts(List<EntityPart> parts) {
         this.entityParts = parts;
     }
 
     /** The {@code SseEventSink} handed to the resource method, or null. */
-    dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink eventSink() {
+    JaxRsEventSink eventSink() {
         return eventSink;
     }
 
-    void eventSink(dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink sink) {
+    void eventSink(JaxRsEventSink sink) {
         this.eventSink = sink;
     }
 
@@ -187,7 +194,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
     /** The resources matched so far, the last matched first. */
     List<Object> matchedResources() {
         List<Object> resources = matchedResources == null ? new ArrayList<>() : new ArrayList<>(matchedResources);
-        java.util.Collections.reverse(resources);
+        Collections.reverse(resources);
         return resources;
     }
 
@@ -299,7 +306,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
             return false;
         }
         for (String value : values) {
-            for (String part : value.split(java.util.regex.Pattern.quote(separator))) {
+            for (String part : value.split(Pattern.quote(separator))) {
                 if (predicate.test(part.trim())) {
                     return true;
                 }
@@ -344,7 +351,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
         try {
             return MediaTypes.fromString(type);
         } catch (IllegalArgumentException e) {
-            throw new jakarta.ws.rs.BadRequestException("invalid Content-Type: " + e.getMessage(), e);
+            throw new BadRequestException("invalid Content-Type: " + e.getMessage(), e);
         }
     }
 
@@ -365,7 +372,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
                 accepted = values == null ? ANY
                         : dev.brisk.codec.MediaType.parseList(String.join(",", values));
             } catch (IllegalArgumentException e) {
-                throw new jakarta.ws.rs.BadRequestException("invalid Accept header: " + e.getMessage(), e);
+                throw new BadRequestException("invalid Accept header: " + e.getMessage(), e);
             }
         }
         return accepted;
@@ -381,7 +388,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
                             : Locale.forLanguageTag(range.getRange()));
                 }
             } catch (IllegalArgumentException e) {
-                throw new jakarta.ws.rs.BadRequestException("invalid Accept-Language header: " + e.getMessage(), e);
+                throw new BadRequestException("invalid Accept-Language header: " + e.getMessage(), e);
             }
         }
         if (languages.isEmpty()) {
@@ -446,7 +453,7 @@ public final class Exchange implements jakarta.ws.rs.container.ContainerRequestC
 
     @Override
     public void abortWith(Response response) {
-        this.aborted = java.util.Objects.requireNonNull(response, "response");
+        this.aborted = Objects.requireNonNull(response, "response");
     }
 
     // ---- HttpHeaders ------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.ConstraintViolationsException;
-import dev.brisk.rest.spi.HandledFailures;
-import dev.brisk.rest.spi.OptionalLibraries;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.HandledFailures;
+import dev.brisk.rest.support.OptionalLibraries;
+import dev.brisk.rest.support.Problems;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;

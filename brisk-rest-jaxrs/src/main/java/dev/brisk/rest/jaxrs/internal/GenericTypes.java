@@ -1,9 +1,16 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Resolves the type arguments a class gives a generic interface ({@code ExceptionMapper<E>}, {@code MessageBodyWriter<T>}). */
 public final class GenericTypes {
@@ -16,11 +23,11 @@ public final class GenericTypes {
      * it implements), or {@code Object.class} when unbound.
      */
     public static Class<?> argument(Class<?> type, Class<?> generic, int index) {
-        Type resolved = resolve(type, generic, index, new java.util.HashMap<>());
+        Type resolved = resolve(type, generic, index, new HashMap<>());
         return resolved == null ? Object.class : raw(resolved);
     }
 
-    private static Type resolve(Type type, Class<?> generic, int index, java.util.Map<TypeVariable<?>, Type> bindings) {
+    private static Type resolve(Type type, Class<?> generic, int index, Map<TypeVariable<?>, Type> bindings) {
         Class<?> raw = raw(type);
         if (raw == null) {
             return null;
@@ -38,8 +45,8 @@ public final class GenericTypes {
                 return argument instanceof TypeVariable<?> v ? bindings.get(v) : argument;
             }
         }
-        java.util.List<Type> supertypes = new java.util.ArrayList<>();
-        java.util.Collections.addAll(supertypes, raw.getGenericInterfaces());
+        List<Type> supertypes = new ArrayList<>();
+        Collections.addAll(supertypes, raw.getGenericInterfaces());
         if (raw.getGenericSuperclass() != null) {
             supertypes.add(raw.getGenericSuperclass());
         }
@@ -62,12 +69,12 @@ public final class GenericTypes {
         }
         if (type instanceof GenericArrayType a) {
             Class<?> component = raw(a.getGenericComponentType());
-            return component == null ? null : java.lang.reflect.Array.newInstance(component, 0).getClass();
+            return component == null ? null : Array.newInstance(component, 0).getClass();
         }
         if (type instanceof TypeVariable<?> v) {
             return raw(v.getBounds()[0]);
         }
-        if (type instanceof java.lang.reflect.WildcardType w) {
+        if (type instanceof WildcardType w) {
             return raw(w.getUpperBounds()[0]);
         }
         return null;

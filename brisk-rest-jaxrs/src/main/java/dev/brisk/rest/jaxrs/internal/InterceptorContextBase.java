@@ -6,6 +6,7 @@ import jakarta.ws.rs.ext.InterceptorContext;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.Collection;
+import java.util.Objects;
 
 /** What reader and writer interceptor contexts share: the entity's type, annotations, media type and properties. */
 abstract class InterceptorContextBase implements InterceptorContext {
@@ -52,7 +53,7 @@ abstract class InterceptorContextBase implements InterceptorContext {
 
     @Override
     public void setAnnotations(Annotation[] annotations) {
-        this.annotations = java.util.Objects.requireNonNull(annotations, "annotations");
+        this.annotations = Objects.requireNonNull(annotations, "annotations");
     }
 
     @Override

@@ -1,19 +1,19 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.jaxrs.CorsFeature;
-import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
-import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
-import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
-import dev.brisk.rest.spi.BeanValidation;
-import dev.brisk.rest.spi.Invokers;
-import dev.brisk.rest.spi.OptionalLibraries;
-import dev.brisk.rest.spi.ResultTypes;
+import dev.brisk.rest.jaxrs.CorsFeature;
+import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
+import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
+import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.Invokers;
+import dev.brisk.rest.support.OptionalLibraries;
+import dev.brisk.rest.support.ResultTypes;
 import io.netty.handler.codec.http.HttpMethod;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.Consumes;
@@ -21,19 +21,34 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Application;
-import jakarta.ws.rs.core.MediaType;
 
+import dev.brisk.codec.MediaType;
+import dev.brisk.rest.spi.RoutingFailureHandler;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -46,12 +61,12 @@ public final class JaxRsApplication {
     private static final int MAX_LOCATOR_DEPTH = 8;
     /** JAX-RS results that say nothing of their entity. */
     private static final ResultTypes RESULTS = ResultTypes.of(List.of(),
-            List.of(jakarta.ws.rs.core.Response.class, jakarta.ws.rs.core.StreamingOutput.class));
+            List.of(Response.class, StreamingOutput.class));
 
     private final Providers providers = new Providers();
     private final EntityIO entities = new EntityIO(providers);
     private final SseSupport sse = new SseSupport(new EventEncoder((data, type, genericType, mediaType, out) ->
-            entities.writeEntity(data, type, genericType, mediaType, new jakarta.ws.rs.core.MultivaluedHashMap<>(),
+            entities.writeEntity(data, type, genericType, mediaType, new MultivaluedHashMap<>(),
                     out)));
     private final Params params = new Params(providers, entities, sse);
     /** The CORS rules of the application's routes, from a registered {@link CorsFeature}; null without one. */
@@ -68,7 +83,7 @@ public final class JaxRsApplication {
      * The paths whose 404s the application answers, each with its application path: an {@code Application}'s whole
      * {@code @ApplicationPath}; for resources registered on their own, the literal start of their {@code @Path}.
      */
-    private final Map<String, String> claimedPaths = new java.util.HashMap<>();
+    private final Map<String, String> claimedPaths = new HashMap<>();
 
     /** Whether Brisk serves {@code type}: a resource, a provider or an {@code Application}. */
     public static boolean supports(Class<?> type) {
@@ -77,6 +92,7 @@ public final class JaxRsApplication {
     }
 
     /** Reads every registered object: providers first (resources' plans depend on them), then resources. */
+    @SuppressWarnings("deprecation") // Application.getSingletons: still part of Jakarta REST, applications use it
     public void prepare(List<Object> registered) {
         record Resource(Object key, Object instance, Class<?> type, String applicationPath) {
         }
@@ -175,12 +191,12 @@ public final class JaxRsApplication {
     private List<OptionsHandler> automaticOptions() {
         record Group(Object key, String template, String applicationPath, Set<String> methods) {
         }
-        Map<String, Group> groups = new java.util.LinkedHashMap<>();
+        Map<String, Group> groups = new LinkedHashMap<>();
         for (ResourceHandler handler : handlers) {
             Endpoint endpoint = handler.endpoint();
             String template = endpoint.template().routerTemplate();
             groups.computeIfAbsent(shapeOf(template), k -> new Group(handlerKeys.get(handler), template,
-                    endpoint.applicationPath(), new java.util.LinkedHashSet<>())).methods().add(endpoint.httpMethod());
+                    endpoint.applicationPath(), new LinkedHashSet<>())).methods().add(endpoint.httpMethod());
         }
         List<ContainerRequestFilter> requestFilters = providers.requestFilters(Set.of());
         List<OptionsHandler> added = new ArrayList<>();
@@ -188,7 +204,7 @@ public final class JaxRsApplication {
             if (group.methods().contains(HttpMethod.OPTIONS.name())) {
                 continue;
             }
-            Set<String> allowed = new java.util.LinkedHashSet<>();
+            Set<String> allowed = new LinkedHashSet<>();
             for (String method : group.methods()) {
                 allowed.add(method);
                 if (method.equals(HttpMethod.GET.name())) {
@@ -196,7 +212,7 @@ public final class JaxRsApplication {
                 }
             }
             allowed.add(HttpMethod.OPTIONS.name());
-            OptionsHandler handler = new OptionsHandler(java.util.Collections.unmodifiableSet(allowed),
+            OptionsHandler handler = new OptionsHandler(Collections.unmodifiableSet(allowed),
                     group.applicationPath(),
                     requestFilters, globalResponder);
             routes.get(group.key()).add(Route.of(HttpMethod.OPTIONS, group.template()).handler(handler));
@@ -237,8 +253,8 @@ public final class JaxRsApplication {
     }
 
     /** Answers requests for the application's paths that no resource method takes; empty without resources. */
-    public java.util.Optional<dev.brisk.rest.spi.RoutingFailureHandler> routingFailureHandler() {
-        return java.util.Optional.ofNullable(routingFailures);
+    public Optional<RoutingFailureHandler> routingFailureHandler() {
+        return Optional.ofNullable(routingFailures);
     }
 
     private void addProvider(Object provider) {
@@ -257,7 +273,7 @@ public final class JaxRsApplication {
 
     private static Object instantiate(Class<?> type) {
         try {
-            java.lang.reflect.Constructor<?> constructor = type.getDeclaredConstructor();
+            Constructor<?> constructor = type.getDeclaredConstructor();
             constructor.setAccessible(true);
             return constructor.newInstance();
         } catch (NoSuchMethodException e) {
@@ -281,7 +297,7 @@ public final class JaxRsApplication {
     /** The filters to run before routing ({@code @PreMatching} request filters), if any. */
     public List<Filter> filters() {
         return providers.preMatchingFilters().isEmpty() ? List.of() : List.of(new PreMatchingFilters(providers,
-                globalResponder, new java.util.TreeSet<>(claimedPaths.values())));
+                globalResponder, new TreeSet<>(claimedPaths.values())));
     }
 
     private void scan(Class<?> type, Class<?> root, String prefix, String applicationPath,
@@ -351,8 +367,8 @@ public final class JaxRsApplication {
                 : Annotations.find(type, Produces.class);
         Consumes consumes = annotated.isAnnotationPresent(Consumes.class) ? annotated.getAnnotation(Consumes.class)
                 : Annotations.find(type, Consumes.class);
-        List<dev.brisk.codec.MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
-        List<dev.brisk.codec.MediaType> consumable = readsBody(steps.get(steps.size() - 1), annotated)
+        List<MediaType> producible = MediaTypes.parse(produces == null ? null : produces.value());
+        List<MediaType> consumable = readsBody(steps.get(steps.size() - 1), annotated)
                 ? MediaTypes.parse(consumes == null ? null : consumes.value()) : List.of();
         RunOn runOn = method.isAnnotationPresent(RunOn.class) ? method.getAnnotation(RunOn.class)
                 : annotated.isAnnotationPresent(RunOn.class) ? annotated.getAnnotation(RunOn.class)
@@ -389,7 +405,7 @@ public final class JaxRsApplication {
         }
         for (Annotation[] annotations : annotated.getParameterAnnotations()) {
             for (Annotation annotation : annotations) {
-                if (annotation instanceof jakarta.ws.rs.FormParam || annotation instanceof jakarta.ws.rs.BeanParam) {
+                if (annotation instanceof FormParam || annotation instanceof BeanParam) {
                     return true;
                 }
             }
@@ -426,8 +442,8 @@ public final class JaxRsApplication {
      */
     private static RouteResponse response(Method method, Method annotated) {
         for (Class<?> parameter : annotated.getParameterTypes()) {
-            if (parameter == jakarta.ws.rs.container.AsyncResponse.class
-                    || parameter == jakarta.ws.rs.sse.SseEventSink.class) {
+            if (parameter == AsyncResponse.class
+                    || parameter == SseEventSink.class) {
                 return RouteResponse.undescribed(200);
             }
         }

@@ -14,10 +14,13 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 
+import java.time.temporal.TemporalAccessor;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Turns Jackson's reading failures into Jakarta REST exceptions: a body that is not valid JSON or does not fit the
@@ -108,7 +111,7 @@ final class JsonReadErrors {
             return "a number";
         }
         if (type == char.class || type == Character.class || CharSequence.class.isAssignableFrom(type)
-                || type == java.util.UUID.class) {
+                || type == UUID.class) {
             return "a string";
         }
         if (type.isEnum()) {
@@ -117,7 +120,7 @@ final class JsonReadErrors {
         if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "an array";
         }
-        if (java.time.temporal.TemporalAccessor.class.isAssignableFrom(type) || java.util.Date.class
+        if (TemporalAccessor.class.isAssignableFrom(type) || Date.class
                 .isAssignableFrom(type)) {
             return "a date or time in ISO-8601 form";
         }

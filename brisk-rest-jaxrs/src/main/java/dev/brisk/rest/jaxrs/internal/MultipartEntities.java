@@ -5,16 +5,18 @@ import dev.brisk.rest.jaxrs.internal.runtime.OutboundEntityPart;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,7 +39,7 @@ final class MultipartEntities {
             return false;
         }
         if (declared != null && GenericTypes.raw(declared) != null && List.class.isAssignableFrom(
-                GenericTypes.raw(declared)) && declared instanceof java.lang.reflect.ParameterizedType) {
+                GenericTypes.raw(declared)) && declared instanceof ParameterizedType) {
             return GenericTypes.raw(GenericTypes.firstArgument(declared)) == EntityPart.class;
         }
         if (list.isEmpty()) {
@@ -66,7 +68,7 @@ final class MultipartEntities {
         }
         byte[] random = new byte[16];
         RANDOM.nextBytes(random);
-        Map<String, String> parameters = new java.util.LinkedHashMap<>(type.parameters());
+        Map<String, String> parameters = new LinkedHashMap<>(type.parameters());
         parameters.put("boundary", "brisk-" + HexFormat.of().formatHex(random));
         return dev.brisk.codec.MediaType.of(type.type(), type.subtype(), parameters);
     }

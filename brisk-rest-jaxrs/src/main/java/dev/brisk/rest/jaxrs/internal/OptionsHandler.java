@@ -6,6 +6,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Response;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The {@code OPTIONS} method of a path whose resources declare none, as Jersey generates it: {@code 200} with
@@ -14,12 +15,12 @@ import java.util.List;
  */
 final class OptionsHandler implements Handler {
 
-    private final java.util.Set<String> allow;
+    private final Set<String> allow;
     private final String applicationPath;
     private final List<ContainerRequestFilter> requestFilters;
     private final Responder responder;
 
-    OptionsHandler(java.util.Set<String> allow, String applicationPath, List<ContainerRequestFilter> requestFilters,
+    OptionsHandler(Set<String> allow, String applicationPath, List<ContainerRequestFilter> requestFilters,
                    Responder responder) {
         this.allow = allow;
         this.applicationPath = applicationPath;

@@ -6,8 +6,3 @@ interface ParamSource {
 
     Object resolve(Exchange exchange) throws Exception;
 }
-
-/** The source of the request entity: a method with one reads the body, so its {@code @Consumes} applies. */
-@FunctionalInterface
-interface EntitySource extends ParamSource {
-}

@@ -3,6 +3,8 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
+import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.CookieParam;
@@ -18,8 +20,6 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
-import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
-import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -32,15 +32,21 @@ import jakarta.ws.rs.sse.SseEventSink;
 
 import dev.brisk.rest.RouteParameter;
 
+import dev.brisk.rest.support.ParameterNames;
+import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,7 +84,7 @@ final class Params {
         Class<?>[] raw = annotated.getParameterTypes();
         boolean methodEncoded = annotated.isAnnotationPresent(Encoded.class)
                 || annotated.getDeclaringClass().isAnnotationPresent(Encoded.class);
-        java.lang.reflect.Parameter[] parameters = annotated.getParameters();
+        Parameter[] parameters = annotated.getParameters();
         ParamSource[] plan = new ParamSource[raw.length];
         int entityIndex = -1;
         for (int i = 0; i < raw.length; i++) {
@@ -107,7 +113,7 @@ final class Params {
     }
 
     private static String parameterName(Method method, int index) {
-        return dev.brisk.rest.spi.ParameterNames.of(method, index).orElse("arg" + index);
+        return ParameterNames.of(method, index).orElse("arg" + index);
     }
 
     /** A parameter or field to fill; {@code element} is the parameter, field or setter that declares it. */
@@ -251,7 +257,7 @@ final class Params {
         if (t.raw() == List.class && GenericTypes.raw(GenericTypes.firstArgument(t.type())) == EntityPart.class) {
             return exchange -> entities.parts(exchange, name);
         }
-        if (t.raw() == java.io.InputStream.class) {
+        if (t.raw() == InputStream.class) {
             return exchange -> {
                 List<EntityPart> parts = entities.parts(exchange, name);
                 return parts.isEmpty() ? null : parts.get(0).getContent();
@@ -342,11 +348,11 @@ final class Params {
                     values = List.of(defaultValue);
                 }
                 Collection<Object> result = raw == List.class || raw == Collection.class ? new ArrayList<>()
-                        : raw == SortedSet.class ? new TreeSet<>() : new java.util.LinkedHashSet<>();
+                        : raw == SortedSet.class ? new TreeSet<>() : new LinkedHashSet<>();
                 for (String value : values) {
                     result.add(convert.apply(value));
                 }
-                return raw == List.class || raw == Collection.class ? java.util.Collections.unmodifiableList(
+                return raw == List.class || raw == Collection.class ? Collections.unmodifiableList(
                         (List<Object>) result) : result;
             };
         }
@@ -369,7 +375,7 @@ final class Params {
         if (!type.isPrimitive()) {
             return null;
         }
-        return java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(type, 1), 0);
+        return Array.get(Array.newInstance(type, 1), 0);
     }
 
     /** Fills the annotated fields and setters of an object created for one request. */

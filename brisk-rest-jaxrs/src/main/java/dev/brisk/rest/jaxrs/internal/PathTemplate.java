@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -261,7 +262,7 @@ public final class PathTemplate {
     }
 
     /** The variable names. */
-    public java.util.Set<String> variables() {
+    public Set<String> variables() {
         return groups.keySet();
     }
 

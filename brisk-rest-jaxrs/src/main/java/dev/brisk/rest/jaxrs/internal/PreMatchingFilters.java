@@ -5,6 +5,9 @@ import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -21,11 +24,11 @@ public final class PreMatchingFilters implements Filter {
     /** The application paths, longest first. */
     private final List<String> applicationPaths;
 
-    PreMatchingFilters(Providers providers, Responder responder, java.util.Collection<String> applicationPaths) {
+    PreMatchingFilters(Providers providers, Responder responder, Collection<String> applicationPaths) {
         this.filters = providers.preMatchingFilters();
         this.responder = responder;
-        List<String> paths = new java.util.ArrayList<>(applicationPaths);
-        paths.sort(java.util.Comparator.comparingInt(String::length).reversed());
+        List<String> paths = new ArrayList<>(applicationPaths);
+        paths.sort(Comparator.comparingInt(String::length).reversed());
         this.applicationPaths = List.copyOf(paths);
     }
 

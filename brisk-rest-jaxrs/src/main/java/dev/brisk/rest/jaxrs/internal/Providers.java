@@ -17,6 +17,9 @@ import jakarta.ws.rs.ext.ParamConverterProvider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
 
+import dev.brisk.codec.MediaType;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.ext.Provider;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -30,11 +33,11 @@ import java.util.Set;
  */
 public final class Providers {
 
-    private static final int DEFAULT_PRIORITY = jakarta.ws.rs.Priorities.USER;
+    private static final int DEFAULT_PRIORITY = Priorities.USER;
 
     /** A provider with what decides where and in which order it applies. */
     public record Entry<T>(T provider, int priority, Set<Class<? extends Annotation>> bindings, Class<?> type,
-                           List<dev.brisk.codec.MediaType> mediaTypes) {
+                           List<MediaType> mediaTypes) {
     }
 
     private final List<Entry<ExceptionMapper<?>>> mappers = new ArrayList<>();
@@ -50,7 +53,7 @@ public final class Providers {
 
     /** Whether {@code type} is a provider Brisk can use. */
     public static boolean isProvider(Class<?> type) {
-        return type.isAnnotationPresent(jakarta.ws.rs.ext.Provider.class)
+        return type.isAnnotationPresent(Provider.class)
                 || ExceptionMapper.class.isAssignableFrom(type) || MessageBodyReader.class.isAssignableFrom(type)
                 || MessageBodyWriter.class.isAssignableFrom(type) || ParamConverterProvider.class.isAssignableFrom(type)
                 || ContainerRequestFilter.class.isAssignableFrom(type)

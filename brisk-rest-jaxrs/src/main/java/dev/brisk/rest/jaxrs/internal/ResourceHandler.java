@@ -3,13 +3,17 @@ package dev.brisk.rest.jaxrs.internal;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
-import dev.brisk.rest.spi.Invoker;
+import dev.brisk.rest.support.Invoker;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Response;
 
+import dev.brisk.codec.MediaType;
+import jakarta.ws.rs.core.GenericEntity;
+import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -24,12 +28,12 @@ final class ResourceHandler implements Handler {
     private final List<ContainerRequestFilter> requestFilters;
     private final Responder responder;
     private final boolean preMatched;
-    private final List<dev.brisk.codec.MediaType> produces;
+    private final List<MediaType> produces;
     /** Endpoints for the same method whose templates rank higher and may match the same paths. */
     private ResourceHandler[] rivals = new ResourceHandler[0];
 
     ResourceHandler(Endpoint endpoint, Providers providers, EntityIO entities, Failures failures, EntityIO.Bound bound,
-                    java.util.Set<Class<? extends java.lang.annotation.Annotation>> bindings) {
+                    Set<Class<? extends Annotation>> bindings) {
         this.endpoint = endpoint;
         this.preMatched = !providers.preMatchingFilters().isEmpty();
         this.produces = endpoint.produces();
@@ -159,7 +163,7 @@ final class ResourceHandler implements Handler {
                 state = new ResponseState(response, null, endpoint.annotations());
             } else if (result == null) {
                 state = new ResponseState(204, null, null, endpoint.annotations());
-            } else if (result instanceof jakarta.ws.rs.core.GenericEntity<?> generic) {
+            } else if (result instanceof GenericEntity<?> generic) {
                 state = new ResponseState(200, generic.getEntity(), generic.getType(), endpoint.annotations());
             } else {
                 state = new ResponseState(200, result, endpoint.returnType(), endpoint.annotations());

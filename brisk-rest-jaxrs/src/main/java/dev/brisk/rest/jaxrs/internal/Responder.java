@@ -6,6 +6,7 @@ import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Response;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,7 +50,7 @@ final class Responder {
      * Opens the event stream of a resource method that took an {@code SseEventSink}, once it returned: {@code 200}
      * {@code text/event-stream} through the response filters, then the head; the sink's held events follow.
      */
-    void openEvents(Exchange exchange, JaxRsEventSink sink, java.lang.annotation.Annotation[] annotations)
+    void openEvents(Exchange exchange, JaxRsEventSink sink, Annotation[] annotations)
             throws Exception {
         ResponseState state = new ResponseState(200, null, null, annotations);
         state.mediaType(jakarta.ws.rs.core.MediaType.SERVER_SENT_EVENTS_TYPE);

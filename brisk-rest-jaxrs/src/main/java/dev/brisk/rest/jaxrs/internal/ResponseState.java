@@ -14,18 +14,23 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 
+import dev.brisk.http.common.HttpStatus;
+import jakarta.ws.rs.core.GenericEntity;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /** A response on its way out: what response filters see and change, then what the entity writer writes. */
 final class ResponseState implements ContainerResponseContext {
@@ -41,10 +46,10 @@ final class ResponseState implements ContainerResponseContext {
 
     ResponseState(Response response, Type declaredType, Annotation[] methodAnnotations) {
         this.status = response.getStatusInfo();
-        response.getHeaders().forEach((name, values) -> getHeaders().put(name, new java.util.ArrayList<>(values)));
+        response.getHeaders().forEach((name, values) -> getHeaders().put(name, new ArrayList<>(values)));
         Object body = response.getEntity();
         Type type = body == null ? null : body.getClass();
-        if (body instanceof jakarta.ws.rs.core.GenericEntity<?> generic) {
+        if (body instanceof GenericEntity<?> generic) {
             body = generic.getEntity();
             type = generic.getType();
         } else if (body != null && declaredType != null && declaredType != Object.class
@@ -75,7 +80,7 @@ final class ResponseState implements ContainerResponseContext {
         Response.StatusType known = code == 200 ? Response.Status.OK : code == 204 ? Response.Status.NO_CONTENT
                 : Response.Status.fromStatusCode(code);
         this.status = known != null ? known
-                : ResponseStatus.of(code, dev.brisk.http.common.HttpStatus.reasonPhrase(code));
+                : ResponseStatus.of(code, HttpStatus.reasonPhrase(code));
     }
 
     @Override
@@ -85,7 +90,7 @@ final class ResponseState implements ContainerResponseContext {
 
     @Override
     public void setStatusInfo(Response.StatusType statusInfo) {
-        this.status = java.util.Objects.requireNonNull(statusInfo, "statusInfo");
+        this.status = Objects.requireNonNull(statusInfo, "statusInfo");
     }
 
     @Override
@@ -131,7 +136,7 @@ final class ResponseState implements ContainerResponseContext {
         if (value == null) {
             return false;
         }
-        for (String part : value.split(java.util.regex.Pattern.quote(separator))) {
+        for (String part : value.split(Pattern.quote(separator))) {
             if (predicate.test(part.trim())) {
                 return true;
             }
@@ -199,6 +204,7 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // NewCookie.valueOf: the header delegate of this runtime, as the API defines it
     public Map<String, NewCookie> getCookies() {
         Map<String, NewCookie> cookies = new LinkedHashMap<>();
         List<Object> values = getHeaders().get(HttpHeaders.SET_COOKIE);
@@ -212,6 +218,7 @@ final class ResponseState implements ContainerResponseContext {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // EntityTag.valueOf: the header delegate of this runtime, as the API defines it
     public EntityTag getEntityTag() {
         Object value = getHeaders().getFirst(HttpHeaders.ETAG);
         if (value instanceof EntityTag tag) {

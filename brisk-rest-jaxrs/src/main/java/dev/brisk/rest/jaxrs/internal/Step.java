@@ -1,9 +1,11 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.spi.BeanValidation;
-import dev.brisk.rest.spi.Invoker;
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.Invoker;
 
+import dev.brisk.rest.RouteParameter;
 import java.lang.reflect.Method;
+import java.util.List;
 
 /**
  * One call on the way to a response: a sub-resource locator or the resource method, bound to a generated call site
@@ -11,7 +13,7 @@ import java.lang.reflect.Method;
  * {@code parameters} are what the plan takes from the request, as the route publishes them.
  */
 record Step(Method method, Invoker invoker, ParamSource[] plan, int suspended, BeanValidation validation,
-            boolean locator, java.util.List<dev.brisk.rest.RouteParameter> parameters) {
+            boolean locator, List<RouteParameter> parameters) {
 
     @Override
     public String toString() {

@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,8 +124,8 @@ final class UriInfoImpl implements UriInfo {
             host = request.headers().get(":authority", null);
         }
         if (host == null) {
-            java.net.SocketAddress local = request.localAddress();
-            host = local instanceof java.net.InetSocketAddress inet
+            SocketAddress local = request.localAddress();
+            host = local instanceof InetSocketAddress inet
                     ? inet.getHostString() + ":" + inet.getPort() : "localhost";
         }
         return request.scheme() + "://" + host;

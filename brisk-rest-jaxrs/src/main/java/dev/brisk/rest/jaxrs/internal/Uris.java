@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.internal;
 
 import io.netty.handler.codec.http.QueryStringDecoder;
 
+import dev.brisk.http.common.PathDecoder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ final class Uris {
         if (plusIsSpace) {
             return QueryStringDecoder.decodeComponent(raw);
         }
-        return dev.brisk.http.common.PathDecoder.decode(raw);
+        return PathDecoder.decode(raw);
     }
 
     /** Parses {@code a=1&b=2&a=3}, decoding names and values or leaving them as sent. */

@@ -1,7 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.ConstraintViolationsException;
-import dev.brisk.rest.spi.BeanValidation;
+import dev.brisk.rest.support.BeanValidation;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;

@@ -20,6 +20,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -115,7 +116,7 @@ public class AttachmentResource {
             throw new BadRequestException("the form has no 'file' part");
         }
         try (InputStream in = content) {
-            Files.copy(in, store.file(id, number), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(in, store.file(id, number), StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

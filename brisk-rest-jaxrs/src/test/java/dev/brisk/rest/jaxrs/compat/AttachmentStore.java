@@ -1,5 +1,6 @@
 package dev.brisk.rest.jaxrs.compat;
 
+import jakarta.ws.rs.NotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -64,7 +65,7 @@ public class AttachmentStore {
 
     public Attachment get(long taskId, int number) {
         return of(taskId).stream().filter(a -> a.number() == number).findFirst()
-                .orElseThrow(() -> new jakarta.ws.rs.NotFoundException("no attachment " + number + " on task "
+                .orElseThrow(() -> new NotFoundException("no attachment " + number + " on task "
                         + taskId));
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,10 +34,10 @@ class ContextResolverTest {
     }
 
     /** What a Jersey application registers. */
-    public static class Jackson2Resolver implements ContextResolver<com.fasterxml.jackson.databind.ObjectMapper> {
+    public static class Jackson2Resolver implements ContextResolver<ObjectMapper> {
         @Override
-        public com.fasterxml.jackson.databind.ObjectMapper getContext(Class<?> type) {
-            return new com.fasterxml.jackson.databind.ObjectMapper();
+        public ObjectMapper getContext(Class<?> type) {
+            return new ObjectMapper();
         }
     }
 

@@ -25,6 +25,7 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -186,7 +187,7 @@ class EntityPartTest {
         String logoHead = "Content-Disposition: form-data; name=\"file\"; filename=\"logo %22v2%22.png\"\r\n"
                 + "Content-Type: image/png\r\nContent-Description: attachment 2\r\n\r\n";
         assertThat(text(parts.get(2))).startsWith(logoHead);
-        byte[] logo = java.util.Arrays.copyOfRange(parts.get(2), logoHead.length(), parts.get(2).length);
+        byte[] logo = Arrays.copyOfRange(parts.get(2), logoHead.length(), parts.get(2).length);
         assertThat(logo).isEqualTo(image);
     }
 
@@ -203,7 +204,7 @@ class EntityPartTest {
         int start = delimiter.length() + 2;
         int next;
         while ((next = text.indexOf("\r\n" + delimiter, start)) >= 0) {
-            parts.add(java.util.Arrays.copyOfRange(body, start, next));
+            parts.add(Arrays.copyOfRange(body, start, next));
             start = next + 2 + delimiter.length() + 2;
         }
         return parts;

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.io.IOException;
 import java.util.List;
 
+import java.io.UncheckedIOException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,7 +52,7 @@ class ProvidersForPartsAndEventsTest {
                 try {
                     sink.close();
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             });
         }

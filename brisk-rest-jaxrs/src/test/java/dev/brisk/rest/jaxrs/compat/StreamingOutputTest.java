@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import java.util.zip.GZIPInputStream;
 
+import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -244,7 +245,7 @@ class StreamingOutputTest {
     void aFileAndAFileStreamAreSentWithTheirLength() throws Exception {
         AttachmentStore attachments = AttachmentStore.inTemporaryDirectory();
         byte[] scan = new byte[100_000];
-        new java.util.Random(7).nextBytes(scan);
+        new Random(7).nextBytes(scan);
         attachments.save(1, "scan.png", "image/png", "front page", new ByteArrayInputStream(scan));
         int port = start(TaskArchive.empty(), attachments);
 

@@ -8,6 +8,7 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ public class TaskExportResource {
         return Response.ok(csv).header("Content-Disposition", "attachment; filename=\"" + fileName + "\"").build();
     }
 
-    private static void write(Stream<Task> tasks, java.io.OutputStream out) throws IOException {
+    private static void write(Stream<Task> tasks, OutputStream out) throws IOException {
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         writer.write(HEADER);
         writer.flush(); // the download starts before the first row is read

@@ -39,7 +39,7 @@ import java.util.Map;
  * {@code @HEAD} and {@code @OPTIONS} included), query parameters with {@code @DefaultValue}, {@code GenericEntity},
  * {@code Response.created} with a location from {@link UriInfo}, conditional requests through {@link Request},
  * content negotiation between methods and writers, Bean Validation, {@link WebApplicationException}s, a name-bound
- * {@link Secured} method, a {@link Compress}ed {@link StreamingOutput} run on Brisk's {@code biz} pool, and the
+ * {@link Secured} method, a {@link Compress}ed {@link StreamingOutput} run on Brisk's {@code worker} pool, and the
  * sub-resource locator of {@link ReviewsResource}.
  */
 @Path("/books")
@@ -95,7 +95,7 @@ public class BookResource {
     @Path("export")
     @Produces(BookCsvProvider.TEXT_CSV)
     @Compress
-    @RunOn("biz")
+    @RunOn("worker")
     public Response export() {
         List<Book> books = store.all();
         StreamingOutput csv = output -> BookCsvProvider.write(books, output);

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * designator, {@code Response.created} locations, {@code GenericEntity}, Bean Validation, conditional requests
  * ({@code @Context Request}), explicit and automatic HEAD and OPTIONS, 404/405/406/415, {@code @Produces} chosen
  * by {@code Accept}, {@link jakarta.ws.rs.WebApplicationException}s and the {@link BookNotFoundMapper}, and a method
- * on Brisk's {@code biz} pool.
+ * on Brisk's {@code worker} pool.
  */
 class BookResourceTest {
 
@@ -265,11 +265,11 @@ class BookResourceTest {
     }
 
     @Test
-    void aRunOnBizMethodRunsOnTheWorkerPool(TestClient client) {
+    void aRunOnWorkerMethodRunsOnTheWorkerPool(TestClient client) {
         TestResponse export = client.get("/books/export").execute();
 
         assertThat(export.status()).isEqualTo(200);
-        assertThat(export.header("x-exported-by")).get().asString().startsWith("brisk-biz-");
+        assertThat(export.header("x-exported-by")).get().asString().startsWith("brisk-worker-");
         assertThat(export.header("content-type")).get().asString().startsWith("text/csv");
         assertThat(export.body()).startsWith("id,title,author,year,isbn\n1,Dune,Frank Herbert,1965,9780441013593\n");
     }

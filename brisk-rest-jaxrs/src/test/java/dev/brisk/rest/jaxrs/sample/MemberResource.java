@@ -38,7 +38,7 @@ public class MemberResource {
     @Path("register")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_PLAIN)
-    @RunOn("biz")
+    @RunOn("worker")
     public Response register(@FormParam("name") @NotBlank String name,
                              @FormParam("email") String email,
                              @FormParam("interest") List<String> interests,

@@ -11,6 +11,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
 
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -65,7 +66,7 @@ final class BodyEmitterBridge extends EmitterBridge {
         MediaType type = item.getMediaType() == null ? null : parseOrNull(item.getMediaType().toString());
         if (data instanceof CharSequence text) {
             Charset charset = type != null ? type.charset().orElse(StandardCharsets.UTF_8) : StandardCharsets.UTF_8;
-            return ByteBufUtil.encodeString(allocator, java.nio.CharBuffer.wrap(text), charset);
+            return ByteBufUtil.encodeString(allocator, CharBuffer.wrap(text), charset);
         }
         if (data instanceof byte[] bytes) {
             return Unpooled.wrappedBuffer(bytes);

@@ -6,11 +6,13 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 
+import java.lang.invoke.MethodType;
 import java.time.temporal.Temporal;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Says in the client's terms what is wrong with a request body the codec could not read ("malformed JSON at line 1,
@@ -74,7 +76,7 @@ final class BodyErrors {
         if (target == null) {
             return null;
         }
-        Class<?> type = target.isPrimitive() ? java.lang.invoke.MethodType.methodType(target).wrap().returnType()
+        Class<?> type = target.isPrimitive() ? MethodType.methodType(target).wrap().returnType()
                 : target;
         if (Number.class.isAssignableFrom(type)) {
             return "a number";
@@ -88,7 +90,7 @@ final class BodyErrors {
         if (type.isEnum()) {
             return "one of " + Arrays.toString(type.getEnumConstants());
         }
-        if (Temporal.class.isAssignableFrom(type) || type == java.util.UUID.class) {
+        if (Temporal.class.isAssignableFrom(type) || type == UUID.class) {
             return "a valid " + type.getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
         }
         if (type.isArray() || Collection.class.isAssignableFrom(type)) {

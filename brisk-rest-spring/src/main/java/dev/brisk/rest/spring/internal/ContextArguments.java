@@ -9,6 +9,7 @@ import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import java.net.InetSocketAddress;
 import java.security.Principal;
 import java.time.ZoneId;
 import java.util.Locale;
@@ -83,7 +84,7 @@ final class ContextArguments {
         ServerRequest request = ctx.request();
         UriComponentsBuilder builder = UriComponentsBuilder.newInstance().scheme(request.scheme());
         String host = request.headers().get("host", null);
-        if (host == null && request.localAddress() instanceof java.net.InetSocketAddress local) {
+        if (host == null && request.localAddress() instanceof InetSocketAddress local) {
             host = local.getHostString() + ":" + local.getPort();
         }
         if (host != null) {

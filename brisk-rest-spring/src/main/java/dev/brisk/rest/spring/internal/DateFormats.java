@@ -8,6 +8,7 @@ import org.springframework.format.datetime.DateTimeFormatAnnotationFormatterFact
 import org.springframework.format.datetime.standard.Jsr310DateTimeFormatAnnotationFormatterFactory;
 
 import java.lang.reflect.AnnotatedElement;
+import java.text.ParseException;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -51,7 +52,7 @@ final class DateFormats {
         return text -> {
             try {
                 return parser.parse(text.trim(), Locale.getDefault());
-            } catch (java.text.ParseException e) {
+            } catch (ParseException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         };

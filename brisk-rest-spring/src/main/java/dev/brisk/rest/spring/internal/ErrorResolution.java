@@ -1,7 +1,7 @@
 package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.spi.HandledFailures;
+import dev.brisk.rest.support.HandledFailures;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.ResponseEntity;
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.core.MethodIntrospector;
 
 /**
  * The {@code @ExceptionHandler} methods of one controller or advice bean. As in Spring MVC, a thrown exception is
@@ -55,8 +56,8 @@ final class ExceptionHandlerMethods {
     static ExceptionHandlerMethods of(Object bean, Class<?> type) {
         Map<Class<? extends Throwable>, Call> byType = new LinkedHashMap<>();
         // every visibility, as Spring MVC finds them: package-private handler methods are common
-        Map<Method, ExceptionHandler> annotated = org.springframework.core.MethodIntrospector.selectMethods(type,
-                (org.springframework.core.MethodIntrospector.MetadataLookup<ExceptionHandler>) candidate ->
+        Map<Method, ExceptionHandler> annotated = MethodIntrospector.selectMethods(type,
+                (MethodIntrospector.MetadataLookup<ExceptionHandler>) candidate ->
                         AnnotatedElementUtils.findMergedAnnotation(candidate, ExceptionHandler.class));
         for (Map.Entry<Method, ExceptionHandler> found : annotated.entrySet()) {
             Method method = found.getKey();

@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
+import org.springframework.web.servlet.config.annotation.CorsRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * Spring's global CORS configuration as Brisk's server-wide rules by path pattern. An application registers, with its
@@ -38,7 +41,7 @@ public final class GlobalCors {
      */
     public static List<Map.Entry<String, CorsConfig>> of(Object bean) {
         Map<String, CorsConfiguration> declared = implementsType(bean.getClass(), URL_BASED_SOURCE)
-                ? ((org.springframework.web.cors.UrlBasedCorsConfigurationSource) bean).getCorsConfigurations()
+                ? ((UrlBasedCorsConfigurationSource) bean).getCorsConfigurations()
                 : Registry.mappings(bean);
         List<Map.Entry<String, CorsConfig>> mappings = new ArrayList<>(declared.size());
         declared.forEach((pattern, configuration) -> {
@@ -125,11 +128,11 @@ public final class GlobalCors {
     }
 
     /** The mappings a {@code WebMvcConfigurer} adds to a {@code CorsRegistry} (spring-webmvc). */
-    private static final class Registry extends org.springframework.web.servlet.config.annotation.CorsRegistry {
+    private static final class Registry extends CorsRegistry {
 
         static Map<String, CorsConfiguration> mappings(Object configurer) {
             Registry registry = new Registry();
-            ((org.springframework.web.servlet.config.annotation.WebMvcConfigurer) configurer).addCorsMappings(registry);
+            ((WebMvcConfigurer) configurer).addCorsMappings(registry);
             return registry.getCorsConfigurations();
         }
     }

@@ -2,6 +2,8 @@ package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.StreamingBody;
+import java.util.List;
+import org.springframework.core.io.Resource;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
@@ -15,8 +17,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 final class MvcResults {
 
     /** The result types whose body the method's declaration does not tell, {@code Resource} included. */
-    static final java.util.List<Class<?>> UNDESCRIBED_RESULTS = java.util.List.of(StreamingResponseBody.class,
-            ResponseBodyEmitter.class, org.springframework.core.io.Resource.class);
+    static final List<Class<?>> UNDESCRIBED_RESULTS = List.of(StreamingResponseBody.class,
+            ResponseBodyEmitter.class, Resource.class);
 
     private MvcResults() {
     }

@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -20,6 +21,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -82,7 +84,7 @@ final class ObjectBinder {
         PropertyBinder[] properties = new PropertyBinder[components.length];
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
-            java.lang.reflect.Field field = field(type, components[i].getName());
+            Field field = field(type, components[i].getName());
             properties[i] = property(prefix + components[i].getName(), types[i], components[i].getGenericType(),
                     depth, field);
             publish(published, components[i].getName(), components[i].getGenericType(),
@@ -114,7 +116,7 @@ final class ObjectBinder {
             }
             String name = method.getName().substring(3);
             name = name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
-            java.lang.reflect.Field field = field(type, name);
+            Field field = field(type, name);
             PropertyBinder property = propertyOrNull(prefix + name, method.getParameterTypes()[0],
                     method.getGenericParameterTypes()[0], depth, method, field);
             if (property != null) {
@@ -195,7 +197,7 @@ final class ObjectBinder {
     private static void publish(List<RouteParameter> published, String name, Type type, AnnotatedElement element) {
         if (published != null) {
             published.add(new RouteParameter(RouteParameter.Source.QUERY, name, type, false,
-                    java.util.Optional.empty(), element));
+                    Optional.empty(), element));
         }
     }
 
@@ -211,7 +213,7 @@ final class ObjectBinder {
     }
 
     /** The field declared for property {@code name} (where {@code @DateTimeFormat} may sit), or null. */
-    private static java.lang.reflect.Field field(Class<?> type, String name) {
+    private static Field field(Class<?> type, String name) {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             try {
                 return c.getDeclaredField(name);

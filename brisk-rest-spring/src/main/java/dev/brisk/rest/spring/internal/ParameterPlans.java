@@ -4,8 +4,8 @@ import dev.brisk.rest.ArgumentResolver;
 import dev.brisk.rest.Converters;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteParameter.Source;
+import dev.brisk.rest.RouteParameter;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.http.HttpEntity;
@@ -26,11 +26,15 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.ValueConstants;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
+import dev.brisk.rest.support.ParameterNames;
+import io.netty.buffer.ByteBufInputStream;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
@@ -39,10 +43,13 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.springframework.util.StringUtils;
+import org.springframework.validation.Errors;
 
 /**
  * Builds, at startup, how each parameter of a Spring MVC handler method is filled from a request. Missing and
@@ -72,7 +79,7 @@ final class ParameterPlans {
             parameters[i] = parameter;
             try {
                 UnsupportedParameters.check(parameter);
-                if (SpringClasses.CONTEXT && org.springframework.validation.Errors.class
+                if (SpringClasses.CONTEXT && Errors.class
                         .isAssignableFrom(parameter.getParameterType())) {
                     if (i == 0 || !bodies[i - 1]) {
                         throw new IllegalArgumentException("an Errors/BindingResult parameter must come right "
@@ -106,7 +113,7 @@ final class ParameterPlans {
     }
 
     private static boolean hasSourceAnnotation(MethodParameter parameter) {
-        for (Class<? extends java.lang.annotation.Annotation> source : List.of(PathVariable.class, RequestParam.class,
+        for (Class<? extends Annotation> source : List.of(PathVariable.class, RequestParam.class,
                 RequestHeader.class, CookieValue.class, MatrixVariable.class, RequestBody.class,
                 RequestAttribute.class, RequestPart.class)) {
             if (parameter.hasParameterAnnotation(source)) {
@@ -130,10 +137,10 @@ final class ParameterPlans {
             return RequestBodies.httpEntity(parameter);
         }
         if (type == InputStream.class) {
-            return ctx -> new io.netty.buffer.ByteBufInputStream(ctx.request().body().duplicate());
+            return ctx -> new ByteBufInputStream(ctx.request().body().duplicate());
         }
         if (type == Reader.class) {
-            return ctx -> new InputStreamReader(new io.netty.buffer.ByteBufInputStream(
+            return ctx -> new InputStreamReader(new ByteBufInputStream(
                     ctx.request().body().duplicate()), StandardCharsets.UTF_8);
         }
         PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
@@ -252,7 +259,7 @@ final class ParameterPlans {
     /** A concrete class of the application's that can be built from request fields. */
     static boolean isBindable(Class<?> type) {
         if (type.isInterface() || type.isArray() || type.isPrimitive() || type.isEnum()
-                || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+                || Modifier.isAbstract(type.getModifiers())) {
             return false;
         }
         String name = type.getName();
@@ -285,7 +292,7 @@ final class ParameterPlans {
         if (declared != null && !declared.isEmpty()) {
             return declared;
         }
-        return dev.brisk.rest.spi.ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
+        return ParameterNames.of(parameter.getMethod(), parameter.getParameterIndex())
                 .orElse(null);
     }
 
@@ -413,8 +420,8 @@ final class ParameterPlans {
                 return formatted;
             }
         }
-        if (type == java.util.Locale.class) {
-            return org.springframework.util.StringUtils::parseLocale;
+        if (type == Locale.class) {
+            return StringUtils::parseLocale;
         }
         return Converters.forType(type);
     }

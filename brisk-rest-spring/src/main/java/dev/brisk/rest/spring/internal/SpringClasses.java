@@ -1,5 +1,7 @@
 package dev.brisk.rest.spring.internal;
 
+import dev.brisk.rest.support.OptionalLibraries;
+
 /** Which optional Spring (and servlet) libraries the application has; checked without loading their classes. */
 final class SpringClasses {
 
@@ -18,7 +20,7 @@ final class SpringClasses {
             "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter");
 
     /** Jakarta Bean Validation with a provider. */
-    static final boolean VALIDATION = dev.brisk.rest.spi.OptionalLibraries.BEAN_VALIDATION;
+    static final boolean VALIDATION = OptionalLibraries.BEAN_VALIDATION;
 
     private SpringClasses() {
     }

@@ -10,8 +10,24 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingMatrixVariableException;
+import org.springframework.web.bind.MissingPathVariableException;
+import org.springframework.web.bind.MissingRequestCookieException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.ServletRequestBindingException;
+import org.springframework.web.bind.UnsatisfiedServletRequestParameterException;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
+import org.springframework.web.server.MissingRequestValueException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * The exceptions Spring raises when a request cannot be served as asked, so that the application's
@@ -61,7 +77,7 @@ abstract class SpringErrors {
 
     /** A parameter needs the parts of a multipart request, and the request is not one (Spring's own type). */
     static Exception notMultipart() {
-        return new org.springframework.web.multipart.MultipartException("Current request is not a multipart request");
+        return new MultipartException("Current request is not a multipart request");
     }
 
     /** No route for the method (405). */
@@ -81,7 +97,7 @@ abstract class SpringErrors {
         if (SpringClasses.WEBMVC_RESOURCES) {
             return WebMvcResources.noResource(method, path);
         }
-        return new ResponseStatusException(org.springframework.http.HttpStatus.NOT_FOUND, "No static resource "
+        return new ResponseStatusException(HttpStatus.NOT_FOUND, "No static resource "
                 + path + ".");
     }
 
@@ -115,48 +131,48 @@ abstract class SpringErrors {
         @Override
         Exception missing(Source source, String name, MethodParameter parameter) {
             return switch (source) {
-                case QUERY_PARAMETER -> new org.springframework.web.bind.MissingServletRequestParameterException(
+                case QUERY_PARAMETER -> new MissingServletRequestParameterException(
                         name, parameter, false);
-                case HEADER -> new org.springframework.web.bind.MissingRequestHeaderException(name, parameter);
-                case COOKIE -> new org.springframework.web.bind.MissingRequestCookieException(name, parameter);
-                case PATH_VARIABLE -> new org.springframework.web.bind.MissingPathVariableException(name, parameter);
-                case MATRIX_VARIABLE -> new org.springframework.web.bind.MissingMatrixVariableException(name,
+                case HEADER -> new MissingRequestHeaderException(name, parameter);
+                case COOKIE -> new MissingRequestCookieException(name, parameter);
+                case PATH_VARIABLE -> new MissingPathVariableException(name, parameter);
+                case MATRIX_VARIABLE -> new MissingMatrixVariableException(name,
                         parameter);
             };
         }
 
         @Override
         Exception missingAttribute(String name, MethodParameter parameter) {
-            return new org.springframework.web.bind.ServletRequestBindingException("Missing request attribute '"
+            return new ServletRequestBindingException("Missing request attribute '"
                     + name + "' of type " + parameter.getNestedParameterType().getSimpleName());
         }
 
         @Override
         Exception missingPart(String name, MethodParameter parameter) {
-            return new org.springframework.web.multipart.support.MissingServletRequestPartException(name);
+            return new MissingServletRequestPartException(name);
         }
 
         @Override
         Exception methodNotAllowed(String method, List<String> allowed) {
-            return new org.springframework.web.HttpRequestMethodNotSupportedException(method, allowed);
+            return new HttpRequestMethodNotSupportedException(method, allowed);
         }
 
         @Override
         Exception unsupportedMediaType(String contentType, List<MediaType> supported, String method) {
-            return new org.springframework.web.HttpMediaTypeNotSupportedException(springType(contentType), supported,
+            return new HttpMediaTypeNotSupportedException(springType(contentType), supported,
                     HttpMethod.valueOf(method));
         }
 
         @Override
         Exception notAcceptable(List<MediaType> producible) {
-            return new org.springframework.web.HttpMediaTypeNotAcceptableException(producible);
+            return new HttpMediaTypeNotAcceptableException(producible);
         }
 
         @Override
         Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters) {
-            Map<String, String[]> actual = new java.util.LinkedHashMap<>();
+            Map<String, String[]> actual = new LinkedHashMap<>();
             parameters.forEach((k, v) -> actual.put(k, v.toArray(String[]::new)));
-            return new org.springframework.web.bind.UnsatisfiedServletRequestParameterException(new String[0], actual);
+            return new UnsatisfiedServletRequestParameterException(new String[0], actual);
         }
     }
 
@@ -165,7 +181,7 @@ abstract class SpringErrors {
 
         @Override
         Exception missing(Source source, String name, MethodParameter parameter) {
-            return new org.springframework.web.server.MissingRequestValueException(name,
+            return new MissingRequestValueException(name,
                     parameter.getNestedParameterType(), source.springLabel, parameter);
         }
 
@@ -177,7 +193,7 @@ abstract class SpringErrors {
 
         @Override
         Exception missingPart(String name, MethodParameter parameter) {
-            return new org.springframework.web.server.MissingRequestValueException(name,
+            return new MissingRequestValueException(name,
                     parameter.getNestedParameterType(), "request part", parameter);
         }
 
@@ -213,7 +229,7 @@ abstract class SpringErrors {
         }
 
         static Exception noResource(String method, String path) {
-            return new org.springframework.web.servlet.resource.NoResourceFoundException(HttpMethod.valueOf(method),
+            return new NoResourceFoundException(HttpMethod.valueOf(method),
                     path, path.startsWith("/") ? path.substring(1) : path);
         }
     }

@@ -5,10 +5,11 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.ResponseEntity;
-import dev.brisk.rest.spi.BeanValidation;
-import dev.brisk.rest.spi.Invoker;
-import dev.brisk.rest.spi.Invokers;
+import dev.brisk.rest.support.BeanValidation;
+import dev.brisk.rest.support.Invoker;
+import dev.brisk.rest.support.Invokers;
 
+import dev.brisk.rest.NotAcceptableException;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -84,7 +85,7 @@ final class SpringHandler implements Handler {
             if (ctx.response().isCommitted()) {
                 throw e;
             }
-            ctx.send(answer(ctx, e instanceof dev.brisk.rest.NotAcceptableException notAcceptable
+            ctx.send(answer(ctx, e instanceof NotAcceptableException notAcceptable
                     ? SpringErrors.get().notAcceptable(SpringErrors.springTypes(notAcceptable.producible()))
                     : e instanceof HttpStatusException status && status.status() == 406
                     ? SpringErrors.get().notAcceptable(List.of()) : e));

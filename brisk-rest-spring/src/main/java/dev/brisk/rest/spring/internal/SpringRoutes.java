@@ -5,7 +5,7 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
-import dev.brisk.rest.spi.ResultTypes;
+import dev.brisk.rest.support.ResultTypes;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -19,11 +19,13 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.context.request.async.WebAsyncTask;
 
+import dev.brisk.rest.support.BeanValidation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.springframework.http.MediaType;
 
 /** Reads a Spring MVC controller's mappings, once, into Brisk routes. */
 public final class SpringRoutes {
@@ -106,8 +108,8 @@ public final class SpringRoutes {
             if (first.length == 0 || second.length == 0) {
                 return Boolean.compare(first.length == 0, second.length == 0);
             }
-            org.springframework.http.MediaType x = org.springframework.http.MediaType.parseMediaType(first[0]);
-            org.springframework.http.MediaType y = org.springframework.http.MediaType.parseMediaType(second[0]);
+            MediaType x = MediaType.parseMediaType(first[0]);
+            MediaType y = MediaType.parseMediaType(second[0]);
             if (x.isMoreSpecific(y)) {
                 return -1;
             }
@@ -136,11 +138,11 @@ public final class SpringRoutes {
     private static Handler handler(Object controller, Class<?> type, Method method, ParameterPlans.Plan plan,
                                    int status, ErrorResolution errors) {
         SpringValidation validation = null;
-        dev.brisk.rest.spi.BeanValidation briskValidation = null;
+        BeanValidation briskValidation = null;
         if (SpringClasses.CONTEXT) {
             validation = SpringValidation.forMethod(controller, type, method, plan.parameters(), plan.bodies());
         } else if (SpringClasses.VALIDATION) {
-            briskValidation = dev.brisk.rest.spi.BeanValidation.forMethod(method);
+            briskValidation = BeanValidation.forMethod(method);
         }
         return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors, status);
     }

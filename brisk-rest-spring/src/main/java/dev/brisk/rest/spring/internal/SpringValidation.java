@@ -1,6 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.spi.BeanValidation;
+import dev.brisk.rest.support.BeanValidation;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
@@ -24,11 +24,17 @@ import org.springframework.validation.method.ParameterErrors;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 
+import dev.brisk.rest.support.ParameterNames;
+import jakarta.validation.Constraint;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedParameterizedType;
+import java.lang.reflect.AnnotatedType;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.web.bind.annotation.ModelAttribute;
 
 /**
  * Validation of a handler method's arguments and result as Spring MVC 7 does it:
@@ -62,6 +68,7 @@ final class SpringValidation {
     private final MethodValidationAdapter methods;
     private final Validator validator;
 
+    @SuppressWarnings("removal") // determineValidationGroups: the groups of @Validated, found as Spring MVC finds them
     private SpringValidation(Object controller, Method method, MethodParameter[] parameters, Object[][] hints,
                              boolean[] bodies, boolean errorsParameters, boolean builtIn, boolean builtInResult,
                              boolean aop, Validator validator) {
@@ -212,8 +219,8 @@ final class SpringValidation {
     }
 
     static String objectName(MethodParameter parameter) {
-        org.springframework.web.bind.annotation.ModelAttribute model = parameter.getParameterAnnotation(
-                org.springframework.web.bind.annotation.ModelAttribute.class);
+        ModelAttribute model = parameter.getParameterAnnotation(
+                ModelAttribute.class);
         if (model != null && !model.name().isEmpty()) {
             return model.name();
         }
@@ -241,9 +248,9 @@ final class SpringValidation {
     }
 
     private static boolean containerElementsValidated(MethodParameter parameter) {
-        java.lang.reflect.AnnotatedType annotated = parameter.getParameter().getAnnotatedType();
-        if (annotated instanceof java.lang.reflect.AnnotatedParameterizedType parameterized) {
-            for (java.lang.reflect.AnnotatedType argument : parameterized.getAnnotatedActualTypeArguments()) {
+        AnnotatedType annotated = parameter.getParameter().getAnnotatedType();
+        if (annotated instanceof AnnotatedParameterizedType parameterized) {
+            for (AnnotatedType argument : parameterized.getAnnotatedActualTypeArguments()) {
                 MergedAnnotations merged = MergedAnnotations.from(argument.getAnnotations());
                 if (merged.stream().anyMatch(a -> isConstraint(a) || a.getType().getName()
                         .equals("jakarta.validation.Valid"))) {
@@ -274,7 +281,7 @@ final class SpringValidation {
 
     private static boolean isConstraint(MergedAnnotation<? extends Annotation> annotation) {
         return annotation.getType().getName().equals("jakarta.validation.Constraint")
-                || annotation.getType().isAnnotationPresent(jakarta.validation.Constraint.class);
+                || annotation.getType().isAnnotationPresent(Constraint.class);
     }
 
     /** Parameter names as Brisk reads them: {@code -parameters}, else the class file's local variable table. */
@@ -283,13 +290,13 @@ final class SpringValidation {
         public String[] getParameterNames(Method method) {
             String[] names = new String[method.getParameterCount()];
             for (int i = 0; i < names.length; i++) {
-                names[i] = dev.brisk.rest.spi.ParameterNames.of(method, i).orElse("arg" + i);
+                names[i] = ParameterNames.of(method, i).orElse("arg" + i);
             }
             return names;
         }
 
         @Override
-        public String[] getParameterNames(java.lang.reflect.Constructor<?> constructor) {
+        public String[] getParameterNames(Constructor<?> constructor) {
             return null;
         }
     }

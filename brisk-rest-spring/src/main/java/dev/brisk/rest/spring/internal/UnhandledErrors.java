@@ -3,7 +3,7 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.ConstraintViolationsException;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.spi.HandledFailures;
+import dev.brisk.rest.support.HandledFailures;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -15,9 +15,21 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
+import jakarta.validation.ConstraintViolationException;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.validation.BindException;
+import org.springframework.validation.BindingResult;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.ObjectError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.multipart.MultipartException;
 
 /**
  * What becomes of a failure no {@code @ExceptionHandler} answered: Brisk's RFC 9457 problem, with Spring's status and
@@ -64,7 +76,7 @@ final class UnhandledErrors {
         if (error instanceof ErrorResponse) {
             return error;
         }
-        if (error.getClass() == org.springframework.web.multipart.MultipartException.class) {
+        if (error.getClass() == MultipartException.class) {
             // a multipart parameter on a request of another type: the client's mistake (Spring answers 500)
             return new HttpStatusException(415, error.getMessage());
         }
@@ -97,7 +109,7 @@ final class UnhandledErrors {
         if (type == null) {
             return "the expected type";
         }
-        Class<?> primitive = java.lang.invoke.MethodType.methodType(type).unwrap().returnType();
+        Class<?> primitive = MethodType.methodType(type).unwrap().returnType();
         if (primitive.isPrimitive()) {
             return primitive.getName();
         }
@@ -108,37 +120,37 @@ final class UnhandledErrors {
     private static final class ValidationErrors {
 
         static Throwable translate(Throwable error) {
-            if (error instanceof org.springframework.validation.BindException bind) {
+            if (error instanceof BindException bind) {
                 return violations(bind.getBindingResult());
             }
-            if (error instanceof org.springframework.web.method.annotation.HandlerMethodValidationException method) {
+            if (error instanceof HandlerMethodValidationException method) {
                 List<ConstraintViolationsException.Violation> list = new ArrayList<>();
-                for (org.springframework.validation.method.ParameterValidationResult result
+                for (ParameterValidationResult result
                         : method.getParameterValidationResults()) {
                     String name = result.getMethodParameter().getParameterName();
-                    if (result instanceof org.springframework.validation.method.ParameterErrors errors) {
-                        for (org.springframework.validation.FieldError field : errors.getFieldErrors()) {
+                    if (result instanceof ParameterErrors errors) {
+                        for (FieldError field : errors.getFieldErrors()) {
                             list.add(new ConstraintViolationsException.Violation(name + "." + field.getField(),
                                     field.getDefaultMessage()));
                         }
-                        for (org.springframework.validation.ObjectError global : errors.getGlobalErrors()) {
+                        for (ObjectError global : errors.getGlobalErrors()) {
                             list.add(new ConstraintViolationsException.Violation(name, global.getDefaultMessage()));
                         }
                     } else {
-                        for (org.springframework.context.MessageSourceResolvable resolvable
+                        for (MessageSourceResolvable resolvable
                                 : result.getResolvableErrors()) {
                             list.add(new ConstraintViolationsException.Violation(name,
                                     resolvable.getDefaultMessage()));
                         }
                     }
                 }
-                for (org.springframework.context.MessageSourceResolvable cross
+                for (MessageSourceResolvable cross
                         : method.getCrossParameterValidationResults()) {
                     list.add(new ConstraintViolationsException.Violation("", cross.getDefaultMessage()));
                 }
                 return sorted(list);
             }
-            if (error instanceof jakarta.validation.ConstraintViolationException violations
+            if (error instanceof ConstraintViolationException violations
                     && violations.getConstraintViolations() != null) {
                 List<ConstraintViolationsException.Violation> list = new ArrayList<>();
                 violations.getConstraintViolations().forEach(v -> list.add(new ConstraintViolationsException
@@ -148,12 +160,12 @@ final class UnhandledErrors {
             return null;
         }
 
-        private static ConstraintViolationsException violations(org.springframework.validation.BindingResult result) {
+        private static ConstraintViolationsException violations(BindingResult result) {
             List<ConstraintViolationsException.Violation> list = new ArrayList<>();
-            for (org.springframework.validation.FieldError field : result.getFieldErrors()) {
+            for (FieldError field : result.getFieldErrors()) {
                 list.add(new ConstraintViolationsException.Violation(field.getField(), field.getDefaultMessage()));
             }
-            for (org.springframework.validation.ObjectError global : result.getGlobalErrors()) {
+            for (ObjectError global : result.getGlobalErrors()) {
                 list.add(new ConstraintViolationsException.Violation(global.getObjectName(),
                         global.getDefaultMessage()));
             }
@@ -161,7 +173,7 @@ final class UnhandledErrors {
         }
 
         private static ConstraintViolationsException sorted(List<ConstraintViolationsException.Violation> list) {
-            list.sort(java.util.Comparator.comparing(ConstraintViolationsException.Violation::field));
+            list.sort(Comparator.comparing(ConstraintViolationsException.Violation::field));
             return new ConstraintViolationsException(list);
         }
     }

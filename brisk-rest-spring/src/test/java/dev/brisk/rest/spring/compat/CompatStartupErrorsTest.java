@@ -15,6 +15,7 @@ import org.springframework.web.multipart.MultipartRequest;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
+import jakarta.servlet.http.Part;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
@@ -66,7 +67,7 @@ class CompatStartupErrorsTest {
     @RestController
     public static class ServletPartController {
         @PostMapping("/a")
-        public String upload(jakarta.servlet.http.Part file) {
+        public String upload(Part file) {
             return file.getName();
         }
     }

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.web.server.ResponseStatusException;
 
 /** Orders of the sample shop; {@code @Validated} on the class asks for Spring's AOP-style method validation. */
 @RestController
@@ -47,7 +48,7 @@ public class OrderController {
     @GetMapping("/{id}")
     public Order get(@PathVariable long id) {
         return orders.stream().filter(o -> o.id() == id).findFirst()
-                .orElseThrow(() -> new org.springframework.web.server.ResponseStatusException(HttpStatus.NOT_FOUND,
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
                         "order " + id + " does not exist"));
     }
 

@@ -11,6 +11,11 @@ import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
 import java.util.List;
 
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -47,7 +52,7 @@ class SpringErrorsTest {
                 errors.methodNotAllowed("DELETE", List.of("GET", "PUT")),
                 errors.unsupportedMediaType("text/plain", List.of(MediaType.APPLICATION_JSON), "POST"),
                 errors.notAcceptable(List.of(MediaType.APPLICATION_JSON)),
-                errors.unsatisfiedConditions("the request does not meet the conditions", java.util.Map.of()),
+                errors.unsatisfiedConditions("the request does not meet the conditions", Map.of()),
                 errors.missingPart("image", parameter));
         assertThat(raised).noneMatch(e -> extendsServletException(e.getClass()));
         assertThat(raised.get(0)).isInstanceOf(MissingRequestValueException.class);
@@ -66,18 +71,18 @@ class SpringErrorsTest {
         MethodParameter parameter = new MethodParameter(
                 SpringErrorsTest.class.getDeclaredMethod("handler", String.class), 0);
         assertThat(SpringErrors.get().missing(SpringErrors.Source.HEADER, "X-A", parameter))
-                .isInstanceOf(org.springframework.web.bind.MissingRequestHeaderException.class);
+                .isInstanceOf(MissingRequestHeaderException.class);
         assertThat(SpringErrors.get().methodNotAllowed("DELETE", List.of("GET")))
-                .isInstanceOf(org.springframework.web.HttpRequestMethodNotSupportedException.class);
+                .isInstanceOf(HttpRequestMethodNotSupportedException.class);
         assertThat(SpringErrors.get().missingPart("image", parameter))
-                .isInstanceOf(org.springframework.web.multipart.support.MissingServletRequestPartException.class);
+                .isInstanceOf(MissingServletRequestPartException.class);
     }
 
     @Test
     void acceptLanguageAsAcceptHeaderLocaleResolverReadsIt() {
-        assertThat(Locales.parse("da, en-GB;q=0.8")).isEqualTo(java.util.Locale.forLanguageTag("da"));
-        assertThat(Locales.parse("*;q=0.9, sv;q=0.1")).isEqualTo(java.util.Locale.forLanguageTag("sv"));
-        assertThat(Locales.parse("not a header;;;")).isEqualTo(java.util.Locale.getDefault());
-        assertThat(Locales.parse(null)).isEqualTo(java.util.Locale.getDefault());
+        assertThat(Locales.parse("da, en-GB;q=0.8")).isEqualTo(Locale.forLanguageTag("da"));
+        assertThat(Locales.parse("*;q=0.9, sv;q=0.1")).isEqualTo(Locale.forLanguageTag("sv"));
+        assertThat(Locales.parse("not a header;;;")).isEqualTo(Locale.getDefault());
+        assertThat(Locales.parse(null)).isEqualTo(Locale.getDefault());
     }
 }

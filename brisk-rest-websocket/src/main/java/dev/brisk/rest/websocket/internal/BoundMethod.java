@@ -47,7 +47,7 @@ final class BoundMethod {
     @SuppressWarnings("unchecked")
     static BoundMethod of(Class<?> type, Method method, Role role) {
         Parameter[] parameters = method.getParameters();
-        Function<Call, Object>[] arguments = new Function[parameters.length];
+        Function<Call, Object>[] arguments = (Function<Call, Object>[]) new Function<?, ?>[parameters.length];
         Message message = Message.NONE;
         boolean throwable = false;
         for (int i = 0; i < parameters.length; i++) {

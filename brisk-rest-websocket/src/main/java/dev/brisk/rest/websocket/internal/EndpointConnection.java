@@ -154,6 +154,9 @@ public final class EndpointConnection implements WebSocketEndpoint {
 
     /** A checked exception of an endpoint method, passed to {@code @OnError} as the method threw it. */
     static final class CallbackException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
         CallbackException(Throwable cause) {
             super(cause);
         }

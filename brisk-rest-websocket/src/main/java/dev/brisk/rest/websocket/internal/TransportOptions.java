@@ -5,7 +5,6 @@ import dev.brisk.rest.websocket.ServerEndpointDefaults;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executor;
 
 /**
  * The transport's {@link WebSocketOptions} of a {@code @ServerEndpoint}: whole messages, and frames bounded by the

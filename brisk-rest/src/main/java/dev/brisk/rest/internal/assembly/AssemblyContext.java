@@ -16,6 +16,7 @@ import dev.brisk.rest.Route;
 import dev.brisk.rest.TracingOptions;
 import dev.brisk.rest.feature.FeatureContext;
 import dev.brisk.rest.internal.observe.Draining;
+import dev.brisk.rest.internal.feature.BuiltInStages;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,9 +28,9 @@ import java.util.function.Consumer;
 /**
  * The {@link FeatureContext} of one server being assembled: starts with what the builder was given directly, collects
  * what the features add, and holds the pipeline stages only the built-in features set (protection, access log,
- * tracing, CORS, multipart), which {@link #of(FeatureContext)} reaches.
+ * tracing, CORS, multipart), as {@link BuiltInStages}.
  */
-public final class AssemblyContext implements FeatureContext {
+public final class AssemblyContext implements FeatureContext, BuiltInStages {
 
     private final BriskOptions options;
     private final HttpServer.Builder http;
@@ -59,14 +60,6 @@ public final class AssemblyContext implements FeatureContext {
     }
 
     /** The context of a built-in feature, which only installs into a server Brisk assembles. */
-    public static AssemblyContext of(FeatureContext context) {
-        if (context instanceof AssemblyContext assembly) {
-            return assembly;
-        }
-        throw new IllegalArgumentException("a built-in feature installs only through BriskServer.Builder, not into "
-                + context);
-    }
-
     @Override
     public BriskOptions options() {
         return options;
@@ -135,26 +128,32 @@ public final class AssemblyContext implements FeatureContext {
     // ---- stages only built-in features set ----
 
     /** What tells the readiness route that the server is closing. */
+    @Override
     public Draining draining() {
         return draining;
     }
 
+    @Override
     public void protection(ProtectionOptions protection) {
         this.protection = Objects.requireNonNull(protection, "protection");
     }
 
+    @Override
     public void accessLog(AccessLogOptions accessLog) {
         this.accessLog = Objects.requireNonNull(accessLog, "accessLog");
     }
 
+    @Override
     public void tracing(TracingOptions tracing) {
         this.tracing = Objects.requireNonNull(tracing, "tracing");
     }
 
+    @Override
     public void cors(String pathPattern, CorsConfig config) {
         cors.add(Map.entry(pathPattern, config));
     }
 
+    @Override
     public void multipart(MultipartOptions multipart) {
         this.multipart = Objects.requireNonNull(multipart, "multipart");
     }

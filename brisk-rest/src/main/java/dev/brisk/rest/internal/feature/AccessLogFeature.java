@@ -3,13 +3,12 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 
 /** The access log, a line per completed request written off the request threads. */
 public record AccessLogFeature(AccessLogOptions options) implements Feature {
 
     @Override
     public void install(FeatureContext context) {
-        AssemblyContext.of(context).accessLog(options);
+        BuiltInStages.of(context).accessLog(options);
     }
 }

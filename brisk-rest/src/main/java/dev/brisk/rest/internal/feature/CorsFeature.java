@@ -3,7 +3,6 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 
 import java.util.Objects;
 
@@ -17,6 +16,6 @@ public record CorsFeature(String pathPattern, CorsConfig config) implements Feat
 
     @Override
     public void install(FeatureContext context) {
-        AssemblyContext.of(context).cors(pathPattern, config);
+        BuiltInStages.of(context).cors(pathPattern, config);
     }
 }

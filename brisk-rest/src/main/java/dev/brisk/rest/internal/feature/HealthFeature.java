@@ -3,7 +3,6 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.HealthOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 import dev.brisk.rest.internal.observe.HealthRoutes;
 
 /** Liveness and readiness routes; readiness answers DOWN once the server begins to close. */
@@ -11,6 +10,6 @@ public record HealthFeature(HealthOptions options) implements Feature {
 
     @Override
     public void install(FeatureContext context) {
-        HealthRoutes.routes(options, AssemblyContext.of(context).draining()).forEach(context::route);
+        HealthRoutes.routes(options, BuiltInStages.of(context).draining()).forEach(context::route);
     }
 }

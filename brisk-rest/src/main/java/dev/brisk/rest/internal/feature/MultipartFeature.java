@@ -3,13 +3,12 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.MultipartOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 
 /** How {@code multipart/form-data} bodies are received. */
 public record MultipartFeature(MultipartOptions options) implements Feature {
 
     @Override
     public void install(FeatureContext context) {
-        AssemblyContext.of(context).multipart(options);
+        BuiltInStages.of(context).multipart(options);
     }
 }

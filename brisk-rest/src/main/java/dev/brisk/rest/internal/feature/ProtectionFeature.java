@@ -3,13 +3,12 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 
 /** Limits, load shedding, timeouts and IP filters: checks of the pipeline, made only for what {@code options} set. */
 public record ProtectionFeature(ProtectionOptions options) implements Feature {
 
     @Override
     public void install(FeatureContext context) {
-        AssemblyContext.of(context).protection(options);
+        BuiltInStages.of(context).protection(options);
     }
 }

@@ -3,13 +3,12 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.rest.TracingOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
-import dev.brisk.rest.internal.assembly.AssemblyContext;
 
 /** W3C trace context handling (and OpenTelemetry spans when asked for). */
 public record TracingFeature(TracingOptions options) implements Feature {
 
     @Override
     public void install(FeatureContext context) {
-        AssemblyContext.of(context).tracing(options);
+        BuiltInStages.of(context).tracing(options);
     }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -57,7 +58,7 @@ final class DefaultMultipartForm implements MultipartForm {
                 }
             }
         }
-        return java.nio.charset.StandardCharsets.UTF_8;
+        return StandardCharsets.UTF_8;
     }
 
     @Override

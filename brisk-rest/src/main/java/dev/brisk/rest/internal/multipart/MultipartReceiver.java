@@ -7,11 +7,12 @@ import dev.brisk.http.ServerResponse;
 import dev.brisk.http.common.Headers;
 import dev.brisk.rest.MultipartForm;
 import dev.brisk.rest.MultipartOptions;
-import dev.brisk.rest.spi.Problems;
+import dev.brisk.rest.support.Problems;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -125,7 +126,7 @@ public final class MultipartReceiver implements BodyListener {
         } catch (IOException e) {
             parser.release();
             collector.discard();
-            throw new java.io.UncheckedIOException("cannot store a part: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot store a part: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             parser.release();
             collector.discard();
@@ -159,7 +160,7 @@ public final class MultipartReceiver implements BodyListener {
             }
             parser.feed(chunk);
         } catch (IOException e) {
-            fail(new java.io.UncheckedIOException("cannot store a part: " + e.getMessage(), e));
+            fail(new UncheckedIOException("cannot store a part: " + e.getMessage(), e));
         } catch (RuntimeException e) {
             fail(e);
         }

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -78,7 +79,7 @@ final class PartCollector implements MultipartParser.Listener {
         channel = FileChannel.open(file, StandardOpenOption.WRITE);
         byte[] held = memory.toByteArray();
         memory = null;
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(held);
+        ByteBuffer buffer = ByteBuffer.wrap(held);
         while (buffer.hasRemaining()) {
             channel.write(buffer);
         }

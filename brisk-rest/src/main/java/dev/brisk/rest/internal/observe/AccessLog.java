@@ -2,6 +2,7 @@ package dev.brisk.rest.internal.observe;
 
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.internal.protect.ClientAddresses;
 import dev.brisk.transport.TraceContext;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,7 +30,7 @@ public final class AccessLog implements AutoCloseable {
     private final LineSink sink;
     private final AccessLogRing ring;
     /** Finds the client behind a trusted proxy; null when no proxy is trusted (the peer is the client). */
-    private final dev.brisk.rest.internal.protect.ClientAddresses clients;
+    private final ClientAddresses clients;
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
     private volatile boolean closed;
@@ -38,7 +39,7 @@ public final class AccessLog implements AutoCloseable {
      * The access log of a server whose trusted proxies report client addresses ({@code clients}, null when it trusts
      * none): a request from one of them is logged with the client address the IP filter would see.
      */
-    public AccessLog(AccessLogOptions options, dev.brisk.rest.internal.protect.ClientAddresses clients) {
+    public AccessLog(AccessLogOptions options, ClientAddresses clients) {
         this.clients = clients;
         this.formatter = new AccessLogFormatter(options);
         this.headerNames = formatter.headerNames();

@@ -3,6 +3,7 @@ package dev.brisk.rest.internal.observe;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.rest.AccessLogOptions;
 
+import io.netty.util.NetUtil;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +35,7 @@ final class AccessLogFormatter {
     private static final byte[] SPACE_QUOTE = ascii(" \"");
     private static final byte[] QUOTE_SPACE_QUOTE = ascii("\" \"");
     /** Each protocol's text, by ordinal. */
-    private static final byte[][] PROTOCOLS = java.util.Arrays.stream(Protocol.values())
+    private static final byte[][] PROTOCOLS = Arrays.stream(Protocol.values())
             .map(protocol -> ascii(protocol.text())).toArray(byte[][]::new);
     private static final DateTimeFormatter CLF_TIME = DateTimeFormatter
             .ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT).withZone(ZoneId.systemDefault());
@@ -253,7 +255,7 @@ final class AccessLogFormatter {
     private static String hostOf(SocketAddress address) {
         if (address instanceof InetSocketAddress inet) {
             // RFC 5952's form (::1, 2001:db8::1), as other servers log it and log tools search for it
-            return inet.getAddress() != null ? io.netty.util.NetUtil.toAddressString(inet.getAddress())
+            return inet.getAddress() != null ? NetUtil.toAddressString(inet.getAddress())
                     : inet.getHostString();
         }
         return address == null ? "-" : address.toString();

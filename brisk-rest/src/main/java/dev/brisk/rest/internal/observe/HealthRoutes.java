@@ -12,12 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
- * The liveness and readiness routes: every check runs (synchronous ones on the route's BIZ thread, asynchronous ones
+ * The liveness and readiness routes: every check runs (synchronous ones on the route's worker thread, asynchronous ones
  * wherever they complete), each bounded by the timeout; the answer is 200 when all are UP, else 503, with a JSON body
  * listing each check. Readiness has the built-in {@code draining} check.
  */
@@ -34,9 +35,9 @@ public final class HealthRoutes {
         readiness.putAll(options.readinessChecks());
         long timeoutNanos = options.timeout().toNanos();
         return List.of(
-                Route.get(options.livenessPath()).scheduler(Schedulers.BIZ)
+                Route.get(options.livenessPath()).scheduler(Schedulers.WORKER)
                         .handler(ctx -> answer(ctx, options.livenessChecks(), timeoutNanos)),
-                Route.get(options.readinessPath()).scheduler(Schedulers.BIZ)
+                Route.get(options.readinessPath()).scheduler(Schedulers.WORKER)
                         .handler(ctx -> answer(ctx, readiness, timeoutNanos)));
     }
 
@@ -94,7 +95,7 @@ public final class HealthRoutes {
             if (error == null && value != null) {
                 return value;
             }
-            Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            Throwable cause = error instanceof CompletionException && error.getCause() != null
                     ? error.getCause() : error;
             return cause instanceof TimeoutException ? HealthResult.down().withDetail("error", "timed out")
                     : HealthResult.down().withDetail("error", cause == null ? "no result" : cause.toString());

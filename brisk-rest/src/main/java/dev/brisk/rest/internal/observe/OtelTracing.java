@@ -15,7 +15,12 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 
+import dev.brisk.rest.internal.protect.ClientAddresses;
+import io.netty.util.NetUtil;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.context.Scope;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -54,17 +59,17 @@ final class OtelTracing {
      */
     private volatile TracerOf tracer = new TracerOf(null, null);
     /** Finds the client behind trusted proxies; null when the server trusts none (the peer is the client). */
-    private final dev.brisk.rest.internal.protect.ClientAddresses clients;
+    private final ClientAddresses clients;
 
-    OtelTracing(dev.brisk.rest.internal.protect.ClientAddresses clients) {
+    OtelTracing(ClientAddresses clients) {
         this.clients = clients;
     }
 
-    private record TracerOf(io.opentelemetry.api.OpenTelemetry owner, Tracer tracer) {
+    private record TracerOf(OpenTelemetry owner, Tracer tracer) {
     }
 
     private Tracer tracer() {
-        io.opentelemetry.api.OpenTelemetry global = GlobalOpenTelemetry.getOrNoop();
+        OpenTelemetry global = GlobalOpenTelemetry.getOrNoop();
         TracerOf current = tracer;
         if (current.owner() != global) {
             current = new TracerOf(global, global.getTracer("dev.brisk.rest"));
@@ -88,12 +93,12 @@ final class OtelTracing {
             builder.setAttribute(QUERY, request.rawQuery());
         }
         // the client behind the trusted proxies, as the semantic conventions ask; the peer is network.peer.address
-        java.net.SocketAddress client = clients == null ? request.remoteAddress() : clients.clientAddress(request);
+        SocketAddress client = clients == null ? request.remoteAddress() : clients.clientAddress(request);
         if (client instanceof InetSocketAddress inet && inet.getAddress() != null) {
-            builder.setAttribute(CLIENT, io.netty.util.NetUtil.toAddressString(inet.getAddress()));
+            builder.setAttribute(CLIENT, NetUtil.toAddressString(inet.getAddress()));
         }
         if (clients != null && request.remoteAddress() instanceof InetSocketAddress peer && peer.getAddress() != null) {
-            builder.setAttribute(PEER, io.netty.util.NetUtil.toAddressString(peer.getAddress()));
+            builder.setAttribute(PEER, NetUtil.toAddressString(peer.getAddress()));
         }
         String userAgent = request.headers().get("user-agent", null);
         if (userAgent != null) {
@@ -113,7 +118,7 @@ final class OtelTracing {
     record Started(Span span, Context context, TraceContext trace, String method) {
 
         TraceContext.Scope makeCurrent() {
-            io.opentelemetry.context.Scope scope = context.makeCurrent();
+            Scope scope = context.makeCurrent();
             return scope::close;
         }
 

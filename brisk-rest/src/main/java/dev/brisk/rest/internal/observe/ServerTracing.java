@@ -4,6 +4,7 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.TracingOptions;
 import dev.brisk.transport.TraceContext;
 
+import dev.brisk.rest.internal.protect.ClientAddresses;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ public final class ServerTracing {
      * Tracing whose spans name the client behind the server's trusted proxies ({@code clients}, null when it trusts
      * none), as the IP filter and the access log resolve it.
      */
-    public ServerTracing(TracingOptions options, dev.brisk.rest.internal.protect.ClientAddresses clients) {
+    public ServerTracing(TracingOptions options, ClientAddresses clients) {
         this.options = options;
         this.otel = options.openTelemetry() && openTelemetryPresent() ? new OtelTracing(clients) : null;
         if (otel != null) {

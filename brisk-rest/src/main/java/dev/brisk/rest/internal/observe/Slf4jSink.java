@@ -1,12 +1,15 @@
 package dev.brisk.rest.internal.observe;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /** Lines to an SLF4J logger at INFO; loaded only when SLF4J is present. */
 final class Slf4jSink implements LineSink {
 
-    private final org.slf4j.Logger logger;
+    private final Logger logger;
 
     Slf4jSink(String name) {
-        this.logger = org.slf4j.LoggerFactory.getLogger(name);
+        this.logger = LoggerFactory.getLogger(name);
     }
 
     static boolean available() {

@@ -5,6 +5,7 @@ import io.netty.util.NetUtil;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 
 /**
  * A range of IPv4 or IPv6 addresses ({@code 10.0.0.0/8}, {@code 2001:db8::/32}, or one address). IPv4-mapped IPv6
@@ -53,7 +54,7 @@ public final class Cidr {
             }
         }
         for (int i = 0; i < address.length; i++) {
-            address[i] &= mask(prefix, i);
+            address[i] = (byte) (address[i] & mask(prefix, i));
         }
         return new Cidr(address, prefix);
     }
@@ -128,7 +129,7 @@ public final class Cidr {
     public String toString() {
         try {
             return InetAddress.getByAddress(network).getHostAddress() + "/" + prefix;
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,5 +1,6 @@
 package dev.brisk.rest.internal.protect;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +11,10 @@ public final class CpuLoad implements DoubleSupplier {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest");
 
-    private final com.sun.management.OperatingSystemMXBean bean;
+    private final OperatingSystemMXBean bean;
     private volatile double load;
 
-    private CpuLoad(com.sun.management.OperatingSystemMXBean bean) {
+    private CpuLoad(OperatingSystemMXBean bean) {
         this.bean = bean;
     }
 
@@ -22,9 +23,9 @@ public final class CpuLoad implements DoubleSupplier {
      * ({@code com.sun.management} missing).
      */
     public static CpuLoad start(ScheduledExecutorService timer) {
-        com.sun.management.OperatingSystemMXBean bean;
+        OperatingSystemMXBean bean;
         try {
-            if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean
+            if (!(ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean
                     os)) {
                 LOG.log(System.Logger.Level.WARNING, "load shedding is off: this JVM does not report the process "
                         + "CPU load (com.sun.management.OperatingSystemMXBean)");

@@ -1,6 +1,7 @@
 package dev.brisk.rest.internal.protect;
 
 import dev.brisk.rest.ConcurrencyLimit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Counts requests in progress against a limit; one per server or route. Thread-safe. */
 public interface Limiter {
@@ -29,7 +30,7 @@ public interface Limiter {
     }
 
     /** Adds one to {@code inFlight} unless it has reached {@code limit}; whether it did. */
-    static boolean incrementBelow(java.util.concurrent.atomic.AtomicInteger inFlight, int limit) {
+    static boolean incrementBelow(AtomicInteger inFlight, int limit) {
         while (true) {
             int current = inFlight.get();
             if (current >= limit) {

@@ -1,6 +1,7 @@
 package dev.brisk.rest.internal.router;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -42,7 +43,7 @@ public final class PathPattern {
                 names.add(segment.name());
             }
         }
-        this.captureNames = java.util.Collections.unmodifiableList(names);
+        this.captureNames = Collections.unmodifiableList(names);
     }
 
     /**

@@ -3,10 +3,12 @@ package dev.brisk.rest.internal.router;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Immutable route table: a hash map for templates without variables and a segment tree for the others. Lookup
@@ -81,7 +83,7 @@ public final class Router<T> {
         private String[] literalKeys = new String[0];
         private List<Node<T>> literalNodes = new ArrayList<>();
         private Node<T> param;
-        private final List<Map.Entry<java.util.regex.Pattern, Node<T>>> regexes = new ArrayList<>();
+        private final List<Map.Entry<Pattern, Node<T>>> regexes = new ArrayList<>();
         private Node<T> wildcard;
         private MethodTable<T> catchAll;
         private MethodTable<T> leaf;
@@ -117,15 +119,15 @@ public final class Router<T> {
                     return literalNodes.get(i);
                 }
             }
-            literalKeys = java.util.Arrays.copyOf(literalKeys, literalKeys.length + 1);
+            literalKeys = Arrays.copyOf(literalKeys, literalKeys.length + 1);
             literalKeys[literalKeys.length - 1] = key;
             Node<T> node = new Node<>();
             literalNodes.add(node);
             return node;
         }
 
-        private Node<T> regexChild(java.util.regex.Pattern regex) {
-            for (Map.Entry<java.util.regex.Pattern, Node<T>> entry : regexes) {
+        private Node<T> regexChild(Pattern regex) {
+            for (Map.Entry<Pattern, Node<T>> entry : regexes) {
                 if (entry.getKey().pattern().equals(regex.pattern())) {
                     return entry.getValue();
                 }
@@ -158,7 +160,7 @@ public final class Router<T> {
                     return true;
                 }
                 for (int i = 0; i < regexes.size(); i++) {
-                    Map.Entry<java.util.regex.Pattern, Node<T>> regex = regexes.get(i);
+                    Map.Entry<Pattern, Node<T>> regex = regexes.get(i);
                     Matcher matcher = regex.getKey().matcher(path).region(start, end);
                     if (matcher.matches() && capture(regex.getValue(), method, path, start, end, match)) {
                         return true;

@@ -13,6 +13,7 @@ import dev.brisk.rest.StaticOptions;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpMethod;
 
+import dev.brisk.http.common.Vary;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -202,7 +203,7 @@ public final class StaticHandler implements Handler {
         if (found == null) {
             return resource;
         }
-        dev.brisk.http.common.Vary.add(headers, "Accept-Encoding");
+        Vary.add(headers, "Accept-Encoding");
         int chosen = AcceptEncoding.choose(AcceptEncoding.field(request.headers()), found);
         if (chosen < 0) {
             return resource;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.assertj.core.api.Assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -124,7 +125,7 @@ class MultipartParserTest {
                 .hasMessageContaining("followed by something other than a line break");
         assertThatThrownBy(() -> parse("--XyZ\r\nno colon here\r\n\r\nx\r\n--XyZ--"))
                 .hasMessageContaining("invalid part header line \"no colon here\"");
-        assertThat(((MultipartException) org.assertj.core.api.Assertions.catchThrowable(() ->
+        assertThat(((MultipartException) Assertions.catchThrowable(() ->
                 parse("--XyZ\r\nX-Big: " + "x".repeat(2000) + "\r\n\r\nx\r\n--XyZ--"))).status()).isEqualTo(400);
         assertThatThrownBy(() -> MultipartParser.checkBoundary("x".repeat(71))).hasMessageContaining("boundary");
     }

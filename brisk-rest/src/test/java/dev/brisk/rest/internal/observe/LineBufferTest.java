@@ -49,7 +49,7 @@ class LineBufferTest {
     void escapesQuotesBackslashesAndControlCharactersInPackedTargetsWhateverFollowsThem() {
         String target = "/a\"b\\c\u0001d\u007fe\u0085f\u00e9/12345678\"";
         long[] words = new long[2 + (target.length() + 7) / 8];
-        java.util.Arrays.fill(words, 0x2222222222222222L); // bytes past the target's end are not the line's
+        Arrays.fill(words, 0x2222222222222222L); // bytes past the target's end are not the line's
         for (int i = 0; i < target.length(); i++) {
             int shift = (i % 8) * 8;
             words[1 + i / 8] = words[1 + i / 8] & ~(0xffL << shift) | (long) target.charAt(i) << shift;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 /**
  * The methods of one service as HTTP finds them: by wire signature ({@code find(int,java.lang.String)}), or by name
@@ -15,7 +16,7 @@ import java.util.Map;
 final class HttpMethods {
 
     private final Map<String, MethodInvoker> bySignature = new HashMap<>();
-    private final java.util.concurrent.Executor executor;
+    private final Executor executor;
     private final Map<String, List<MethodInvoker>> byName = new HashMap<>();
 
     HttpMethods(ServerService service) {
@@ -27,7 +28,7 @@ final class HttpMethods {
     }
 
     /** Where the service's methods run (one executor per service); {@code null} for the event loop. */
-    java.util.concurrent.Executor executor() {
+    Executor executor() {
         return executor;
     }
 

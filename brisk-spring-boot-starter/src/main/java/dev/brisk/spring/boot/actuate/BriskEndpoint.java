@@ -23,7 +23,7 @@ import java.util.Optional;
 /**
  * The {@code brisk} actuator endpoint: the server's event loops, connections, requests, schedulers and effective
  * configuration ({@code GET /actuator/brisk}); one scheduler ({@code GET /actuator/brisk/{name}}); and resizing the
- * BIZ pool while running ({@code POST /actuator/brisk/biz} with {@code {"threads": 32}}).
+ * worker pool while running ({@code POST /actuator/brisk/worker} with {@code {"threads": 32}}).
  */
 @Endpoint(id = "brisk")
 public class BriskEndpoint {
@@ -54,7 +54,7 @@ public class BriskEndpoint {
         return server().flatMap(s -> state(s, name)).orElse(null);
     }
 
-    /** Resizes a pool scheduler (the BIZ pool) while running; answers its new state. */
+    /** Resizes a pool scheduler (the worker pool) while running; answers its new state. */
     @WriteOperation
     public SchedulerState resize(@Selector String name, int threads) {
         BriskServer server = server().orElse(null);
@@ -110,8 +110,8 @@ public class BriskEndpoint {
         rest.put("contextPath", brisk.contextPath());
         rest.put("defaultScheduler", brisk.defaultScheduler());
         rest.put("controllerScheduler", brisk.controllerScheduler());
-        rest.put("bizThreads", brisk.bizThreads());
-        rest.put("bizQueueSize", brisk.bizQueueSize());
+        rest.put("workerThreads", brisk.workerThreads());
+        rest.put("workerQueueSize", brisk.workerQueueSize());
         rest.put("maxQueueTime", brisk.maxQueueTime().toString());
         rest.put("virtualMaxConcurrency", brisk.virtualMaxConcurrency());
         rest.put("formatParameter", brisk.formatParameter());

@@ -14,7 +14,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.ClassUtils;
@@ -62,7 +64,7 @@ public final class BriskCollapseAutoConfiguration {
 
     /** Once the server runs: a warning for each {@code brisk.collapse.routes} entry that matches no GET route. */
     @Bean
-    org.springframework.context.ApplicationListener<org.springframework.boot.context.event.ApplicationReadyEvent>
+    ApplicationListener<ApplicationReadyEvent>
             briskCollapseRoutesCheck(ObjectProvider<RouteCollapsing> collapsing) {
         return ready -> collapsing.ifAvailable(routes -> routes.unmatchedRoutes().forEach(template ->
                 LOG.log(System.Logger.Level.WARNING, "brisk.collapse.routes: '" + template + "' matches no GET route"

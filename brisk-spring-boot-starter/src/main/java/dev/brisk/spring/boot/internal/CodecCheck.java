@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +77,7 @@ final class CodecCheck {
         if (body == null || types.isEmpty() || ANY_TYPE.contains(body)) {
             return;
         }
-        java.lang.reflect.Type generic = parameter.getParameterizedType();
+        Type generic = parameter.getParameterizedType();
         if (types.stream().noneMatch(type -> codecs.decoder(generic, type).isPresent())) {
             throw new IllegalStateException("no codec reads " + types + " into " + body.getName() + ", the body "
                     + "parameter '" + parameter.getName() + "' of " + method.getDeclaringClass().getSimpleName()

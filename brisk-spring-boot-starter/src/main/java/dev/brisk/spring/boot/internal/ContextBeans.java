@@ -101,6 +101,7 @@ final class ContextBeans {
      * The {@link ExceptionHandler} beans by the exception type they handle, read from the bean's declared type (a
      * {@code @Bean} method returning {@code ExceptionHandler<MyException>}, or a class implementing it).
      */
+    @SuppressWarnings("rawtypes") // getBeansOfType takes the class literal, whose type is raw
     Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers() {
         Map<Class<? extends Throwable>, ExceptionHandler<?>> handlers = new LinkedHashMap<>();
         Map<String, ExceptionHandler> beans = context.getBeansOfType(ExceptionHandler.class);

@@ -23,6 +23,7 @@ import org.springframework.boot.web.server.Ssl;
 import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.brisk.rest.ExceptionHandler;
 import java.net.InetAddress;
 import java.util.List;
 
@@ -76,8 +77,8 @@ public final class ServerAssembly {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void register(BriskServer.Builder server, Class<? extends Throwable> type,
-                                 dev.brisk.rest.ExceptionHandler<?> handler) {
-        server.exceptionHandler((Class) type, (dev.brisk.rest.ExceptionHandler) handler);
+                                 ExceptionHandler<?> handler) {
+        server.exceptionHandler((Class) type, (ExceptionHandler) handler);
     }
 
     private static BriskOptions options(BriskWebServerFactory factory) {
@@ -94,15 +95,15 @@ public final class ServerAssembly {
         if (brisk.getControllerScheduler() != null) {
             options.controllerScheduler(brisk.getControllerScheduler());
         }
-        BriskProperties.Biz biz = brisk.getBiz();
-        if (biz.getThreads() != null) {
-            options.bizThreads(biz.getThreads());
+        BriskProperties.Worker worker = brisk.getWorker();
+        if (worker.getThreads() != null) {
+            options.workerThreads(worker.getThreads());
         }
-        if (biz.getQueueSize() != null) {
-            options.bizQueueSize(biz.getQueueSize());
+        if (worker.getQueueSize() != null) {
+            options.workerQueueSize(worker.getQueueSize());
         }
-        if (biz.getMaxQueueTime() != null) {
-            options.maxQueueTime(biz.getMaxQueueTime());
+        if (worker.getMaxQueueTime() != null) {
+            options.maxQueueTime(worker.getMaxQueueTime());
         }
         if (brisk.getVirtual().getMaxConcurrency() != null) {
             options.virtualMaxConcurrency(brisk.getVirtual().getMaxConcurrency());

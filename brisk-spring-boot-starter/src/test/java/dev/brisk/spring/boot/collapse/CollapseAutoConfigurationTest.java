@@ -10,6 +10,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.brisk.micrometer.collapse.MicrometerCollapseMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** When the collapsing auto-configuration acts, and when the application's own beans win. */
@@ -52,10 +55,10 @@ class CollapseAutoConfigurationTest {
 
     @Test
     void theRoutesAreMeasuredUnderTheirOwnNameBesideTheApplicationsCollapseMetrics() {
-        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
-                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
-        brisk.withBean(io.micrometer.core.instrument.MeterRegistry.class, () -> registry)
-                .withBean(CollapseMetrics.class, () -> dev.brisk.micrometer.collapse.MicrometerCollapseMetrics
+        SimpleMeterRegistry registry =
+                new SimpleMeterRegistry();
+        brisk.withBean(MeterRegistry.class, () -> registry)
+                .withBean(CollapseMetrics.class, () -> MicrometerCollapseMetrics
                         .of(registry, "inventory"))
                 .run(context -> {
                     assertThat(context).hasNotFailed();

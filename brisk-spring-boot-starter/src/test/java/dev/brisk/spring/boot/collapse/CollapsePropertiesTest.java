@@ -19,6 +19,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
+import dev.brisk.client.BriskClient;
+import dev.brisk.collapse.client.CollapsingInterceptor;
+import java.util.concurrent.TimeUnit;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,7 +39,7 @@ class CollapsePropertiesTest {
 
     private static ConfigurableApplicationContext start(String logLevel, String... properties) {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--logging.level.root=" + logLevel,
-                "--brisk.biz.threads=" + (CONCURRENT + 2)));
+                "--brisk.worker.threads=" + (CONCURRENT + 2)));
         for (String property : properties) {
             args.add("--" + property); // command line arguments win over the test application.properties
         }
@@ -132,8 +137,8 @@ class CollapsePropertiesTest {
     }
 
     @Test
-    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
-    void aListedRouteThatMatchesNoGetRouteIsWarnedAbout(org.springframework.boot.test.system.CapturedOutput output) {
+    @org.junit.jupiter.api.extension.ExtendWith(OutputCaptureExtension.class)
+    void aListedRouteThatMatchesNoGetRouteIsWarnedAbout(CapturedOutput output) {
         try (ConfigurableApplicationContext context = run("brisk.collapse.routes=/listed/{symbol},/listed/{ticker}")) {
             assertThat(context.getBean(RouteCollapsing.class).unmatchedRoutes()).containsExactly("/listed/{ticker}");
             assertThat(output.getAll()).contains("brisk.collapse.routes: '/listed/{ticker}' matches no GET route")
@@ -165,14 +170,14 @@ class CollapsePropertiesTest {
     void theClientCollapserBeanCollapsesTheApplicationsOwnClientCalls() throws Exception {
         try (ConfigurableApplicationContext context = run("brisk.collapse.timeout=1s",
                 "brisk.collapse.client.timeout=20s")) {
-            dev.brisk.collapse.client.CollapsingInterceptor collapsing =
-                    context.getBean(dev.brisk.collapse.client.CollapsingInterceptor.class);
+            CollapsingInterceptor collapsing =
+                    context.getBean(CollapsingInterceptor.class);
             // the server's timeout is the server's: the client's collapser has its own
             assertThat(collapsing.options().singleFlight().timeout()).isEqualTo(Duration.ofSeconds(20));
             assertThat(context.getBean(RouteCollapsing.class).options().singleFlight().timeout())
                     .isEqualTo(Duration.ofSeconds(1));
             int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-            try (dev.brisk.client.BriskClient client = dev.brisk.client.BriskClient.builder()
+            try (BriskClient client = BriskClient.builder()
                     .interceptor(collapsing).build()) {
                 List<CompletableFuture<dev.brisk.client.HttpResponse>> calls = new ArrayList<>();
                 for (int i = 0; i < CONCURRENT; i++) {
@@ -183,7 +188,7 @@ class CollapsePropertiesTest {
                 await(() -> collapsing.stats().callers() == CONCURRENT);
                 context.getBean(CollapseApplication.Gate.class).open.countDown();
                 for (CompletableFuture<dev.brisk.client.HttpResponse> call : calls) {
-                    assertThat(call.get(30, java.util.concurrent.TimeUnit.SECONDS).bodyAsString())
+                    assertThat(call.get(30, TimeUnit.SECONDS).bodyAsString())
                             .isEqualTo("listed ACME #1");
                 }
             }
@@ -194,7 +199,7 @@ class CollapsePropertiesTest {
     @Test
     void theClientCollapserCanBeSwitchedOff() {
         try (ConfigurableApplicationContext context = run("brisk.collapse.client.enabled=false")) {
-            assertThat(context.getBeanProvider(dev.brisk.collapse.client.CollapsingInterceptor.class)
+            assertThat(context.getBeanProvider(CollapsingInterceptor.class)
                     .getIfAvailable()).isNull();
             assertThat(context.getBean(RouteCollapsing.class)).isNotNull();
         }

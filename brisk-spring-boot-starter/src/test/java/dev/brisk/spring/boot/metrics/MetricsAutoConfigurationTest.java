@@ -73,7 +73,7 @@ class MetricsAutoConfigurationTest {
             assertThat(count(registry, "uri", "NOT_FOUND", "status", "404")).isEqualTo(1);
             assertThat(registry.get("brisk.requests").functionCounter().count()).isEqualTo(2);
             assertThat(registry.get("brisk.connections.active").tag("protocol", "http1").gauge()).isNotNull();
-            assertThat(registry.get("brisk.scheduler.threads").tag("name", "biz").gauge().value()).isPositive();
+            assertThat(registry.get("brisk.scheduler.threads").tag("name", "worker").gauge().value()).isPositive();
         });
     }
 

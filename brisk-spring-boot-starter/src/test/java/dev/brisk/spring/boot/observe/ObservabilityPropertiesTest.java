@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code brisk.access-log.*}, {@code brisk.tracing.*} and {@code brisk.health.*} on a real server. */
@@ -77,19 +79,19 @@ class ObservabilityPropertiesTest {
     }
 
     @Test
-    void theAccessLogGoesToTheFileItsPropertiesName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void theAccessLogGoesToTheFileItsPropertiesName(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path file = dir.resolve("logs/access.log");
+        Path file = dir.resolve("logs/access.log");
         try (ConfigurableApplicationContext context = run("brisk.access-log.enabled=true",
                 "brisk.access-log.file=" + file, "brisk.access-log.rotation=DAILY",
                 "brisk.access-log.max-history=7", "brisk.access-log.pattern=%m %U %s")) {
             assertThat(get(context, "/trace").statusCode()).isEqualTo(200);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while ((!java.nio.file.Files.exists(file) || java.nio.file.Files.size(file) == 0)
+            while ((!Files.exists(file) || Files.size(file) == 0)
                     && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertThat(java.nio.file.Files.readAllLines(file)).containsExactly("GET /trace 200");
+            assertThat(Files.readAllLines(file)).containsExactly("GET /trace 200");
         }
     }
 

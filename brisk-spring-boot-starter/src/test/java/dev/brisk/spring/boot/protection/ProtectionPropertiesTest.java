@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.brisk.spring.boot.BriskProtectionProperties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code brisk.protection.*} on a real server, sent requests with the JDK HTTP client. */
@@ -95,7 +96,7 @@ class ProtectionPropertiesTest {
     void nothingIsOnByDefault() throws Exception {
         try (ConfigurableApplicationContext context = run()) {
             assertThat(get(context, "/quick").statusCode()).isEqualTo(200);
-            assertThat(context.getBean(dev.brisk.spring.boot.BriskProtectionProperties.class).getConcurrencyLimit())
+            assertThat(context.getBean(BriskProtectionProperties.class).getConcurrencyLimit())
                     .isZero();
         }
     }

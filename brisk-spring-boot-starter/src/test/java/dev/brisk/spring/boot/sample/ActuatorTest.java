@@ -9,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.ResponseEntity;
 
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Actuator's standard endpoints and Brisk's own, served by Brisk on the application's port. */
@@ -134,26 +135,26 @@ class ActuatorTest {
         assertThat(prometheus).contains("uri=\"NOT_FOUND\"");
         // a health group is named as Spring MVC names it (timed once written: the scrape may come a moment early)
         String group = "status=\"200\",uri=\"/actuator/health/**\"";
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!prometheus.contains(group) && System.nanoTime() < deadline) {
             prometheus = http.get("/actuator/prometheus").getBody();
         }
         assertThat(prometheus).contains(group);
         assertThat(prometheus).contains("brisk_connections_active{protocol=\"http1\"}")
-                .contains("brisk_scheduler_threads{name=\"biz\"}").contains("brisk_eventloop_pending{loop=\"0\"}");
+                .contains("brisk_scheduler_threads{name=\"worker\"}").contains("brisk_eventloop_pending{loop=\"0\"}");
     }
 
     @Test
-    void briskEndpointShowsStateAndResizesTheBizPool() {
+    void briskEndpointShowsStateAndResizesTheWorkerPool() {
         ResponseEntity<String> state = http.get("/actuator/brisk");
         assertThat(state.getStatusCode().value()).isEqualTo(200);
         assertThat(state.getBody()).contains("\"transport\"").contains("\"eventLoopPendingTasks\"")
-                .contains("\"name\":\"biz\"").contains("\"ioThreads\":2").contains("\"bizThreads\":4");
-        ResponseEntity<String> resized = http.post("/actuator/brisk/biz", "{\"threads\":7}");
+                .contains("\"name\":\"worker\"").contains("\"ioThreads\":2").contains("\"workerThreads\":4");
+        ResponseEntity<String> resized = http.post("/actuator/brisk/worker", "{\"threads\":7}");
         assertThat(resized.getStatusCode().value()).isEqualTo(200);
         assertThat(resized.getBody()).contains("\"threads\":7");
-        assertThat(http.get("/actuator/brisk/biz").getBody()).contains("\"threads\":7");
-        http.post("/actuator/brisk/biz", "{\"threads\":4}");
+        assertThat(http.get("/actuator/brisk/worker").getBody()).contains("\"threads\":7");
+        http.post("/actuator/brisk/worker", "{\"threads\":4}");
         ResponseEntity<String> io = http.post("/actuator/brisk/io", "{\"threads\":3}");
         assertThat(io.getStatusCode().value()).isEqualTo(400);
         assertThat(io.getBody()).contains("io");

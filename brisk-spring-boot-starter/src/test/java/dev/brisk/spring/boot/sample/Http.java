@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.sample;
 
+import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -22,13 +23,13 @@ public final class Http {
 
     /** GET {@code path}, taken as it is (already percent-encoded, no URI template). */
     public ResponseEntity<String> get(String path, String... headers) {
-        return client.get().uri(java.net.URI.create(path.startsWith("http") ? path : baseUrl + path)).headers(h -> add(h, headers)).retrieve()
+        return client.get().uri(URI.create(path.startsWith("http") ? path : baseUrl + path)).headers(h -> add(h, headers)).retrieve()
                 .onStatus(status -> true, (request, response) -> { })
                 .toEntity(String.class);
     }
 
     public ResponseEntity<String> post(String path, String json) {
-        return client.post().uri(java.net.URI.create(baseUrl + path)).contentType(MediaType.APPLICATION_JSON).body(json).retrieve()
+        return client.post().uri(URI.create(baseUrl + path)).contentType(MediaType.APPLICATION_JSON).body(json).retrieve()
                 .onStatus(status -> true, (request, response) -> { })
                 .toEntity(String.class);
     }

@@ -5,6 +5,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Actuator on its own port: a second Brisk server that serves the endpoints and nothing else. */
@@ -41,7 +44,7 @@ class ManagementPortTest {
     }
 
     @org.springframework.beans.factory.annotation.Autowired
-    io.micrometer.core.instrument.MeterRegistry registry;
+    MeterRegistry registry;
 
     @Test
     void theManagementServersRequestsAreTimedLikeTheApplications() throws InterruptedException {
@@ -51,9 +54,9 @@ class ManagementPortTest {
         }
         assertThat(new Http(port).get("/hello").getStatusCode().value()).isEqualTo(200);
         // a request is timed once its response has been written, which may be a moment after the client read it
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-        io.micrometer.core.instrument.Timer health = null;
-        io.micrometer.core.instrument.Timer hello = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Timer health = null;
+        Timer hello = null;
         while (System.nanoTime() < deadline) {
             health = registry.find("http.server.requests").tag("uri", "/actuator/health").timer();
             hello = registry.find("http.server.requests").tag("uri", "/hello").timer();

@@ -12,8 +12,6 @@ import org.springframework.boot.test.http.server.LocalTestWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,7 +19,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
+import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each honoured {@code server.*} and {@code brisk.*} property, on the sample application started for real. */
@@ -29,7 +30,7 @@ class ServerPropertiesTest {
 
     private static ConfigurableApplicationContext run(String... properties) {
         // as command line arguments: they win over the sample's application.properties
-        String[] args = java.util.Arrays.stream(properties).map(p -> "--" + p).toArray(String[]::new);
+        String[] args = Arrays.stream(properties).map(p -> "--" + p).toArray(String[]::new);
         return new SpringApplicationBuilder(SampleApplication.class)
                 .properties("server.port=0", "logging.level.root=warn").run(args);
     }
@@ -131,8 +132,8 @@ class ServerPropertiesTest {
     @Test
     void briskProperties() throws Exception {
         try (ConfigurableApplicationContext context = run("brisk.io-threads=3", "brisk.transport=nio",
-                "brisk.default-scheduler=biz", "brisk.controller-scheduler=io", "brisk.biz.threads=3", "brisk.biz.queue-size=10",
-                "brisk.biz.max-queue-time=2s", "brisk.idle-timeout=7s", "brisk.max-connections=100",
+                "brisk.default-scheduler=worker", "brisk.controller-scheduler=io", "brisk.worker.threads=3", "brisk.worker.queue-size=10",
+                "brisk.worker.max-queue-time=2s", "brisk.idle-timeout=7s", "brisk.max-connections=100",
                 "brisk.format-parameter=as", "brisk.http2.max-concurrent-streams=16", "brisk.sse-max-pending=64KB")) {
             BriskServer server = brisk(context);
             assertThat(server.http().options().ioThreads()).isEqualTo(3);
@@ -140,15 +141,15 @@ class ServerPropertiesTest {
             assertThat(server.http().options().idleTimeout()).isEqualTo(Duration.ofSeconds(7));
             assertThat(server.http().options().maxConnections()).isEqualTo(100);
             assertThat(server.http().options().http2().maxConcurrentStreams()).isEqualTo(16);
-            assertThat(server.options().defaultScheduler()).isEqualTo("biz");
+            assertThat(server.options().defaultScheduler()).isEqualTo("worker");
             assertThat(server.options().controllerScheduler()).isEqualTo("io");
             assertThat(server.options().maxQueueTime()).isEqualTo(Duration.ofSeconds(2));
             assertThat(server.options().formatParameter()).isEqualTo("as");
             assertThat(server.options().sseMaxPending()).isEqualTo(64 * 1024);
-            SchedulerState biz = server.schedulers().stream().filter(s -> s.name().equals("biz")).findFirst()
+            SchedulerState worker = server.schedulers().stream().filter(s -> s.name().equals("worker")).findFirst()
                     .orElseThrow();
-            assertThat(biz.threads()).isEqualTo(3);
-            assertThat(biz.queueCapacity()).isEqualTo(10);
+            assertThat(worker.threads()).isEqualTo(3);
+            assertThat(worker.queueCapacity()).isEqualTo(10);
             assertThat(send(HTTP1, "http://127.0.0.1:" + port(context) + "/greetings/Bo", null).body())
                     .contains("Hello, Bo!");
         }

@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import java.util.function.Function;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,7 +41,7 @@ class GracefulShutdownTest {
 
     @RestController
     static class SlowController {
-        @RunOn("biz")
+        @RunOn("worker")
         @GetMapping("/slow")
         public String slow() throws InterruptedException {
             entered.countDown();
@@ -112,7 +113,7 @@ class GracefulShutdownTest {
                 "logging.level.root=warn").run();
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        java.util.function.Function<String, HttpResponse<String>> get = path -> {
+        Function<String, HttpResponse<String>> get = path -> {
             try {
                 return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                         HttpResponse.BodyHandlers.ofString());

@@ -27,6 +27,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import java.net.http.WebSocketHandshakeException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -165,7 +166,7 @@ class WebSocketPropertiesTest {
                 connect(port, origin).abort();
                 return "connected";
             } catch (Exception e) {
-                return String.valueOf(e.getCause() instanceof java.net.http.WebSocketHandshakeException handshake
+                return String.valueOf(e.getCause() instanceof WebSocketHandshakeException handshake
                         ? handshake.getResponse().statusCode() : e);
             }
         }

@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.internal.runtime;
 
 import jakarta.ws.rs.core.AbstractMultivaluedMap;
 import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.Serializable;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
@@ -38,7 +39,7 @@ public final class CaseInsensitiveMultivaluedMap<V> extends AbstractMultivaluedM
     }
 
     /** A {@code LinkedHashMap} keyed by the lower-cased name, whose entries carry the original name. */
-    private static final class Store<T> extends AbstractMap<String, T> implements java.io.Serializable {
+    private static final class Store<T> extends AbstractMap<String, T> implements Serializable {
 
         private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,5 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
-import dev.brisk.codec.MediaType;
 import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;

@@ -1,6 +1,5 @@
 package dev.brisk.rest.jaxrs.internal.runtime;
 
-import dev.brisk.codec.MediaType;
 import dev.brisk.http.common.HttpSyntax;
 import jakarta.ws.rs.core.Link;
 import jakarta.ws.rs.ext.RuntimeDelegate.HeaderDelegate;

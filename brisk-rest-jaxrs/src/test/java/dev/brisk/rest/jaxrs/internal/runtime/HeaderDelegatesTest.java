@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.ext.RuntimeDelegate;
 import java.util.Date;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class HeaderDelegatesTest {
@@ -85,7 +86,7 @@ class HeaderDelegatesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tokens");
         assertThatThrownBy(() -> new MediaType("*", "json").toString()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("*/subtype");
-        assertThatThrownBy(() -> new MediaType("text", "plain", java.util.Map.of("a b", "c")).toString())
+        assertThatThrownBy(() -> new MediaType("text", "plain", Map.of("a b", "c")).toString())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a token");
     }
 
@@ -106,7 +107,7 @@ class HeaderDelegatesTest {
         assertThat(cc.isProxyRevalidate()).isTrue();
         assertThat(cc.getMaxAge()).isEqualTo(60);
         assertThat(cc.getSMaxAge()).isEqualTo(10);
-        assertThat(cc.getCacheExtension()).containsExactly(java.util.Map.entry("stale-while-revalidate", "30"));
+        assertThat(cc.getCacheExtension()).containsExactly(Map.entry("stale-while-revalidate", "30"));
         assertThat(cc.toString()).isEqualTo(header);
         assertThat(CacheControl.valueOf(cc.toString())).isEqualTo(cc);
     }

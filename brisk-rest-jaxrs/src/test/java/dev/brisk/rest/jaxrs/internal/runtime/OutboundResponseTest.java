@@ -17,6 +17,7 @@ import java.net.URI;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -302,7 +303,7 @@ class OutboundResponseTest {
     @Test
     void replaceAllSwapsTheHeaders() {
         Response r = Response.ok().header("X-Old", "1")
-                .replaceAll(new CaseInsensitiveMultivaluedMap<>(java.util.Map.of("X-New", List.of("2"))))
+                .replaceAll(new CaseInsensitiveMultivaluedMap<>(Map.of("X-New", List.of("2"))))
                 .build();
         assertThat(r.getHeaders().keySet()).containsExactly("X-New");
         assertThat(Response.ok().header("X", "1").replaceAll(null).build().getHeaders()).isEmpty();

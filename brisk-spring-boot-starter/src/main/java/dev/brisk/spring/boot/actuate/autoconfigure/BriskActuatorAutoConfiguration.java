@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Brisk's own actuator parts: the {@code brisk} endpoint (state, configuration, BIZ pool resizing) and Brisk's routes
+ * Brisk's own actuator parts: the {@code brisk} endpoint (state, configuration, worker pool resizing) and Brisk's routes
  * in the {@code mappings} endpoint. Micrometer meters come from {@code BriskMetricsAutoConfiguration}.
  */
 @AutoConfiguration(after = BriskWebEndpointAutoConfiguration.class)

@@ -37,11 +37,12 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.Environment;
 import org.springframework.core.env.EnumerablePropertySource;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.Collection;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 
 /**
  * Actuator's web endpoints served by Brisk: discovers them (as Boot does for Spring MVC, whose auto-configuration
@@ -133,7 +134,7 @@ public final class BriskWebEndpointAutoConfiguration {
 
     /** {@code local.management.port} resolves to {@code local.server.port} when both are the same server. */
     @Bean
-    static org.springframework.beans.factory.config.BeanFactoryPostProcessor briskLocalManagementPort(
+    static BeanFactoryPostProcessor briskLocalManagementPort(
             Environment environment) {
         return factory -> {
             if (environment instanceof ConfigurableEnvironment configurable

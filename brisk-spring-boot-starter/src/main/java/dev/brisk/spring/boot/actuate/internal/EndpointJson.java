@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.actuate.internal;
 
+import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
@@ -28,7 +29,7 @@ public final class EndpointJson {
 
     /** Reads a request body: a JSON object of operation arguments. */
     @SuppressWarnings("unchecked")
-    public java.util.Map<String, Object> readArguments(byte[] body) {
-        return endpointMapper.readValue(body, java.util.Map.class);
+    public Map<String, Object> readArguments(byte[] body) {
+        return endpointMapper.readValue(body, Map.class);
     }
 }

@@ -51,7 +51,7 @@ public final class EndpointRoutes {
         byPath.forEach((key, handlers) -> {
             int space = key.indexOf(' ');
             routes.add(Route.of(HttpMethod.valueOf(key.substring(0, space)), key.substring(space + 1))
-                    .scheduler(Schedulers.BIZ).handler(OperationHandler.choosing(handlers)));
+                    .scheduler(Schedulers.WORKER).handler(OperationHandler.choosing(handlers)));
         });
         if (links && (!base.isEmpty() || namespace == WebServerNamespace.MANAGEMENT)) {
             EndpointLinksResolver resolver = new EndpointLinksResolver(endpoints, base);

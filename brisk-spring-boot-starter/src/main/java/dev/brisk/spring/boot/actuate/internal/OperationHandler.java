@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ import java.util.Map;
  * Runs one actuator operation for a Brisk request: path variables, query parameters and a JSON body become the
  * operation's arguments; its result (a {@link WebEndpointResponse}, text, bytes, a resource or an object written as
  * JSON) becomes the response, in the media type the Accept header prefers among those the operation produces.
- * Operations run on the BIZ pool: health checks and dumps may block.
+ * Operations run on the worker pool: health checks and dumps may block.
  */
 final class OperationHandler implements Handler {
 
@@ -184,14 +185,14 @@ final class OperationHandler implements Handler {
      * One handler for operations sharing a method and path that produce different types (the thread dump as JSON or
      * text): the one whose type the Accept header prefers runs.
      */
-    static dev.brisk.rest.Handler choosing(List<OperationHandler> operations) {
+    static Handler choosing(List<OperationHandler> operations) {
         if (operations.size() == 1) {
             return operations.get(0);
         }
         // JSON first, whatever order the endpoint's operations were found in: it answers a request without Accept or
         // accepting anything, as on Spring MVC; otherwise the first type the client wants picks the operation
         List<OperationHandler> ordered = new ArrayList<>(operations);
-        ordered.sort(java.util.Comparator.comparing(operation -> !operation.producesJson()));
+        ordered.sort(Comparator.comparing(operation -> !operation.producesJson()));
         return ctx -> {
             for (MediaType wanted : accepted(ctx.request().headers().all("accept"))) {
                 for (OperationHandler operation : ordered) {

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 
 /** Which optional libraries are on the class path; checked without loading any of their classes. */

@@ -1,4 +1,9 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
+
+import dev.brisk.http.common.HttpStatus;
+import dev.brisk.rest.ConstraintViolationsException;
+import dev.brisk.rest.internal.observe.Json;
+import java.util.List;
 
 
 /** RFC 9457 {@code application/problem+json} documents, as every controller style answers errors. */
@@ -9,8 +14,8 @@ public final class Problems {
 
     /** The problem document for {@code status}: title, status, optional detail, instance and errors. */
     public static CharSequence json(int status, String detail, String instance,
-                                    java.util.List<dev.brisk.rest.ConstraintViolationsException.Violation> errors) {
-        String title = dev.brisk.http.common.HttpStatus.reasonPhrase(status);
+                                    List<ConstraintViolationsException.Violation> errors) {
+        String title = HttpStatus.reasonPhrase(status);
         StringBuilder json = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":");
         quote(json, title).append(",\"status\":").append(status);
         if (detail != null && !detail.isEmpty()) {
@@ -29,6 +34,6 @@ public final class Problems {
     }
 
     private static StringBuilder quote(StringBuilder out, String text) {
-        return dev.brisk.rest.internal.observe.Json.quote(out, text);
+        return Json.quote(out, text);
     }
 }

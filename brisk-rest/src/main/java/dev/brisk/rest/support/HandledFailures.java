@@ -1,6 +1,7 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.internal.RequestFailures;
 
 /**
  * Tells Brisk that a request failed although a controller style's own exception handling answered it (a Spring
@@ -14,6 +15,6 @@ public final class HandledFailures {
 
     /** Records {@code error} as the failure of {@code ctx}'s request; the first failure recorded is the one kept. */
     public static void record(RequestContext ctx, Throwable error) {
-        dev.brisk.rest.internal.RequestFailures.record(ctx, error);
+        RequestFailures.record(ctx, error);
     }
 }

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import dev.brisk.rest.ConstraintViolationsException;
 import jakarta.validation.Configuration;
@@ -8,6 +8,9 @@ import jakarta.validation.ValidatorFactory;
 import jakarta.validation.executable.ExecutableValidator;
 import jakarta.validation.metadata.MethodDescriptor;
 
+import jakarta.validation.Constraint;
+import jakarta.validation.MessageInterpolator;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -161,7 +164,7 @@ public final class BeanValidation {
                 Object interpolator = Class.forName(
                         "org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator")
                         .getConstructor().newInstance();
-                return configuration.messageInterpolator((jakarta.validation.MessageInterpolator) interpolator)
+                return configuration.messageInterpolator((MessageInterpolator) interpolator)
                         .buildValidatorFactory();
             } catch (ReflectiveOperationException | LinkageError e) {
                 throw elMissing;
@@ -171,14 +174,14 @@ public final class BeanValidation {
 
     /** Whether the method or its parameters carry Bean Validation annotations ({@code @Valid}, constraints). */
     private static boolean declaresConstraints(Method method) {
-        for (java.lang.annotation.Annotation[] annotations : method.getParameterAnnotations()) {
-            for (java.lang.annotation.Annotation annotation : annotations) {
+        for (Annotation[] annotations : method.getParameterAnnotations()) {
+            for (Annotation annotation : annotations) {
                 if (isValidation(annotation)) {
                     return true;
                 }
             }
         }
-        for (java.lang.annotation.Annotation annotation : method.getAnnotations()) {
+        for (Annotation annotation : method.getAnnotations()) {
             if (isValidation(annotation)) {
                 return true;
             }
@@ -186,9 +189,9 @@ public final class BeanValidation {
         return false;
     }
 
-    private static boolean isValidation(java.lang.annotation.Annotation annotation) {
-        Class<? extends java.lang.annotation.Annotation> type = annotation.annotationType();
+    private static boolean isValidation(Annotation annotation) {
+        Class<? extends Annotation> type = annotation.annotationType();
         return type.getName().startsWith("jakarta.validation.")
-                || type.isAnnotationPresent(jakarta.validation.Constraint.class);
+                || type.isAnnotationPresent(Constraint.class);
     }
 }

@@ -1,11 +1,15 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,7 +32,7 @@ public final class ParameterNames {
 
     /** The name of parameter {@code index} of {@code method}, if the class file has it. */
     public static Optional<String> of(Method method, int index) {
-        java.lang.reflect.Parameter parameter = method.getParameters()[index];
+        Parameter parameter = method.getParameters()[index];
         if (parameter.isNamePresent()) {
             return Optional.of(parameter.getName());
         }
@@ -37,7 +41,7 @@ public final class ParameterNames {
     }
 
     private static String descriptor(Method method) {
-        return java.lang.invoke.MethodType.methodType(method.getReturnType(), method.getParameterTypes())
+        return MethodType.methodType(method.getReturnType(), method.getParameterTypes())
                 .toMethodDescriptorString();
     }
 
@@ -116,7 +120,7 @@ public final class ParameterNames {
 
     /** The local variable slot of each parameter in a method descriptor ({@code long}, {@code double} take two). */
     private static int[] slots(String descriptor, int first) {
-        java.util.List<Integer> slots = new java.util.ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
         int slot = first;
         int i = 1;
         while (descriptor.charAt(i) != ')') {

@@ -15,7 +15,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The HTTP/JSON face reads bodies as plain data: class names in them are never used to create objects. */
-class JsonFaceTrustTest {
+class HttpJsonTrustTest {
 
     private static final String PROBE = "/rpc/" + JsonProbe.class.getName() + "/";
 
@@ -75,7 +75,7 @@ class JsonFaceTrustTest {
         assertThat(annotated.statusCode()).as(annotated.body()).isEqualTo(400);
         assertThat(subtype.statusCode()).as(subtype.body()).isEqualTo(400);
         assertThat(Canary.SIGNS.get()).as("canary constructions").isZero();
-        ReliabilityReport.record("RPC attacks", "JsonFaceTrustTest.classNamesInABody",
+        ReliabilityReport.record("RPC attacks", "HttpJsonTrustTest.classNamesInABody",
                 "the HTTP/JSON face reads a class name in a body (a typed array, an @class property, a field annotated"
                         + " @JsonTypeInfo(use = CLASS), of type Object or of an application interface) as plain data"
                         + " or refuses it with 400; it never creates an object of the named class",

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The services of an RPC server over HTTP/JSON on the RPC port itself: JDK HttpClient and curl (HTTP/1.1, h2c by
  * prior knowledge) and RPC clients on the same port at the same time; overloads, asynchronous methods, failures.
  */
-class HttpFaceTest {
+class HttpJsonEndpointTest {
 
     private static final String SHOP = "/rpc/" + ShopService.class.getName() + "/";
 

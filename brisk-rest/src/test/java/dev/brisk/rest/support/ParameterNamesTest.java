@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

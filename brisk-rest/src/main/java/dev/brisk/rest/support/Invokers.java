@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import java.lang.invoke.CallSite;
 import java.lang.invoke.LambdaMetafactory;

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 
 /** Calls one method with its arguments in an array; made once per method, at startup. */

@@ -22,7 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * added to a brisk-rest server that serves the port's HTTP connections. Loaded only when the server asks for it, so
  * brisk-rest stays optional.
  */
-public final class HttpFace implements SharedProtocol {
+public final class HttpJsonEndpoint implements SharedProtocol {
 
     /** The route's path. */
     public static final String PATH = "/rpc/{service}/{method}";
@@ -32,7 +32,7 @@ public final class HttpFace implements SharedProtocol {
     private final ScheduledExecutorService timer;
     private final HttpPortProtocol http;
 
-    private HttpFace(ServerContext context, BriskServer.Builder rest) {
+    private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest) {
         this.context = context;
         for (ServerService service : context.services()) {
             services.put(service.model().name(), new HttpMethods(service));
@@ -51,11 +51,11 @@ public final class HttpFace implements SharedProtocol {
     }
 
     /**
-     * The HTTP face of {@code context}'s services on {@code rest} (a {@code BriskServer.Builder}, or {@code null} for
+     * The HTTP/JSON endpoint of {@code context}'s services on {@code rest} (a {@code BriskServer.Builder}, or {@code null} for
      * a plain one), which gets the route.
      */
     public static SharedProtocol create(ServerContext context, Object rest) {
-        return new HttpFace(context, rest == null ? Brisk.server() : (BriskServer.Builder) rest);
+        return new HttpJsonEndpoint(context, rest == null ? Brisk.server() : (BriskServer.Builder) rest);
     }
 
     private void handle(RequestContext ctx) {

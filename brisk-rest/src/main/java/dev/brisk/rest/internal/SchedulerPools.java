@@ -1,48 +1,54 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.rest.BriskOptions;
+import dev.brisk.rest.Schedulers;
 import dev.brisk.transport.Transports;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocal;
 import io.netty.util.internal.ThreadExecutorMap;
 
+import dev.brisk.rest.SchedulerState;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
-/** The schedulers of one server: built-in IO, BIZ and VIRTUAL, plus the application's named executors. */
-final class Schedulers {
+/** The schedulers of one server: built-in IO, worker and virtual, plus the application's named executors. */
+final class SchedulerPools {
 
     private final Map<String, RouteScheduler> byName = new LinkedHashMap<>();
     private final BriskOptions options;
 
-    Schedulers(BriskOptions options, Map<String, Executor> custom) {
+    SchedulerPools(BriskOptions options, Map<String, Executor> custom) {
         this.options = options;
-        byName.put(dev.brisk.rest.Schedulers.IO, new Inline());
+        byName.put(Schedulers.IO, new Inline());
         custom.forEach((name, executor) -> byName.put(name, new Custom(name, executor)));
     }
 
-    /** The scheduler called {@code name}, created on first use for BIZ and VIRTUAL. */
+    /** The scheduler called {@code name}, created on first use for worker and virtual. */
     synchronized RouteScheduler get(String name) {
         RouteScheduler scheduler = byName.get(name);
         if (scheduler != null) {
             return scheduler;
         }
         scheduler = switch (name) {
-            case dev.brisk.rest.Schedulers.BIZ -> new Pool(name, options.bizThreads(), options.bizQueueSize(),
+            case Schedulers.WORKER -> new Pool(name, options.workerThreads(), options.workerQueueSize(),
                     options.maxQueueTime());
-            case dev.brisk.rest.Schedulers.VIRTUAL -> new Virtual(options.virtualMaxConcurrency());
-            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "': use io, biz, virtual "
+            case Schedulers.VIRTUAL -> new Virtual(options.virtualMaxConcurrency());
+            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "': use io, worker, virtual "
                     + "or register it with scheduler(name, executor)");
         };
         byName.put(name, scheduler);
@@ -53,8 +59,8 @@ final class Schedulers {
         byName.values().forEach(RouteScheduler::shutdown);
     }
 
-    /** The state of every scheduler created so far (BIZ and VIRTUAL exist once a route uses them). */
-    synchronized java.util.List<dev.brisk.rest.SchedulerState> states() {
+    /** The state of every scheduler created so far (worker and virtual exist once a route uses them). */
+    synchronized List<SchedulerState> states() {
         return byName.values().stream().map(RouteScheduler::state).toList();
     }
 
@@ -78,7 +84,7 @@ final class Schedulers {
     private static final class Inline implements RouteScheduler {
         @Override
         public String name() {
-            return dev.brisk.rest.Schedulers.IO;
+            return Schedulers.IO;
         }
 
         @Override
@@ -103,7 +109,7 @@ final class Schedulers {
         private final long maxQueueNanos;
         private volatile int threads;
         private final int queueSize;
-        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
+        private final LongAdder rejected = new LongAdder();
         /** Requests handed over and not started yet: the queue bound counts requests, not batches. */
         private final AtomicInteger waiting = new AtomicInteger();
         private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
@@ -202,8 +208,8 @@ final class Schedulers {
         }
 
         @Override
-        public dev.brisk.rest.SchedulerState state() {
-            return new dev.brisk.rest.SchedulerState(name, "pool", threads, executor.getActiveCount(),
+        public SchedulerState state() {
+            return new SchedulerState(name, "pool", threads, executor.getActiveCount(),
                     Math.max(0, waiting.get()), queueSize, rejected.sum());
         }
 
@@ -234,15 +240,15 @@ final class Schedulers {
 
         void add(Queued next) {
             if (size == queued.length) {
-                queued = java.util.Arrays.copyOf(queued, size << 1);
+                queued = Arrays.copyOf(queued, size << 1);
             }
             queued[size++] = next;
         }
 
         void flush(Pool pool) {
-            Queued[] taken = java.util.Arrays.copyOf(queued, size);
+            Queued[] taken = Arrays.copyOf(queued, size);
             int count = size;
-            java.util.Arrays.fill(queued, 0, size, null);
+            Arrays.fill(queued, 0, size, null);
             size = 0;
             pool.submit(taken, count);
         }
@@ -253,15 +259,15 @@ final class Schedulers {
         private final ExecutorService executor;
         private final Semaphore permits;
         private final int maxConcurrency;
-        private final java.util.concurrent.atomic.LongAdder rejected = new java.util.concurrent.atomic.LongAdder();
+        private final LongAdder rejected = new LongAdder();
 
         Virtual(int maxConcurrency) {
             if (Runtime.version().feature() < 21) {
                 throw new IllegalStateException("scheduler 'virtual' needs Java 21 or newer; this is Java "
-                        + Runtime.version().feature() + ": use 'biz' or run on a newer JDK");
+                        + Runtime.version().feature() + ": use 'worker' or run on a newer JDK");
             }
             try {
-                Method factory = java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
+                Method factory = Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
                 this.executor = (ExecutorService) factory.invoke(null);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot create virtual threads: " + e, e);
@@ -271,14 +277,14 @@ final class Schedulers {
         }
 
         @Override
-        public dev.brisk.rest.SchedulerState state() {
-            return new dev.brisk.rest.SchedulerState(name(), "virtual", -1, maxConcurrency - permits.availablePermits(),
+        public SchedulerState state() {
+            return new SchedulerState(name(), "virtual", -1, maxConcurrency - permits.availablePermits(),
                     0, maxConcurrency, rejected.sum());
         }
 
         @Override
         public String name() {
-            return dev.brisk.rest.Schedulers.VIRTUAL;
+            return Schedulers.VIRTUAL;
         }
 
         @Override

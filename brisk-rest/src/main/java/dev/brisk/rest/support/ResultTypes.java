@@ -1,14 +1,17 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import dev.brisk.rest.ResponseEntity;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.SseSink;
 import dev.brisk.rest.StreamingBody;
 
+import java.io.File;
+import java.io.InputStream;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,8 +29,8 @@ public final class ResultTypes {
 
     private static final List<Class<?>> WRAPPERS = List.of(CompletionStage.class, Future.class, Callable.class,
             Optional.class, ResponseEntity.class);
-    private static final List<Class<?>> UNDESCRIBED = List.of(java.io.InputStream.class, java.io.File.class,
-            java.nio.file.Path.class, StreamingBody.class, SseSink.class);
+    private static final List<Class<?>> UNDESCRIBED = List.of(InputStream.class, File.class,
+            Path.class, StreamingBody.class, SseSink.class);
 
     private final List<Class<?>> wrappers;
     private final List<Class<?>> undescribed;

@@ -1,4 +1,4 @@
-package dev.brisk.rest.spi;
+package dev.brisk.rest.support;
 
 import dev.brisk.rest.ResponseEntity;
 import dev.brisk.rest.RouteResponse;

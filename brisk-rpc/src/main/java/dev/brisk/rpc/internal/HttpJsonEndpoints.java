@@ -1,0 +1,21 @@
+package dev.brisk.rpc.internal;
+
+import dev.brisk.rpc.internal.http.HttpJsonEndpoint;
+
+/** Makes the HTTP/JSON endpoint, failing with what to add when brisk-rest is not on the class path. */
+public final class HttpJsonEndpoints {
+
+    private HttpJsonEndpoints() {
+    }
+
+    /** The HTTP/JSON endpoint of {@code context}'s services; {@code rest} is a {@code BriskServer.Builder} or {@code null}. */
+    public static SharedProtocol create(ServerContext context, Object rest) {
+        try {
+            Class.forName("dev.brisk.rest.BriskServer", false, HttpJsonEndpoints.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("http(true) serves the services over HTTP with brisk-rest: add the"
+                    + " dependency dev.brisk:brisk-rest", e);
+        }
+        return HttpJsonEndpoint.create(context, rest);
+    }
+}
