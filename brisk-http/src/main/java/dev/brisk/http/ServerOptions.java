@@ -177,13 +177,11 @@ public record ServerOptions(
         }
 
         /** Address to bind; default {@code 0.0.0.0}. */
-        /** Address to bind; default {@code 0.0.0.0}. */
         public Builder host(String host) {
             this.host = host;
             return this;
         }
 
-        /** Port to bind; default 8080, 0 for an ephemeral port. */
         /** Port to bind; default 8080, 0 for an ephemeral port. */
         public Builder port(int port) {
             this.port = port;
@@ -275,7 +273,6 @@ public record ServerOptions(
             return this;
         }
 
-        /** Requests served on one HTTP/1.1 connection before it is closed; default unlimited. */
         /**
          * Changes some size limits, keeping the others:
          * {@code limits(l -> l.maxBodySize(16 * 1024 * 1024))}.
