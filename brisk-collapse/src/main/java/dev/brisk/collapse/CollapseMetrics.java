@@ -5,7 +5,8 @@ import java.util.function.Supplier;
 /**
  * Receives what a collapser does as it happens, to feed a metrics library ({@code MicrometerCollapseMetrics} of
  * brisk-micrometer for Micrometer). Every method has an empty default; calls come from the threads that do the work,
- * so keep them cheap and never throw. The collapser's own counters ({@link SingleFlight#stats()},
+ * so keep them cheap and never block. An exception thrown by a method is caught (and logged once per collapser):
+ * metrics never change what a caller gets. The collapser's own counters ({@link SingleFlight#stats()},
  * {@link BatchCollapser#stats()}) work without it.
  */
 public interface CollapseMetrics {

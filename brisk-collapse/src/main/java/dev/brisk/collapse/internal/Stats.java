@@ -9,9 +9,13 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
-/** The counters of one collapser, also reported to its {@link CollapseMetrics}. */
+/**
+ * The counters of one collapser, also reported to its {@link CollapseMetrics}. An exception thrown by the metrics is
+ * caught and logged once per collapser: metrics never change what a caller gets.
+ */
 public final class Stats {
 
+    private static final System.Logger LOG = System.getLogger(Stats.class.getName());
     private static final int BUCKETS = 32;
     private static final FlightTable.Counts NONE_KEPT = new FlightTable.Counts(0, 0, 0, 0);
 
@@ -29,6 +33,7 @@ public final class Stats {
     private final IntSupplier queueDepth;
     private final IntSupplier inFlight;
     private final Supplier<FlightTable.Counts> kept;
+    private volatile boolean failureLogged;
 
     public Stats(CollapseMetrics metrics, IntSupplier queueDepth, IntSupplier inFlight) {
         this(metrics, queueDepth, inFlight, () -> NONE_KEPT);
@@ -46,7 +51,11 @@ public final class Stats {
         for (int i = 0; i < BUCKETS; i++) {
             sizes[i] = new LongAdder();
         }
-        metrics.bind(this::snapshot);
+        try {
+            metrics.bind(this::snapshot);
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     void accepted() {
@@ -58,12 +67,20 @@ public final class Stats {
         keys.add(keyCount);
         served.add(callerCount);
         sizes[31 - Integer.numberOfLeadingZeros(Math.max(1, keyCount))].increment();
-        metrics.executed(keyCount, callerCount);
+        try {
+            metrics.executed(keyCount, callerCount);
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     /** A single-flight call ran for {@code callerCount} callers (counted in the flight table): tells the metrics. */
     void flightEnded(int callerCount) {
-        metrics.executed(1, callerCount);
+        try {
+            metrics.executed(1, callerCount);
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     void reused() {
@@ -72,22 +89,46 @@ public final class Stats {
 
     void waited(long nanos) {
         waitNanos.add(nanos);
-        metrics.waited(nanos);
+        try {
+            metrics.waited(nanos);
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     void rejected() {
         rejected.increment();
-        metrics.rejected();
+        try {
+            metrics.rejected();
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     void timedOut() {
         timedOut.increment();
-        metrics.timedOut();
+        try {
+            metrics.timedOut();
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
     }
 
     void cancelled() {
         cancelled.increment();
-        metrics.cancelled();
+        try {
+            metrics.cancelled();
+        } catch (RuntimeException e) {
+            metricsFailed(e);
+        }
+    }
+
+    private void metricsFailed(RuntimeException e) {
+        if (!failureLogged) {
+            failureLogged = true;
+            LOG.log(System.Logger.Level.WARNING, () -> "collapse metrics " + metrics.getClass().getName() + " threw "
+                    + e + "; its exceptions are ignored (logged once per collapser)");
+        }
     }
 
     public CollapseStats snapshot() {
