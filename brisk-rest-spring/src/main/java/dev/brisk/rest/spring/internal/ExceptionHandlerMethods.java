@@ -8,7 +8,6 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.ResponseStatus;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -74,9 +73,7 @@ final class ExceptionHandlerMethods {
                 throw new IllegalArgumentException("@ExceptionHandler " + method + " names no exception type: list "
                         + "the types in the annotation or declare an exception parameter");
             }
-            ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
-            Call call = new Call(method, Invokers.create(method), plan(method),
-                    status == null ? 0 : status.code().value());
+            Call call = new Call(method, Invokers.create(method), plan(method), ResponseStatuses.of(type, method));
             for (Class<? extends Throwable> handled : types) {
                 Call clash = byType.put(handled, call);
                 if (clash != null && !clash.method().equals(method)) {

@@ -15,7 +15,6 @@ import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.ResponseBody;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.context.request.async.WebAsyncTask;
 
@@ -62,7 +61,7 @@ public final class SpringRoutes {
             }
             List<String> paths = paths(classMapping, mapping);
             ParameterPlans.Plan plan = ParameterPlans.forMethod(method, paths);
-            int status = status(method);
+            int status = ResponseStatuses.of(type, method);
             Handler handler = handler(controller, type, method, plan, status, errors);
             RouteResponse response = RESULTS.response(method.getGenericReturnType(), status == 0 ? 200 : status,
                     status == 0 ? 200 : status);
@@ -127,12 +126,6 @@ public final class SpringRoutes {
 
     private static String[] produces(RequestMapping classMapping, RequestMapping mapping) {
         return mapping.produces().length > 0 || classMapping == null ? mapping.produces() : classMapping.produces();
-    }
-
-    /** The status of the method's {@code @ResponseStatus}, 0 when none. */
-    private static int status(Method method) {
-        ResponseStatus status = AnnotatedElementUtils.findMergedAnnotation(method, ResponseStatus.class);
-        return status == null ? 0 : status.code().value();
     }
 
     private static Handler handler(Object controller, Class<?> type, Method method, ParameterPlans.Plan plan,
