@@ -6,7 +6,6 @@ import dev.brisk.rest.support.Invoker;
 import dev.brisk.rest.support.Invokers;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import java.lang.reflect.Method;
@@ -73,7 +72,7 @@ final class ExceptionHandlerMethods {
                 throw new IllegalArgumentException("@ExceptionHandler " + method + " names no exception type: list "
                         + "the types in the annotation or declare an exception parameter");
             }
-            Call call = new Call(method, Invokers.create(method), plan(method), ResponseStatuses.of(type, method));
+            Call call = new Call(method, Invokers.create(method), plan(type, method), ResponseStatuses.of(type, method));
             for (Class<? extends Throwable> handled : types) {
                 Call clash = byType.put(handled, call);
                 if (clash != null && !clash.method().equals(method)) {
@@ -144,10 +143,11 @@ final class ExceptionHandlerMethods {
         return chain;
     }
 
-    private static ExceptionArgument[] plan(Method method) {
-        ExceptionArgument[] plan = new ExceptionArgument[method.getParameterCount()];
+    private static ExceptionArgument[] plan(Class<?> beanType, Method method) {
+        MethodParameter[] parameters = HandlerParameters.of(beanType, method);
+        ExceptionArgument[] plan = new ExceptionArgument[parameters.length];
         for (int i = 0; i < plan.length; i++) {
-            MethodParameter parameter = new SynthesizingMethodParameter(method, i);
+            MethodParameter parameter = parameters[i];
             Class<?> type = parameter.getParameterType();
             if (Throwable.class.isAssignableFrom(type)) {
                 plan[i] = (ctx, exceptions) -> {

@@ -7,7 +7,6 @@ import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteParameter.Source;
 import dev.brisk.rest.RouteParameter;
 import org.springframework.core.MethodParameter;
-import org.springframework.core.annotation.SynthesizingMethodParameter;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.util.CollectionUtils;
@@ -68,14 +67,15 @@ final class ParameterPlans {
     private ParameterPlans() {
     }
 
-    static Plan forMethod(Method method, List<String> paths) {
-        int count = method.getParameterCount();
+    static Plan forMethod(Class<?> type, Method method, List<String> paths) {
+        MethodParameter[] declared = HandlerParameters.of(type, method);
+        int count = declared.length;
         List<ArgumentResolver> plan = new ArrayList<>(count);
         MethodParameter[] parameters = new MethodParameter[count];
         boolean[] bodies = new boolean[count];
         List<RouteParameter> published = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            MethodParameter parameter = new SynthesizingMethodParameter(method, i);
+            MethodParameter parameter = declared[i];
             parameters[i] = parameter;
             try {
                 UnsupportedParameters.check(parameter);
