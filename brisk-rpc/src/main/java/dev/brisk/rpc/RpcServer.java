@@ -2,7 +2,6 @@ package dev.brisk.rpc;
 
 import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.internal.ForySerializer;
-import dev.brisk.rpc.internal.HttpJsonEndpoints;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
@@ -10,6 +9,7 @@ import dev.brisk.rpc.internal.ServiceModel;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rpc.internal.TypeClosure;
 import dev.brisk.rpc.internal.WorkerPools;
+import dev.brisk.rpc.internal.http.HttpJsonEndpoints;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;

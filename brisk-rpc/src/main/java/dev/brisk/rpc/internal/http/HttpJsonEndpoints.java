@@ -1,9 +1,13 @@
-package dev.brisk.rpc.internal;
+package dev.brisk.rpc.internal.http;
 
 import dev.brisk.rpc.http.HttpJson;
-import dev.brisk.rpc.internal.http.HttpJsonEndpoint;
+import dev.brisk.rpc.internal.ServerContext;
+import dev.brisk.rpc.internal.SharedProtocol;
 
-/** Makes the HTTP/JSON endpoint, failing with what to add when brisk-rest is not on the class path. */
+/**
+ * Makes the HTTP/JSON endpoint, failing with what to add when brisk-rest is not on the class path. Apart from
+ * {@link HttpJsonEndpoint} because it must load without brisk-rest's classes to say so.
+ */
 public final class HttpJsonEndpoints {
 
     private HttpJsonEndpoints() {
