@@ -247,7 +247,7 @@ public final class RpcServer implements AutoCloseable {
                     list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
                     models.add(model);
                 }
-                chosen.prepare(TypeClosure.allowed(models, built.allowTypes(), built.allowPackages()));
+                chosen.prepare(TypeClosure.allowed(models, built.allowList()));
             } catch (RuntimeException e) {
                 owned.forEach(ExecutorService::shutdownNow);
                 throw e;
