@@ -53,9 +53,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.positive(ioThreads, "ioThreads");
         Checks.notNull(tls, "tls");
         Checks.positive(connectionsPerProvider, "connectionsPerProvider");
-        if (maxFrameSize < 64) {
-            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
-        }
+        FrameSizeLimit.checked(maxFrameSize);
         Checks.positive(callTimeout, "callTimeout");
         Checks.positive(connectTimeout, "connectTimeout");
         Checks.notNegative(pingInterval, "pingInterval");
@@ -69,9 +67,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.notNegative(maxRetries, "maxRetries");
         Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
         Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
-        if (compressionThreshold < 0) {
-            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
-        }
+        Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
     }
 
@@ -95,7 +91,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int ioThreads = Runtime.getRuntime().availableProcessors();
         private Optional<TlsOptions> tls = Optional.empty();
         private int connectionsPerProvider = 2;
-        private int maxFrameSize = 16 * 1024 * 1024;
+        private int maxFrameSize = FrameSizeLimit.DEFAULT;
         private Duration callTimeout = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(3);
         private Duration pingInterval = Duration.ofSeconds(15);

@@ -55,15 +55,11 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
     /** Validates every component. */
     public RpcServerOptions {
         Checks.notNull(host, "host");
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be within [0, 65535]: " + port);
-        }
+        Checks.within(port, 0, 65535, "port");
         Checks.notNull(transport, "transport");
         Checks.positive(ioThreads, "ioThreads");
         Checks.notNull(tls, "tls");
-        if (maxFrameSize < 64) {
-            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
-        }
+        FrameSizeLimit.checked(maxFrameSize);
         Checks.positive(maxInFlightPerConnection, "maxInFlightPerConnection");
         Checks.notNull(dispatch, "dispatch");
         Checks.positive(workerThreads, "workerThreads");
@@ -76,9 +72,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         Checks.positive(weight, "weight");
         Checks.notNull(version, "version");
         metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
-        if (compressionThreshold < 0) {
-            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
-        }
+        Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
     }
 
@@ -103,7 +97,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private Transport transport = Transport.AUTO;
         private int ioThreads = Runtime.getRuntime().availableProcessors();
         private Optional<TlsOptions> tls = Optional.empty();
-        private int maxFrameSize = 16 * 1024 * 1024;
+        private int maxFrameSize = FrameSizeLimit.DEFAULT;
         private int maxInFlightPerConnection = 1024;
         private Dispatch dispatch = Dispatch.WORKER;
         private int workerThreads = 200;
