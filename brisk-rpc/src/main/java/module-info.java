@@ -14,6 +14,7 @@ module dev.brisk.rpc {
 
     exports dev.brisk.rpc;
     exports dev.brisk.rpc.spi;
+    exports dev.brisk.rpc.http;
 
     uses dev.brisk.rpc.spi.Serializer;
 }

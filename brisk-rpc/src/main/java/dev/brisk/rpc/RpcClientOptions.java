@@ -5,10 +5,7 @@ import dev.brisk.transport.Transport;
 import dev.brisk.transport.spi.Checks;
 
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * How an {@link RpcClient} connects, balances, times out and retries. Immutable and validated when built: a message
@@ -37,18 +34,15 @@ import java.util.Set;
  * @param compressionThreshold    bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
  *                                bodies are always accepted, up to {@code maxFrameSize} once inflated
- * @param allowTypes              classes whose values (results, exceptions) may be read besides those derived from the
- *                                service interfaces (what a field declared as an interface, an abstract class or
- *                                {@code Object} holds); none by default. See docs/rpc.md, "Serializers and trust"
- * @param allowPackages           packages (with their subpackages) whose classes may all be read; none by default, the
- *                                JDK's refused
+ * @param allowList               the classes and packages whose values (results, exceptions) may be read besides
+ *                                those derived from the service interfaces ({@link AllowList}), none by default
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration pingInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
                                int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
-                               int compressionThreshold, Set<Class<?>> allowTypes, Set<String> allowPackages) {
+                               int compressionThreshold, AllowList allowList) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -59,9 +53,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.positive(ioThreads, "ioThreads");
         Checks.notNull(tls, "tls");
         Checks.positive(connectionsPerProvider, "connectionsPerProvider");
-        if (maxFrameSize < 64) {
-            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
-        }
+        FrameSizeLimit.checked(maxFrameSize);
         Checks.positive(callTimeout, "callTimeout");
         Checks.positive(connectTimeout, "connectTimeout");
         Checks.notNegative(pingInterval, "pingInterval");
@@ -75,11 +67,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.notNegative(maxRetries, "maxRetries");
         Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
         Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
-        if (compressionThreshold < 0) {
-            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
-        }
-        allowTypes = AllowListChecks.allowTypes(allowTypes);
-        allowPackages = AllowListChecks.allowPackages(allowPackages);
+        Checks.notNegative(compressionThreshold, "compressionThreshold");
+        Checks.notNull(allowList, "allowList");
     }
 
     /** A builder starting from the defaults. */
@@ -102,7 +91,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int ioThreads = Runtime.getRuntime().availableProcessors();
         private Optional<TlsOptions> tls = Optional.empty();
         private int connectionsPerProvider = 2;
-        private int maxFrameSize = 16 * 1024 * 1024;
+        private int maxFrameSize = FrameSizeLimit.DEFAULT;
         private Duration callTimeout = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(3);
         private Duration pingInterval = Duration.ofSeconds(15);
@@ -113,8 +102,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int circuitBreakerThreshold;
         private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
         private int compressionThreshold;
-        private Set<Class<?>> allowTypes = new LinkedHashSet<>();
-        private Set<String> allowPackages = new LinkedHashSet<>();
+        private AllowList.Builder allowList = AllowList.builder();
 
         private Builder() {
         }
@@ -135,8 +123,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             circuitBreakerThreshold = o.circuitBreakerThreshold;
             circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
             compressionThreshold = o.compressionThreshold;
-            allowTypes = new LinkedHashSet<>(o.allowTypes);
-            allowPackages = new LinkedHashSet<>(o.allowPackages);
+            allowList = o.allowList.toBuilder();
         }
 
         /** Socket transport; default {@link Transport#AUTO}. */
@@ -238,25 +225,21 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
-        /**
-         * Adds classes whose values may be read besides those derived from the service interfaces: the runtime classes
-         * of fields declared as an interface, an abstract class or {@code Object}. Their own fields are followed.
-         */
+        /** Adds classes whose values may be read ({@link AllowList#types()}); default none. */
         public Builder allowTypes(Class<?>... types) {
-            allowTypes.addAll(Arrays.asList(types));
+            allowList.types(types);
             return this;
         }
 
-        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        /** Adds packages whose classes may all be read ({@link AllowList#packages()}); default none. */
         public Builder allowPackages(String... packages) {
-            allowPackages.addAll(Arrays.asList(packages));
+            allowList.packages(packages);
             return this;
         }
 
-        /** Replaces the classes and packages allowed. */
-        Builder allowed(Set<Class<?>> types, Set<String> packages) {
-            allowTypes = new LinkedHashSet<>(types);
-            allowPackages = new LinkedHashSet<>(packages);
+        /** Replaces the classes and packages added so far; default none. */
+        public Builder allowList(AllowList allowList) {
+            this.allowList = allowList.toBuilder();
             return this;
         }
 
@@ -265,7 +248,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, pingInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
                     maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold,
-                    allowTypes, allowPackages);
+                    allowList.build());
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.brisk.rpc;
 
+import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.internal.ForySerializer;
-import dev.brisk.rpc.internal.HttpJsonEndpoints;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
@@ -9,11 +9,11 @@ import dev.brisk.rpc.internal.ServiceModel;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rpc.internal.TypeClosure;
 import dev.brisk.rpc.internal.WorkerPools;
+import dev.brisk.rpc.internal.http.HttpJsonEndpoints;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
 
-import dev.brisk.rest.BriskServer;
 import dev.brisk.rpc.internal.Serializers;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,7 +99,7 @@ public final class RpcServer implements AutoCloseable {
         private Registry registry;
         private Serializer serializer;
         private boolean http;
-        private Object rest;
+        private HttpJson httpJson;
 
         private Builder() {
         }
@@ -146,18 +146,19 @@ public final class RpcServer implements AutoCloseable {
         public Builder http(boolean http) {
             this.http = http;
             if (!http) {
-                this.rest = null;
+                this.httpJson = null;
             }
             return this;
         }
 
         /**
-         * Serves the services over HTTP/JSON on the same port (as {@link #http(boolean)}) through {@code rest}, whose
-         * own routes, filters and HTTP options (limits, timeouts, HTTP/2) apply there too; its port, host and threads
-         * do not: the RPC server's serve.
+         * Serves the services over HTTP/JSON on the same port (as {@link #http(boolean)}) through the brisk-rest
+         * builder of {@code httpJson} ({@code http(HttpJson.over(Brisk.server()...))}), whose own routes, filters and
+         * HTTP options (limits, timeouts, HTTP/2) apply there too; its port, host and threads do not: the RPC server's
+         * serve.
          */
-        public Builder http(BriskServer.Builder rest) {
-            this.rest = Objects.requireNonNull(rest, "rest must not be null");
+        public Builder http(HttpJson httpJson) {
+            this.httpJson = Objects.requireNonNull(httpJson, "httpJson must not be null");
             this.http = true;
             return this;
         }
@@ -246,7 +247,7 @@ public final class RpcServer implements AutoCloseable {
                     list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
                     models.add(model);
                 }
-                chosen.prepare(TypeClosure.allowed(models, built.allowTypes(), built.allowPackages()));
+                chosen.prepare(TypeClosure.allowed(models, built.allowList()));
             } catch (RuntimeException e) {
                 owned.forEach(ExecutorService::shutdownNow);
                 throw e;
@@ -255,7 +256,7 @@ public final class RpcServer implements AutoCloseable {
             SharedProtocol face = null;
             if (http) {
                 try {
-                    face = HttpJsonEndpoints.create(context, rest);
+                    face = HttpJsonEndpoints.create(context, httpJson);
                 } catch (RuntimeException | LinkageError e) {
                     owned.forEach(ExecutorService::shutdownNow);
                     throw e;

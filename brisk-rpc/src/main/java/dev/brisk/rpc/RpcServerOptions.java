@@ -5,11 +5,8 @@ import dev.brisk.transport.Transport;
 import dev.brisk.transport.spi.Checks;
 
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * How an {@link RpcServer} listens, runs service methods and shuts down. Immutable and validated when built: a message
@@ -42,18 +39,15 @@ import java.util.Set;
  * @param compressionThreshold      bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                  the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
  *                                  bodies are always accepted, up to {@code maxFrameSize} once inflated
- * @param allowTypes                classes whose values may be read besides those derived from the service interfaces
- *                                  (what a field declared as an interface, an abstract class or {@code Object} holds);
- *                                  none by default. See docs/rpc.md, "Serializers and trust"
- * @param allowPackages             packages (with their subpackages) whose classes may all be read; none by default,
- *                                  the JDK's refused
+ * @param allowList                 the classes and packages whose values may be read besides those derived from the
+ *                                  service interfaces ({@link AllowList}), none by default
  */
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
                                int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
                                Duration idleTimeout, Duration writeTimeout, Optional<String> advertisedHost,
                                int weight, String version, Map<String, String> metadata, int compressionThreshold,
-                               Set<Class<?>> allowTypes, Set<String> allowPackages) {
+                               AllowList allowList) {
 
     /** The defaults. */
     public static final RpcServerOptions DEFAULT = new Builder().build();
@@ -61,15 +55,11 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
     /** Validates every component. */
     public RpcServerOptions {
         Checks.notNull(host, "host");
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be within [0, 65535]: " + port);
-        }
+        Checks.within(port, 0, 65535, "port");
         Checks.notNull(transport, "transport");
         Checks.positive(ioThreads, "ioThreads");
         Checks.notNull(tls, "tls");
-        if (maxFrameSize < 64) {
-            throw new IllegalArgumentException("maxFrameSize must be at least 64: " + maxFrameSize);
-        }
+        FrameSizeLimit.checked(maxFrameSize);
         Checks.positive(maxInFlightPerConnection, "maxInFlightPerConnection");
         Checks.notNull(dispatch, "dispatch");
         Checks.positive(workerThreads, "workerThreads");
@@ -82,11 +72,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         Checks.positive(weight, "weight");
         Checks.notNull(version, "version");
         metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
-        if (compressionThreshold < 0) {
-            throw new IllegalArgumentException("compressionThreshold must not be negative: " + compressionThreshold);
-        }
-        allowTypes = AllowListChecks.allowTypes(allowTypes);
-        allowPackages = AllowListChecks.allowPackages(allowPackages);
+        Checks.notNegative(compressionThreshold, "compressionThreshold");
+        Checks.notNull(allowList, "allowList");
     }
 
     /** A builder starting from the defaults. */
@@ -110,7 +97,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private Transport transport = Transport.AUTO;
         private int ioThreads = Runtime.getRuntime().availableProcessors();
         private Optional<TlsOptions> tls = Optional.empty();
-        private int maxFrameSize = 16 * 1024 * 1024;
+        private int maxFrameSize = FrameSizeLimit.DEFAULT;
         private int maxInFlightPerConnection = 1024;
         private Dispatch dispatch = Dispatch.WORKER;
         private int workerThreads = 200;
@@ -124,8 +111,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private String version = "";
         private Map<String, String> metadata = Map.of();
         private int compressionThreshold;
-        private Set<Class<?>> allowTypes = new LinkedHashSet<>();
-        private Set<String> allowPackages = new LinkedHashSet<>();
+        private AllowList.Builder allowList = AllowList.builder();
 
         private Builder() {
         }
@@ -150,8 +136,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             version = o.version;
             metadata = o.metadata;
             compressionThreshold = o.compressionThreshold;
-            allowTypes = new LinkedHashSet<>(o.allowTypes);
-            allowPackages = new LinkedHashSet<>(o.allowPackages);
+            allowList = o.allowList.toBuilder();
         }
 
         /** Address to bind; default {@code 0.0.0.0}. */
@@ -283,25 +268,21 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /**
-         * Adds classes whose values may be read besides those derived from the service interfaces: the runtime classes
-         * of fields declared as an interface, an abstract class or {@code Object}. Their own fields are followed.
-         */
+        /** Adds classes whose values may be read ({@link AllowList#types()}); default none. */
         public Builder allowTypes(Class<?>... types) {
-            allowTypes.addAll(Arrays.asList(types));
+            allowList.types(types);
             return this;
         }
 
-        /** Adds packages (with their subpackages) whose classes may all be read; the JDK's are refused. */
+        /** Adds packages whose classes may all be read ({@link AllowList#packages()}); default none. */
         public Builder allowPackages(String... packages) {
-            allowPackages.addAll(Arrays.asList(packages));
+            allowList.packages(packages);
             return this;
         }
 
-        /** Replaces the classes and packages allowed. */
-        Builder allowed(Set<Class<?>> types, Set<String> packages) {
-            allowTypes = new LinkedHashSet<>(types);
-            allowPackages = new LinkedHashSet<>(packages);
+        /** Replaces the classes and packages added so far; default none. */
+        public Builder allowList(AllowList allowList) {
+            this.allowList = allowList.toBuilder();
             return this;
         }
 
@@ -309,8 +290,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
-                    writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowTypes,
-                    allowPackages);
+                    writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowList.build());
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.brisk.rpc;
 
+import dev.brisk.rest.Brisk;
+import dev.brisk.rpc.http.HttpJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -163,6 +165,30 @@ class HttpJsonEndpointTest {
         HttpResponse<String> response = post(SHOP + "sleep", "[5000]");
         assertThat(response.statusCode()).isEqualTo(504);
         assertThat(response.body()).contains("300 ms");
+    }
+
+    @Test
+    void theApplicationsRestBuilderServesThePortWithItsRoutesAndLimits() throws Exception {
+        try (RpcServer own = RpcServer.builder().host("127.0.0.1").service(ShopService.class, shop)
+                .http(HttpJson.over(Brisk.server().get("/health", ctx -> ctx.send("ok"))
+                        .http(h -> h.options(o -> o.limits(l -> l.maxBodySize(64))))))
+                .start();
+             RpcClient client = RpcClient.builder().addresses("127.0.0.1:" + own.port()).build()) {
+            String base = "http://127.0.0.1:" + own.port();
+            HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(base + "/health"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).isEqualTo("ok");
+            HttpRequest.Builder add = HttpRequest.newBuilder(URI.create(base + SHOP + "add"))
+                    .timeout(Duration.ofSeconds(10)).header("content-type", "application/json");
+            HttpResponse<String> sum = http.send(add.POST(HttpRequest.BodyPublishers.ofString("[40,2]")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(sum.body()).isEqualTo("42");
+            HttpResponse<String> large = http.send(add.POST(HttpRequest.BodyPublishers.ofString(
+                    "[1," + "0".repeat(100) + "]")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(large.statusCode()).isEqualTo(413);
+            assertThat(client.proxy(ShopService.class).add(1, 2)).isEqualTo(3);
+        }
     }
 
     @Test

@@ -43,13 +43,6 @@ class RpcClientOptionsTest {
 
     @Test
     void everyInvalidValueIsNamed() {
-        assertThatThrownBy(() -> RpcClientOptions.builder().allowPackages("java.util").build())
-                .hasMessage("allowPackages must not open the JDK's package java.util: allow its classes one by one with"
-                        + " allowTypes");
-        assertThatThrownBy(() -> RpcClientOptions.builder().allowPackages("com..example").build())
-                .hasMessage("allowPackages must hold package names like com.example.model: com..example");
-        assertThatThrownBy(() -> RpcClientOptions.builder().allowTypes(int.class).build())
-                .hasMessageStartingWith("allowTypes must hold classes, not null or primitives");
         assertThatThrownBy(() -> RpcClientOptions.builder().connectionsPerProvider(0).build())
                 .hasMessage("connectionsPerProvider must be positive: 0");
         assertThatThrownBy(() -> RpcClientOptions.builder().callTimeout(Duration.ZERO).build())

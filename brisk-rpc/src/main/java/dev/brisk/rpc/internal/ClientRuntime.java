@@ -73,11 +73,11 @@ public final class ClientRuntime {
     }
 
     /**
-     * Adds what {@code service} exchanges, with the options' allowTypes and allowPackages, to what this client reads
-     * (results and exceptions), and prepares the serializer with it.
+     * Adds what {@code service} exchanges, with the options' allow-list, to what this client reads (results and
+     * exceptions), and prepares the serializer with it.
      */
     synchronized void allow(ServiceModel service) {
-        AllowedTypes added = TypeClosure.allowed(List.of(service), options.allowTypes(), options.allowPackages());
+        AllowedTypes added = TypeClosure.allowed(List.of(service), options.allowList());
         allowed = allowed.with(added);
         serializer.prepare(added);
     }

@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.AllowList;
 import dev.brisk.rpc.spi.AllowedTypes;
 
 import java.lang.reflect.Field;
@@ -45,13 +46,12 @@ public final class TypeClosure {
     }
 
     /**
-     * What the methods of {@code services} may exchange, plus {@code types} and {@code packages} opted in: the
-     * signature classes as declared, and the closure of the parameter, result and declared exception types.
+     * What the methods of {@code services} may exchange, plus the classes and packages {@code optedIn}: the signature
+     * classes as declared, and the closure of the parameter, result and declared exception types.
      */
-    public static AllowedTypes allowed(Collection<ServiceModel> services, Collection<Class<?>> types,
-                                       Collection<String> packages) {
+    public static AllowedTypes allowed(Collection<ServiceModel> services, AllowList optedIn) {
         Set<Class<?>> declared = new LinkedHashSet<>();
-        List<Type> roots = new ArrayList<>(types);
+        List<Type> roots = new ArrayList<>(optedIn.types());
         for (ServiceModel service : services) {
             declared.addAll(service.exchangedTypes());
             for (MethodModel method : service.methods()) {
@@ -60,7 +60,7 @@ public final class TypeClosure {
                 roots.addAll(List.of(method.method().getGenericExceptionTypes()));
             }
         }
-        return AllowedTypes.of(declared, of(roots), packages);
+        return AllowedTypes.of(declared, of(roots), optedIn.packages());
     }
 
     private void visit(Type type) {

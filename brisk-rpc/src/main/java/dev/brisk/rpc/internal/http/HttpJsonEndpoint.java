@@ -7,6 +7,7 @@ import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rpc.http.HttpJson;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.WriteBufferWaterMark;
@@ -51,11 +52,11 @@ public final class HttpJsonEndpoint implements SharedProtocol {
     }
 
     /**
-     * The HTTP/JSON endpoint of {@code context}'s services on {@code rest} (a {@code BriskServer.Builder}, or {@code null} for
-     * a plain one), which gets the route.
+     * The HTTP/JSON endpoint of {@code context}'s services on the brisk-rest builder of {@code httpJson} (or a plain
+     * one when it is null), which gets the route.
      */
-    public static SharedProtocol create(ServerContext context, Object rest) {
-        return new HttpJsonEndpoint(context, rest == null ? Brisk.server() : (BriskServer.Builder) rest);
+    public static SharedProtocol create(ServerContext context, HttpJson httpJson) {
+        return new HttpJsonEndpoint(context, httpJson == null ? Brisk.server() : httpJson.rest());
     }
 
     private void handle(RequestContext ctx) {
