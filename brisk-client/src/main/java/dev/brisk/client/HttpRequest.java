@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.client.internal.exchange.NettyHeaders;
 import dev.brisk.http.common.Headers;
 import io.netty.handler.codec.http.HttpMethod;
 

@@ -2,7 +2,7 @@ package dev.brisk.client;
 
 import dev.brisk.client.internal.ClientRuntime;
 import dev.brisk.client.internal.Credentials;
-import dev.brisk.client.internal.NettyHeaders;
+import dev.brisk.client.internal.exchange.NettyHeaders;
 import dev.brisk.http.common.Headers;
 import dev.brisk.transport.TraceContext;
 import io.netty.handler.codec.http.HttpHeaderNames;

@@ -1,6 +1,6 @@
 package dev.brisk.http;
 
-import dev.brisk.http.internal.SharedPortServer;
+import dev.brisk.http.internal.bootstrap.SharedPortServer;
 import dev.brisk.transport.PortProtocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;

@@ -1,6 +1,6 @@
 package dev.brisk.http;
 
-import dev.brisk.http.internal.ServerRuntime;
+import dev.brisk.http.internal.bootstrap.ServerRuntime;
 import dev.brisk.transport.NettyDefaults;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;

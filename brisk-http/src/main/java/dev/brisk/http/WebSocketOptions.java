@@ -64,6 +64,7 @@ public record WebSocketOptions(int maxFrameSize, long maxMessageSize, boolean ag
     /** Validates every component; a message names the component and the offending value. */
     public WebSocketOptions {
         positive(maxFrameSize, "maxFrameSize");
+        positive(maxMessageSize, "maxMessageSize");
         if (maxMessageSize < maxFrameSize) {
             throw new IllegalArgumentException("maxMessageSize must be >= maxFrameSize (" + maxFrameSize + "): "
                     + maxMessageSize);

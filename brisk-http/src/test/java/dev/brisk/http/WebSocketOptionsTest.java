@@ -43,6 +43,8 @@ class WebSocketOptionsTest {
     void validation() {
         assertThatThrownBy(() -> WebSocketOptions.builder().maxFrameSize(0).build())
                 .hasMessage("maxFrameSize must be positive: 0");
+        assertThatThrownBy(() -> WebSocketOptions.builder().maxMessageSize(0).build())
+                .hasMessage("maxMessageSize must be positive: 0");
         assertThatThrownBy(() -> WebSocketOptions.builder().maxFrameSize(100).maxMessageSize(99).build())
                 .hasMessage("maxMessageSize must be >= maxFrameSize (100): 99");
         assertThatThrownBy(() -> WebSocketOptions.builder().maxMessageSize(1L << 31).build())

@@ -42,7 +42,7 @@ class ModuleBoundariesTest {
                 package app;
 
                 public class App {
-                    Object a = dev.brisk.http.internal.ServerRuntime.class;
+                    Object a = dev.brisk.http.internal.ServerContext.class;
                     Object b = dev.brisk.http.internal.http1.Http1Connection.class;
                     Object c = dev.brisk.http.common.wire.ArrayHeaders.class;
                     Object d = dev.brisk.rest.internal.RestServer.class;

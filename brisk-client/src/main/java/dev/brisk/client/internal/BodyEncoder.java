@@ -2,6 +2,7 @@ package dev.brisk.client.internal;
 
 import dev.brisk.client.Form;
 import dev.brisk.client.Multipart;
+import dev.brisk.client.internal.exchange.RequestBody;
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.CodecException;
 import dev.brisk.codec.Codecs;

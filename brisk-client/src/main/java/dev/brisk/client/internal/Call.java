@@ -1,5 +1,12 @@
 package dev.brisk.client.internal;
 
+import dev.brisk.client.internal.exchange.Exchange;
+import dev.brisk.client.internal.exchange.Failures;
+import dev.brisk.client.internal.exchange.Lease;
+import dev.brisk.client.internal.exchange.ReceivedResponse;
+import dev.brisk.client.internal.exchange.RequestBody;
+import dev.brisk.client.internal.exchange.RequestHeads;
+import dev.brisk.client.internal.exchange.ResponseStream;
 import dev.brisk.client.internal.pool.ChildPool;
 import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.pool.HostPool;

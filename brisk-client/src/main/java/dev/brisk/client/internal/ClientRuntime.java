@@ -11,7 +11,12 @@ import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.client.PoolStats;
 import dev.brisk.client.ProxyOptions;
 import dev.brisk.client.internal.connect.ClientTlsContext;
+import dev.brisk.client.internal.connect.ConnectContext;
 import dev.brisk.client.internal.connect.HostConnector;
+import dev.brisk.client.internal.exchange.Failures;
+import dev.brisk.client.internal.exchange.NettyHeaders;
+import dev.brisk.client.internal.exchange.RequestBody;
+import dev.brisk.client.internal.exchange.ResponseStream;
 import dev.brisk.client.internal.pool.ChildPool;
 import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.Connector;
@@ -54,9 +59,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Everything a client runs on: event loops, the connect template, name resolution, the host pools. Sends a request by
  * encoding its body on the caller's thread, choosing an event loop (the caller's own when it runs on one) and handing
- * the {@link Call} to that loop. Runs the pools as their {@link PoolContext}. Not API.
+ * the {@link Call} to that loop. Runs the pools as their {@link PoolContext} and the connectors as their
+ * {@link ConnectContext}. Not API.
  */
-public final class ClientRuntime implements PoolContext {
+public final class ClientRuntime implements PoolContext, ConnectContext {
 
     private final ClientOptions options;
     private final EventLoopGroup group;
@@ -136,6 +142,7 @@ public final class ClientRuntime implements PoolContext {
         this.cookies = options.cookieHandler().map(CookieJar::new).orElse(null);
     }
 
+    @Override
     public ClientOptions options() {
         return options;
     }
@@ -271,16 +278,19 @@ public final class ClientRuntime implements PoolContext {
         return registry;
     }
 
+    @Override
     public Bootstrap bootstrap(boolean proxied) {
         return proxied ? proxiedBootstrap : bootstrap;
     }
 
     /** Whether connections to {@code key} go through the proxy. */
+    @Override
     public boolean proxied(HostKey key) {
         return proxy != null && proxy.appliesTo(key.host());
     }
 
     /** A new handler that opens a tunnel through the configured proxy. */
+    @Override
     public ProxyHandler proxyHandler() {
         ProxyHandler handler = switch (proxy.type()) {
             case HTTP -> proxy.username() == null ? new HttpProxyHandler(proxyAddress)
@@ -292,6 +302,7 @@ public final class ClientRuntime implements PoolContext {
     }
 
     /** The TLS context, built on first use of an {@code https://} origin. */
+    @Override
     public SslContext sslContext() {
         SslContext context = sslContext;
         if (context == null) {
@@ -307,6 +318,7 @@ public final class ClientRuntime implements PoolContext {
     }
 
     /** Keeps {@code channel} among the connections that {@link #close()} waits for. */
+    @Override
     public void track(Channel channel) {
         channels.add(channel);
     }
@@ -378,6 +390,7 @@ public final class ClientRuntime implements PoolContext {
         return idleTimeoutNanos;
     }
 
+    @Override
     public long connectTimeoutMillis() {
         return options.connectTimeout().toMillis();
     }

@@ -3,6 +3,8 @@ package dev.brisk.client.internal;
 import dev.brisk.client.EncodeAdvice;
 import dev.brisk.client.EncodedBody;
 import dev.brisk.client.HttpRequest;
+import dev.brisk.client.internal.exchange.NettyHeaders;
+import dev.brisk.client.internal.exchange.RequestBody;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.ReferenceCounted;
 

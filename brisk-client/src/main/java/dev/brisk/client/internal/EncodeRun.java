@@ -4,6 +4,8 @@ import dev.brisk.client.EncodeAdvice;
 import dev.brisk.client.EncodeContext;
 import dev.brisk.client.EncodedBody;
 import dev.brisk.client.HttpRequest;
+import dev.brisk.client.internal.exchange.NettyHeaders;
+import dev.brisk.client.internal.exchange.RequestBody;
 import dev.brisk.http.common.WritableHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.util.ReferenceCounted;

@@ -1,6 +1,7 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.EncodedBody;
+import dev.brisk.client.internal.exchange.RequestBody;
 import io.netty.buffer.Unpooled;
 
 import java.util.Objects;

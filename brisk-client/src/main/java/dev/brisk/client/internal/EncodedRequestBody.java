@@ -1,6 +1,7 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.EncodedBody;
+import dev.brisk.client.internal.exchange.RequestBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.HttpHeaderNames;

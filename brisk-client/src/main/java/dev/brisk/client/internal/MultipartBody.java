@@ -2,6 +2,7 @@ package dev.brisk.client.internal;
 
 import dev.brisk.client.HttpClientException;
 import dev.brisk.client.Multipart;
+import dev.brisk.client.internal.exchange.RequestBody;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -41,7 +42,7 @@ final class MultipartBody extends RequestBody {
     }
 
     @Override
-    boolean replayable() {
+    public boolean replayable() {
         return !released;
     }
 
@@ -103,7 +104,7 @@ final class MultipartBody extends RequestBody {
     }
 
     @Override
-    void release() {
+    public void release() {
         if (released) {
             return;
         }

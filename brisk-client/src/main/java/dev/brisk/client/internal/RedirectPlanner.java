@@ -1,6 +1,7 @@
 package dev.brisk.client.internal;
 
 import dev.brisk.client.HttpRequest;
+import dev.brisk.client.internal.exchange.NettyHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;

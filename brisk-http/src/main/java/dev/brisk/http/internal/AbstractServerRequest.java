@@ -3,13 +3,9 @@ package dev.brisk.http.internal;
 import dev.brisk.http.BodyListener;
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.ServerRequest;
-import dev.brisk.http.WebSocketEndpoint;
-import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.PathDecoder;
 import dev.brisk.http.common.wire.ArrayHeaders;
-import dev.brisk.http.internal.websocket.WebSocketHandshake;
-import dev.brisk.http.internal.websocket.WebSocketStart;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
@@ -21,14 +17,12 @@ import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.ssl.SslHandler;
 
-import dev.brisk.http.common.Protocol;
 import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import javax.net.ssl.SSLSession;
 
@@ -473,53 +467,5 @@ public abstract class AbstractServerRequest implements ServerRequest {
             paused = false;
             readControl.resumeReading(this);
         }
-    }
-
-    // ---- WebSocket ----------------------------------------------------------------------------------------------
-
-    @Override
-    public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
-                                      Map<String, String> pathParams) {
-        Objects.requireNonNull(endpoint, "endpoint must not be null");
-        Objects.requireNonNull(options, "options must not be null");
-        Objects.requireNonNull(pathParams, "pathParams must not be null");
-        WebSocketHandshake.Outcome outcome = WebSocketHandshake.negotiate(this, options);
-        if (outcome instanceof WebSocketHandshake.Rejected rejected) {
-            if (rejected.upgradeRequired()) {
-                response().header("sec-websocket-version", "13");
-                if (protocol() != Protocol.HTTP_2) {
-                    response().header("upgrade", "websocket");
-                }
-            }
-            response().status(rejected.status()).send(rejected.message());
-            return false;
-        }
-        if (!acceptsWebSocket()) {
-            return ServerRequest.super.upgradeToWebSocket(endpoint, options, pathParams);
-        }
-        WebSocketHandshake.Accepted accepted = (WebSocketHandshake.Accepted) outcome;
-        AbstractServerResponse response = (AbstractServerResponse) response();
-        response.switchingProtocols();
-        response.header("upgrade", "websocket")
-                .header("sec-websocket-accept", accepted.acceptKey());
-        if (accepted.subprotocol() != null) {
-            response.header("sec-websocket-protocol", accepted.subprotocol());
-        }
-        if (accepted.extensionHeader() != null) {
-            response.header("sec-websocket-extensions", accepted.extensionHeader());
-        }
-        startWebSocket(new WebSocketStart(endpoint, options, accepted, uri(), path(), queryParams(),
-                Headers.copyOf(headers()), Map.copyOf(pathParams)));
-        return true;
-    }
-
-    /** Whether this request's connection can switch to WebSocket (HTTP/1.1, no body, {@code Upgrade} announced). */
-    protected boolean acceptsWebSocket() {
-        return false;
-    }
-
-    /** Sends the prepared {@code 101} and switches the connection once it is written. */
-    protected void startWebSocket(WebSocketStart start) {
-        throw new UnsupportedOperationException("this connection cannot switch to WebSocket");
     }
 }

@@ -99,12 +99,13 @@ class ServerEndpointAttackTest {
 
     @Test
     void listedOriginsAndTheWildcard() throws Exception {
-        start(new Echo(), ServerEndpointDefaults.builder().allowedOrigins("https://app.example").build());
+        start(new Echo(),
+                ServerEndpointDefaults.builder().options(o -> o.allowedOrigins("https://app.example")).build());
         assertThat(handshake("https://app.example")).isEqualTo(101);
         assertThat(handshake("http://127.0.0.1:" + server.port())).isEqualTo(101);
         assertThat(handshake("https://evil.example")).isEqualTo(403);
         server.close();
-        start(new Echo(), ServerEndpointDefaults.builder().allowedOrigins("*").build());
+        start(new Echo(), ServerEndpointDefaults.builder().options(o -> o.allowedOrigins("*")).build());
         assertThat(handshake("https://evil.example")).isEqualTo(101);
         assertThat(handshake("null")).isEqualTo(101);
     }

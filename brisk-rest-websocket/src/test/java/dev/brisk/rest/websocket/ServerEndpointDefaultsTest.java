@@ -1,5 +1,6 @@
 package dev.brisk.rest.websocket;
 
+import dev.brisk.http.WebSocketOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.websocket.ServerEndpointTest.Client;
@@ -16,6 +17,7 @@ import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,7 +61,7 @@ class ServerEndpointDefaultsTest {
 
     @Test
     void theRegisteredMessageLimitApplies() throws Exception {
-        start(new LimitsEndpoint(), ServerEndpointDefaults.builder().maxMessageSize(1000).build());
+        start(new LimitsEndpoint(), ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(1000)).build());
         Client client = new Client();
         WebSocket ws = connect("/limits", client);
         send(ws, "x".repeat(1000));
@@ -92,20 +94,20 @@ class ServerEndpointDefaultsTest {
 
     @Test
     void aSessionCannotRaiseItsLimitBeyondTheEndpointsAndIsToldWhatToRaise() throws Exception {
-        start(new LimitsEndpoint(), ServerEndpointDefaults.builder().maxMessageSize(2000).build());
+        start(new LimitsEndpoint(), ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(2000)).build());
         Client client = new Client();
         WebSocket ws = connect("/limits", client);
         send(ws, "limit:2001");
         assertThat(client.nextText()).isEqualTo("refused: a message buffer size must be within [1, 2000] for "
-                + LimitsEndpoint.class.getName() + ": 2001; raise ServerEndpointDefaults.maxMessageSize "
+                + LimitsEndpoint.class.getName() + ": 2001; raise the maxMessageSize of ServerEndpointDefaults.options "
                 + "(brisk.websocket.max-message-size) or the method's @OnMessage(maxMessageSize) for more");
     }
 
     @Test
     void aSessionMaySetItsIdleTimeoutWhenItOpens() throws Exception {
         // the registered timeout (60 s) is longer than the test waits: only the session's own can close it
-        start(new IdleEndpoint(), ServerEndpointDefaults.builder().idleTimeout(Duration.ofSeconds(60))
-                .pingInterval(Duration.ZERO).build());
+        start(new IdleEndpoint(), ServerEndpointDefaults.builder()
+                .options(o -> o.idleTimeout(Duration.ofSeconds(60)).pingInterval(Duration.ZERO)).build());
         Client client = new Client();
         connect("/idle", client);
         assertThat(client.nextText()).isEqualTo("idle timeout 200 ms");
@@ -114,8 +116,8 @@ class ServerEndpointDefaultsTest {
 
     @Test
     void aZeroIdleTimeoutMeansNever() throws Exception {
-        start(new IdleEndpoint(), ServerEndpointDefaults.builder().idleTimeout(Duration.ofMillis(200))
-                .pingInterval(Duration.ZERO).build());
+        start(new IdleEndpoint(), ServerEndpointDefaults.builder()
+                .options(o -> o.idleTimeout(Duration.ofMillis(200)).pingInterval(Duration.ZERO)).build());
         Client client = new Client();
         WebSocket ws = connect("/idle?never", client);
         assertThat(client.nextText()).isEqualTo("idle timeout 0 ms");
@@ -143,16 +145,51 @@ class ServerEndpointDefaultsTest {
 
     @Test
     void invalidDefaultsNameTheComponent() {
-        assertThatThrownBy(() -> ServerEndpointDefaults.builder().maxMessageSize(0).build())
-                .hasMessage("maxMessageSize must be within [1, 2147483647]: 0");
-        assertThatThrownBy(() -> ServerEndpointDefaults.builder().idleTimeout(Duration.ofSeconds(-1)).build())
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(0)).build())
+                .hasMessage("maxMessageSize must be positive: 0");
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(1L << 31)).build())
+                .hasMessage("maxMessageSize must be at most 2147483647: 2147483648");
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.idleTimeout(Duration.ofSeconds(-1)))
+                .build())
                 .hasMessage("idleTimeout must not be negative: PT-1S");
         assertThatThrownBy(() -> ServerEndpointDefaults.builder().sendTimeout(Duration.ZERO).build())
                 .hasMessage("sendTimeout must be positive: PT0S");
         assertThatThrownBy(() -> ServerEndpointDefaults.builder().asyncSendTimeout(Duration.ofMillis(-1)).build())
                 .hasMessage("asyncSendTimeout must not be negative: PT-0.001S");
-        assertThatThrownBy(() -> ServerEndpointDefaults.builder().compressionLevel(10).build())
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.compressionLevel(10)).build())
                 .hasMessage("compressionLevel must be within [0, 9]: 10");
+    }
+
+    @Test
+    void optionsThatEachEndpointDecidesAreRefused() {
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.aggregate(false)).build())
+                .hasMessage("aggregate must be true: the messages of a @ServerEndpoint arrive whole (partial "
+                        + "messages are not supported)");
+        assertThatThrownBy(() -> ServerEndpointDefaults.builder().options(o -> o.subprotocols("chat")).build())
+                .hasMessage("subprotocols must be empty: each endpoint names its own with "
+                        + "@ServerEndpoint(subprotocols = ...): [chat]");
+    }
+
+    @Test
+    void framesAreBoundedByTheMessageLimitOnly() {
+        assertThat(ServerEndpointDefaults.DEFAULT.options().maxFrameSize()).isEqualTo(1024 * 1024);
+        ServerEndpointDefaults small = ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(1000)).build();
+        assertThat(small.options().maxFrameSize()).isEqualTo(1000);
+        assertThat(small.toBuilder().options(o -> o.maxMessageSize(5000)).build().options().maxFrameSize())
+                .isEqualTo(5000);
+        assertThat(new ServerEndpointDefaults(WebSocketOptions.DEFAULT, Duration.ofSeconds(1), Duration.ZERO)
+                .options().maxFrameSize()).isEqualTo(1024 * 1024);
+    }
+
+    @Test
+    void theDefaultsStartFromTheWebSocketDefaults() {
+        assertThat(ServerEndpointDefaults.DEFAULT.options())
+                .isEqualTo(WebSocketOptions.DEFAULT.toBuilder().maxFrameSize(1024 * 1024).build());
+        assertThat(ServerEndpointDefaults.DEFAULT.sendTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(ServerEndpointDefaults.DEFAULT.asyncSendTimeout()).isEqualTo(Duration.ZERO);
+        Executor executor = Runnable::run;
+        assertThat(ServerEndpointDefaults.builder().options(o -> o.executor(executor)).build().options().executor())
+                .contains(executor);
     }
 
     /** Reports message sizes against its session's limit; {@code limit:N} sets that limit. */

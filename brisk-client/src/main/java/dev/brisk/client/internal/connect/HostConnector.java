@@ -2,9 +2,8 @@ package dev.brisk.client.internal.connect;
 
 import dev.brisk.client.ClientOptions;
 import dev.brisk.client.ProtocolPolicy;
-import dev.brisk.client.internal.ClientRuntime;
-import dev.brisk.client.internal.ConnectionSettings;
-import dev.brisk.client.internal.Failures;
+import dev.brisk.client.internal.exchange.ConnectionSettings;
+import dev.brisk.client.internal.exchange.Failures;
 import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.Connector;
 import dev.brisk.client.internal.pool.HostKey;
@@ -29,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HostConnector implements Connector {
 
-    private final ClientRuntime runtime;
+    private final ConnectContext client;
     private final HostKey key;
     private final EventLoop loop;
     private final ConnectionOwner owner;
@@ -39,14 +38,14 @@ public final class HostConnector implements Connector {
     private final boolean mayMultiplex;
     private boolean skipH2cUpgrade;
 
-    public HostConnector(ClientRuntime runtime, HostKey key, EventLoop loop, ConnectionOwner owner) {
-        this.runtime = runtime;
+    public HostConnector(ConnectContext client, HostKey key, EventLoop loop, ConnectionOwner owner) {
+        this.client = client;
         this.key = key;
         this.loop = loop;
         this.owner = owner;
-        this.proxied = runtime.proxied(key);
-        this.bootstrap = runtime.bootstrap(proxied).clone(loop).handler(new Initializer());
-        ClientOptions options = runtime.options();
+        this.proxied = client.proxied(key);
+        this.bootstrap = client.bootstrap(proxied).clone(loop).handler(new Initializer());
+        ClientOptions options = client.options();
         this.settings = new ConnectionSettings(key, options.codecs(), options.maxResponseSize(),
                 options.decompression(), !key.secure(), options.expectContinueTimeout().toNanos());
         ProtocolPolicy protocol = options.protocol();
@@ -70,7 +69,7 @@ public final class HostConnector implements Connector {
     }
 
     long connectTimeoutMillis() {
-        return runtime.connectTimeoutMillis();
+        return client.connectTimeoutMillis();
     }
 
     @Override
@@ -82,7 +81,7 @@ public final class HostConnector implements Connector {
     public Future<PooledConnection> open(int attempt) {
         Promise<PooledConnection> ready = loop.newPromise();
         ChannelFuture connecting = bootstrap.connect(key.address());
-        runtime.track(connecting.channel());
+        client.track(connecting.channel());
         connecting.addListener(new ConnectAttempt(ready, attempt));
         return ready;
     }
@@ -102,7 +101,7 @@ public final class HostConnector implements Connector {
 
     /** The protocol a new connection starts with: the configured one, unless the host refused the h2c upgrade. */
     private ProtocolPolicy protocolForNewConnection() {
-        ProtocolPolicy protocol = runtime.options().protocol();
+        ProtocolPolicy protocol = client.options().protocol();
         return skipH2cUpgrade && protocol == ProtocolPolicy.H2C_UPGRADE ? ProtocolPolicy.HTTP_1_1 : protocol;
     }
 
@@ -123,13 +122,13 @@ public final class HostConnector implements Connector {
             channel = future.channel();
             ConnectionSetup setup = channel.pipeline().get(ConnectionSetup.class);
             if (!future.isSuccess() || setup == null) {
-                failed(Failures.connectFailure(key, future.cause(), runtime.connectTimeoutMillis(), attempt));
+                failed(Failures.connectFailure(key, future.cause(), client.connectTimeoutMillis(), attempt));
                 return;
             }
             setup.ready().addListener(this::onReady);
             // one budget for the whole way to a usable connection: the setup gets what the TCP connect left
             long usedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-            setup.start(Math.max(1, runtime.connectTimeoutMillis() - usedMillis), attempt);
+            setup.start(Math.max(1, client.connectTimeoutMillis() - usedMillis), attempt);
         }
 
         private void onReady(Future<? super PooledConnection> setUp) {
@@ -150,9 +149,9 @@ public final class HostConnector implements Connector {
     private final class Initializer extends ChannelInitializer<Channel> {
         @Override
         protected void initChannel(Channel channel) {
-            ProxyHandler proxy = proxied ? runtime.proxyHandler() : null;
-            SslHandler ssl = Pipelines.connection(channel, key, proxy, key.secure() ? runtime.sslContext() : null,
-                    runtime.connectTimeoutMillis());
+            ProxyHandler proxy = proxied ? client.proxyHandler() : null;
+            SslHandler ssl = Pipelines.connection(channel, key, proxy, key.secure() ? client.sslContext() : null,
+                    client.connectTimeoutMillis());
             Pipelines.setup(channel.pipeline(), new ConnectionSetup(HostConnector.this, protocolForNewConnection(),
                     proxy, ssl));
         }

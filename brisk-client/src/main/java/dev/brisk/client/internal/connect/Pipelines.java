@@ -1,9 +1,9 @@
 package dev.brisk.client.internal.connect;
 
-import dev.brisk.client.internal.ConnectionSettings;
+import dev.brisk.client.internal.exchange.ConnectionSettings;
 import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.HostKey;
-import dev.brisk.client.internal.OnDemandDecompressor;
+import dev.brisk.client.internal.exchange.OnDemandDecompressor;
 import dev.brisk.client.internal.http1.Http1Connection;
 import dev.brisk.client.internal.http2.Http2Connection;
 import io.netty.channel.Channel;

@@ -1,9 +1,9 @@
 package dev.brisk.client.internal.http2;
 
 import dev.brisk.client.ConnectionClosedException;
-import dev.brisk.client.internal.ConnectionSettings;
-import dev.brisk.client.internal.Exchange;
-import dev.brisk.client.internal.OnDemandDecompressor;
+import dev.brisk.client.internal.exchange.ConnectionSettings;
+import dev.brisk.client.internal.exchange.Exchange;
+import dev.brisk.client.internal.exchange.OnDemandDecompressor;
 import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.MultiplexedConnection;
 import dev.brisk.client.internal.pool.Waiter;

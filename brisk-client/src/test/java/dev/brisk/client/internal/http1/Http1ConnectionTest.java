@@ -8,7 +8,7 @@ import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.ExclusiveConnection;
 import dev.brisk.client.internal.pool.MultiplexedConnection;
 import dev.brisk.client.internal.pool.PooledConnection;
-import dev.brisk.client.internal.TestExchange;
+import dev.brisk.client.internal.exchange.TestExchange;
 import dev.brisk.client.internal.connect.Pipelines;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.common.WritableHeaders;

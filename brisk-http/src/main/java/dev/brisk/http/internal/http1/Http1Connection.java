@@ -9,10 +9,10 @@ import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.HttpParseException;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
 import dev.brisk.http.internal.WriteProgress;
 import dev.brisk.http.internal.http2.Http2ServerConnection;
@@ -909,7 +909,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+        if (event == DrainEvent.INSTANCE) {
             for (Http1Response response : queue) {
                 if (!response.isCommitted()) {
                     response.keepAlive = false;

@@ -1,10 +1,16 @@
 package dev.brisk.http.internal.http1;
 
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.WebSocketEndpoint;
+import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.websocket.WebSocketHandshake;
 import dev.brisk.http.internal.websocket.WebSocketStart;
+import dev.brisk.http.internal.websocket.WebSocketUpgrade;
+
+import java.util.Map;
 
 /** A request received over HTTP/1.0 or HTTP/1.1. */
 final class Http1Request extends AbstractServerRequest {
@@ -40,13 +46,29 @@ final class Http1Request extends AbstractServerRequest {
         return response;
     }
 
+    // ---- WebSocket ----------------------------------------------------------------------------------------------
+
     @Override
-    protected boolean acceptsWebSocket() {
+    public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
+                                      Map<String, String> pathParams) {
+        WebSocketHandshake.Accepted accepted = WebSocketUpgrade.negotiate(this, endpoint, options, pathParams);
+        if (accepted == null) {
+            return false;
+        }
+        if (!acceptsWebSocket()) {
+            return super.upgradeToWebSocket(endpoint, options, pathParams);
+        }
+        startWebSocket(WebSocketUpgrade.accept(this, response, accepted, endpoint, options, pathParams));
+        return true;
+    }
+
+    /** Whether this request's connection can switch to WebSocket (HTTP/1.1, no body, {@code Upgrade} announced). */
+    private boolean acceptsWebSocket() {
         return !head.http10 && !head.hasBody() && head.upgradeWebSocket;
     }
 
-    @Override
-    protected void startWebSocket(WebSocketStart start) {
+    /** Sends the prepared {@code 101} and switches the connection once it is written. */
+    private void startWebSocket(WebSocketStart start) {
         if (!channel.eventLoop().inEventLoop()) {
             channel.eventLoop().execute(() -> startWebSocket(start));
             return;

@@ -1,11 +1,16 @@
 package dev.brisk.http.internal.http2;
 
 import dev.brisk.http.ServerResponse;
+import dev.brisk.http.WebSocketEndpoint;
+import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.websocket.WebSocketUpgrade;
 import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.Map;
 
 /** A request received on one HTTP/2 stream. */
 final class Http2Request extends AbstractServerRequest {
@@ -46,6 +51,14 @@ final class Http2Request extends AbstractServerRequest {
     @Override
     public ServerResponse response() {
         return response;
+    }
+
+    /** Checks the handshake as HTTP/1.1 does, then refuses it: WebSocket over HTTP/2 (RFC 8441) is not offered. */
+    @Override
+    public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
+                                      Map<String, String> pathParams) {
+        return WebSocketUpgrade.negotiate(this, endpoint, options, pathParams) != null
+                && super.upgradeToWebSocket(endpoint, options, pathParams);
     }
 
 

@@ -7,9 +7,9 @@ import dev.brisk.http.common.wire.ArrayHeaders;
 import dev.brisk.http.internal.AbstractServerRequest;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.internal.WritabilityWaiters;
 import dev.brisk.http.internal.WriteProgress;
 import io.netty.buffer.ByteBuf;
@@ -601,7 +601,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+        if (event == DrainEvent.INSTANCE) {
             // Http2ConnectionHandler.close sends GOAWAY and waits for the active streams, up to the timeout.
             ctx.channel().close();
             return;

@@ -3,8 +3,8 @@ package dev.brisk.http.internal.websocket;
 import dev.brisk.http.WebSocketCloseCodes;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketOptions;
+import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.ServerRuntime;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -274,7 +274,7 @@ public final class WebSocketConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+        if (event == DrainEvent.INSTANCE) {
             session.sendClose(WebSocketCloseCodes.GOING_AWAY, "server shutting down");
             return;
         }

@@ -4,8 +4,8 @@ import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.ServerRequest;
+import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.ServerRuntime;
 import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2Frames.Frame;
 import io.netty.buffer.ByteBuf;
@@ -429,7 +429,7 @@ class Http2ServerConnectionTest {
         answer(requests.get(0));
         assertThat(read()).hasSize(2);
 
-        channel.pipeline().fireUserEventTriggered(ServerRuntime.DrainEvent.INSTANCE);
+        channel.pipeline().fireUserEventTriggered(DrainEvent.INSTANCE);
         assertThat(summaries(read())).containsExactly("GOAWAY last=3 NO_ERROR");
         assertThat(channel.isOpen()).isTrue();
 

@@ -88,7 +88,8 @@ public final class EndpointModel {
         // the transport's limit is the largest a message may have: a method's own limit, or the default for a method
         // without one (each message is then checked against its session's limit for its kind)
         long limit = Math.max(initialLimit(text), initialLimit(binary));
-        WebSocketOptions options = TransportOptions.of(defaults, limit > 0 ? limit : defaults.maxMessageSize());
+        WebSocketOptions options = TransportOptions.of(defaults,
+                limit > 0 ? limit : defaults.options().maxMessageSize());
         if (annotation.subprotocols().length > 0) {
             options = options.toBuilder().subprotocols(annotation.subprotocols()).build();
         }
@@ -100,7 +101,7 @@ public final class EndpointModel {
         if (method == null) {
             return -1;
         }
-        return method.maxMessageSize() > 0 ? method.maxMessageSize() : defaults.maxMessageSize();
+        return method.maxMessageSize() > 0 ? method.maxMessageSize() : defaults.options().maxMessageSize();
     }
 
     /**

@@ -243,8 +243,9 @@ final class JakartaSession implements Session {
         long ceiling = model.options().maxMessageSize();
         if (length < 1 || length > ceiling) {
             throw new IllegalArgumentException("a message buffer size must be within [1, " + ceiling + "] for "
-                    + model.type().getName() + ": " + length + "; raise ServerEndpointDefaults.maxMessageSize "
-                    + "(brisk.websocket.max-message-size) or the method's @OnMessage(maxMessageSize) for more");
+                    + model.type().getName() + ": " + length + "; raise the maxMessageSize of "
+                    + "ServerEndpointDefaults.options (brisk.websocket.max-message-size) or the method's "
+                    + "@OnMessage(maxMessageSize) for more");
         }
         return length;
     }

@@ -15,14 +15,14 @@ public final class WebSocketDefaults {
     public static ServerEndpointDefaults of(BriskWebSocketProperties settings) {
         try {
             return ServerEndpointDefaults.builder()
-                    .maxMessageSize(settings.getMaxMessageSize().toBytes())
-                    .idleTimeout(settings.getIdleTimeout())
-                    .pingInterval(settings.getPingInterval())
-                    .closeTimeout(settings.getCloseTimeout())
-                    .maxQueuedBytes(settings.getMaxQueued().toBytes())
-                    .allowedOrigins(settings.getAllowedOrigins())
-                    .perMessageDeflate(settings.isPerMessageDeflate())
-                    .compressionLevel(settings.getCompressionLevel())
+                    .options(o -> o.maxMessageSize(settings.getMaxMessageSize().toBytes())
+                            .idleTimeout(settings.getIdleTimeout())
+                            .pingInterval(settings.getPingInterval())
+                            .closeTimeout(settings.getCloseTimeout())
+                            .maxQueuedBytes(settings.getMaxQueued().toBytes())
+                            .allowedOrigins(settings.getAllowedOrigins())
+                            .perMessageDeflate(settings.isPerMessageDeflate())
+                            .compressionLevel(settings.getCompressionLevel()))
                     .sendTimeout(settings.getSendTimeout())
                     .asyncSendTimeout(settings.getAsyncSendTimeout())
                     .build();

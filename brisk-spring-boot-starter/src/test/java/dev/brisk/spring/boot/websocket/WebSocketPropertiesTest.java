@@ -65,7 +65,7 @@ class WebSocketPropertiesTest {
 
         @Test
         void theSessionStartsFromTheProperties() throws Exception {
-            assertThat(defaults.maxMessageSize()).isEqualTo(2048);
+            assertThat(defaults.options().maxMessageSize()).isEqualTo(2048);
             Client client = new Client();
             WebSocket ws = client.connect(port, "https://app.example");
             ws.sendText("hi", true).get(10, TimeUnit.SECONDS);
@@ -144,7 +144,8 @@ class WebSocketPropertiesTest {
     static class OwnDefaults {
         @Bean
         ServerEndpointDefaults myDefaults() {
-            return ServerEndpointDefaults.builder().maxMessageSize(512).idleTimeout(Duration.ZERO).build();
+            return ServerEndpointDefaults.builder().options(o -> o.maxMessageSize(512).idleTimeout(Duration.ZERO))
+                    .build();
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.HttpSyntax;

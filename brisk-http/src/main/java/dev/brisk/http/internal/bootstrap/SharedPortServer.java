@@ -1,8 +1,10 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.internal.bootstrap;
 
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerMetrics;
 import dev.brisk.http.ServerOptions;
+import dev.brisk.http.internal.DrainEvent;
+import dev.brisk.http.internal.ServerContext;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -62,7 +64,7 @@ public final class SharedPortServer {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (!timeout.isZero()) {
             for (Channel channel : context.tracker().channels()) {
-                channel.pipeline().fireUserEventTriggered(ServerRuntime.DrainEvent.INSTANCE);
+                channel.pipeline().fireUserEventTriggered(DrainEvent.INSTANCE);
             }
             while (!context.tracker().channels().isEmpty() && System.nanoTime() < deadline) {
                 try {

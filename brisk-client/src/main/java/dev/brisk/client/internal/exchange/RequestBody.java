@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -29,13 +29,13 @@ import java.nio.file.Path;
  */
 public abstract class RequestBody {
 
-    static final RequestBody EMPTY = new Empty();
+    public static final RequestBody EMPTY = new Empty();
 
     /** The length, or -1 when sent chunked. */
     public abstract long length();
 
     /** Whether the body can be sent again (retry, 307/308 redirect). */
-    abstract boolean replayable();
+    public abstract boolean replayable();
 
     /**
      * Whether sending needs a chunked writer in the pipeline; {@code zeroCopy} says whether the channel takes a
@@ -62,23 +62,23 @@ public abstract class RequestBody {
     public abstract ChannelFuture writeBody(Channel channel, boolean zeroCopy);
 
     /** Frees what the body holds. Idempotent. */
-    void release() {
+    public void release() {
     }
 
     /** The bytes of a body held in memory (not retained, indexes untouched), or {@code null} for other bodies. */
-    ByteBuf content() {
+    public ByteBuf content() {
         return null;
     }
 
-    static RequestBody of(ByteBuf buffer) {
+    public static RequestBody of(ByteBuf buffer) {
         return new Buffer(buffer);
     }
 
-    static RequestBody of(Path file, long length) {
+    public static RequestBody of(Path file, long length) {
         return new FileBody(file, length);
     }
 
-    static RequestBody of(InputStream stream) {
+    public static RequestBody of(InputStream stream) {
         return new StreamBody(stream);
     }
 
@@ -89,7 +89,7 @@ public abstract class RequestBody {
         }
 
         @Override
-        boolean replayable() {
+        public boolean replayable() {
             return true;
         }
 
@@ -119,7 +119,7 @@ public abstract class RequestBody {
         }
 
         @Override
-        boolean replayable() {
+        public boolean replayable() {
             return true;
         }
 
@@ -136,12 +136,12 @@ public abstract class RequestBody {
         }
 
         @Override
-        ByteBuf content() {
+        public ByteBuf content() {
             return buffer;
         }
 
         @Override
-        void release() {
+        public void release() {
             ByteBuf b = buffer;
             if (b != null) {
                 buffer = Unpooled.EMPTY_BUFFER;
@@ -165,7 +165,7 @@ public abstract class RequestBody {
         }
 
         @Override
-        boolean replayable() {
+        public boolean replayable() {
             return true;
         }
 
@@ -207,7 +207,7 @@ public abstract class RequestBody {
         }
 
         @Override
-        boolean replayable() {
+        public boolean replayable() {
             return !sent;
         }
 
@@ -223,7 +223,7 @@ public abstract class RequestBody {
         }
 
         @Override
-        void release() {
+        public void release() {
             try {
                 stream.close();
             } catch (IOException ignored) {

@@ -1,9 +1,11 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.internal.bootstrap;
 
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerMetrics;
 import dev.brisk.http.ServerOptions;
+import dev.brisk.http.internal.DrainEvent;
+import dev.brisk.http.internal.ServerContext;
 import dev.brisk.transport.TlsContexts;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
@@ -191,11 +193,6 @@ public final class ServerRuntime {
             }
         }
         return acceptor.next().inEventLoop();
-    }
-
-    /** Fired on every connection when a graceful shutdown starts. */
-    public enum DrainEvent {
-        INSTANCE
     }
 
     /** ALPN offers h2 first when HTTP/2 is on, with the cipher suites HTTP/2 allows unless the options name others. */

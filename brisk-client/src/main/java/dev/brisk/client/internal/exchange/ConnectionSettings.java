@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.codec.Codecs;

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.StreamedResponse;
@@ -75,12 +75,12 @@ public final class ResponseStream implements StreamedResponse, Flow.Publisher<By
     // ---- from the exchange, on the loop
 
     /** The client's decode advices, applied when the body is read whole and decoded. */
-    void decodeAdvices(DecodeAdvice[] advices) {
+    public void decodeAdvices(DecodeAdvice[] advices) {
         decodeAdvices = advices;
     }
 
     /** Counts the connection as active in {@code counters} until the exchange ends. */
-    void holdLease(PoolCounters counters) {
+    public void holdLease(PoolCounters counters) {
         lease = counters;
     }
 

@@ -1,6 +1,8 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.internal.bootstrap;
 
 import dev.brisk.http.common.Protocol;
+import dev.brisk.http.internal.DrainEvent;
+import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.http1.Http1Connection;
 import dev.brisk.http.internal.http2.Http2ServerConnection;
 import io.netty.buffer.ByteBuf;
@@ -81,7 +83,7 @@ final class PriorKnowledgeDetector extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event == ServerRuntime.DrainEvent.INSTANCE) {
+        if (event == DrainEvent.INSTANCE) {
             ctx.close();
             return;
         }

@@ -1,11 +1,11 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 
 /**
  * A call as the connection serving it sees it: the request to write, and where the lease, the response or the failure
- * goes. {@link Call} is the one implementation outside tests. Called on the connection's event loop only.
+ * goes. The client's {@code Call} is the one implementation outside tests. Called on the connection's event loop only.
  */
 public interface Exchange {
 

@@ -1,8 +1,9 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.client.HttpRequest;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.client.RetryPolicy;
+import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.codec.Codecs;
 import dev.brisk.http.common.Headers;
 import io.netty.buffer.Unpooled;
@@ -21,7 +22,7 @@ public final class TestExchange implements Exchange {
 
     /** Settings of connections to {@code http://example.test:8080}, decompression off. */
     public static final ConnectionSettings SETTINGS = new ConnectionSettings(
-            Origins.key(URI.create("http://example.test:8080/")), Codecs.defaults(), 1024 * 1024, false, true,
+            HostKey.of("http", "example.test", 8080), Codecs.defaults(), 1024 * 1024, false, true,
             Duration.ofSeconds(1).toNanos());
 
     private static final HttpRequest.Settings NO_TIMEOUTS = new HttpRequest.Settings(Duration.ZERO, Duration.ZERO,

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 /**
  * What an {@link Exchange} holds while it talks to a server: an HTTP/1.1 connection or an HTTP/2 stream. Touched only

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import dev.brisk.client.DecodeAdvice;
 import dev.brisk.client.HttpRequest;
@@ -135,7 +135,7 @@ public final class ReceivedResponse implements HttpResponse {
     }
 
     /** Runs {@code bodyAs} through {@code advices} ({@code null} for none); set before the response is handed out. */
-    void decodeAdvices(DecodeAdvice[] advices) {
+    public void decodeAdvices(DecodeAdvice[] advices) {
         this.decodeAdvices = advices;
     }
 

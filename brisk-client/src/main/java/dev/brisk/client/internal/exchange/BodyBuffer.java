@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 import io.netty.buffer.ByteBuf;
 

@@ -1,4 +1,4 @@
-package dev.brisk.client.internal;
+package dev.brisk.client.internal.exchange;
 
 /** The exchange behind a {@link ResponseStream}: an HTTP/1.1 connection or an HTTP/2 stream. Called on its loop. */
 public interface StreamSource {

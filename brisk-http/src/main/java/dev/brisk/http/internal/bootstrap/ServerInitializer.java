@@ -1,6 +1,8 @@
-package dev.brisk.http.internal;
+package dev.brisk.http.internal.bootstrap;
 
 import dev.brisk.http.common.Protocol;
+import dev.brisk.http.internal.ConnectionRateLimiter;
+import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.http1.Http1Connection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;

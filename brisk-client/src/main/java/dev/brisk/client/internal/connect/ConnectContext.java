@@ -1,0 +1,37 @@
+package dev.brisk.client.internal.connect;
+
+import dev.brisk.client.ClientOptions;
+import dev.brisk.client.internal.pool.HostKey;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.ssl.SslContext;
+
+/**
+ * What opening a connection needs from the client: its options, the connect templates (direct and through the
+ * proxy), the proxy and TLS handlers' settings, and the set of open connections that closing the client waits for.
+ * The client's runtime is the one implementation.
+ */
+public interface ConnectContext {
+
+    /** The client's options. */
+    ClientOptions options();
+
+    /** The connect template of direct connections, or of connections through the proxy. */
+    Bootstrap bootstrap(boolean proxied);
+
+    /** Whether connections to {@code key} go through the proxy. */
+    boolean proxied(HostKey key);
+
+    /** A new handler that opens a tunnel through the configured proxy. */
+    ProxyHandler proxyHandler();
+
+    /** The TLS context, built on first use of an {@code https://} origin. */
+    SslContext sslContext();
+
+    /** Keeps {@code channel} among the connections that closing the client waits for. */
+    void track(Channel channel);
+
+    /** The connect timeout: one budget from the TCP connect to a connection ready for requests. */
+    long connectTimeoutMillis();
+}
