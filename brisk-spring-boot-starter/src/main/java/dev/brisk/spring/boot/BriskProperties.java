@@ -27,8 +27,6 @@ public class BriskProperties {
     /** Prefix of every route, e.g. /api; default server.servlet.context-path when set, else none. */
     private String contextPath;
 
-    private final Metrics metrics = new Metrics();
-
     private final Multipart multipart = new Multipart();
 
     private final Collapse collapse = new Collapse();
@@ -49,34 +47,12 @@ public class BriskProperties {
         this.contextPath = contextPath;
     }
 
-    public Metrics getMetrics() {
-        return metrics;
-    }
-
     public Multipart getMultipart() {
         return multipart;
     }
 
     public Collapse getCollapse() {
         return collapse;
-    }
-
-    /** Micrometer meters of the server, when Micrometer is present. */
-    public static class Metrics {
-
-        /**
-         * Whether requests are timed per route (http.server.requests) and the server's pools and connections are
-         * measured.
-         */
-        private boolean enabled = true;
-
-        public boolean isEnabled() {
-            return enabled;
-        }
-
-        public void setEnabled(boolean enabled) {
-            this.enabled = enabled;
-        }
     }
 
     /**

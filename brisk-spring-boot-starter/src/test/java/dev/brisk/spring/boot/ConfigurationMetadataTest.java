@@ -1,6 +1,9 @@
 package dev.brisk.spring.boot;
 
+import dev.brisk.spring.boot.internal.MetricsSettings;
+import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import dev.brisk.spring.boot.internal.ServerSettings;
+import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -46,6 +49,9 @@ class ConfigurationMetadataTest {
             }
         }
         Map<String, String> options = new TreeMap<>(ServerSettings.properties());
+        options.putAll(ObservabilitySettings.properties());
+        options.putAll(MetricsSettings.properties());
+        options.putAll(WebSocketDefaults.properties());
         assertThat(options.keySet()).as("options without an entry in additional-spring-configuration-metadata.json")
                 .isSubsetOf(entries.keySet());
         assertThat(entries.keySet()).as("metadata entries that name no option").isSubsetOf(options.keySet());
@@ -70,7 +76,7 @@ class ConfigurationMetadataTest {
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
                 "brisk.collapse.client.timeout",
-                // Micrometer meters (BriskMetricsProperties)
+                // Micrometer meters (MetricsSettings)
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",
                 "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Boot properties bound straight onto an options builder, so that each option has one source: every public
@@ -100,6 +101,19 @@ public final class OptionsBinder {
     }
 
     /**
+     * {@code builder} with the options set under {@code prefix}, built by {@code build}; an option the builder refuses
+     * fails naming its property.
+     */
+    public <B, T> T build(Binder binder, String prefix, B builder, Function<B, T> build) {
+        bind(binder, prefix, builder);
+        try {
+            return build.apply(builder);
+        } catch (IllegalArgumentException e) {
+            throw invalid(prefix, e);
+        }
+    }
+
+    /**
      * {@code failure} of the builder's validation ({@code maxConnections must be positive: 0}) with the property of
      * the option it names, or as it is when it names none of these options.
      */
@@ -130,12 +144,12 @@ public final class OptionsBinder {
     }
 
     /** The properties of the options left out under {@code prefix}, with where they are set instead. */
-    public Map<String, String> setElsewhere(String prefix) {
+    public Map<String, String> elsewhere(String prefix) {
         Map<String, String> left = new LinkedHashMap<>();
         elsewhere.forEach((option, where) -> left.put(prefix + "." + kebab(option), where));
         for (Option option : options) {
             if (option instanceof Group group) {
-                left.putAll(group.binder().setElsewhere(prefix + "." + option.property()));
+                left.putAll(group.binder().elsewhere(prefix + "." + option.property()));
             }
         }
         return left;
@@ -180,12 +194,23 @@ public final class OptionsBinder {
             } else if (isValue(type)) {
                 option = new Value(name, property, method, type, countsBytes(name, type.toClass()));
             }
-            if (option != null && found.put(name, option) != null) {
+            if (option == null) {
+                continue;
+            }
+            Option other = found.get(name);
+            if (other == null || isArray(other) && !isArray(option)) {
+                found.put(name, option);
+            } else if (isArray(other) == isArray(option)) {
                 throw new IllegalStateException(builderType.getName() + " has two setters " + name
                         + " a property can set: give one another name");
             }
         }
         return List.copyOf(found.values());
+    }
+
+    /** Of {@code percentiles(List<Double>)} and {@code percentiles(double...)}, the list is the property. */
+    private static boolean isArray(Option option) {
+        return option instanceof Value value && value.type().isArray();
     }
 
     private static boolean isBuilder(Class<?> type) {

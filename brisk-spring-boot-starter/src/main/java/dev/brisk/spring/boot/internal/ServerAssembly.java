@@ -26,9 +26,10 @@ import java.net.InetAddress;
 import java.util.List;
 
 /**
- * Builds the Brisk server of an application context: {@code server.*} settings from the factory and {@code brisk.*}
- * bound onto the options builders ({@link ServerSettings}, after {@link PropertyNameCheck}), then the context's own beans (controllers, advice, filters, interceptors, exception handlers, schedulers, codecs,
- * routes), then the {@link BriskServerCustomizer}s.
+ * Builds the Brisk server of an application context: {@code server.*} settings from the factory, {@code brisk.*}
+ * bound onto the options builders ({@link ServerSettings}, after {@link PropertyNameCheck}), then the context's own
+ * beans (controllers, advice, filters, interceptors, exception handlers, schedulers, codecs, routes), then the
+ * {@link BriskServerCustomizer}s.
  */
 public final class ServerAssembly {
 

@@ -68,12 +68,7 @@ public final class ServerSettings {
 
     /** The framework options: {@code options} with {@code brisk.*} set on it, built. */
     public static BriskOptions framework(Binder binder, BriskOptions.Builder options) {
-        FRAMEWORK.bind(binder, PREFIX, options);
-        try {
-            return options.build();
-        } catch (IllegalArgumentException e) {
-            throw FRAMEWORK.invalid(PREFIX, e);
-        }
+        return FRAMEWORK.build(binder, PREFIX, options, BriskOptions.Builder::build);
     }
 
     /** Every property bound onto a builder, with the type its metadata gives. */
@@ -85,8 +80,8 @@ public final class ServerSettings {
 
     /** The properties an option would have if it were not set by another property, with that property. */
     public static Map<String, String> setElsewhere() {
-        Map<String, String> properties = new LinkedHashMap<>(HTTP.setElsewhere(PREFIX));
-        properties.putAll(FRAMEWORK.setElsewhere(PREFIX));
+        Map<String, String> properties = new LinkedHashMap<>(HTTP.elsewhere(PREFIX));
+        properties.putAll(FRAMEWORK.elsewhere(PREFIX));
         return properties;
     }
 
