@@ -3,6 +3,7 @@ package dev.brisk.spring.boot;
 import dev.brisk.spring.boot.internal.MetricsSettings;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import dev.brisk.spring.boot.internal.ServerSettings;
+import dev.brisk.spring.boot.internal.WebFeatureSettings;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -52,6 +53,7 @@ class ConfigurationMetadataTest {
         options.putAll(ObservabilitySettings.properties());
         options.putAll(MetricsSettings.properties());
         options.putAll(WebSocketDefaults.properties());
+        options.putAll(WebFeatureSettings.compressionProperties());
         assertThat(options.keySet()).as("options without an entry in additional-spring-configuration-metadata.json")
                 .isSubsetOf(entries.keySet());
         assertThat(entries.keySet()).as("metadata entries that name no option").isSubsetOf(options.keySet());

@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.internal;
 
+import dev.brisk.http.CompressionOptions;
 import dev.brisk.http.Http2Options;
 import dev.brisk.http.HttpLimits;
 import dev.brisk.http.ServerOptions;
@@ -139,6 +140,19 @@ class OptionsBinderTest {
                 "brisk.limits.max-header-size", "1", "brisk.http2.enabled", "false", "brisk.max-connection-rate", "5");
         assertThat(options).isEqualTo(ServerOptions.DEFAULT);
         assertThat(framework("brisk.context-path", "/api").contextPath()).isEmpty();
+    }
+
+    @Test
+    void compressionOverBootsServerCompression() {
+        assertThat(WebFeatureSettings.compression(binder("server.compression.min-response-size", "2KB"))).isEmpty();
+        CompressionOptions options = WebFeatureSettings.compression(binder("server.compression.enabled", "true",
+                "server.compression.min-response-size", "2KB", "server.compression.mime-types", "text/plain",
+                "brisk.compression.min-response-size", "10", "brisk.compression.gzip-level", "9")).orElseThrow();
+        assertThat(options.minResponseSize()).isEqualTo(10);
+        assertThat(options.mimeTypes()).containsExactly("text/plain");
+        assertThat(options.gzipLevel()).isEqualTo(9);
+        assertThat(WebFeatureSettings.compression(binder("server.compression.enabled", "true",
+                "brisk.compression.enabled", "false"))).isEmpty();
     }
 
     @Test
