@@ -12,8 +12,8 @@ import java.util.Objects;
  * Spring Boot's web server factory for Brisk: holds what {@code server.*} and {@code brisk.*} configure (Boot's
  * {@code WebServerFactoryCustomizer<BriskWebServerFactory>} beans may change it too) and creates the
  * {@link BriskWebServer} of an application context. Compression is configured from {@code server.compression.*} and
- * {@code brisk.compression.*} (see {@code BriskCompressionProperties}); error pages are not supported: Brisk answers
- * errors as RFC 9457 problems.
+ * {@code brisk.compression.*} (bound onto {@code CompressionOptions.Builder}); error pages are not supported: Brisk
+ * answers errors as RFC 9457 problems.
  */
 public class BriskWebServerFactory extends AbstractConfigurableWebServerFactory {
 

@@ -1,5 +1,10 @@
 package dev.brisk.spring.boot;
 
+import dev.brisk.spring.boot.internal.MetricsSettings;
+import dev.brisk.spring.boot.internal.ObservabilitySettings;
+import dev.brisk.spring.boot.internal.ServerSettings;
+import dev.brisk.spring.boot.internal.WebFeatureSettings;
+import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -9,23 +14,55 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The IDE metadata the configuration processor writes for {@code brisk.*}: every property, each described. */
+/**
+ * The IDE metadata of {@code brisk.*}: every property, each described, and the options bound onto the builders in step
+ * with their hand-written entries.
+ */
 class ConfigurationMetadataTest {
+
+    /** The starter's own file: every Spring Boot jar has one at the same path, and which comes first is not fixed. */
+    private static JsonNode metadata(String name) throws Exception {
+        Path file = Path.of(BriskProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("META-INF/" + name);
+        assertThat(file).as(name + " of the starter").isRegularFile();
+        try (InputStream in = Files.newInputStream(file)) {
+            return JsonMapper.builder().build().readTree(in);
+        }
+    }
+
+    /**
+     * Every option a property binds onto a builder has an entry of its type, and every {@code brisk.*} entry written
+     * by hand names such an option: an option added to a builder (a Boot property at once) needs its entry here.
+     */
+    @Test
+    void builderOptionsAndTheirEntriesMatch() throws Exception {
+        Map<String, String> entries = new TreeMap<>();
+        for (JsonNode property : metadata("additional-spring-configuration-metadata.json").get("properties")) {
+            String name = property.get("name").asString();
+            if (name.startsWith("brisk.")) {
+                entries.put(name, property.path("type").asString(""));
+                assertThat(property.path("description").asString("")).as(name).isNotBlank();
+            }
+        }
+        Map<String, String> options = new TreeMap<>(ServerSettings.properties());
+        options.putAll(ObservabilitySettings.properties());
+        options.putAll(MetricsSettings.properties());
+        options.putAll(WebSocketDefaults.properties());
+        options.putAll(WebFeatureSettings.compressionProperties());
+        assertThat(options.keySet()).as("options without an entry in additional-spring-configuration-metadata.json")
+                .isSubsetOf(entries.keySet());
+        assertThat(entries.keySet()).as("metadata entries that name no option").isSubsetOf(options.keySet());
+        assertThat(entries).as("the type of each entry").isEqualTo(options);
+    }
 
     @Test
     void everyBriskPropertyIsDescribed() throws Exception {
-        JsonNode metadata;
-        // the starter's own file: every Spring Boot jar has one at the same path, and which comes first on the
-        // class path is not fixed
-        Path file = Path.of(BriskProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .resolve("META-INF/spring-configuration-metadata.json");
-        assertThat(file).as("spring-configuration-metadata.json of the starter").isRegularFile();
-        try (InputStream in = Files.newInputStream(file)) {
-            metadata = JsonMapper.builder().build().readTree(in);
-        }
+        JsonNode metadata = metadata("spring-configuration-metadata.json");
         List<String> names = new ArrayList<>();
         for (JsonNode property : metadata.get("properties")) {
             names.add(property.get("name").asString());
@@ -41,7 +78,7 @@ class ConfigurationMetadataTest {
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
                 "brisk.collapse.client.timeout",
-                // Micrometer meters (BriskMetricsProperties)
+                // Micrometer meters (MetricsSettings)
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",
                 "brisk.access-log.enabled", "brisk.access-log.format", "brisk.access-log.pattern",

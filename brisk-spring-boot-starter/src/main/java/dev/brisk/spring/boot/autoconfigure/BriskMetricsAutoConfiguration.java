@@ -1,17 +1,17 @@
 package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.micrometer.BriskMetrics;
-import dev.brisk.micrometer.MetricsOptions;
-import dev.brisk.spring.boot.BriskMetricsProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
+import dev.brisk.spring.boot.internal.MetricsSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Brisk's Micrometer meters in the application's {@link MeterRegistry} (Actuator's, or one of its own): a
@@ -29,7 +29,6 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBriskWebApplication
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "brisk.metrics.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(BriskMetricsProperties.class)
 public final class BriskMetricsAutoConfiguration {
 
     BriskMetricsAutoConfiguration() {
@@ -37,10 +36,8 @@ public final class BriskMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    BriskMetrics briskMetrics(MeterRegistry registry, BriskMetricsProperties settings) {
-        return BriskMetrics.of(registry, MetricsOptions.builder().requestsMetricName(settings.getRequestsMetricName())
-                .percentileHistogram(settings.isPercentileHistogram()).percentiles(settings.getPercentiles())
-                .serverMeters(settings.isServerMeters()).build());
+    BriskMetrics briskMetrics(MeterRegistry registry, Environment environment) {
+        return BriskMetrics.of(registry, MetricsSettings.of(Binder.get(environment)));
     }
 
     @Bean

@@ -1,18 +1,15 @@
 package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.rest.HealthCheck;
-import dev.brisk.spring.boot.BriskAccessLogProperties;
-import dev.brisk.spring.boot.BriskHealthProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
-import dev.brisk.spring.boot.BriskTracingProperties;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The access log ({@code brisk.access-log.*}), W3C tracing ({@code brisk.tracing.*}) and Brisk's health routes
@@ -20,22 +17,18 @@ import java.util.Map;
  */
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
 @ConditionalOnBriskWebApplication
-@EnableConfigurationProperties({BriskAccessLogProperties.class, BriskTracingProperties.class,
-        BriskHealthProperties.class})
 public final class BriskObservabilityAutoConfiguration {
 
     BriskObservabilityAutoConfiguration() {
     }
 
     @Bean
-    BriskServerCustomizer briskObservability(BriskAccessLogProperties accessLog, BriskTracingProperties tracing,
-                                             BriskHealthProperties health, ListableBeanFactory beans) {
+    BriskServerCustomizer briskObservability(Environment environment, ListableBeanFactory beans) {
         return server -> {
-            ObservabilitySettings.apply(server, accessLog, tracing);
-            if (health.isEnabled()) {
-                Map<String, HealthCheck> named = new LinkedHashMap<>(beans.getBeansOfType(HealthCheck.class));
-                server.observability(o -> o.health(health.toOptions(named)));
-            }
+            Binder binder = Binder.get(environment);
+            ObservabilitySettings.apply(server, binder);
+            ObservabilitySettings.health(binder, () -> new LinkedHashMap<>(beans.getBeansOfType(HealthCheck.class)))
+                    .ifPresent(health -> server.observability(o -> o.health(health)));
         };
     }
 }

@@ -1,6 +1,5 @@
 package dev.brisk.spring.boot.autoconfigure;
 
-import dev.brisk.spring.boot.BriskCompressionProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskStaticProperties;
 import dev.brisk.spring.boot.internal.WebFeatureSettings;
@@ -16,16 +15,15 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
 @ConditionalOnBriskWebApplication
-@EnableConfigurationProperties({BriskCompressionProperties.class, BriskStaticProperties.class})
+@EnableConfigurationProperties(BriskStaticProperties.class)
 public final class BriskWebFeaturesAutoConfiguration {
 
     BriskWebFeaturesAutoConfiguration() {
     }
 
     @Bean
-    BriskServerCustomizer briskCompressionCustomizer(BriskCompressionProperties compression,
-                                                     ApplicationContext context) {
-        return server -> WebFeatureSettings.compression(Binder.get(context.getEnvironment()), compression)
+    BriskServerCustomizer briskCompressionCustomizer(ApplicationContext context) {
+        return server -> WebFeatureSettings.compression(Binder.get(context.getEnvironment()))
                 .ifPresent(options -> server.web(w -> w.compression(options)));
     }
 

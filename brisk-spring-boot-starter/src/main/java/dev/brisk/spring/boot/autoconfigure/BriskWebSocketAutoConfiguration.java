@@ -2,13 +2,13 @@ package dev.brisk.spring.boot.autoconfigure;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
 import dev.brisk.spring.boot.BriskServerCustomizer;
-import dev.brisk.spring.boot.BriskWebSocketProperties;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * The defaults of Jakarta WebSocket {@code @ServerEndpoint} beans ({@code brisk.websocket.*}), when
@@ -18,7 +18,6 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = BriskWebServerAutoConfiguration.class)
 @ConditionalOnBriskWebApplication
 @ConditionalOnClass(name = {"dev.brisk.rest.websocket.ServerEndpointSupport", "jakarta.websocket.server.ServerEndpoint"})
-@EnableConfigurationProperties(BriskWebSocketProperties.class)
 public final class BriskWebSocketAutoConfiguration {
 
     BriskWebSocketAutoConfiguration() {
@@ -26,8 +25,8 @@ public final class BriskWebSocketAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    ServerEndpointDefaults briskServerEndpointDefaults(BriskWebSocketProperties settings) {
-        return WebSocketDefaults.of(settings);
+    ServerEndpointDefaults briskServerEndpointDefaults(Environment environment) {
+        return WebSocketDefaults.of(Binder.get(environment));
     }
 
     @Bean

@@ -1,26 +1,73 @@
 package dev.brisk.spring.boot.internal;
 
+import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.spring.boot.BriskAccessLogProperties;
-import dev.brisk.spring.boot.BriskTracingProperties;
+import dev.brisk.rest.HealthCheck;
+import dev.brisk.rest.HealthOptions;
+import dev.brisk.rest.TracingOptions;
+import org.springframework.boot.context.properties.bind.Binder;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * The access log ({@code brisk.access-log.*}) and tracing ({@code brisk.tracing.*}) of a Brisk server, as the
- * application's server and the management server both apply them.
+ * The access log ({@code brisk.access-log.*} onto {@link AccessLogOptions.Builder}), tracing ({@code brisk.tracing.*}
+ * onto {@link TracingOptions.Builder}) and health routes ({@code brisk.health.*} onto {@link HealthOptions.Builder}) of
+ * a Brisk server, each off unless its {@code enabled} property is true; the application's server and the management
+ * server both apply the first two.
  */
 public final class ObservabilitySettings {
+
+    private static final String ACCESS_LOG = "brisk.access-log";
+    private static final String TRACING = "brisk.tracing";
+    private static final String HEALTH = "brisk.health";
+
+    private static final OptionsBinder ACCESS_LOG_OPTIONS = OptionsBinder.of(AccessLogOptions.Builder.class);
+    private static final OptionsBinder TRACING_OPTIONS = OptionsBinder.of(TracingOptions.Builder.class);
+    private static final OptionsBinder HEALTH_OPTIONS = OptionsBinder.of(HealthOptions.Builder.class);
 
     private ObservabilitySettings() {
     }
 
-    /** Turns on what the settings enable; a null setting (its bean absent) turns nothing on. */
-    public static void apply(BriskServer.Builder server, BriskAccessLogProperties accessLog,
-                             BriskTracingProperties tracing) {
-        if (accessLog != null && accessLog.isEnabled()) {
-            server.observability(o -> o.accessLog(accessLog.toOptions()));
+    /** Turns on the access log and tracing when their properties enable them. */
+    public static void apply(BriskServer.Builder server, Binder binder) {
+        if (enabled(binder, ACCESS_LOG)) {
+            AccessLogOptions options = ACCESS_LOG_OPTIONS.build(binder, ACCESS_LOG, AccessLogOptions.builder(),
+                    AccessLogOptions.Builder::build);
+            server.observability(o -> o.accessLog(options));
         }
-        if (tracing != null && tracing.isEnabled()) {
-            server.observability(o -> o.tracing(tracing.toOptions()));
+        if (enabled(binder, TRACING)) {
+            TracingOptions options = TRACING_OPTIONS.build(binder, TRACING, TracingOptions.builder(),
+                    TracingOptions.Builder::build);
+            server.observability(o -> o.tracing(options));
         }
+    }
+
+    /** The health routes' options, with {@code readinessChecks} by name, when {@code brisk.health.enabled}. */
+    public static Optional<HealthOptions> health(Binder binder, Supplier<Map<String, HealthCheck>> readinessChecks) {
+        if (!enabled(binder, HEALTH)) {
+            return Optional.empty();
+        }
+        HealthOptions.Builder builder = HealthOptions.builder();
+        readinessChecks.get().forEach(builder::readiness);
+        return Optional.of(HEALTH_OPTIONS.build(binder, HEALTH, builder, HealthOptions.Builder::build));
+    }
+
+    /** Every property, with the type its metadata gives. */
+    public static Map<String, String> properties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(ACCESS_LOG + ".enabled", Boolean.class.getName());
+        properties.putAll(ACCESS_LOG_OPTIONS.properties(ACCESS_LOG));
+        properties.put(TRACING + ".enabled", Boolean.class.getName());
+        properties.putAll(TRACING_OPTIONS.properties(TRACING));
+        properties.put(HEALTH + ".enabled", Boolean.class.getName());
+        properties.putAll(HEALTH_OPTIONS.properties(HEALTH));
+        return properties;
+    }
+
+    private static boolean enabled(Binder binder, String prefix) {
+        return binder.bind(prefix + ".enabled", Boolean.class).orElse(Boolean.FALSE);
     }
 }

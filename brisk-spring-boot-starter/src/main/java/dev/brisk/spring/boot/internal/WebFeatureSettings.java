@@ -3,7 +3,6 @@ package dev.brisk.spring.boot.internal;
 import dev.brisk.http.CompressionOptions;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.StaticOptions;
-import dev.brisk.spring.boot.BriskCompressionProperties;
 import dev.brisk.spring.boot.BriskStaticProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.convert.DurationStyle;
@@ -13,13 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Compression and static resources of a Boot application: {@code brisk.compression.*} over Spring Boot's
- * {@code server.compression.*}, and {@code brisk.static.*} with Boot's {@code spring.web.resources.*} and
- * {@code spring.mvc.static-path-pattern}. A value Brisk cannot honour fails start-up naming the property.
+ * Compression and static resources of a Boot application: {@code brisk.compression.*} (bound onto
+ * {@link CompressionOptions.Builder}) over Spring Boot's {@code server.compression.*}, and {@code brisk.static.*} with
+ * Boot's {@code spring.web.resources.*} and {@code spring.mvc.static-path-pattern}. A value Brisk cannot honour fails start-up naming the property.
  */
 public final class WebFeatureSettings {
 
@@ -27,51 +28,42 @@ public final class WebFeatureSettings {
     public static final List<String> BOOT_LOCATIONS = List.of("classpath:/META-INF/resources/",
             "classpath:/resources/", "classpath:/static/", "classpath:/public/");
 
+    private static final String COMPRESSION = "brisk.compression";
+
+    private static final OptionsBinder COMPRESSION_OPTIONS = OptionsBinder.of(CompressionOptions.Builder.class);
+
     private WebFeatureSettings() {
     }
 
-    /** The compression options when compression is on. */
-    public static Optional<CompressionOptions> compression(Binder binder, BriskCompressionProperties brisk) {
-        boolean enabled = brisk.getEnabled() != null ? brisk.getEnabled()
-                : binder.bind("server.compression.enabled", Boolean.class).orElse(Boolean.FALSE);
+    /**
+     * The compression options when compression is on ({@code brisk.compression.enabled}, else
+     * {@code server.compression.enabled}): Boot's {@code server.compression.min-response-size} and {@code mime-types},
+     * then {@code brisk.compression.*} bound onto {@link CompressionOptions.Builder}, so a value set there wins.
+     */
+    public static Optional<CompressionOptions> compression(Binder binder) {
+        boolean enabled = binder.bind(COMPRESSION + ".enabled", Boolean.class)
+                .orElseGet(() -> binder.bind("server.compression.enabled", Boolean.class).orElse(Boolean.FALSE));
         if (!enabled) {
             return Optional.empty();
         }
         CompressionOptions.Builder options = CompressionOptions.builder();
-        DataSize size = brisk.getMinResponseSize() != null ? brisk.getMinResponseSize()
-                : binder.bind("server.compression.min-response-size", DataSize.class).orElse(null);
-        if (size != null) {
+        binder.bind("server.compression.min-response-size", DataSize.class).ifBound(size -> {
             if (size.toBytes() < 0 || size.toBytes() > Integer.MAX_VALUE) {
-                throw new IllegalStateException("brisk.compression.min-response-size must be between 0B and "
+                throw new IllegalStateException("server.compression.min-response-size must be between 0B and "
                         + Integer.MAX_VALUE + "B: " + size);
             }
             options.minResponseSize((int) size.toBytes());
-        }
-        List<String> types = brisk.getMimeTypes() != null ? brisk.getMimeTypes()
-                : binder.bind("server.compression.mime-types", String[].class).map(List::of).orElse(null);
-        if (types != null) {
-            options.mimeTypes(types);
-        }
-        if (brisk.getEncodings() != null) {
-            options.encodings(brisk.getEncodings());
-        }
-        if (brisk.getGzipLevel() != null) {
-            options.gzipLevel(brisk.getGzipLevel());
-        }
-        if (brisk.getBrotliQuality() != null) {
-            options.brotliQuality(brisk.getBrotliQuality());
-        }
-        if (brisk.getZstdLevel() != null) {
-            options.zstdLevel(brisk.getZstdLevel());
-        }
-        if (brisk.getDecompressRequests() != null) {
-            options.decompressRequests(brisk.getDecompressRequests());
-        }
-        try {
-            return Optional.of(options.build());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("brisk.compression: " + e.getMessage(), e);
-        }
+        });
+        binder.bind("server.compression.mime-types", String[].class).map(List::of).ifBound(options::mimeTypes);
+        return Optional.of(COMPRESSION_OPTIONS.build(binder, COMPRESSION, options, CompressionOptions.Builder::build));
+    }
+
+    /** The {@code brisk.compression.*} properties, with the type their metadata gives. */
+    public static Map<String, String> compressionProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(COMPRESSION + ".enabled", Boolean.class.getName());
+        properties.putAll(COMPRESSION_OPTIONS.properties(COMPRESSION));
+        return properties;
     }
 
     /** Mounts the static locations that exist; does nothing when switched off or when none exists. */

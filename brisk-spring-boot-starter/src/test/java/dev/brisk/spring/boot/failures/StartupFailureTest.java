@@ -2,6 +2,7 @@ package dev.brisk.spring.boot.failures;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -60,6 +61,28 @@ class StartupFailureTest {
         assertThatThrownBy(() -> run(FailingApplications.Plain.class, "server.port=0",
                 "management.endpoints.web.base-path=/"))
                 .rootCause().hasMessageContaining("management.endpoints.web.base-path");
+    }
+
+    @Test
+    void briskValueThatCannotBeConverted() {
+        assertThatThrownBy(() -> run(FailingApplications.Plain.class, "server.port=0", "brisk.idle-timeout=soon"))
+                .satisfies(e -> assertThat(causeOf(e, BindException.class).getName())
+                        .hasToString("brisk.idle-timeout"));
+    }
+
+    @Test
+    void briskValueTheOptionsRefuse() {
+        assertThatThrownBy(() -> run(FailingApplications.Plain.class, "server.port=0",
+                "brisk.limits.max-body-size=-1B"))
+                .hasStackTraceContaining("Invalid brisk.limits.max-body-size: maxBodySize must not be negative: -1");
+    }
+
+    @Test
+    void briskKeyCloseToAProperty() {
+        assertThatThrownBy(() -> run(FailingApplications.Plain.class, "server.port=0", "brisk.max-conections=10",
+                "brisk.http2.enabled=false"))
+                .rootCause().hasMessageContaining("did you mean brisk.max-connections?")
+                .hasMessageContaining("brisk.http2.enabled is not read: server.http2.enabled sets it");
     }
 
     private static <T extends Throwable> T causeOf(Throwable error, Class<T> type) {

@@ -134,13 +134,19 @@ class ServerPropertiesTest {
         try (ConfigurableApplicationContext context = run("brisk.io-threads=3", "brisk.transport=nio",
                 "brisk.default-scheduler=worker", "brisk.controller-scheduler=io", "brisk.worker.threads=3", "brisk.worker.queue-size=10",
                 "brisk.worker.max-queue-time=2s", "brisk.idle-timeout=7s", "brisk.max-connections=100",
-                "brisk.format-parameter=as", "brisk.http2.max-concurrent-streams=16", "brisk.sse-max-pending=64KB")) {
+                "brisk.format-parameter=as", "brisk.http2.max-concurrent-streams=16", "brisk.sse-max-pending=64KB",
+                "brisk.http2.max-frame-size=32KB", "brisk.limits.max-connection-buffer=8MB",
+                "brisk.settings-ack-timeout=4s", "brisk.virtual.max-concurrency=50")) {
             BriskServer server = brisk(context);
             assertThat(server.http().options().ioThreads()).isEqualTo(3);
             assertThat(server.http().transport()).isEqualTo(Transport.NIO);
             assertThat(server.http().options().idleTimeout()).isEqualTo(Duration.ofSeconds(7));
             assertThat(server.http().options().maxConnections()).isEqualTo(100);
             assertThat(server.http().options().http2().maxConcurrentStreams()).isEqualTo(16);
+            assertThat(server.http().options().http2().maxFrameSize()).isEqualTo(32 * 1024);
+            assertThat(server.http().options().limits().maxConnectionBuffer()).isEqualTo(8L * 1024 * 1024);
+            assertThat(server.http().options().settingsAckTimeout()).isEqualTo(Duration.ofSeconds(4));
+            assertThat(server.options().virtualMaxConcurrency()).isEqualTo(50);
             assertThat(server.options().defaultScheduler()).isEqualTo("worker");
             assertThat(server.options().controllerScheduler()).isEqualTo("io");
             assertThat(server.options().maxQueueTime()).isEqualTo(Duration.ofSeconds(2));

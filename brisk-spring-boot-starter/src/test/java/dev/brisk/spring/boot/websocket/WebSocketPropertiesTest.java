@@ -1,7 +1,6 @@
 package dev.brisk.spring.boot.websocket;
 
 import dev.brisk.rest.websocket.ServerEndpointDefaults;
-import dev.brisk.spring.boot.BriskWebSocketProperties;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
 import jakarta.websocket.OnMessage;
 import jakarta.websocket.Session;
@@ -11,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
@@ -21,7 +22,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -84,10 +85,11 @@ class WebSocketPropertiesTest {
 
     @Test
     void anOriginThatCannotMatchFailsStartUp() {
-        BriskWebSocketProperties settings = new BriskWebSocketProperties();
-        settings.setAllowedOrigins(List.of("app.example"));
-        assertThatThrownBy(() -> WebSocketDefaults.of(settings))
-                .hasMessageStartingWith("invalid brisk.websocket.* setting: allowedOrigins must hold \"*\" or origins")
+        Binder binder = new Binder(new MapConfigurationPropertySource(
+                Map.of("brisk.websocket.allowed-origins", "app.example")));
+        assertThatThrownBy(() -> WebSocketDefaults.of(binder))
+                .hasMessageStartingWith("Invalid brisk.websocket.allowed-origins: allowedOrigins must hold \"*\" or "
+                        + "origins")
                 .hasMessageEndingWith(": app.example");
     }
 

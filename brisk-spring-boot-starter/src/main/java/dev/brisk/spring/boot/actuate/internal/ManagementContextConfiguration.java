@@ -1,8 +1,6 @@
 package dev.brisk.spring.boot.actuate.internal;
 
-import dev.brisk.spring.boot.BriskAccessLogProperties;
 import dev.brisk.spring.boot.BriskProperties;
-import dev.brisk.spring.boot.BriskTracingProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.BriskWebServerFactory;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
@@ -13,6 +11,7 @@ import org.springframework.boot.actuate.autoconfigure.web.server.ManagementServe
 import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
 import org.springframework.context.annotation.Bean;
@@ -53,11 +52,9 @@ class ManagementContextConfiguration {
      * as they do on the application's port.
      */
     @Bean
-    BriskServerCustomizer managementObservability(ObjectProvider<BriskAccessLogProperties> accessLog,
-                                                  ObjectProvider<BriskTracingProperties> tracing,
-                                                  ConfigurableApplicationContext context) {
+    BriskServerCustomizer managementObservability(ConfigurableApplicationContext context) {
         return server -> {
-            ObservabilitySettings.apply(server, accessLog.getIfAvailable(), tracing.getIfAvailable());
+            ObservabilitySettings.apply(server, Binder.get(context.getEnvironment()));
             ClassLoader loader = context.getClassLoader();
             if (ClassUtils.isPresent("io.micrometer.core.instrument.MeterRegistry", loader)
                     && ClassUtils.isPresent("dev.brisk.micrometer.BriskMetrics", loader)) {
