@@ -1,0 +1,77 @@
+package dev.brisk.examples.demo.stock;
+
+import dev.brisk.rpc.RpcClient;
+import dev.brisk.rpc.RpcServer;
+import dev.brisk.rpc.spi.Registry;
+import dev.brisk.rpc.zookeeper.ZooKeeperRegistry;
+
+import java.util.Optional;
+
+/**
+ * The warehouse served over brisk-rpc and the bookshop's proxy of it. The client finds the server by its address
+ * (a static list), or through ZooKeeper when a connect string is given: then the server registers itself there and
+ * the client subscribes to the service, as services on several hosts would.
+ */
+public final class StockRpc implements AutoCloseable {
+
+    private final Registry registry;
+    private final RpcServer server;
+    private final RpcClient client;
+    private final StockService stock;
+    private final String discovery;
+
+    private StockRpc(Registry registry, RpcServer server, RpcClient client, String discovery) {
+        this.registry = registry;
+        this.server = server;
+        this.client = client;
+        this.stock = client.proxy(StockService.class);
+        this.discovery = discovery;
+    }
+
+    /** Starts an RPC server for {@code warehouse} on a free port and connects a client to it. */
+    public static StockRpc start(Warehouse warehouse, Optional<String> zookeeper) {
+        if (zookeeper.isPresent()) {
+            ZooKeeperRegistry registry = ZooKeeperRegistry.builder()
+                    .connectString(zookeeper.get()).namespace("brisk-demo").build();
+            try {
+                RpcServer server = RpcServer.builder().port(0).registry(registry)
+                        .service(StockService.class, warehouse).start();
+                RpcClient client = RpcClient.builder().registry(registry).build();
+                return new StockRpc(registry, server, client, "ZooKeeper " + zookeeper.get());
+            } catch (RuntimeException e) {
+                registry.close();
+                throw e;
+            }
+        }
+        RpcServer server = RpcServer.builder().host("127.0.0.1").port(0)
+                .service(StockService.class, warehouse).start();
+        String address = "127.0.0.1:" + server.port();
+        RpcClient client = RpcClient.builder().addresses(address).build();
+        return new StockRpc(null, server, client, "static address " + address);
+    }
+
+    /** The proxy: each call is a round trip to the RPC server. */
+    public StockService stock() {
+        return stock;
+    }
+
+    /** The RPC server's port. */
+    public int port() {
+        return server.port();
+    }
+
+    /** How the client finds the server, for people: {@code static address 127.0.0.1:port} or the ZooKeeper hosts. */
+    public String discovery() {
+        return discovery;
+    }
+
+    /** Closes the client, then the server (draining its calls), then the registry. */
+    @Override
+    public void close() {
+        client.close();
+        server.close();
+        if (registry != null) {
+            registry.close();
+        }
+    }
+}
