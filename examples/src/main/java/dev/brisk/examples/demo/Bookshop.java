@@ -48,8 +48,13 @@ public final class Bookshop implements AutoCloseable {
         try {
             shop.startParts(settings);
             return shop;
-        } catch (RuntimeException e) {
-            shop.close();
+        } catch (Exception e) {
+            // also an undeclared IOException, such as Netty's when the port is taken
+            try {
+                shop.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }

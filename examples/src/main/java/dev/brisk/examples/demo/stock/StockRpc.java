@@ -28,26 +28,34 @@ public final class StockRpc implements AutoCloseable {
         this.discovery = discovery;
     }
 
-    /** Starts an RPC server for {@code warehouse} on a free port and connects a client to it. */
+    /**
+     * Starts an RPC server for {@code warehouse} on a free port and connects a client to it; through ZooKeeper when
+     * {@code zookeeper} holds a connect string, else by the server's loopback address.
+     */
     public static StockRpc start(Warehouse warehouse, Optional<String> zookeeper) {
-        if (zookeeper.isPresent()) {
-            ZooKeeperRegistry registry = ZooKeeperRegistry.builder()
-                    .connectString(zookeeper.get()).namespace("brisk-demo").build();
-            try {
-                RpcServer server = RpcServer.builder().port(0).registry(registry)
-                        .service(StockService.class, warehouse).start();
-                RpcClient client = RpcClient.builder().registry(registry).build();
-                return new StockRpc(registry, server, client, "ZooKeeper " + zookeeper.get());
-            } catch (RuntimeException e) {
-                registry.close();
-                throw e;
+        Registry registry = zookeeper.map(hosts -> (Registry) ZooKeeperRegistry.builder()
+                .connectString(hosts).namespace("brisk-demo").build()).orElse(null);
+        RpcServer server = null;
+        try {
+            RpcServer.Builder builder = RpcServer.builder().port(0).service(StockService.class, warehouse);
+            server = registry == null ? builder.host("127.0.0.1").start() : builder.registry(registry).start();
+            if (registry == null) {
+                String address = "127.0.0.1:" + server.port();
+                return new StockRpc(null, server, RpcClient.builder().addresses(address).build(),
+                        "static address " + address);
             }
+            return new StockRpc(registry, server, RpcClient.builder().registry(registry).build(),
+                    "ZooKeeper " + zookeeper.get());
+        } catch (Exception e) {
+            // also an undeclared IOException, such as Netty's when binding fails
+            if (server != null) {
+                server.close();
+            }
+            if (registry != null) {
+                registry.close();
+            }
+            throw e;
         }
-        RpcServer server = RpcServer.builder().host("127.0.0.1").port(0)
-                .service(StockService.class, warehouse).start();
-        String address = "127.0.0.1:" + server.port();
-        RpcClient client = RpcClient.builder().addresses(address).build();
-        return new StockRpc(null, server, client, "static address " + address);
     }
 
     /** The proxy: each call is a round trip to the RPC server. */
