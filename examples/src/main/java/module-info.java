@@ -10,7 +10,6 @@ module dev.brisk.examples {
     requires dev.brisk.micrometer;
     requires dev.brisk.openapi;
     requires spring.web;
-    requires spring.core;
     requires jakarta.validation;
 
     exports dev.brisk.examples;
