@@ -91,7 +91,8 @@ public final class ServerRuntime {
                         }
                     });
             channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             stopExecutors(executors);

@@ -78,7 +78,8 @@ public final class ServerRuntime {
                     .childHandler(new ServerInitializer(context));
             Channel channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
             return new ServerRuntime(options, context, acceptor, workers, channel, transport);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
