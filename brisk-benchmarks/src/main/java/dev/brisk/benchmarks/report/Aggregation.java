@@ -62,6 +62,9 @@ final class Aggregation {
                 continue;
             }
             for (ImplResult ours : brisk) {
+                if (!area.compares(ours.impl(), peer.impl())) {
+                    continue;
+                }
                 for (Metric metric : List.of(area.headline(), area.second())) {
                     ratios(metric, ours, peer).ifPresent(ratio ->
                             peer.addAdvantage(new ImplResult.Advantage(ours.impl(), metric, ratio)));

@@ -9,8 +9,8 @@ import java.util.Optional;
 enum Area {
     SERVER("server", "HTTP server", Metric.CPU_US, Metric.RPS, false,
             "brisk-http (the HTTP server alone) against raw Netty (`HttpServerCodec` + `HttpObjectAggregator`, as "
-                    + "Netty's examples write it) and nginx: the server's CPU time per request under wrk, 64 "
-                    + "connections, one IO thread."),
+                    + "Netty's examples write it), ESA HttpServer and nginx: the server's CPU time per request under "
+                    + "wrk, 64 connections, one IO thread."),
     REST("rest", "REST controllers", Metric.CPU_US, Metric.RPS, false,
             "Brisk's Spring-style and JAX-RS controllers against Spring MVC on Tomcat and a Vert.x Web router: a path "
                     + "variable and a JSON body, 64 connections."),
@@ -77,6 +77,14 @@ enum Area {
     /** Whether the chart's value axis is logarithmic (values apart by orders of magnitude). */
     boolean logScale() {
         return logScale;
+    }
+
+    /**
+     * Whether the page compares Brisk's {@code brisk} with {@code peer}: always, except at start-up, where a Spring Boot
+     * application is compared only with a Spring Boot application, and a plain service only with a plain one.
+     */
+    boolean compares(String brisk, String peer) {
+        return this != STARTUP || brisk.startsWith("spring") == peer.startsWith("spring");
     }
 
     /** One sentence: who is compared, on what. */

@@ -10,6 +10,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -103,11 +104,16 @@ final class BarChart {
             markers.setAutoPopulateSeriesShape(false);
             markers.setDefaultPaint(Color.BLACK);
             markers.setDefaultShape(diamond);
+            markers.setDrawOutlines(true);
+            markers.setUseOutlinePaint(true);
+            markers.setAutoPopulateSeriesOutlinePaint(false);
+            markers.setDefaultOutlinePaint(Color.WHITE);
             NumberAxis latencyAxis = new NumberAxis("p99 latency, ms (diamonds)");
             plot.setDataset(1, p99);
             plot.setRangeAxis(1, latencyAxis);
             plot.mapDatasetToRangeAxis(1, 1);
             plot.setRenderer(1, markers);
+            plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
             legend.add(new LegendItem("p99 latency (right axis)", null, null, null, diamond, Color.BLACK));
         }
         plot.setFixedLegendItems(legend);

@@ -95,7 +95,7 @@ final class MarkdownPage {
         header.add("impl");
         metrics.forEach(metric -> header.add(metric.label()));
         for (String ours : comparedWith) {
-            header.add(ours + " vs it: " + area.headline().label() + " · " + area.second().label());
+            header.add(ours + "'s advantage: " + area.headline().label() + " · " + area.second().label());
         }
         if (published) {
             header.add("published elsewhere (context only)");

@@ -74,6 +74,19 @@ class AggregationTest {
     }
 
     @Test
+    void atStartUpSpringBootIsComparedOnlyWithSpringBoot() {
+        List<Sample> samples = new ArrayList<>();
+        for (String impl : List.of("brisk-http", "netty", "spring-boot-brisk", "spring-mvc")) {
+            samples.add(new Sample("startup", "first response", impl, 1, 1, "first_ms", impl.length() * 100));
+        }
+
+        List<ImplResult> rows = Aggregation.aggregate(samples).get(0).tables().get(0).rows();
+
+        assertThat(rows.get(1).advantages()).extracting(ImplResult.Advantage::brisk).containsOnly("brisk-http");
+        assertThat(rows.get(3).advantages()).extracting(ImplResult.Advantage::brisk).containsOnly("spring-boot-brisk");
+    }
+
+    @Test
     void areasComeInTheReportsOrder() {
         List<Sample> samples = new ArrayList<>();
         samples.add(new Sample("startup", "first response", "brisk-http", 1, 1, "first_ms", 300));

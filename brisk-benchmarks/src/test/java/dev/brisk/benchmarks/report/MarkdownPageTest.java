@@ -29,7 +29,7 @@ class MarkdownPageTest {
         assertThat(page.table(Area.SERVER, table)).isEqualTo("""
                 **GET /hello**: medians of 4 windows per implementation (2 JVM starts × 2 rounds)
 
-                | impl | req/s | p99 ms | CPU µs/req | errors | brisk-http vs it: CPU µs/req · req/s |
+                | impl | req/s | p99 ms | CPU µs/req | errors | brisk-http's advantage: CPU µs/req · req/s |
                 |---|---:|---:|---:|---:|---:|
                 | **brisk-http** | 50,000 | 3.50 | 20.00 | 0 |  |
                 | netty-raw | 40,000 | 3.00 | 23.00 | 6 | **1.15× (1.00–1.30)** · 1.25× (1.25–1.25) |
@@ -77,7 +77,7 @@ class MarkdownPageTest {
                 new Sample("rpc", "existUser", "dubbo", 1, 1, "cpu_us", 30));
         TableResult table = Aggregation.aggregate(samples).get(0).tables().get(0);
 
-        assertThat(page.table(Area.RPC, table)).contains("| impl | CPU µs/req | brisk vs it: CPU µs/req · req/s | "
+        assertThat(page.table(Area.RPC, table)).contains("| impl | CPU µs/req | brisk's advantage: CPU µs/req · req/s | "
                         + "published elsewhere (context only) |\n|---|---:|---:|---|\n")
                 .contains("| dubbo | 30.00 | **3.00×** · – | Turbo 2.05× Dubbo (existUser, ops/ms) |");
     }
