@@ -80,8 +80,8 @@ enum Area {
     }
 
     /**
-     * Whether the page compares Brisk's {@code brisk} with {@code peer}: always, except at start-up, where a Spring Boot
-     * application is compared only with a Spring Boot application, and a plain service only with a plain one.
+     * Whether the page compares Brisk's {@code brisk} with {@code peer}: always, except at start-up, where a Spring
+     * Boot application is compared only with a Spring Boot application, and a plain service only with a plain one.
      */
     boolean compares(String brisk, String peer) {
         return this != STARTUP || brisk.startsWith("spring") == peer.startsWith("spring");

@@ -7,6 +7,7 @@ import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
@@ -59,6 +60,8 @@ final class BarChart {
         DefaultCategoryDataset bars = new DefaultCategoryDataset();
         DefaultCategoryDataset p99 = new DefaultCategoryDataset();
         boolean latency = false;
+        double smallest = Double.MAX_VALUE;
+        double largest = 0;
         for (TableResult table : result.tables()) {
             for (String impl : impls) {
                 ImplResult row = table.rows().stream().filter(r -> r.impl().equals(impl)).findFirst().orElse(null);
@@ -67,6 +70,10 @@ final class BarChart {
                 bars.addValue(value, impl, table.name());
                 p99.addValue(tail, impl, table.name());
                 latency |= tail != null;
+                if (value != null && value > 0) {
+                    smallest = Math.min(smallest, value);
+                    largest = Math.max(largest, value);
+                }
             }
         }
 
@@ -75,7 +82,7 @@ final class BarChart {
         renderer.setShadowVisible(false);
         renderer.setItemMargin(ITEM_MARGIN);
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}",
-                new DecimalFormat(metric.lowerIsBetter() && !area.logScale() ? "#,##0.##" : "#,##0")));
+                new DecimalFormat(metric.decimals() == 0 ? "#,##0" : "#,##0." + "0".repeat(metric.decimals()))));
         renderer.setDefaultItemLabelsVisible(true);
         renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         List<String> series = List.copyOf(impls);
@@ -87,8 +94,13 @@ final class BarChart {
         }
 
         String direction = metric.lowerIsBetter() ? "lower is better" : "higher is better";
-        CategoryPlot plot = new CategoryPlot(bars, new CategoryAxis(null),
-                valueAxis(metric.label() + " (" + direction + ")", area.logScale()), renderer);
+        String label = metric.label() + " (" + direction + ")";
+        ValueAxis axis = new NumberAxis(label);
+        if (area.logScale() && largest > 0) {
+            axis = logAxis(label, smallest, largest);
+            renderer.setBase(axis.getLowerBound());
+        }
+        CategoryPlot plot = new CategoryPlot(bars, new CategoryAxis(null), axis, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(new Color(0xDEE2E6));
         plot.setOutlineVisible(false);
@@ -124,11 +136,13 @@ final class BarChart {
         return chart;
     }
 
-    private static ValueAxis valueAxis(String label, boolean logScale) {
-        if (!logScale) {
-            return new NumberAxis(label);
-        }
+    /** A base-10 axis from the power of ten below {@code smallest} to the one above {@code largest}, a tick each. */
+    private static LogAxis logAxis(String label, double smallest, double largest) {
         LogAxis axis = new LogAxis(label);
+        axis.setBase(10);
+        axis.setRange(Math.pow(10, Math.floor(Math.log10(smallest))),
+                Math.pow(10, Math.ceil(Math.log10(largest * 1.5))));
+        axis.setTickUnit(new NumberTickUnit(1.0));
         axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
         return axis;
     }

@@ -48,6 +48,11 @@ enum Metric {
         return label;
     }
 
+    /** The decimals the page prints. */
+    int decimals() {
+        return decimals;
+    }
+
     /** A cost (CPU, time, memory) rather than a throughput. */
     boolean lowerIsBetter() {
         return lowerIsBetter;

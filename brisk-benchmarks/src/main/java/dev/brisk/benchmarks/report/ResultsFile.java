@@ -32,8 +32,8 @@ final class ResultsFile {
             }
             String[] columns = line.split("\t", -1);
             if (columns.length != COLUMNS) {
-                throw new IllegalArgumentException("line " + (i + 1) + ": " + COLUMNS + " tab-separated columns expected,"
-                        + " found " + columns.length + ": " + line);
+                throw new IllegalArgumentException("line " + (i + 1) + ": " + COLUMNS
+                        + " tab-separated columns expected, found " + columns.length + ": " + line);
             }
             try {
                 samples.add(new Sample(columns[0], columns[1], columns[2], Integer.parseInt(columns[3]),

@@ -55,5 +55,7 @@ class BarChartTest {
 
         assertThat(plot.getDataset(1)).isNull();
         assertThat(plot.getRangeAxis().getLabel()).isEqualTo("ns/lookup (lower is better)");
+        assertThat(plot.getRangeAxis().getLowerBound()).isEqualTo(10);
+        assertThat(plot.getRangeAxis().getUpperBound()).isEqualTo(10_000);
     }
 }

@@ -77,7 +77,8 @@ class MarkdownPageTest {
                 new Sample("rpc", "existUser", "dubbo", 1, 1, "cpu_us", 30));
         TableResult table = Aggregation.aggregate(samples).get(0).tables().get(0);
 
-        assertThat(page.table(Area.RPC, table)).contains("| impl | CPU µs/req | brisk's advantage: CPU µs/req · req/s | "
+        assertThat(page.table(Area.RPC, table))
+                .contains("| impl | CPU µs/req | brisk's advantage: CPU µs/req · req/s | "
                         + "published elsewhere (context only) |\n|---|---:|---:|---|\n")
                 .contains("| dubbo | 30.00 | **3.00×** · – | Turbo 2.05× Dubbo (existUser, ops/ms) |");
     }
