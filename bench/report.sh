@@ -9,13 +9,24 @@
 #   QUICK=1     a smoke run of a few minutes (2 s windows, one JVM start): checks the harness; its figures mean nothing
 #   PAGE=FILE   where the page goes (its charts go to a directory named like it, without .md). Default:
 #               docs/benchmarks.md for `all` (and not QUICK), else the run's directory under bench/results
+#   BUILD=1     rebuild the jars even when they are newer than every source (else only missing or older jars)
 #   JVM_OPTS="-Xms512m -Xmx512m"   every measured JVM's flags
 #
 # Every run keeps its raw files under bench/results/report-<time>/: results.tsv (one measured value a line:
-# area, table, impl, JVM start, round, metric, value), run.tsv (machine, date, commands), and each script's own output.
-# Ready-made jars are reused; missing ones are built first (mvn -Pbenchmarks ... package, offline when possible).
+# area, table, impl, JVM start, round, metric, value), run.tsv (machine, date, commands), and each script's output.
 #
-# `all` takes about 25 minutes on a 2-core machine (the durations are below, per area), plus the builds.
+# A full run (`all`) takes about 26 minutes on a 2-core machine, plus the builds of missing jars:
+#   server    GET /hello (brisk-http, netty-raw, esa-httpserver, nginx) and POST /echo 1 KiB (without nginx),
+#             bench/http-interleaved.sh: 2 JVM starts x 2 rounds, 10 s warm-up per server, 10 s windows     ~7.5 min
+#   rest      GET /users/{id}: brisk-rest-spring, brisk-rest-jaxrs, spring-mvc, vertx-web, the same            ~4.5 min
+#   client    GET /hello: brisk, okhttp, apache-hc5, vertx, esa-restclient, bench/client.sh: 2 rounds of a
+#             fresh client JVM, 10 s warm-up, 10 s measured                                                  ~4 min
+#   router    bench/jmh.sh brisk-rest RouterBenchmark at 203 routes, one fork, -wi 3 -i 5 (1 s each), after
+#             building brisk-rest's tests                                                                    ~3 min
+#   collapse  the server and client hot-key scenarios, off against on, bench/launcher-interleaved.sh:
+#             2 JVM starts x 2 rounds, 10 s warm-up, 10 s windows                                            ~4.5 min
+#   rpc       existUser: brisk, grpc, dubbo, bench/rpc.sh: 2 rounds of a fresh server and caller, 10 s + 10 s ~3 min
+#   startup   brisk-http, brisk-rest, netty, spring-boot-brisk, spring-mvc, bench/startup.sh: 5 starts each   ~1 min
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,17 +67,33 @@ say() { echo "$*" >&2; }
 
 # ---- builds -------------------------------------------------------------------------------------------------------
 
-# build MODULE JAR: packages the module (and what it depends on, from this checkout) when its jar is missing
+# stale JAR [PATH...]: whether a main source file or a pom under the paths (default: the whole checkout) is newer
+stale() {
+  local jar=$1
+  shift
+  [ -n "$(find "${@:-.}" \( -name target -o -name .git \) -prune -o \( -path '*/src/main/*' -o -name pom.xml \) \
+    -type f -newer "$jar" -print -quit)" ]
+}
+
+# build MODULE JAR [PATH...]: packages the module (and what it depends on, from this checkout) when its jar is missing
+# or older than its sources (stale), or always with BUILD=1, so that what is measured is this checkout
 build() {
   local module=$1 jar=$2
-  [ -f "$jar" ] && return 0
-  say "[build] $jar is missing: mvn -Pbenchmarks -pl $module -am package -DskipTests"
+  shift 2
+  if [ -f "$jar" ] && [ -z "${BUILD:-}" ] && ! stale "$jar" "$@"; then
+    return 0
+  fi
+  say "[build] $jar: mvn -Pbenchmarks -pl $module -am package -DskipTests"
   mvn -B -ntp -q -o -Pbenchmarks -pl "$module" -am package -DskipTests >&2 \
     || mvn -B -ntp -q -Pbenchmarks -pl "$module" -am package -DskipTests >&2
 }
 
 build brisk-benchmarks "$JAR"
-case " $AREAS " in *" client "* | *" server "*) build brisk-benchmarks-esa "$ESA_JAR" ;; esac
+[ -f brisk-benchmarks/target/brisk-startup-boot-mvc.jar ] || BUILD=1 build brisk-benchmarks "$JAR"
+# the ESA jar holds the launcher's client harness and the endpoints' payloads, no other Brisk code
+case " $AREAS " in *" client "* | *" server "*) build brisk-benchmarks-esa "$ESA_JAR" brisk-benchmarks-esa \
+  brisk-benchmarks/src/main/java/dev/brisk/benchmarks/client brisk-benchmarks/src/main/java/dev/brisk/benchmarks/serve ;;
+esac
 case " $AREAS " in *" rpc "*) build brisk-benchmarks-dubbo "$DUBBO_JAR" ;; esac
 
 # ---- the machine --------------------------------------------------------------------------------------------------
@@ -245,8 +272,6 @@ area_startup() {
   info startup.note "No JVM flags (what users run); each service in a jar holding only what it needs. brisk-http and netty answer text, brisk-rest JSON through Jackson, spring-boot-brisk and spring-mvc the same Spring Boot controller on Brisk's starter and on Tomcat."
   IMPLS=$impls ROUNDS=$STARTUP_ROUNDS measure startup "first response" $((STARTUP_ROUNDS * 5)) "$STARTUP" bench/startup.sh
 }
-
-case " $AREAS " in *" startup "*) build brisk-benchmarks brisk-benchmarks/target/brisk-startup-boot-mvc.jar ;; esac
 
 started=$SECONDS
 for area in $AREAS; do
