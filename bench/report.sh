@@ -101,7 +101,7 @@ case " $AREAS " in *" rpc "*) build brisk-benchmarks-dubbo "$DUBBO_JAR" ;; esac
 info date "$(date -u '+%Y-%m-%d %H:%M UTC')"
 info machine "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
 info jdk "$(java -version 2>&1 | head -1)"
-info command "${QUICK:+QUICK=1 }bench/report.sh $*"
+info command "${QUICK:+QUICK=1 }bench/report.sh ${*:-all}"
 info mode "${QUICK:+quick}"
 info method "Servers: \`taskset -c 0 java $JVM_OPTS -jar brisk-benchmarks.jar serve <impl> --io-threads 1\`; load generators (wrk -t1 -c64, or the launcher's clients and callers) on core 1. Warm-up ${WARMUP} s, windows of ${DURATION} s."
 
