@@ -39,10 +39,6 @@ enum Metric {
         return Optional.empty();
     }
 
-    String key() {
-        return key;
-    }
-
     /** The column header. */
     String label() {
         return label;
