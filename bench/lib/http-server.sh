@@ -3,6 +3,7 @@
 # Source it from the repository root.
 
 JAR=${JAR:-brisk-benchmarks/target/brisk-benchmarks.jar}
+ESA_JAR=${ESA_JAR:-brisk-benchmarks-esa/target/brisk-benchmarks-esa.jar}
 JVM_OPTS=${JVM_OPTS:-"-Xms512m -Xmx512m"}
 SERVER_ARGS=${SERVER_ARGS:-"--io-threads 1"}
 RESULTS=bench/results
@@ -16,10 +17,64 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # user+sys clock ticks of a process so far
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+# start_nginx: nginx as a peer server (GET /hello and GET /json only: it has no echo without a module), one process
+# (master_process off) on core 0, like the launcher's servers; sets what start_server sets
+start_nginx() {
+  command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx-light)" >&2; exit 1; }
+  SERVER_PORT=$(free_port)
+  SERVER_LOG=$(mktemp)
+  local dir
+  dir=$(mktemp -d)
+  cat >"$dir/nginx.conf" <<EOF
+worker_processes 1;
+master_process off;
+daemon off;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  client_body_temp_path $dir/body;
+  proxy_temp_path $dir/proxy;
+  fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi;
+  scgi_temp_path $dir/scgi;
+  server {
+    listen 127.0.0.1:$SERVER_PORT;
+    location = /hello { default_type text/plain; return 200 "Hello, World!"; }
+    location = /json { default_type application/json; return 200 '{"message":"Hello, World!"}'; }
+  }
+}
+EOF
+  taskset -c 0 nginx -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" >"$SERVER_LOG" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 100); do
+    if { exec 5<>"/dev/tcp/127.0.0.1/$SERVER_PORT"; } 2>/dev/null; then
+      exec 5<&-
+      echo "listening on $SERVER_PORT" >>"$SERVER_LOG"
+      return 0
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || { echo "nginx died:" >&2; cat "$SERVER_LOG" "$dir/error.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "nginx did not start" >&2
+  kill "$SERVER_PID"
+  exit 1
+}
+
 # start_server IMPL -> sets SERVER_PID, SERVER_PORT and SERVER_LOG; IMPL@NAME=JAR runs IMPL from another launcher
-# build, IMPL/TRANSPORT on that transport
+# build, IMPL/TRANSPORT on that transport; esa-httpserver runs from ESA_JAR, nginx is nginx (start_nginx)
 start_server() {
   local impl=$1 jar=$JAR transport=()
+  if [[ $impl == nginx ]]; then
+    start_nginx
+    return 0
+  fi
+  if [[ $impl == esa-* ]]; then
+    jar=$ESA_JAR
+    [ -f "$jar" ] || { echo "missing $jar: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks-esa package -DskipTests" >&2; exit 1; }
+  fi
   if [[ $impl == *@*=* ]]; then
     jar=${impl#*=}
     impl=${impl%%@*}

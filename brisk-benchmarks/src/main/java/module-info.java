@@ -1,7 +1,8 @@
 /**
  * The benchmark launcher: serves Brisk and its peers (Netty, Vert.x, Spring MVC on Tomcat) for load tests, and the load
  * client that measures Brisk's client against its peers (OkHttp, Apache HttpClient 5, Reactor Netty, the JDK's), and
- * the RPC benchmark's server and caller (gRPC-java).
+ * the RPC benchmark's server and caller (gRPC-java), and the report that renders their results (tables, a page,
+ * charts drawn with JFreeChart).
  */
 module dev.brisk.benchmarks {
     requires dev.brisk.rest;
@@ -43,6 +44,8 @@ module dev.brisk.benchmarks {
     requires io.grpc.protobuf;
     requires io.grpc.stub;
     requires com.google.common;
+    requires java.desktop;
+    requires org.jfree.jfreechart;
 
     opens dev.brisk.benchmarks.serve to spring.core, spring.beans, spring.context, spring.web, dev.brisk.rest;
     opens dev.brisk.benchmarks.serve.springmvc to spring.core, spring.beans, spring.context, spring.web;

@@ -3,6 +3,7 @@ package dev.brisk.benchmarks;
 import dev.brisk.benchmarks.client.ClientMain;
 import dev.brisk.benchmarks.client.peers.ClientCommand;
 import dev.brisk.benchmarks.collapse.CollapseCommand;
+import dev.brisk.benchmarks.report.ReportCommand;
 import dev.brisk.benchmarks.rpc.RpcMain;
 import dev.brisk.benchmarks.rpc.peers.RpcCommand;
 import dev.brisk.benchmarks.serve.ServeCommand;
@@ -24,6 +25,8 @@ public final class Launcher {
               collapse %s
               rpc <impl> %s
                     impls: %s (dubbo: brisk-benchmarks-dubbo.jar)
+              report %s
+                    renders what bench/report.sh measured: tables, the page, its charts
             """;
 
     private Launcher() {
@@ -39,6 +42,7 @@ public final class Launcher {
             case "client" -> client(rest);
             case "collapse" -> collapse(rest);
             case "rpc" -> rpc(rest);
+            case "report" -> report(rest);
             case "-h", "--help", "help" -> System.out.print(usage());
             default -> fail("unknown command: " + args[0]);
         }
@@ -78,8 +82,16 @@ public final class Launcher {
         System.exit(0);
     }
 
+    private static void report(String[] args) throws Exception {
+        try {
+            ReportCommand.run(args);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
+    }
+
     private static String usage() {
         return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations(),
-                CollapseCommand.OPTIONS, RpcMain.OPTIONS, RpcCommand.implementations());
+                CollapseCommand.OPTIONS, RpcMain.OPTIONS, RpcCommand.implementations(), ReportCommand.OPTIONS);
     }
 }

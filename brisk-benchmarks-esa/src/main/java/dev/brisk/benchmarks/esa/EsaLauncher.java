@@ -10,7 +10,9 @@ import java.util.function.Function;
 
 /**
  * The launcher of brisk-benchmarks-esa.jar: {@code client esa-restclient ...}, with the same options and the same
- * summary line as {@code brisk-benchmarks.jar client}. A separate jar because esa-restclient needs Netty 4.1.
+ * summary line as {@code brisk-benchmarks.jar client}, and {@code serve esa-httpserver --port N [--io-threads N]},
+ * which prints {@code listening on <port>} like {@code brisk-benchmarks.jar serve}. A separate jar because the ESA
+ * projects need Netty 4.1.
  */
 public final class EsaLauncher {
 
@@ -18,12 +20,17 @@ public final class EsaLauncher {
             Map.of("esa-restclient", EsaLoadClient::new);
 
     private static final String USAGE = "usage: java -jar brisk-benchmarks-esa.jar client esa-restclient "
-            + ClientMain.OPTIONS;
+            + ClientMain.OPTIONS + "\n       java -jar brisk-benchmarks-esa.jar serve esa-httpserver --port N"
+            + " [--io-threads N]";
 
     private EsaLauncher() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("serve")) {
+            serve(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length == 0 || !args[0].equals("client")) {
             fail(args.length == 0 ? "no command given" : "unknown command: " + args[0]);
         }
@@ -33,6 +40,27 @@ public final class EsaLauncher {
             fail(e.getMessage());
         }
         System.exit(0);
+    }
+
+    private static void serve(String[] args) throws InterruptedException {
+        if (args.length == 0 || !args[0].equals("esa-httpserver")) {
+            fail("serve: unknown implementation " + (args.length == 0 ? "(none)" : args[0]));
+        }
+        int port = 8080;
+        int ioThreads = 1;
+        for (int i = 1; i < args.length; i++) {
+            if (i + 1 >= args.length) {
+                fail("serve: option " + args[i] + " needs a value");
+            }
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(args[++i]);
+                case "--io-threads" -> ioThreads = Integer.parseInt(args[++i]);
+                default -> fail("serve: unknown option " + args[i]);
+            }
+        }
+        System.out.println("listening on " + EsaHttpServer.start(port, ioThreads));
+        System.out.flush();
+        Thread.currentThread().join();
     }
 
     private static void fail(String problem) {
