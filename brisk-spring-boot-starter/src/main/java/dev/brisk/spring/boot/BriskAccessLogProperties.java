@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot;
 
-import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 

@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot;
 
-import dev.brisk.rest.HealthCheck;
-import dev.brisk.rest.HealthOptions;
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthOptions;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot;
 
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.observe.TracingOptions;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**

@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot.autoconfigure;
 
-import dev.brisk.rest.HealthCheck;
+import dev.brisk.rest.observe.HealthCheck;
 import dev.brisk.spring.boot.BriskAccessLogProperties;
 import dev.brisk.spring.boot.BriskHealthProperties;
 import dev.brisk.spring.boot.BriskServerCustomizer;
