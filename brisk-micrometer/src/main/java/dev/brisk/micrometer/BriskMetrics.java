@@ -4,11 +4,11 @@ import dev.brisk.micrometer.internal.Prometheus;
 import dev.brisk.micrometer.internal.RequestTimers;
 import dev.brisk.micrometer.internal.ServerMeters;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.CompletedRequest;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.RequestObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.util.Map;

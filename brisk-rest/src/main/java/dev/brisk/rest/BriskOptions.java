@@ -3,6 +3,8 @@ package dev.brisk.rest;
 import static dev.brisk.transport.spi.Checks.notNull;
 import static dev.brisk.transport.spi.Checks.positive;
 
+import dev.brisk.rest.sse.SseSink;
+
 import java.time.Duration;
 
 /**

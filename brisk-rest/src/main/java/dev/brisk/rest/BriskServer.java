@@ -5,15 +5,14 @@ import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpPortProtocol;
 import dev.brisk.http.HttpServer;
 import dev.brisk.rest.feature.Feature;
-import dev.brisk.rest.feature.ObservabilityConfig;
-import dev.brisk.rest.feature.ProtectionConfig;
-import dev.brisk.rest.feature.RouteGroup;
-import dev.brisk.rest.feature.WebConfig;
 import dev.brisk.rest.internal.RestServer;
 import dev.brisk.rest.internal.assembly.GroupRoutes;
 import dev.brisk.rest.internal.assembly.ServerAssembly;
 import dev.brisk.rest.internal.assembly.ServerParts;
+import dev.brisk.rest.observe.ObservabilityConfig;
+import dev.brisk.rest.protect.ProtectionConfig;
 import dev.brisk.rest.spi.ControllerSupport;
+import dev.brisk.rest.web.WebConfig;
 import io.netty.handler.codec.http.HttpMethod;
 
 import dev.brisk.rest.internal.assembly.ServerPlan;

@@ -2,6 +2,12 @@ package dev.brisk.rest;
 
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
+import dev.brisk.rest.multipart.MultipartForm;
+import dev.brisk.rest.multipart.MultipartOptions;
+import dev.brisk.rest.observe.TracingOptions;
+import dev.brisk.rest.protect.RequestTimeout;
+import dev.brisk.rest.sse.SseEvent;
+import dev.brisk.rest.sse.SseSink;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.transport.TraceContext;
@@ -173,7 +179,7 @@ public interface RequestContext {
 
     /**
      * The trace this request belongs to, with the server span's id, when tracing is on
-     * ({@link dev.brisk.rest.feature.ObservabilityConfig#tracing(TracingOptions)}); also {@code TraceContext.current()}
+     * ({@link dev.brisk.rest.observe.ObservabilityConfig#tracing(TracingOptions)}); also {@code TraceContext.current()}
      * on the threads that run the request's filters and handler.
      */
     default Optional<TraceContext> trace() {

@@ -1,6 +1,10 @@
 package dev.brisk.rest;
 
 import dev.brisk.codec.MediaType;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.protect.MaxConcurrency;
+import dev.brisk.rest.protect.RequestTimeout;
+import dev.brisk.rest.web.CorsConfig;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.lang.reflect.Method;

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
 
 import dev.brisk.http.CompressionOptions;
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.TracingOptions;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

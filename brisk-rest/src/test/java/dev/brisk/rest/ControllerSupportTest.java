@@ -1,6 +1,7 @@
 package dev.brisk.rest;
 
 import dev.brisk.rest.spi.ControllerSupport;
+import dev.brisk.rest.web.CorsConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,8 @@
 package dev.brisk.rest;
 
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthOptions;
+import dev.brisk.rest.observe.HealthResult;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;

@@ -1,5 +1,7 @@
 package dev.brisk.rest;
 
+import dev.brisk.rest.protect.ForwardedHeader;
+import dev.brisk.rest.protect.IpFilter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

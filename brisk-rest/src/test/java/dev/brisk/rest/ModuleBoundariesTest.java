@@ -31,6 +31,12 @@ class ModuleBoundariesTest {
                     Object headers = dev.brisk.http.common.WritableHeaders.create();
                     Object transport = dev.brisk.transport.Transports.resolve(dev.brisk.transport.Transport.AUTO);
                     Object spi = dev.brisk.rest.spi.ControllerSupport.class;
+                    Object feature = dev.brisk.rest.feature.Feature.class;
+                    Object protect = dev.brisk.rest.protect.ProtectionOptions.DEFAULT;
+                    Object observe = dev.brisk.rest.observe.AccessLogOptions.DEFAULT;
+                    Object web = dev.brisk.rest.web.StaticOptions.DEFAULT;
+                    Object sse = dev.brisk.rest.sse.SseEvent.class;
+                    Object multipart = dev.brisk.rest.multipart.MultipartOptions.DEFAULT;
                 }
                 """);
         assertThat(output).isEmpty();

@@ -4,6 +4,8 @@ import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.MemoryProbe;
 import dev.brisk.http.testing.RawConnection;
+import dev.brisk.rest.multipart.MultipartOptions;
+import dev.brisk.rest.multipart.Part;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.rest.observe.TracingOptions;
 import dev.brisk.transport.TraceContext;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;

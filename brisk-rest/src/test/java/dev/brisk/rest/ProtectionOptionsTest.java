@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.brisk.rest.internal.protect.Durations;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.protect.ForwardedHeader;
+import dev.brisk.rest.protect.IpFilter;
+import dev.brisk.rest.protect.ProtectionOptions;
 import java.util.ArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,6 +1,8 @@
 package dev.brisk.rest;
 
 import dev.brisk.rest.internal.RestServer;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.RequestObserver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -13,7 +13,7 @@ import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@link dev.brisk.rest.feature.RouteGroup}: routes under a prefix, with filters of their own, over a socket. */
+/** {@link dev.brisk.rest.RouteGroup}: routes under a prefix, with filters of their own, over a socket. */
 class RouteGroupTest {
 
     private BriskServer server;

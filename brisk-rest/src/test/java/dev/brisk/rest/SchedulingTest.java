@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.rest.observe.CompletedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,10 @@ package dev.brisk.rest;
 import dev.brisk.http.testing.H2Frames;
 import dev.brisk.http.testing.H2RawConnection;
 import dev.brisk.http.testing.ReliabilityReport;
+import dev.brisk.rest.sse.SseBroadcaster;
+import dev.brisk.rest.sse.SseClosedException;
+import dev.brisk.rest.sse.SseEvent;
+import dev.brisk.rest.sse.SseSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,8 @@
 package dev.brisk.rest;
 
 import dev.brisk.http.CompressionOptions;
+import dev.brisk.rest.web.CorsConfig;
+import dev.brisk.rest.web.StaticOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

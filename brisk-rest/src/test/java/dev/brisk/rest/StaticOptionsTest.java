@@ -1,5 +1,6 @@
 package dev.brisk.rest;
 
+import dev.brisk.rest.web.StaticOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

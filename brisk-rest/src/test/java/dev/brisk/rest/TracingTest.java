@@ -1,6 +1,7 @@
 package dev.brisk.rest;
 
 import dev.brisk.client.BriskClient;
+import dev.brisk.rest.observe.TracingOptions;
 import dev.brisk.transport.TraceContext;
 import org.junit.jupiter.api.Test;
 

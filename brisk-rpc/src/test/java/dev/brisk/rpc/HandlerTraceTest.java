@@ -4,7 +4,7 @@ import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.observe.TracingOptions;
 import dev.brisk.transport.TraceContext;
 import org.junit.jupiter.api.Test;
 

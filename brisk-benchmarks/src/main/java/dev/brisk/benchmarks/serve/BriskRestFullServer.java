@@ -2,14 +2,14 @@ package dev.brisk.benchmarks.serve;
 
 import dev.brisk.http.CompressionOptions;
 import dev.brisk.micrometer.BriskMetrics;
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.ConcurrencyLimit;
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.TracingOptions;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

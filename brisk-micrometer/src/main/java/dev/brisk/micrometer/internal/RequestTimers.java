@@ -1,8 +1,8 @@
 package dev.brisk.micrometer.internal;
 
 import dev.brisk.micrometer.MetricsOptions;
-import dev.brisk.rest.CompletedRequest;
 import dev.brisk.rest.RouteInfo;
+import dev.brisk.rest.observe.CompletedRequest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;

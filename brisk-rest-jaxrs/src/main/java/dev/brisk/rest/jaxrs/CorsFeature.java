@@ -1,6 +1,6 @@
 package dev.brisk.rest.jaxrs;
 
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.web.CorsConfig;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 

@@ -2,8 +2,8 @@ package dev.brisk.rest.jaxrs;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.CompletedRequest;
-import dev.brisk.rest.RequestObserver;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.RequestObserver;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

@@ -2,8 +2,8 @@ package dev.brisk.rest.jaxrs;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.MaxConcurrency;
-import dev.brisk.rest.RequestTimeout;
+import dev.brisk.rest.protect.MaxConcurrency;
+import dev.brisk.rest.protect.RequestTimeout;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import org.junit.jupiter.api.AfterEach;

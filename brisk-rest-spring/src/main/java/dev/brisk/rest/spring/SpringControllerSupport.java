@@ -1,6 +1,5 @@
 package dev.brisk.rest.spring;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
@@ -8,6 +7,7 @@ import dev.brisk.rest.spring.internal.Advice;
 import dev.brisk.rest.spring.internal.GlobalCors;
 import dev.brisk.rest.spring.internal.RoutingErrors;
 import dev.brisk.rest.spring.internal.SpringRoutes;
+import dev.brisk.rest.web.CorsConfig;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationAwareOrderComparator;
 import org.springframework.util.ClassUtils;

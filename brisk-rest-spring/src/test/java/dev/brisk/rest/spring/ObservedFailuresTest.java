@@ -1,8 +1,8 @@
 package dev.brisk.rest.spring;
 
 import dev.brisk.rest.Brisk;
-import dev.brisk.rest.CompletedRequest;
-import dev.brisk.rest.RequestObserver;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.RequestObserver;
 import dev.brisk.test.BriskServerExtension;
 import dev.brisk.test.TestClient;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,8 +2,8 @@ package dev.brisk.rest.spring;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.MaxConcurrency;
-import dev.brisk.rest.RequestTimeout;
+import dev.brisk.rest.protect.MaxConcurrency;
+import dev.brisk.rest.protect.RequestTimeout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.bind.annotation.GetMapping;

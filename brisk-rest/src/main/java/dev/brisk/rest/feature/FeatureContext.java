@@ -7,8 +7,8 @@ import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.InterceptorRegistration;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.observe.RequestObserver;
 
 import java.util.function.Consumer;
 

@@ -1,10 +1,10 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.internal.cors.CorsProcessor;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
+import dev.brisk.rest.web.CorsConfig;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;

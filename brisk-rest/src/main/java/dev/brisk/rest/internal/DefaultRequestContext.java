@@ -13,10 +13,10 @@ import dev.brisk.rest.internal.router.RouteMatch;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.ContentNegotiation;
-import dev.brisk.rest.MultipartForm;
-import dev.brisk.rest.SseSink;
 import dev.brisk.rest.internal.multipart.MultipartReceiver;
 import dev.brisk.rest.internal.sse.DefaultSseSink;
+import dev.brisk.rest.multipart.MultipartForm;
+import dev.brisk.rest.sse.SseSink;
 import dev.brisk.transport.TraceContext;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.ReferenceCountUtil;

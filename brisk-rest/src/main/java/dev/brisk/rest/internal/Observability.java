@@ -1,10 +1,10 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.internal.observe.AccessLog;
 import dev.brisk.rest.internal.observe.AccessLogEntry;
 import dev.brisk.rest.internal.observe.ServerTracing;
+import dev.brisk.rest.observe.RequestObserver;
 import dev.brisk.transport.TraceContext;
 
 /**

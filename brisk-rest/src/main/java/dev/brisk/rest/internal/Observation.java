@@ -1,8 +1,8 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.rest.CompletedRequest;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.internal.observe.AccessLogEntry;
+import dev.brisk.rest.observe.CompletedRequest;
+import dev.brisk.rest.observe.RequestObserver;
 
 import java.util.Optional;
 import java.util.function.BiConsumer;

@@ -1,9 +1,9 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.rest.ProtectionOptions;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.internal.observe.AccessLog;
 import dev.brisk.rest.internal.observe.ServerTracing;
+import dev.brisk.rest.observe.RequestObserver;
+import dev.brisk.rest.protect.ProtectionOptions;
 import dev.brisk.rest.spi.RoutingFailureHandler;
 
 import java.util.List;

@@ -1,17 +1,17 @@
 package dev.brisk.rest.internal;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.ConcurrencyLimit;
-import dev.brisk.rest.LoadShedding;
-import dev.brisk.rest.MaxConcurrency;
-import dev.brisk.rest.ProtectionOptions;
-import dev.brisk.rest.RequestTimeout;
 import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.internal.protect.ClientAddresses;
 import dev.brisk.rest.internal.protect.CpuLoad;
 import dev.brisk.rest.internal.protect.Durations;
 import dev.brisk.rest.internal.protect.IpRules;
 import dev.brisk.rest.internal.protect.Limiter;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.protect.LoadShedding;
+import dev.brisk.rest.protect.MaxConcurrency;
+import dev.brisk.rest.protect.ProtectionOptions;
+import dev.brisk.rest.protect.RequestTimeout;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;

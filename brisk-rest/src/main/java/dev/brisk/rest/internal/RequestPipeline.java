@@ -5,9 +5,9 @@ import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
-import dev.brisk.rest.MultipartOptions;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.internal.multipart.MultipartReceiver;
+import dev.brisk.rest.multipart.MultipartOptions;
 import dev.brisk.transport.TraceContext;
 
 import java.util.List;

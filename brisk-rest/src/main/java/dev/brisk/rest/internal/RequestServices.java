@@ -2,9 +2,9 @@ package dev.brisk.rest.internal;
 
 import dev.brisk.codec.Codecs;
 import dev.brisk.rest.BriskOptions;
-import dev.brisk.rest.MultipartOptions;
 import dev.brisk.rest.Schedulers;
 import dev.brisk.rest.internal.sse.SseEncoder;
+import dev.brisk.rest.multipart.MultipartOptions;
 
 /**
  * What serving a request reaches of its server beyond the pipeline: the options, codecs, result writing, problem and

@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.internal.cors.CorsProcessor;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal;
 
-import dev.brisk.rest.CorsConfig;
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.brisk.rest.spi;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.List;
 import java.util.Map;

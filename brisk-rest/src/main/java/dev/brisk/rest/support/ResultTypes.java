@@ -2,8 +2,8 @@ package dev.brisk.rest.support;
 
 import dev.brisk.rest.ResponseEntity;
 import dev.brisk.rest.RouteResponse;
-import dev.brisk.rest.SseSink;
 import dev.brisk.rest.StreamingBody;
+import dev.brisk.rest.sse.SseSink;
 
 import java.io.File;
 import java.io.InputStream;

@@ -4,10 +4,10 @@ import dev.brisk.http.CompressionOptions;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketSession;
 import dev.brisk.http.testing.ChildServer;
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.web.CorsConfig;
 
 /**
  * The server {@link PingSoakTest} floods, run in a JVM of its own: brisk-rest with response compression, CORS, an

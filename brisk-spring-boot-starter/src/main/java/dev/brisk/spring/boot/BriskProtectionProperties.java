@@ -2,10 +2,10 @@ package dev.brisk.spring.boot;
 
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.ConcurrencyLimit;
-import dev.brisk.rest.ForwardedHeader;
-import dev.brisk.rest.IpFilter;
-import dev.brisk.rest.LoadShedding;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.protect.ForwardedHeader;
+import dev.brisk.rest.protect.IpFilter;
+import dev.brisk.rest.protect.LoadShedding;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;

@@ -13,12 +13,12 @@ import dev.brisk.examples.demo.stock.StockRpc;
 import dev.brisk.examples.demo.stock.Warehouse;
 import dev.brisk.micrometer.BriskMetrics;
 import dev.brisk.openapi.OpenApi;
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.HealthCheck;
-import dev.brisk.rest.HealthOptions;
-import dev.brisk.rest.HealthResult;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthOptions;
+import dev.brisk.rest.observe.HealthResult;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

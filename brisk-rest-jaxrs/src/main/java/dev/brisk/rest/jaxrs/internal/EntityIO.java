@@ -27,7 +27,7 @@ import jakarta.ws.rs.ext.MessageBodyWriter;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptor;
 
-import dev.brisk.rest.Part;
+import dev.brisk.rest.multipart.Part;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import jakarta.ws.rs.core.MultivaluedHashMap;

@@ -1,8 +1,8 @@
 package dev.brisk.rest.jaxrs.internal;
 
-import dev.brisk.rest.Part;
 import dev.brisk.rest.jaxrs.internal.runtime.CaseInsensitiveMultivaluedMap;
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
+import dev.brisk.rest.multipart.Part;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.GenericType;

@@ -1,7 +1,7 @@
 package dev.brisk.rest.jaxrs.compat;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.jaxrs.CorsFeature;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.time.Duration;
 import java.util.Set;

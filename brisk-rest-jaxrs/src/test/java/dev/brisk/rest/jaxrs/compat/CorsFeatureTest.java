@@ -1,8 +1,8 @@
 package dev.brisk.rest.jaxrs.compat;
 
 import dev.brisk.rest.Brisk;
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.jaxrs.CorsFeature;
+import dev.brisk.rest.web.CorsConfig;
 import dev.brisk.test.BriskServerExtension;
 import dev.brisk.test.TestClient;
 import dev.brisk.test.TestResponse;

@@ -2,7 +2,7 @@ package dev.brisk.rest.jaxrs.compat;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 import dev.brisk.test.BriskTest;
 import dev.brisk.test.TestClient;
 import dev.brisk.test.TestResponse;

@@ -1,6 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.web.CorsConfig;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.RequestMethod;

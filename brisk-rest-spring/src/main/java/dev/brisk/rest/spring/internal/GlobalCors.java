@@ -1,6 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.web.CorsConfig;
 import org.springframework.web.cors.CorsConfiguration;
 
 import java.time.Duration;

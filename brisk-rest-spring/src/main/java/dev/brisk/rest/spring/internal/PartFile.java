@@ -1,6 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.Part;
+import dev.brisk.rest.multipart.Part;
 import org.springframework.web.multipart.MultipartFile;
 
 import java.io.File;

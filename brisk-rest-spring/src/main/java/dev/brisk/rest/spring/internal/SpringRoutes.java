@@ -1,11 +1,11 @@
 package dev.brisk.rest.spring.internal;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
 import dev.brisk.rest.support.ResultTypes;
+import dev.brisk.rest.web.CorsConfig;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;

@@ -1,8 +1,8 @@
 package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.RequestContext;
-import dev.brisk.rest.SseEvent;
-import dev.brisk.rest.SseSink;
+import dev.brisk.rest.sse.SseEvent;
+import dev.brisk.rest.sse.SseSink;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
 
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.brisk.rest.spring.compat;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

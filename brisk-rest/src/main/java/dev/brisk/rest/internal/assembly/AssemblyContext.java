@@ -1,22 +1,22 @@
 package dev.brisk.rest.internal.assembly;
 
 import dev.brisk.http.HttpServer;
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.InterceptorRegistration;
-import dev.brisk.rest.MultipartOptions;
-import dev.brisk.rest.ProtectionOptions;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.TracingOptions;
 import dev.brisk.rest.feature.FeatureContext;
 import dev.brisk.rest.internal.observe.Draining;
 import dev.brisk.rest.internal.feature.BuiltInStages;
+import dev.brisk.rest.multipart.MultipartOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.RequestObserver;
+import dev.brisk.rest.observe.TracingOptions;
+import dev.brisk.rest.protect.ProtectionOptions;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

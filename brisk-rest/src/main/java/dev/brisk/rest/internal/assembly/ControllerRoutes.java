@@ -1,10 +1,10 @@
 package dev.brisk.rest.internal.assembly;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spi.RoutingFailureHandler;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.ArrayList;
 import java.util.List;

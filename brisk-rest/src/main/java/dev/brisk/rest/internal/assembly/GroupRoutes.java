@@ -4,7 +4,7 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.feature.RouteGroup;
+import dev.brisk.rest.RouteGroup;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;

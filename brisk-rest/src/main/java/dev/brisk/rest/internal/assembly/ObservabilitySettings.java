@@ -1,14 +1,14 @@
 package dev.brisk.rest.internal.assembly;
 
-import dev.brisk.rest.AccessLogOptions;
-import dev.brisk.rest.HealthOptions;
-import dev.brisk.rest.RequestObserver;
-import dev.brisk.rest.TracingOptions;
 import dev.brisk.rest.feature.Feature;
-import dev.brisk.rest.feature.ObservabilityConfig;
 import dev.brisk.rest.internal.feature.AccessLogFeature;
 import dev.brisk.rest.internal.feature.HealthFeature;
 import dev.brisk.rest.internal.feature.TracingFeature;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.HealthOptions;
+import dev.brisk.rest.observe.ObservabilityConfig;
+import dev.brisk.rest.observe.RequestObserver;
+import dev.brisk.rest.observe.TracingOptions;
 
 import java.util.ArrayList;
 import java.util.List;

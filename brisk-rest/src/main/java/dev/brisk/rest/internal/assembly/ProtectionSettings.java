@@ -1,14 +1,14 @@
 package dev.brisk.rest.internal.assembly;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.ConcurrencyLimit;
-import dev.brisk.rest.ForwardedHeader;
-import dev.brisk.rest.IpFilter;
-import dev.brisk.rest.LoadShedding;
-import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.feature.Feature;
-import dev.brisk.rest.feature.ProtectionConfig;
 import dev.brisk.rest.internal.feature.ProtectionFeature;
+import dev.brisk.rest.protect.ConcurrencyLimit;
+import dev.brisk.rest.protect.ForwardedHeader;
+import dev.brisk.rest.protect.IpFilter;
+import dev.brisk.rest.protect.LoadShedding;
+import dev.brisk.rest.protect.ProtectionConfig;
+import dev.brisk.rest.protect.ProtectionOptions;
 
 import java.time.Duration;
 import java.util.List;

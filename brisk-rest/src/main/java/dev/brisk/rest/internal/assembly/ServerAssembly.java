@@ -3,9 +3,7 @@ package dev.brisk.rest.internal.assembly;
 import dev.brisk.http.HttpPortProtocol;
 import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.Filter;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.internal.Observers;
 import dev.brisk.rest.internal.PipelineStages;
@@ -14,6 +12,8 @@ import dev.brisk.rest.internal.WebFeatures;
 import dev.brisk.rest.internal.observe.AccessLog;
 import dev.brisk.rest.internal.observe.ServerTracing;
 import dev.brisk.rest.internal.protect.ClientAddresses;
+import dev.brisk.rest.observe.RequestObserver;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.brisk.rest.internal.assembly;
 
 import dev.brisk.http.HttpServer;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.RequestObserver;
 import dev.brisk.rest.internal.RestServer;
 import dev.brisk.rest.internal.observe.Draining;
+import dev.brisk.rest.observe.RequestObserver;
 
 import java.util.List;
 import java.util.Optional;

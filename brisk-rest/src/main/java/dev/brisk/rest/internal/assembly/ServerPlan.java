@@ -7,9 +7,9 @@ import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.feature.Feature;
-import dev.brisk.rest.feature.ObservabilityConfig;
-import dev.brisk.rest.feature.ProtectionConfig;
-import dev.brisk.rest.feature.WebConfig;
+import dev.brisk.rest.observe.ObservabilityConfig;
+import dev.brisk.rest.protect.ProtectionConfig;
+import dev.brisk.rest.web.WebConfig;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.brisk.rest.internal.cors;
 
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.ServerResponse;
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.web.CorsConfig;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.cors;
 
-import dev.brisk.rest.CorsConfig;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.brisk.rest.internal.feature;
 
-import dev.brisk.rest.AccessLogOptions;
-import dev.brisk.rest.CorsConfig;
-import dev.brisk.rest.MultipartOptions;
-import dev.brisk.rest.ProtectionOptions;
-import dev.brisk.rest.TracingOptions;
 import dev.brisk.rest.feature.FeatureContext;
 import dev.brisk.rest.internal.observe.Draining;
+import dev.brisk.rest.multipart.MultipartOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.TracingOptions;
+import dev.brisk.rest.protect.ProtectionOptions;
+import dev.brisk.rest.web.CorsConfig;
 
 /**
  * The stages of a server's pipeline that only the built-in features set: the {@link FeatureContext} a server being

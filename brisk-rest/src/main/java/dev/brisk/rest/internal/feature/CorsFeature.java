@@ -1,8 +1,8 @@
 package dev.brisk.rest.internal.feature;
 
-import dev.brisk.rest.CorsConfig;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
+import dev.brisk.rest.web.CorsConfig;
 
 import java.util.Objects;
 

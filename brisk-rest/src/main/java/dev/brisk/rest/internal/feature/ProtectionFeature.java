@@ -1,8 +1,8 @@
 package dev.brisk.rest.internal.feature;
 
-import dev.brisk.rest.ProtectionOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
+import dev.brisk.rest.protect.ProtectionOptions;
 
 /** Limits, load shedding, timeouts and IP filters: checks of the pipeline, made only for what {@code options} set. */
 public record ProtectionFeature(ProtectionOptions options) implements Feature {

@@ -3,10 +3,10 @@ package dev.brisk.rest.internal.feature;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketOptions;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.StaticOptions;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.feature.FeatureContext;
 import dev.brisk.rest.internal.staticfiles.StaticHandler;
+import dev.brisk.rest.web.StaticOptions;
 
 import java.nio.file.Path;
 import java.util.List;

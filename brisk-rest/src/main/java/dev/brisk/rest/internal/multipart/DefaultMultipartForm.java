@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal.multipart;
 
-import dev.brisk.rest.MultipartForm;
-import dev.brisk.rest.Part;
+import dev.brisk.rest.multipart.MultipartForm;
+import dev.brisk.rest.multipart.Part;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package dev.brisk.rest.internal.multipart;
 
 import dev.brisk.codec.MediaType;
 import dev.brisk.http.common.Headers;
-import dev.brisk.rest.Part;
+import dev.brisk.rest.multipart.Part;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.multipart;
 
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 import io.netty.buffer.ByteBuf;
 
 import java.io.ByteArrayOutputStream;

@@ -1,8 +1,8 @@
 package dev.brisk.rest.internal.observe;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.internal.protect.ClientAddresses;
+import dev.brisk.rest.observe.AccessLogOptions;
 import dev.brisk.transport.TraceContext;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;

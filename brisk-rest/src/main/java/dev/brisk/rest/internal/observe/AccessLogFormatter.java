@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal.observe;
 
 import dev.brisk.http.common.Protocol;
-import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
 
 import io.netty.util.NetUtil;
 import java.net.InetSocketAddress;

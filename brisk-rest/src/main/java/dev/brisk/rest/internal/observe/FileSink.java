@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.observe;
 
-import dev.brisk.rest.AccessLogOptions.Rotation;
+import dev.brisk.rest.observe.AccessLogOptions.Rotation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,11 +1,11 @@
 package dev.brisk.rest.internal.observe;
 
-import dev.brisk.rest.HealthCheck;
-import dev.brisk.rest.HealthOptions;
-import dev.brisk.rest.HealthResult;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthOptions;
+import dev.brisk.rest.observe.HealthResult;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.observe;
 
-import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
 
 import java.util.function.LongConsumer;
 

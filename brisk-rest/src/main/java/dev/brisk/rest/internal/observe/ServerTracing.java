@@ -1,7 +1,7 @@
 package dev.brisk.rest.internal.observe;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.observe.TracingOptions;
 import dev.brisk.transport.TraceContext;
 
 import dev.brisk.rest.internal.protect.ClientAddresses;

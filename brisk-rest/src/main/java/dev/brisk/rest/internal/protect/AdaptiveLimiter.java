@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.protect;
 
-import dev.brisk.rest.ConcurrencyLimit;
+import dev.brisk.rest.protect.ConcurrencyLimit;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;

@@ -1,8 +1,8 @@
 package dev.brisk.rest.internal.protect;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.ForwardedHeader;
-import dev.brisk.rest.ProtectionOptions;
+import dev.brisk.rest.protect.ForwardedHeader;
+import dev.brisk.rest.protect.ProtectionOptions;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

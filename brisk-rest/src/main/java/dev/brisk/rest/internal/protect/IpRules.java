@@ -1,10 +1,10 @@
 package dev.brisk.rest.internal.protect;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.IpFilter;
 import dev.brisk.rest.internal.router.PathPattern;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
+import dev.brisk.rest.protect.IpFilter;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.ArrayList;

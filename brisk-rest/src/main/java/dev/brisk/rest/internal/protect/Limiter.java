@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.protect;
 
-import dev.brisk.rest.ConcurrencyLimit;
+import dev.brisk.rest.protect.ConcurrencyLimit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Counts requests in progress against a limit; one per server or route. Thread-safe. */

@@ -1,9 +1,9 @@
 package dev.brisk.rest.internal.sse;
 
 import dev.brisk.http.ServerResponse;
-import dev.brisk.rest.SseClosedException;
-import dev.brisk.rest.SseEvent;
-import dev.brisk.rest.SseSink;
+import dev.brisk.rest.sse.SseClosedException;
+import dev.brisk.rest.sse.SseEvent;
+import dev.brisk.rest.sse.SseSink;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;

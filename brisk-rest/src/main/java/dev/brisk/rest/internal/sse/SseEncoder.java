@@ -3,7 +3,7 @@ package dev.brisk.rest.internal.sse;
 import dev.brisk.codec.BodyCodec;
 import dev.brisk.codec.Codecs;
 import dev.brisk.codec.MediaType;
-import dev.brisk.rest.SseEvent;
+import dev.brisk.rest.sse.SseEvent;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;

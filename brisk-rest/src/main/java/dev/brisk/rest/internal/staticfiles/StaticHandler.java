@@ -9,7 +9,7 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.StaticOptions;
+import dev.brisk.rest.web.StaticOptions;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpMethod;
 

@@ -7,7 +7,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.FileAppender;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.common.Protocol;
-import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
 import io.netty.handler.codec.http.HttpMethod;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

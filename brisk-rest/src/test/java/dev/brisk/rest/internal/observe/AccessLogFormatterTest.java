@@ -3,7 +3,7 @@ package dev.brisk.rest.internal.observe;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.Protocol;
-import dev.brisk.rest.AccessLogOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
 import io.netty.handler.codec.http.HttpMethod;
 import org.junit.jupiter.api.Test;
 

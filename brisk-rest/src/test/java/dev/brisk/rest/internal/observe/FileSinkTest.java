@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.observe;
 
-import dev.brisk.rest.AccessLogOptions.Rotation;
+import dev.brisk.rest.observe.AccessLogOptions.Rotation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package dev.brisk.rest.internal.protect;
 
-import dev.brisk.rest.ConcurrencyLimit;
+import dev.brisk.rest.protect.ConcurrencyLimit;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicLong;

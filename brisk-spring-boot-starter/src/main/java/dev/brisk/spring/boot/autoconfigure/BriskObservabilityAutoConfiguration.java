@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot.autoconfigure;
 
-import dev.brisk.rest.HealthCheck;
+import dev.brisk.rest.observe.HealthCheck;
 import dev.brisk.spring.boot.BriskServerCustomizer;
 import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import org.springframework.beans.factory.ListableBeanFactory;

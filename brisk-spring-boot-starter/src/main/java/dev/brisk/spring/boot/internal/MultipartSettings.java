@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot.internal;
 
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 import dev.brisk.spring.boot.BriskProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.util.unit.DataSize;

@@ -1,10 +1,10 @@
 package dev.brisk.spring.boot.internal;
 
-import dev.brisk.rest.AccessLogOptions;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.HealthCheck;
-import dev.brisk.rest.HealthOptions;
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.observe.AccessLogOptions;
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthOptions;
+import dev.brisk.rest.observe.TracingOptions;
 import org.springframework.boot.context.properties.bind.Binder;
 
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.brisk.spring.boot.internal;
 
 import dev.brisk.http.CompressionOptions;
 import dev.brisk.rest.BriskServer;
-import dev.brisk.rest.StaticOptions;
+import dev.brisk.rest.web.StaticOptions;
 import dev.brisk.spring.boot.BriskStaticProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.convert.DurationStyle;

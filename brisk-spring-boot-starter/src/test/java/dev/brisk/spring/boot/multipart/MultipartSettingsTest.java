@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot.multipart;
 
-import dev.brisk.rest.MultipartOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 import dev.brisk.spring.boot.BriskProperties;
 import dev.brisk.spring.boot.internal.MultipartSettings;
 import org.junit.jupiter.api.Test;

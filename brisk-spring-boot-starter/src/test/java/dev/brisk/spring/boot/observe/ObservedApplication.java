@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.observe;
 
-import dev.brisk.rest.HealthCheck;
-import dev.brisk.rest.HealthResult;
+import dev.brisk.rest.observe.HealthCheck;
+import dev.brisk.rest.observe.HealthResult;
 import dev.brisk.transport.TraceContext;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;

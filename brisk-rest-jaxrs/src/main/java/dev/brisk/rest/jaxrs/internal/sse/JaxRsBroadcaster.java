@@ -1,6 +1,6 @@
 package dev.brisk.rest.jaxrs.internal.sse;
 
-import dev.brisk.rest.SseEvent;
+import dev.brisk.rest.sse.SseEvent;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.SseBroadcaster;
 import jakarta.ws.rs.sse.SseEventSink;

@@ -1,7 +1,7 @@
 package dev.brisk.rest.jaxrs.internal.sse;
 
-import dev.brisk.rest.SseEvent;
-import dev.brisk.rest.SseSink;
+import dev.brisk.rest.sse.SseEvent;
+import dev.brisk.rest.sse.SseSink;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.SseEventSink;
 

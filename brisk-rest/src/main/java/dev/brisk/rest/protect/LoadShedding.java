@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
 
 import dev.brisk.http.ServerRequest;
 

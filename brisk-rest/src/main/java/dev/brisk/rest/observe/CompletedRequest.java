@@ -1,4 +1,7 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
+
+import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RouteInfo;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,8 +1,8 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
 
 /**
  * The header a server's trusted proxies write the client's address to
- * ({@link dev.brisk.rest.feature.ProtectionConfig#forwardedHeader}).
+ * ({@link ProtectionConfig#forwardedHeader}).
  * Only that header is read: a client can send the other one itself, and a proxy that does not write it passes it on
  * untouched, so believing it would let any client name its own address.
  */

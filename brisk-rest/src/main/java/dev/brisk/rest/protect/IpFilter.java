@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
 
 import dev.brisk.rest.internal.protect.Cidr;
 
@@ -11,7 +11,7 @@ import java.util.Objects;
  * ({@code 10.0.0.0/8}, {@code 2001:db8::/32}; a bare address is a range of one). A request is refused with
  * {@code 403} when its client address is in a {@code deny} range, or when {@code allow} ranges are given and it is
  * in none of them. The client address is the connection's peer, or behind trusted proxies
- * ({@link dev.brisk.rest.feature.ProtectionConfig#trustedProxies}) the address they report in {@code Forwarded} or
+ * ({@link ProtectionConfig#trustedProxies}) the address they report in {@code Forwarded} or
  * {@code X-Forwarded-For}.
  *
  * <pre>{@code

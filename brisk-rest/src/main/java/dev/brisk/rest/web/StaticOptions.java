@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.web;
 
 import java.util.Map;
 import java.util.Objects;
@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * How static files and classpath resources are served ({@link dev.brisk.rest.feature.WebConfig#staticFiles} and
- * {@link dev.brisk.rest.feature.WebConfig#classpathResources}).
+ * How static files and classpath resources are served ({@link WebConfig#staticFiles} and
+ * {@link WebConfig#classpathResources}).
  *
  * <pre>{@code
  * Brisk.server().web(w -> w.staticFiles("/assets", Path.of("web"),

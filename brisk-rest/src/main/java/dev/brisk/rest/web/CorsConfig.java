@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.web;
 
 import dev.brisk.http.ServerRequest;
 import io.netty.handler.codec.http.HttpMethod;

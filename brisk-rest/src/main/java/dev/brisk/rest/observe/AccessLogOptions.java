@@ -1,4 +1,6 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
+
+import dev.brisk.rest.BriskServer;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -9,7 +11,7 @@ import java.util.Objects;
  * not on the class path), or, when {@link #file()} is set, straight into that file, as Tomcat, Jetty and nginx write
  * theirs (a logging backend's own work per line costs about as much as the rest of the log). The event loop never waits for the log: when the queue is full the line is dropped and
  * counted ({@link BriskServer#accessLogDropped()}). Off unless
- * {@link dev.brisk.rest.feature.ObservabilityConfig#accessLog(AccessLogOptions)} is called.
+ * {@link ObservabilityConfig#accessLog(AccessLogOptions)} is called.
  *
  * <pre>{@code
  * Brisk.server().observability(o -> o.accessLog(AccessLogOptions.builder()

@@ -1,4 +1,6 @@
-package dev.brisk.rest;
+package dev.brisk.rest.sse;
+
+import dev.brisk.rest.RequestContext;
 
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;

@@ -1,13 +1,11 @@
-package dev.brisk.rest.feature;
+package dev.brisk.rest.web;
 
 import dev.brisk.http.CompressionOptions;
 import dev.brisk.http.WebSocketEndpoint;
 import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.WebSocketSession;
-import dev.brisk.rest.CorsConfig;
-import dev.brisk.rest.MultipartOptions;
 import dev.brisk.rest.Route;
-import dev.brisk.rest.StaticOptions;
+import dev.brisk.rest.multipart.MultipartOptions;
 
 import java.nio.file.Path;
 import java.util.List;

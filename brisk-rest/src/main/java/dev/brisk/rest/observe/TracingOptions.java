@@ -1,11 +1,13 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
+
+import dev.brisk.rest.RequestContext;
 
 /**
  * W3C Trace Context on the server: each request gets a {@link dev.brisk.transport.TraceContext} (the trace of its
  * {@code traceparent} header, or a new one, with a new span id for the server's span), reachable from the handler as
  * {@link RequestContext#trace()} and {@code TraceContext.current()} on the thread running it, written to the access
  * log, and sent on by brisk-client and brisk-rpc calls made from that thread. Off unless
- * {@link dev.brisk.rest.feature.ObservabilityConfig#tracing(TracingOptions)} is called.
+ * {@link ObservabilityConfig#tracing(TracingOptions)} is called.
  *
  * @param trustIncoming whether to continue the trace of an incoming {@code traceparent}; false starts a new trace for
  *                      every request (for servers facing clients that should not choose trace ids); default true

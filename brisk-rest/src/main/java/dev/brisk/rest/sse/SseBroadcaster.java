@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.sse;
 
 import dev.brisk.rest.internal.sse.DefaultSseSink;
 import dev.brisk.rest.internal.sse.SseEncoder;

@@ -1,6 +1,7 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
 
 import dev.brisk.http.ServerRequest;
+import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.internal.protect.Cidr;
 
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.function.Predicate;
  * Server-wide protection of a {@link BriskServer}: a concurrency limit, CPU load shedding, a default request timeout,
  * IP filters and the proxies trusted to report client addresses. Everything is off by default, and what is off costs
  * nothing per request: the server decides at startup which checks exist. Set the parts on
- * {@link BriskServer.Builder#protection} one by one ({@link dev.brisk.rest.feature.ProtectionConfig}), or all at once.
+ * {@link BriskServer.Builder#protection} one by one ({@link ProtectionConfig}), or all at once.
  *
  * @param concurrencyLimit requests in progress at once over the whole server; default none
  * @param limitExempt      requests the server's concurrency limit neither counts nor refuses, e.g. health probes

@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
 
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;

@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.sse;
 
 import java.util.Objects;
 

@@ -1,8 +1,5 @@
-package dev.brisk.rest.feature;
+package dev.brisk.rest;
 
-import dev.brisk.rest.Filter;
-import dev.brisk.rest.Handler;
-import dev.brisk.rest.Route;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.util.function.Consumer;

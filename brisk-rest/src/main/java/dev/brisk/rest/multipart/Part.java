@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.multipart;
 
 import dev.brisk.http.common.Headers;
 

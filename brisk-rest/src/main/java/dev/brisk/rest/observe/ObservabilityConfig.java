@@ -1,9 +1,6 @@
-package dev.brisk.rest.feature;
+package dev.brisk.rest.observe;
 
-import dev.brisk.rest.AccessLogOptions;
-import dev.brisk.rest.HealthOptions;
-import dev.brisk.rest.RequestObserver;
-import dev.brisk.rest.TracingOptions;
+import dev.brisk.rest.feature.Feature;
 
 /**
  * What the server tells about itself, set with {@code Brisk.server().observability(o -> o.accessLog(..).tracing(..))}:

@@ -1,13 +1,6 @@
-package dev.brisk.rest.feature;
+package dev.brisk.rest.protect;
 
 import dev.brisk.http.ServerRequest;
-import dev.brisk.rest.ConcurrencyLimit;
-import dev.brisk.rest.ForwardedHeader;
-import dev.brisk.rest.IpFilter;
-import dev.brisk.rest.LoadShedding;
-import dev.brisk.rest.MaxConcurrency;
-import dev.brisk.rest.ProtectionOptions;
-import dev.brisk.rest.RequestTimeout;
 import dev.brisk.rest.Route;
 
 import java.time.Duration;

@@ -1,9 +1,11 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
+
+import dev.brisk.rest.BriskServer;
 
 /**
  * Watches a server's requests, for metrics, logs or traces: told once for every request the pipeline took, when its
  * response has been written (or the connection closed first), and when the server starts and stops. Registered with
- * {@link dev.brisk.rest.feature.ObservabilityConfig#observer(RequestObserver)}
+ * {@link ObservabilityConfig#observer(RequestObserver)}
  * or by a {@link dev.brisk.rest.feature.Feature}; a server without observers does no work for them, the choice
  * is made when it starts.
  *

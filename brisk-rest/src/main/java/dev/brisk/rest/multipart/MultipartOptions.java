@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.multipart;
 
 import static dev.brisk.transport.spi.Checks.notNegative;
 import static dev.brisk.transport.spi.Checks.notNull;

@@ -1,4 +1,6 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
+
+import dev.brisk.rest.Route;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -1,4 +1,6 @@
-package dev.brisk.rest;
+package dev.brisk.rest.multipart;
+
+import dev.brisk.rest.RequestContext;
 
 import java.util.List;
 import java.util.Map;

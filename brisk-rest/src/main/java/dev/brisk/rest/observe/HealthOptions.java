@@ -1,4 +1,4 @@
-package dev.brisk.rest;
+package dev.brisk.rest.observe;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -10,7 +10,7 @@ import java.util.Objects;
  * Liveness and readiness routes for orchestrators (Kubernetes probes, load balancers): each answers {@code 200} with
  * {@code {"status":"UP",...}} when all its checks are UP, else {@code 503} with {@code "DOWN"}, listing every check's
  * status and details. Readiness has a built-in check, {@code draining}, that turns DOWN as soon as a graceful
- * shutdown begins. Off unless {@link dev.brisk.rest.feature.ObservabilityConfig#health(HealthOptions)} is called.
+ * shutdown begins. Off unless {@link ObservabilityConfig#health(HealthOptions)} is called.
  *
  * <pre>{@code
  * Brisk.server().observability(o -> o.health(HealthOptions.builder()

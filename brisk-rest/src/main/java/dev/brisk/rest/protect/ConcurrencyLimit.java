@@ -1,8 +1,10 @@
-package dev.brisk.rest;
+package dev.brisk.rest.protect;
+
+import dev.brisk.rest.Route;
 
 /**
  * How many requests may be in progress at once, server-wide
- * ({@link dev.brisk.rest.feature.ProtectionConfig#concurrencyLimit}) or on one route
+ * ({@link ProtectionConfig#concurrencyLimit}) or on one route
  * ({@link Route.Builder#concurrencyLimit}, {@link MaxConcurrency} on a controller). A request counts from the moment
  * it is admitted until its response has been written (or the client went away); a request beyond the limit
  * is answered {@code 503} with {@code Retry-After} at once, never queued.
