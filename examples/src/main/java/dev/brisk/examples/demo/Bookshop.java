@@ -48,8 +48,8 @@ public final class Bookshop implements AutoCloseable {
         try {
             shop.startParts(settings);
             return shop;
-        } catch (Exception e) {
-            // also an undeclared IOException, such as Netty's when the port is taken
+        } catch (RuntimeException e) {
+            // a part that cannot start (a port already taken) stops those started before it
             try {
                 shop.close();
             } catch (RuntimeException closing) {

@@ -15,8 +15,7 @@ public final class BookshopDemo {
         Bookshop shop;
         try {
             shop = Bookshop.start(DemoSettings.from(System.getProperties(), System.getenv()));
-        } catch (Exception e) {
-            // also an undeclared IOException, such as Netty's when the port is taken
+        } catch (RuntimeException e) {
             System.err.println("The bookshop demo could not start: " + e.getMessage());
             System.err.println("(choose the port with PORT=8081 or -Dport=8081)");
             System.exit(1);

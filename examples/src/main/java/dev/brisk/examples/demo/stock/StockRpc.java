@@ -46,8 +46,7 @@ public final class StockRpc implements AutoCloseable {
             }
             return new StockRpc(registry, server, RpcClient.builder().registry(registry).build(),
                     "ZooKeeper " + zookeeper.get());
-        } catch (Exception e) {
-            // also an undeclared IOException, such as Netty's when binding fails
+        } catch (RuntimeException e) {
             if (server != null) {
                 server.close();
             }
