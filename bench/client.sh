@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares HTTP clients driven by the benchmark launcher (`client <impl>`), the way ../shared/BENCHMARKING.md asks:
+# Compares HTTP clients driven by the benchmark launcher (`client <impl>`), by the measuring rules (docs/benchmarks.md):
 # the server pinned to core 0 (one IO thread), the client under test pinned to core 1, same JVM flags, warm-up,
 # implementations alternated A B A B ..., medians per implementation and the median of the per-round ratios.
 # The figure that matters is the client's own CPU time per request (cpu_us, printed by the client itself).

@@ -4,7 +4,7 @@
 # window. Whatever changes the machine's speed during a round (frequency, neighbours) changes both sides alike, so
 # the per-round ratio of CPU per request moves far less than between rounds measured one after the other
 # (bench/http.sh). Use it for small differences (a feature that should cost a few percent); bench/http.sh remains
-# the measurement ../shared/BENCHMARKING.md describes, and both are reported.
+# the measurement the measuring rules describe (docs/benchmarks.md), and both are reported.
 #
 # usage: bench/http-pair.sh       (from the repository root, after building the launcher)
 # environment:

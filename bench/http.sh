@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares HTTP servers served by the benchmark launcher, the way ../shared/BENCHMARKING.md asks:
+# Compares HTTP servers served by the benchmark launcher, by the measuring rules (docs/benchmarks.md):
 # server pinned to core 0, wrk pinned to core 1, same JVM flags, warm-up, implementations alternated
 # A B A B ..., medians per implementation and the median of the per-round ratios.
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark report: measures Brisk beside its peers, area by area, with the bench scripts that already exist (the
-# rules of ../shared/BENCHMARKING.md: server pinned to core 0, load on core 1, same JVM flags, warm-up, implementations
+# measuring rules: server pinned to core 0, load on core 1, same JVM flags, warm-up, implementations
 # alternated, several JVM starts), then renders the results with the launcher's `report` command: a table per area
 # on the console, and a page with one chart per area.
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares RPC implementations on the classic rpc-benchmark's UserService (`rpc <impl> serve|call`), the way
-# ../shared/BENCHMARKING.md asks: the server pinned to core 0, the caller pinned to core 1, same JVM flags, warm-up,
+# the measuring rules (docs/benchmarks.md) ask: the server pinned to core 0, the caller pinned to core 1, same JVM flags, warm-up,
 # implementations alternated A B A B ..., medians per implementation and the median of the per-round ratios.
 # The figure that matters is the server's CPU time per call (user + sys ticks of the server process from
 # /proc/PID/stat over the caller's measured window, divided by the calls completed in it); rps and p99 come from the
