@@ -1,0 +1,51 @@
+// dependency: dev.brisk:brisk-rest-jaxrs
+// dependency: jakarta.ws.rs:jakarta.ws.rs-api:4.0.0
+import jakarta.ws.rs.*;
+import jakarta.ws.rs.core.*;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseBroadcaster;
+import jakarta.ws.rs.sse.SseEventSink;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+
+// What the blocks of docs/jaxrs.md assume: the application's resources, providers and stores; methods are written
+// in a resource or an Application.
+abstract class DocContext extends Application {
+    static class Task {
+        long getId() { return 0; }
+
+        String getTitle() { return ""; }
+    }
+
+    interface Archive {
+        java.util.stream.Stream<Task> completed();
+    }
+
+    interface Store {
+        Object save(long id, String fileName, InputStream content) throws IOException;
+    }
+
+    static class BookResource {
+        BookResource(Store store) {}
+    }
+
+    static class TaskResource {
+        TaskResource(Store store) {}
+    }
+
+    static class BookNotFoundMapper {}
+
+    static class AuthFilter {}
+
+    static class LibraryApplication extends Application {}
+
+    Store store;
+    Archive archive;
+    CorsConfig config;
+}
