@@ -1,5 +1,6 @@
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import io.netty.handler.codec.http.HttpMethod;
 
 // What the blocks of docs/openapi.md assume.
 abstract class DocContext {

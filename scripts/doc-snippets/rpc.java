@@ -1,4 +1,7 @@
 // dependency: dev.brisk:brisk-rpc-zookeeper
+import dev.brisk.rpc.spi.Registry.ProviderListener;
+import dev.brisk.rpc.spi.Registry.Subscription;
+
 // What the blocks of docs/rpc.md assume: the application's services and types.
 abstract class DocContext {
     record Page<T>(List<T> items) {}

@@ -5,4 +5,6 @@ import jakarta.websocket.server.ServerEndpoint;
 // What the blocks of docs/websocket.md assume.
 abstract class DocContext {
     Filter authentication;
+
+    static class ChatEndpoint {}
 }
