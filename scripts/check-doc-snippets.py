@@ -273,14 +273,16 @@ def compile_java_blocks(project, args):
     """Step 3: every java block of the docs compiles against the project's class path."""
     pom = (project / "pom.xml").read_text(encoding="utf-8")
     present = set(coordinate(d) for d in re.findall(r"<dependency>.*?</dependency>", pom, re.S))
-    added = [d for d in context_dependencies() if coordinate(d) not in present]
+    added = {}
+    for dependency in context_dependencies():
+        if coordinate(dependency) not in present:
+            added.setdefault(coordinate(dependency), dependency)
     close = pom.rindex("</dependencies>")
-    (project / "pom.xml").write_text(pom[:close] + "\n".join(dict.fromkeys(added)) + "\n  " + pom[close:],
-                                     encoding="utf-8")
+    (project / "pom.xml").write_text(pom[:close] + "\n".join(added.values()) + "\n  " + pom[close:], encoding="utf-8")
     if not maven(project, ["dependency:build-classpath", "-Dmdep.outputFile=classpath.txt"], args):
         sys.exit("FAILED: the class path of the getting-started project cannot be built")
     classpath = (project / "classpath.txt").read_text(encoding="utf-8").strip()
-    sources_dir, classes_dir = project / "snippets" / "src", project / "snippets" / "classes"
+    sources_dir, classes_dir = project.resolve() / "snippets" / "src", project.resolve() / "snippets" / "classes"
     shutil.rmtree(project / "snippets", ignore_errors=True)
     classes_dir.mkdir(parents=True)
     origins, skipped, count = write_sources(sources_dir, classpath)
@@ -304,8 +306,8 @@ def compile_java_blocks(project, args):
     for source, line, message in sorted(set(failures), key=lambda f: (f[0], f[1])):
         print(f"{source}:{line}: {message}")
     compiled = count - len(skipped) - blocks_failing
-    print(f"java blocks: {count}, {compiled} compiled, {len(skipped)} not compiled (marked), {blocks_failing} failing",
-          flush=True)
+    print(f"java blocks (but getting-started's files): {count}, {compiled} compiled, {len(skipped)} not compiled "
+          f"(marked), {blocks_failing} failing", flush=True)
     if failures:
         sys.exit("FAILED: java blocks of the docs do not compile (see above)")
 
