@@ -174,7 +174,7 @@ def context_dependencies():
     found = []
     for context in sorted(CONTEXTS.glob("*.java")):
         for line in context.read_text(encoding="utf-8").splitlines():
-            named = re.match(r"^//\s*dependency:\s*(\S+)\s*$", line)
+            named = re.match(r"^//\s*dependency:\s*(\S+)", line)  # then, optionally, a note
             if named:
                 parts = named.group(1).split(":")
                 version = f"<version>{parts[2]}</version>" if len(parts) > 2 and parts[2] else ""

@@ -7,6 +7,7 @@ import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseBroadcaster;
 import jakarta.ws.rs.sse.SseEventSink;
+// these names are also in java.nio.file or Brisk's packages: the page means Jakarta's
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -24,7 +25,7 @@ abstract class DocContext extends Application {
     }
 
     interface Archive {
-        java.util.stream.Stream<Task> completed();
+        Stream<Task> completed();
     }
 
     interface Store {

@@ -1,5 +1,5 @@
 // dependency: dev.brisk:brisk-spring-boot-starter
-// dependency: org.springframework.boot:spring-boot-starter-test:4.1.2:test
+// dependency: org.springframework.boot:spring-boot-starter-test:4.1.2:test   (the Boot version Brisk is built with)
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
