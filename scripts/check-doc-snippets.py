@@ -15,8 +15,8 @@
      copies. Brisk's exported API packages are imported on demand. Type and member declarations of the block
      (lines starting with an annotation, a modifier or class/interface/record/enum) become members of the wrapper,
      everything else is the body of a method. A context may name a dependency the page assumes beyond those of
-     steps 1 and 2 (a test starter, a module introduced in prose) with a line `// dependency: group:artifact[:version[:scope]]`
-     (no version: brisk-bom's): it is added to the project for this step;
+     steps 1 and 2 (a test starter, a module introduced in prose) with a line
+     `// dependency: group:artifact[:version[:scope]]` (no version: brisk-bom's), added to the project for this step;
    - `...` stands for elided code: a line of its own is dropped, `{ ... }` becomes a body that throws, and any
      other `...` (not varargs) an expression of whatever type is expected;
    - a block preceded by `<!-- snippet: not compiled, because <reason> -->` is skipped (and counted as such).
@@ -215,8 +215,8 @@ def write_sources(sources_dir, classpath):
         imports, context = context_of(doc)
         context_file = directory / "DocContext.java"
         context_file.write_text("package " + package + ";\n" + "\n".join(api) + "\n" + context, encoding="utf-8")
-        origins[context_file] = (CONTEXTS.relative_to(ROOT) / (doc + ".java"), 0, {n + 2 + len(api): n + 1 for n in range(
-            context.count("\n") + 1)})
+        context_lines = {n + 2 + len(api): n + 1 for n in range(context.count("\n") + 1)}
+        origins[context_file] = (CONTEXTS.relative_to(ROOT) / (doc + ".java"), 0, context_lines)
         for start, body, reason in found:
             count += 1
             if reason:
@@ -226,7 +226,8 @@ def write_sources(sources_dir, classpath):
                 unit = package + ".b" + str(start)
                 declared = re.search(r"^public\s+(?:\w+\s+)*(?:class|interface|record|enum)\s+(\w+)",
                                      "\n".join(body), re.M)
-                target = sources_dir / unit.replace(".", "/") / ((declared.group(1) if declared else "Snippet") + ".java")
+                name = (declared.group(1) if declared else "Snippet") + ".java"
+                target = sources_dir / unit.replace(".", "/") / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text("package " + unit + ";\n" + "\n".join(body) + "\n", encoding="utf-8")
                 origins[target] = (source, start, {n + 2: start + n for n in range(len(body))})
@@ -300,6 +301,8 @@ def compile_java_blocks(project, args):
         if any(pathlib.Path(f).name == "DocContext.java" for f in failed):
             break
         remaining = [f for f in remaining if f.resolve() not in failed]
+    for context in [f for f in failed if f.name == "DocContext.java"]:
+        failed.update(f for f in origins if f.parent == context.parent)  # the page's blocks are not checked
     blocks_failing = len([f for f in failed if f.name != "DocContext.java"])
     for line in skipped:
         print("   ", line)
