@@ -180,6 +180,19 @@ final class RouteSelection {
         return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
     }
 
+    /**
+     * Whether {@code request}'s path lies outside the context path (there is one, and the path is neither it nor below
+     * it): no route can take it. Allocates nothing.
+     */
+    boolean outsideContext(ServerRequest request) {
+        String prefix = options.contextPath();
+        if (prefix.isEmpty()) {
+            return false;
+        }
+        String path = request.rawPath();
+        return !path.startsWith(prefix) || path.length() > prefix.length() && path.charAt(prefix.length()) != '/';
+    }
+
     private String pathWithinContext(ServerRequest request) {
         String path = request.rawPath();
         String prefix = options.contextPath();
