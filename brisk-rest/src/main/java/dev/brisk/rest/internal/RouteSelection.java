@@ -16,7 +16,8 @@ import java.util.Set;
  * Finds the route that takes a request: its path within the context path (matrix parameters set aside), CORS
  * preflights and checks, HEAD served by GET routes, then among the routes for the method and path the one whose
  * conditions (parameters, headers, Content-Type, Accept) the request meets, the client's preference deciding between
- * several. What no route takes goes to {@link RoutingFailures}.
+ * several; a static mount takes a path only when it has a file for it. What no route takes goes to
+ * {@link RoutingFailures}.
  */
 final class RouteSelection {
 
@@ -67,6 +68,10 @@ final class RouteSelection {
         }
         CompiledRoute route = choose(ctx, match.candidates());
         if (route == null) {
+            return null;
+        }
+        if (route.staticFiles != null && !route.staticFiles.takes(ctx, path)) {
+            failures.noFile(ctx, path);
             return null;
         }
         ctx.routed(route, path);
