@@ -70,11 +70,12 @@ final class RouteSelection {
         if (route == null) {
             return null;
         }
+        ctx.routed(route, path);
         if (route.staticFiles != null && !route.staticFiles.takes(ctx, path)) {
+            // noted as the mount's, as Spring names a resource mount's misses (uri="/**")
             failures.noFile(ctx, path);
             return null;
         }
-        ctx.routed(route, path);
         if (route.cors != null && !cors.check(ctx, route, path)) {
             return null;
         }
