@@ -25,8 +25,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * An application shaped like a typical Spring MVC REST service: controllers under {@code /api}, a catch-all
- * {@code @RestControllerAdvice} answering every exception as a {@link ProblemDetail}, static resources in
- * {@code classpath:/static/}, a filter and an interceptor that note what they see; run under a context path.
+ * {@code @RestControllerAdvice} answering every exception as a {@link ProblemDetail}, static resources mounted at
+ * {@code /} (from {@code classpath:/clinic/static/}), a filter and an interceptor that note what they see; run under a
+ * context path.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration

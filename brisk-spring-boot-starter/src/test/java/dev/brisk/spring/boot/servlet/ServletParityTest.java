@@ -43,6 +43,9 @@ class ServletParityTest {
     static void start() {
         context = new SpringApplicationBuilder(ClinicApplication.class).properties("server.port=0",
                 "server.servlet.context-path=/petclinic/", "management.endpoints.web.exposure.include=health,info",
+                // Boot's default static-path-pattern (/**) over a location of its own, which leaves the module's
+                // other applications without static resources
+                "spring.web.resources.static-locations=classpath:/clinic/static/",
                 "logging.level.root=warn").run();
         port = ((WebServerApplicationContext) context).getWebServer().getPort();
     }
