@@ -93,6 +93,18 @@ class StaticResourcesTest {
     }
 
     @Test
+    void theMissingResourceIsNamedBelowTheContextPath() throws Exception {
+        try (BriskServer shop = Brisk.server().port(0).host("127.0.0.1").options(o -> o.contextPath("/shop"))
+                .controllers(new Pets(), new CatchAll()).web(w -> w.staticFiles("/", root)).start()) {
+            HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + shop.port() + "/shop/api/nothing")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(response.body()).contains("\"exception\":\"NoResourceFoundException\"")
+                    .contains("No static resource api/nothing for request '/shop/api/nothing'");
+        }
+    }
+
+    @Test
     void anotherMethodOnAFileIsMethodNotSupported() throws Exception {
         HttpResponse<String> response = send("POST", "/site.css");
         assertThat(response.statusCode()).isEqualTo(405);
