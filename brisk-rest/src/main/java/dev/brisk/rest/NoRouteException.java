@@ -21,7 +21,7 @@ public final class NoRouteException extends HttpStatusException {
 
     /** Why no route took the request. */
     public enum Reason {
-        /** No route has this path: 404. */
+        /** No route has this path (or only a static mount, which has no file for it): 404. */
         PATH(404),
         /** Routes have this path, none this method: 405. */
         METHOD(405),

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.brisk.rest.RestTestSupport.get;
 import static dev.brisk.rest.RestTestSupport.send;
@@ -116,6 +118,33 @@ class RoutingTest {
         assertThat(get(server, "/api/ping").body()).isEqualTo("pong");
         assertThat(get(server, "/ping").statusCode()).isEqualTo(404);
         assertThat(get(server, "/apiping").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void requestsOutsideTheContextPathAreRefusedBeforeFiltersAndExceptionHandlers() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        server = server().options(o -> o.contextPath("/api"))
+                .filter((ctx, chain) -> {
+                    seen.add("filter " + ctx.request().path());
+                    chain.proceed(ctx);
+                })
+                .exceptionHandler(Exception.class, (ctx, e) -> {
+                    seen.add("handler " + e.getClass().getSimpleName());
+                    ctx.status(500).send("handled");
+                })
+                .get("/ping", ctx -> ctx.send("pong"))
+                .start();
+        for (String path : new String[] {"/ping", "/apiping", "/", "/other/api"}) {
+            HttpResponse<String> response = get(server, path);
+            assertThat(response.statusCode()).as(path).isEqualTo(404);
+            assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+            assertThat(response.body()).as(path).contains("\"status\":404");
+        }
+        assertThat(seen).isEmpty();
+        assertThat(get(server, "/api/ping").body()).isEqualTo("pong");
+        // the context root is the application's: its routing failure goes through the filters to the handler
+        assertThat(get(server, "/api").body()).isEqualTo("handled");
+        assertThat(seen).containsExactly("filter /api/ping", "filter /api", "handler NoRouteException");
     }
 
     @Test

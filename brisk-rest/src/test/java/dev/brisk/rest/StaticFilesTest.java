@@ -296,6 +296,47 @@ class StaticFilesTest {
     }
 
     @Test
+    void aPathWithoutAFileIsNoRouteWhateverTheMethod() throws Exception {
+        // the file is looked up before the method matters: a miss is a 404 as when no route has the path
+        for (String method : new String[] {"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"}) {
+            HttpResponse<byte[]> response = request(HttpClient.Version.HTTP_1_1, method, "/assets/missing.js");
+            assertThat(response.statusCode()).as(method).isEqualTo(404);
+            assertThat(header(response, "allow")).as(method).isNull();
+        }
+        assertThat(text(request(HttpClient.Version.HTTP_1_1, "POST", "/jar/missing.css"))).contains("no such file");
+        // another method on a file that exists is a 405
+        HttpResponse<byte[]> post = request(HttpClient.Version.HTTP_1_1, "POST", "/assets/app.js");
+        assertThat(post.statusCode()).isEqualTo(405);
+        assertThat(header(post, "allow")).isEqualTo("GET, HEAD, OPTIONS");
+        assertThat(request(HttpClient.Version.HTTP_1_1, "DELETE", "/jar/app.css").statusCode()).isEqualTo(405);
+        HttpResponse<byte[]> options = request(HttpClient.Version.HTTP_1_1, "OPTIONS", "/assets/app.js");
+        assertThat(options.statusCode()).isEqualTo(204);
+        assertThat(header(options, "allow")).isEqualTo("GET, HEAD, OPTIONS");
+        // a directory redirected to its slash is something the mount answers
+        assertThat(request(HttpClient.Version.HTTP_1_1, "POST", "/assets/sub").statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void aMissIsANoRouteExceptionForTheExceptionHandlers() throws Exception {
+        try (BriskServer own = Brisk.server().port(0).host("127.0.0.1")
+                .web(w -> w.staticFiles("/", assetsRoot))
+                .exceptionHandler(NoRouteException.class, (ctx, e) -> ctx.status(e.status())
+                        .send("no route (" + e.reason() + ") for " + ctx.request().method()))
+                .start()) {
+            for (String method : new String[] {"GET", "POST"}) {
+                HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + own.port() + "/api/nothing")).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).as(method).isEqualTo(404);
+                assertThat(response.body()).isEqualTo("no route (PATH) for " + method);
+            }
+            HttpResponse<String> file = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + own.port() + "/style.css")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(file.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void precompressedVariantsWhenAccepted() throws Exception {
         HttpResponse<byte[]> gz = get("/assets/app.js", "Accept-Encoding", "gzip");
         assertThat(header(gz, "content-encoding")).isEqualTo("gzip");

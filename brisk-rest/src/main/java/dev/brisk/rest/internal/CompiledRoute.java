@@ -6,6 +6,7 @@ import dev.brisk.rest.Handler;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.internal.router.PathPattern;
+import dev.brisk.rest.internal.staticfiles.StaticHandler;
 import io.netty.handler.codec.http.HttpMethod;
 
 import dev.brisk.codec.ContentNegotiation;
@@ -26,6 +27,8 @@ final class CompiledRoute implements RouteInfo {
     final List<String> captureNames;
     final Handler handler;
     final RouteScheduler scheduler;
+    /** The mount whose files this route serves, or null: routing asks it whether a file answers the path. */
+    final StaticHandler staticFiles;
     /** Set once, right after construction, when the server's interceptors are bound to this route. */
     BoundInterceptor[] interceptors = new BoundInterceptor[0];
     /** Set once, right after construction: the CORS rules of this route, or null when none apply. */
@@ -40,6 +43,7 @@ final class CompiledRoute implements RouteInfo {
         this.pattern = pattern;
         this.captureNames = pattern.captureNames();
         this.handler = route.handler();
+        this.staticFiles = handler instanceof StaticHandler files ? files : null;
         this.scheduler = scheduler;
         this.params = route.params().stream().map(Condition::parse).toArray(Condition[]::new);
         this.headers = route.headers().stream().map(Condition::parse).toArray(Condition[]::new);

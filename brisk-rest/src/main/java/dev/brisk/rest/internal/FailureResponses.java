@@ -23,6 +23,14 @@ final class FailureResponses {
     }
 
     /**
+     * Answers a request outside the context path: a 404 problem that no exception handler sees, as a servlet container
+     * answers a path outside the application (and nothing is logged: it is the client's mistake).
+     */
+    void outsideContext(DefaultRequestContext ctx) {
+        problems.send(ctx, 404, "no route for " + ctx.request().path(), false);
+    }
+
+    /**
      * Answers {@code error}, the failure of {@code ctx}'s request. Once the head has been sent nothing can be answered
      * any more: the response is aborted.
      */

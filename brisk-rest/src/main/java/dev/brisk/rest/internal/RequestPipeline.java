@@ -2,6 +2,7 @@ package dev.brisk.rest.internal;
 
 import dev.brisk.http.BodyMode;
 import dev.brisk.http.ServerRequest;
+import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
@@ -13,7 +14,8 @@ import dev.brisk.transport.TraceContext;
 import java.util.List;
 
 /**
- * The way of a request: admission ({@link Protection}), filters, {@link RouteSelection routing}, a multipart body
+ * The way of a request: admission ({@link Protection}), a 404 outside the context path, filters,
+ * {@link RouteSelection routing}, a multipart body
  * received, the route's guard and filters, then its scheduler, which runs the {@link HandlerInvocation}; every failure
  * on the way answered by {@link FailureResponses}.
  */
@@ -33,10 +35,12 @@ final class RequestPipeline {
     private final Protection protection;
     /** The checks before filters, or null when there are none. */
     private final Protection admission;
+    /** Whether there is a context path, outside which requests are refused before the filters. */
+    private final boolean contextPath;
 
     RequestPipeline(List<Filter> filters, List<Filter> routeFilters, RouteTable table, RouteSelection selection,
                     FailureResponses failures, Observability observability, MultipartOptions multipart,
-                    Protection protection) {
+                    Protection protection, BriskOptions options) {
         this.filters = filters;
         this.routeFilters = routeFilters;
         this.table = table;
@@ -47,6 +51,7 @@ final class RequestPipeline {
         this.multipart = multipart;
         this.protection = protection;
         this.admission = protection.admits() ? protection : null;
+        this.contextPath = !options.contextPath().isEmpty();
     }
 
     /**
@@ -99,6 +104,11 @@ final class RequestPipeline {
 
     private void beginTraced(DefaultRequestContext ctx) {
         try {
+            if (contextPath && selection.outsideContext(ctx.request())) {
+                // not the application's: as a servlet container answers, before any filter or handler sees it
+                failures.outsideContext(ctx);
+                return;
+            }
             if (filters.isEmpty()) {
                 route(ctx);
             } else {

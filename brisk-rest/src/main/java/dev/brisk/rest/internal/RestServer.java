@@ -69,7 +69,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         this.services = new RequestServices(options, codecs, problems, failures, web.multipart(), schedulers,
                 selection);
         this.pipeline = new RequestPipeline(List.copyOf(filters), List.copyOf(routeFilters), table, selection, failures,
-                observability, web.multipart(), protection);
+                observability, web.multipart(), protection, options);
         try {
             schedulers.get(options.defaultScheduler());
             table.add(routes, controllerRoutes);

@@ -16,7 +16,8 @@ import java.util.Set;
  * Finds the route that takes a request: its path within the context path (matrix parameters set aside), CORS
  * preflights and checks, HEAD served by GET routes, then among the routes for the method and path the one whose
  * conditions (parameters, headers, Content-Type, Accept) the request meets, the client's preference deciding between
- * several. What no route takes goes to {@link RoutingFailures}.
+ * several; a static mount takes a path only when it has a file for it. What no route takes goes to
+ * {@link RoutingFailures}.
  */
 final class RouteSelection {
 
@@ -70,6 +71,11 @@ final class RouteSelection {
             return null;
         }
         ctx.routed(route, path);
+        if (route.staticFiles != null && !route.staticFiles.takes(ctx, path)) {
+            // noted as the mount's, as Spring names a resource mount's misses (uri="/**")
+            failures.noFile(ctx, path);
+            return null;
+        }
         if (route.cors != null && !cors.check(ctx, route, path)) {
             return null;
         }
@@ -178,6 +184,19 @@ final class RouteSelection {
     String routingPath(ServerRequest request) {
         String path = pathWithinContext(request);
         return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
+    }
+
+    /**
+     * Whether {@code request}'s path lies outside the context path (there is one, and the path is neither it nor below
+     * it): no route can take it. Allocates nothing.
+     */
+    boolean outsideContext(ServerRequest request) {
+        String prefix = options.contextPath();
+        if (prefix.isEmpty()) {
+            return false;
+        }
+        String path = request.rawPath();
+        return !path.startsWith(prefix) || path.length() > prefix.length() && path.charAt(prefix.length()) != '/';
     }
 
     private String pathWithinContext(ServerRequest request) {

@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The answers to requests no route takes: 404, 405 with {@code Allow}, automatic OPTIONS, and 400, 406 or 415 when
- * no candidate's conditions are met. Each is first offered to the controller styles' {@link RoutingFailureHandler}s;
+ * The answers to requests no route takes: 404 (also for a path only static mounts match, when none has a file for
+ * it, whatever the method), 405 with {@code Allow}, automatic OPTIONS, and 400, 406 or 415 when no candidate's
+ * conditions are met. Each is first offered to the controller styles' {@link RoutingFailureHandler}s;
  * when none answers, it is thrown as a {@link NoRouteException} for the pipeline to answer as a problem.
  */
 final class RoutingFailures {
@@ -30,16 +31,19 @@ final class RoutingFailures {
 
     /**
      * Answers a request for which {@code match} found no route for {@code method} on {@code path}: 404 when no route
-     * has the path, else 204 with {@code Allow} for OPTIONS and 405 for other methods. Throws unless answered.
+     * has the path or only static mounts without a file for it, else 204 with {@code Allow} for OPTIONS and 405 for
+     * other methods. Throws unless answered.
      */
     void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match)
             throws Exception {
         if (!match.pathMatched()) {
-            String detail = "no route for " + ctx.request().path();
-            if (unrouted(ctx, new RoutingFailure(404, path, detail, List.of(), List.of()))) {
-                return;
-            }
-            throw new NoRouteException(NoRouteException.Reason.PATH, detail, Set.of(), List.of());
+            notFound(ctx, path, "no route for " + ctx.request().path());
+            return;
+        }
+        if (noFile(match.pathRoutes(), path)) {
+            // a static mount looks the file up before the method matters, as Spring MVC's and nginx's do
+            noFile(ctx, path);
+            return;
         }
         Set<String> allowed = new LinkedHashSet<>();
         for (HttpMethod m : match.allowedMethods()) {
@@ -63,6 +67,31 @@ final class RoutingFailures {
         }
         ctx.response().header("allow", allow);
         throw new NoRouteException(NoRouteException.Reason.METHOD, detail, allowed, List.of());
+    }
+
+    /**
+     * Answers a request for {@code path} that a static mount took and has no file for: 404, as when no route has the
+     * path. Throws unless answered.
+     */
+    void noFile(DefaultRequestContext ctx, String path) throws Exception {
+        notFound(ctx, path, "no such file");
+    }
+
+    private void notFound(DefaultRequestContext ctx, String path, String detail) throws Exception {
+        if (unrouted(ctx, new RoutingFailure(404, path, detail, List.of(), List.of()))) {
+            return;
+        }
+        throw new NoRouteException(NoRouteException.Reason.PATH, detail, Set.of(), List.of());
+    }
+
+    /** Whether the routes of a path are all static mounts, none with a file for it. */
+    private static boolean noFile(List<CompiledRoute> routes, String path) {
+        for (CompiledRoute route : routes) {
+            if (route.staticFiles == null || route.staticFiles.answers(path)) {
+                return false;
+            }
+        }
+        return !routes.isEmpty();
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * Why routing could not hand a request to a route, as a {@link RoutingFailureHandler} sees it.
  *
- * @param status  404 (no route for the path), 405 (none for the method), 406 (none produces what the request
+ * @param status  404 (no route for the path, or only a static mount that has no file for it), 405 (none for the method), 406 (none produces what the request
  *                accepts) or 415 (none consumes its Content-Type)
  * @param path    the path routing looked up: percent-encoded, within the context path, without matrix parameters
  *                (requests outside the context path are not offered to handlers)

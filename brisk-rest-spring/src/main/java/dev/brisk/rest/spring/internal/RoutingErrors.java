@@ -2,6 +2,7 @@ package dev.brisk.rest.spring.internal;
 
 import dev.brisk.rest.Filter;
 import dev.brisk.rest.NoRouteException;
+import dev.brisk.rest.RequestContext;
 
 import java.util.List;
 
@@ -26,8 +27,9 @@ public final class RoutingErrors {
             try {
                 chain.proceed(ctx);
             } catch (NoRouteException e) {
-                Exception spring = SpringErrors.get().forRouting(e, ctx.request().method().name(),
-                        ctx.request().path(), ctx.request().headers().get("content-type", null),
+                String path = ctx.request().path();
+                Exception spring = SpringErrors.get().forRouting(e, ctx.request().method().name(), path,
+                        withinContext(ctx, path), ctx.request().headers().get("content-type", null),
                         RequestValues.beforeRouting(ctx));
                 Object handled = resolution.resolve(ctx, spring, true);
                 if (handled == ErrorResolution.UNHANDLED) {
@@ -38,4 +40,12 @@ public final class RoutingErrors {
         };
     }
 
+    /**
+     * {@code path} below the context path when routing noted where it lies (a static mount's miss), else as it is:
+     * the path Spring's resource handler names in its {@code NoResourceFoundException}.
+     */
+    private static String withinContext(RequestContext ctx, String path) {
+        String context = ContextArguments.contextPath(ctx);
+        return !context.isEmpty() && path.startsWith(context) ? path.substring(context.length()) : path;
+    }
 }

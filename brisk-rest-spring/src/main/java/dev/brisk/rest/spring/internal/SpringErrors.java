@@ -92,20 +92,26 @@ abstract class SpringErrors {
     /** The request does not meet the parameter conditions of the routes (400). */
     abstract Exception unsatisfiedConditions(String detail, Map<String, List<String>> parameters);
 
-    /** Nothing is mapped to the path (404): Spring MVC's {@code NoResourceFoundException} when present. */
-    Exception noResource(String method, String path) {
+    /**
+     * Nothing is mapped to the path (404): Spring MVC's {@code NoResourceFoundException} when present, for the
+     * resource {@code withinContext} names (the request path below the context path).
+     */
+    Exception noResource(String method, String path, String withinContext) {
         if (SpringClasses.WEBMVC_RESOURCES) {
-            return WebMvcResources.noResource(method, path);
+            return WebMvcResources.noResource(method, path, withinContext);
         }
         return new ResponseStatusException(HttpStatus.NOT_FOUND, "No static resource "
                 + path + ".");
     }
 
-    /** The Spring exception for a routing failure. */
-    Exception forRouting(NoRouteException e, String method, String path, String contentType,
+    /**
+     * The Spring exception for a routing failure of the request for {@code path}, which is {@code withinContext} below
+     * the context path.
+     */
+    Exception forRouting(NoRouteException e, String method, String path, String withinContext, String contentType,
                          Map<String, List<String>> parameters) {
         return switch (e.reason()) {
-            case PATH -> noResource(method, path);
+            case PATH -> noResource(method, path, withinContext);
             case METHOD -> methodNotAllowed(method, List.copyOf(e.allowedMethods()));
             case CONTENT_TYPE -> unsupportedMediaType(contentType, springTypes(e.mediaTypes()), method);
             case ACCEPT -> notAcceptable(springTypes(e.mediaTypes()));
@@ -228,9 +234,9 @@ abstract class SpringErrors {
         private WebMvcResources() {
         }
 
-        static Exception noResource(String method, String path) {
+        static Exception noResource(String method, String path, String withinContext) {
             return new NoResourceFoundException(HttpMethod.valueOf(method),
-                    path, path.startsWith("/") ? path.substring(1) : path);
+                    path, withinContext.startsWith("/") ? withinContext.substring(1) : withinContext);
         }
     }
 }

@@ -33,6 +33,9 @@ public final class StaticHandler implements Handler {
     private static final List<String> CODINGS = List.of("br", "zstd", "gzip");
     private static final List<String> SUFFIXES = List.of(".br", ".zst", ".gz");
 
+    /** The request attribute under which routing leaves what {@link #takes} found for {@link #handle}. */
+    private static final String TARGET = StaticHandler.class.getName() + ".target";
+
     private final String mount;
     private final ResourceLocator locator;
     private final StaticOptions options;
@@ -92,34 +95,71 @@ public final class StaticHandler implements Handler {
         return routes;
     }
 
+    /**
+     * Whether something below this mount answers {@code routed} (the path within the context path): a resource, a
+     * directory's index, or the redirect of a directory to its trailing slash. Routing asks before it hands the
+     * request over, so that a path nothing answers is a routing failure (404) for any method, as when no route has the
+     * path; what it found is kept in {@code ctx} for {@link #handle}, which then need not look again.
+     */
+    public boolean takes(RequestContext ctx, String routed) {
+        Target target = lookup(routed);
+        if (target == null) {
+            return false;
+        }
+        ctx.request().attributes().put(TARGET, target);
+        return true;
+    }
+
+    /** Whether something below this mount answers {@code routed}, without noting it (see {@link #takes}). */
+    public boolean answers(String routed) {
+        return lookup(routed) != null;
+    }
+
     @Override
     public void handle(RequestContext ctx) {
         String routed = ctx.routePath();
+        Target target = ctx.request().attributes().remove(TARGET) instanceof Target found && found.owner == this
+                && found.path.equals(routed) ? found : lookup(routed);
+        if (target == null) {
+            throw notFound();
+        }
+        if (target.resource == null) {
+            // as Tomcat, nginx and Apache do: relative links of the index resolve against the directory
+            String query = ctx.request().rawQuery();
+            ctx.response().status(301).header("location", ctx.request().rawPath() + "/"
+                    + (query.isEmpty() ? "" : "?" + query)).send();
+            return;
+        }
+        send(ctx.request(), ctx.response(), target.segments, target.resource);
+    }
+
+    /** What answers {@code routed}: a resource with its segments, a redirect (no resource), or null (404). */
+    private Target lookup(String routed) {
         List<String> segments = RequestPath.segments(routed.length() > mount.length()
                 ? routed.substring(mount.length()) : "");
         if (segments == null) {
-            throw notFound();
+            return null;
         }
         boolean slash = routed.endsWith("/");
         StaticResource resource = segments.isEmpty() ? null : locator.find(segments);
         if (resource != null && slash) {
-            throw notFound(); // a file is no directory: page.html/ would shift every relative link of the page
+            return null; // a file is no directory: page.html/ would shift every relative link of the page
         }
         if (resource == null && options.indexFile().isPresent() && locator.isDirectory(segments)) {
             if (!slash) {
-                // as Tomcat, nginx and Apache do: relative links of the index resolve against the directory
-                String query = ctx.request().rawQuery();
-                ctx.response().status(301).header("location", ctx.request().rawPath() + "/"
-                        + (query.isEmpty() ? "" : "?" + query)).send();
-                return;
+                return new Target(this, routed, segments, null);
             }
             segments = with(segments, options.indexFile().get());
             resource = locator.find(segments);
         }
-        if (resource == null) {
-            throw notFound();
-        }
-        send(ctx.request(), ctx.response(), segments, resource);
+        return resource == null ? null : new Target(this, routed, segments, resource);
+    }
+
+    /**
+     * What a mount found for a routed path: a resource and the segments naming it, or, without a resource, a
+     * directory asked for without its trailing slash (redirected to it).
+     */
+    private record Target(StaticHandler owner, String path, List<String> segments, StaticResource resource) {
     }
 
     private static HttpStatusException notFound() {

@@ -109,7 +109,8 @@ public final class BriskWebEndpointAutoConfiguration {
     @Bean
     BriskServerCustomizer briskActuatorRoutes(WebEndpointsSupplier endpoints, WebEndpointProperties properties,
                                               ObjectProvider<EndpointJsonMapper> endpointMapper,
-                                              ObjectProvider<JsonMapper> applicationMapper, Environment environment) {
+                                              ObjectProvider<JsonMapper> applicationMapper, EndpointMediaTypes mediaTypes,
+                                              Environment environment) {
         return server -> {
             if (ManagementPortType.get(environment) != ManagementPortType.SAME) {
                 return;
@@ -121,7 +122,7 @@ public final class BriskWebEndpointAutoConfiguration {
                         + "the endpoints under a path, or to management.server.port");
             }
             EndpointRoutes.of(endpoints.getEndpoints(), basePath, properties.getDiscovery().isEnabled(),
-                    WebServerNamespace.SERVER, new EndpointJson(endpointMapper, applicationMapper))
+                    WebServerNamespace.SERVER, new EndpointJson(endpointMapper, applicationMapper), mediaTypes)
                     .forEach(server::route);
         };
     }

@@ -1,12 +1,15 @@
 package dev.brisk.spring.boot.actuate.internal;
 
+import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
 import io.netty.handler.codec.http.HttpMethod;
 import org.springframework.boot.actuate.endpoint.web.EndpointLinksResolver;
+import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
 import org.springframework.boot.actuate.endpoint.web.WebOperation;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.http.MediaType;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,9 +30,10 @@ public final class EndpointRoutes {
      * @param basePath  the base path, {@code ""} or starting with {@code /}
      * @param links     whether to serve the discovery page ({@code management.endpoints.web.discovery.enabled})
      * @param namespace the server the routes are on ({@code server} or {@code management})
+     * @param mediaTypes the types the endpoints produce by default: the discovery page's
      */
     public static List<Route> of(Collection<ExposableWebEndpoint> endpoints, String basePath, boolean links,
-                                 WebServerNamespace namespace, EndpointJson json) {
+                                 WebServerNamespace namespace, EndpointJson json, EndpointMediaTypes mediaTypes) {
         String base = normalize(basePath);
         Map<String, List<OperationHandler>> byPath = new LinkedHashMap<>();
         for (ExposableWebEndpoint endpoint : endpoints) {
@@ -55,10 +59,17 @@ public final class EndpointRoutes {
         });
         if (links && (!base.isEmpty() || namespace == WebServerNamespace.MANAGEMENT)) {
             EndpointLinksResolver resolver = new EndpointLinksResolver(endpoints, base);
+            List<MediaType> produced = mediaTypes.getProduced().stream().map(MediaType::parseMediaType).toList();
             routes.add(Route.get(base.isEmpty() ? "/" : base).handler(ctx -> {
+                List<String> accept = ctx.request().headers().all("accept");
+                MediaType type = ResponseMediaType.choose(accept, produced);
+                if (type == null) {
+                    throw new HttpStatusException(406, "none of " + accept + " can be produced; available: "
+                            + produced);
+                }
                 String host = ctx.header("host").orElse("localhost");
                 String url = ctx.request().scheme() + "://" + host + ctx.request().path();
-                ctx.header("content-type", "application/vnd.spring-boot.actuator.v3+json");
+                ctx.header("content-type", type.toString());
                 ctx.send(json.write(Map.of("_links", resolver.resolveLinks(url))));
             }));
         }

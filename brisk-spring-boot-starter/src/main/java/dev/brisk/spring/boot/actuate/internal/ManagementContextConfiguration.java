@@ -10,6 +10,7 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointPr
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementServerProperties;
 import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
+import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.ssl.SslBundles;
@@ -66,9 +67,12 @@ class ManagementContextConfiguration {
     @Bean
     BriskServerCustomizer managementEndpointRoutes(WebEndpointsSupplier endpoints, WebEndpointProperties properties,
                                                    ObjectProvider<EndpointJsonMapper> endpointMapper,
-                                                   ObjectProvider<JsonMapper> applicationMapper) {
+                                                   ObjectProvider<JsonMapper> applicationMapper,
+                                                   ObjectProvider<EndpointMediaTypes> mediaTypes) {
         EndpointJson json = new EndpointJson(endpointMapper, applicationMapper);
+        EndpointMediaTypes produced = mediaTypes.getIfAvailable(() -> EndpointMediaTypes.DEFAULT);
         return server -> EndpointRoutes.of(endpoints.getEndpoints(), properties.getBasePath(),
-                properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, json).forEach(server::route);
+                properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, json, produced)
+                .forEach(server::route);
     }
 }

@@ -37,6 +37,8 @@ final class OperationHandler implements Handler {
     private final WebOperation operation;
     private final WebServerNamespace namespace;
     private final EndpointJson json;
+    private static final List<MediaType> JSON = List.of(MediaType.APPLICATION_JSON);
+
     private final List<MediaType> produces;
     /** For an operation taking the remaining path segments: the route's path before them; null otherwise. */
     private final String remainingPrefix;
@@ -125,41 +127,17 @@ final class OperationHandler implements Handler {
         }
     }
 
-    /** The produced type the client prefers; the operation's first when it accepts anything. */
+    /**
+     * The produced type to answer in, as Spring MVC picks it ({@link ResponseMediaType}); JSON for an operation that
+     * declares none. A 406 when the client accepts none of them.
+     */
     private MimeType negotiate(List<String> accept) {
-        if (produces.isEmpty()) {
-            return MediaType.APPLICATION_JSON;
-        }
-        MediaType chosen = preferred(accept);
+        MediaType chosen = ResponseMediaType.choose(accept, produces.isEmpty() ? JSON : produces);
         if (chosen == null) {
-            throw new HttpStatusException(406, "none of " + accept + " can be produced; available: " + produces);
+            throw new HttpStatusException(406, "none of " + accept + " can be produced; available: "
+                    + (produces.isEmpty() ? JSON : produces));
         }
         return chosen;
-    }
-
-    /** The produced type the client prefers, null when it accepts none of them. */
-    MediaType preferred(List<String> accept) {
-        List<MediaType> accepted = accepted(accept);
-        if (accepted.isEmpty()) {
-            return produces.isEmpty() ? MediaType.APPLICATION_JSON : produces.get(0);
-        }
-        for (MediaType wanted : accepted) {
-            MediaType offered = offered(wanted);
-            if (offered != null) {
-                return offered;
-            }
-        }
-        return null;
-    }
-
-    /** The media types of Accept headers, most wanted first (by quality; in the order given when equal). */
-    private static List<MediaType> accepted(List<String> accept) {
-        List<MediaType> accepted = new ArrayList<>();
-        for (String header : accept) {
-            accepted.addAll(MediaType.parseMediaTypes(header));
-        }
-        accepted.sort((a, b) -> Double.compare(b.getQualityValue(), a.getQualityValue()));
-        return accepted;
     }
 
     /** The first type this operation produces that {@code wanted} takes, or null. */
@@ -194,7 +172,7 @@ final class OperationHandler implements Handler {
         List<OperationHandler> ordered = new ArrayList<>(operations);
         ordered.sort(Comparator.comparing(operation -> !operation.producesJson()));
         return ctx -> {
-            for (MediaType wanted : accepted(ctx.request().headers().all("accept"))) {
+            for (MediaType wanted : ResponseMediaType.accepted(ctx.request().headers().all("accept"))) {
                 for (OperationHandler operation : ordered) {
                     if (operation.offered(wanted) != null) {
                         operation.handle(ctx);
