@@ -28,7 +28,7 @@ final class Seed {
     }
 
     private void book(Catalog catalog, String title, String author, int year, String price, int onHand) {
-        long id = catalog.add(title, author, year).id();
+        long id = catalog.add(title, author, year).orElseThrow().id();
         prices.put(id, new BigDecimal(price));
         copies.put(id, onHand);
     }

@@ -5,17 +5,23 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The bookshop's catalog: books by id, in memory, thread-safe. */
+/** The bookshop's catalog: books by id, in memory, thread-safe, at most {@link #CAPACITY} books. */
 public final class Catalog {
+
+    /** The most books the catalog holds: clients add books, and memory is not theirs to fill. */
+    public static final int CAPACITY = 1_000;
 
     private final ConcurrentSkipListMap<Long, Book> books = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
 
-    /** Adds a book under the next id. */
-    public Book add(String title, String author, int year) {
+    /** Adds a book under the next id; empty when the catalog holds {@link #CAPACITY} books already. */
+    public synchronized Optional<Book> add(String title, String author, int year) {
+        if (books.size() >= CAPACITY) {
+            return Optional.empty();
+        }
         Book book = new Book(ids.incrementAndGet(), title, author, year);
         books.put(book.id(), book);
-        return book;
+        return Optional.of(book);
     }
 
     /** The book with {@code id}, if there is one. */

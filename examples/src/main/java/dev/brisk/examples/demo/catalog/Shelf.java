@@ -4,6 +4,8 @@ import dev.brisk.examples.demo.pricing.Price;
 import dev.brisk.examples.demo.pricing.PriceClient;
 import dev.brisk.examples.demo.pricing.PriceList;
 import dev.brisk.examples.demo.stock.StockService;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.server.ResponseStatusException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +43,15 @@ public final class Shelf {
         return catalog.find(id).map(book -> views(List.of(book)).get(0));
     }
 
-    /** Adds a book to the catalog, gives it its price and puts its copies on the shelf. */
+    /**
+     * Adds a book to the catalog, gives it its price and puts its copies on the shelf.
+     *
+     * @throws ResponseStatusException 409 when the catalog is full
+     */
     public BookView add(NewBook book) {
-        Book added = catalog.add(book.title().strip(), book.author().strip(), book.year());
+        Book added = catalog.add(book.title().strip(), book.author().strip(), book.year())
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.CONFLICT,
+                        "the catalog is full: it holds " + Catalog.CAPACITY + " books at most"));
         Price price = prices.setPrice(added.id(), book.price()).join();
         int inStock = stock.restock(added.id(), book.copies());
         return view(added, price, inStock);

@@ -11,6 +11,7 @@ import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.Response;
 
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -36,7 +37,8 @@ public final class Checkout {
      * Places the order.
      *
      * @throws BadRequestException 400 when the book does not exist
-     * @throws ClientErrorException 409 when the warehouse has fewer copies than ordered
+     * @throws ClientErrorException 409 when the warehouse has fewer copies than ordered, or the shop keeps
+     *                              {@link Orders#CAPACITY} orders already
      * @throws ServiceUnavailableException 503 when the pricing service cannot tell the price
      */
     public Order place(OrderRequest request) {
@@ -48,8 +50,14 @@ public final class Checkout {
             throw new ClientErrorException("only " + reservation.remaining() + " copies of '" + book.title()
                     + "' left, " + request.quantity() + " ordered", Response.Status.CONFLICT);
         }
-        return orders.add(book.id(), book.title(), request.quantity(), price.amount(), price.currency(),
-                request.customer().strip());
+        Optional<Order> order = orders.add(book.id(), book.title(), request.quantity(), price.amount(),
+                price.currency(), request.customer().strip());
+        if (order.isEmpty()) {
+            stock.restock(book.id(), request.quantity()); // the copies go back on the shelf
+            throw new ClientErrorException("the shop takes no more orders: it keeps " + Orders.CAPACITY
+                    + " at most", Response.Status.CONFLICT);
+        }
+        return order.get();
     }
 
     private Price priceOf(Book book) {
