@@ -182,8 +182,8 @@ class MicrometerClientMetricsTest {
                 && gauge("connections", host) == 2, "two idle connections");
         assertThat(poolGauges()).hasSize(4);
 
-        await(() -> poolGauges().isEmpty(), "the gauges to be removed with the pool");
-        assertThat(client.poolStats()).isEmpty();
+        // the gauges go while the registry still holds the pool, which it forgets a moment later
+        await(() -> poolGauges().isEmpty() && client.poolStats().isEmpty(), "the gauges to be removed with the pool");
     }
 
     @Test
