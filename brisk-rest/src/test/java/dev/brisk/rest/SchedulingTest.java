@@ -73,6 +73,58 @@ class SchedulingTest {
         assertThat(response.body()).startsWith("brisk-worker-");
     }
 
+    /** A blocking filter that binds a value to its thread around the rest of the request, as a servlet filter does. */
+    @RunOn(Schedulers.WORKER)
+    private static final class ThreadBoundFilter implements Filter {
+
+        static final ThreadLocal<String> USER = new ThreadLocal<>();
+
+        @Override
+        public void filter(RequestContext ctx, FilterChain chain) throws Exception {
+            ctx.header("x-filter-thread", Thread.currentThread().getName());
+            USER.set("alice");
+            try {
+                chain.proceed(ctx);
+            } finally {
+                USER.remove();
+            }
+        }
+    }
+
+    @Test
+    void aFilterThatSaysRunOnRunsThereAndAHandlerOnTheSameSchedulerRunsWithinItsChainOnItsThread() throws Exception {
+        server = server()
+                .filter(new ThreadBoundFilter())
+                .get("/io", SchedulingTest::threadName)
+                .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx ->
+                        ctx.send(Thread.currentThread().getName() + " " + ThreadBoundFilter.USER.get())))
+                .start();
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> worker = get(server, "/worker");
+            String filterThread = worker.headers().firstValue("x-filter-thread").orElseThrow();
+            assertThat(filterThread).startsWith("brisk-worker-");
+            assertThat(worker.body()).isEqualTo(filterThread + " alice");
+        }
+        // an event-loop route does not go back to the event loop: it runs where the filter left it
+        HttpResponse<String> io = get(server, "/io");
+        assertThat(io.headers().firstValue("x-filter-thread")).get().asString().startsWith("brisk-worker-");
+        assertThat(io.body()).isEqualTo(io.headers().firstValue("x-filter-thread").orElseThrow());
+        assertThat(get(server, "/nowhere").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aFilterNamingAnUnknownSchedulerFailsTheBuild() {
+        @RunOn("nope")
+        final class Unknown implements Filter {
+            @Override
+            public void filter(RequestContext ctx, FilterChain chain) throws Exception {
+                chain.proceed(ctx);
+            }
+        }
+        assertThatThrownBy(() -> server = server().filter(new Unknown()).get("/x", SchedulingTest::threadName).start())
+                .hasMessageContaining("nope");
+    }
+
     @Test
     void withMixedSchedulersFiltersRunOnTheEventLoop() throws Exception {
         server = server()

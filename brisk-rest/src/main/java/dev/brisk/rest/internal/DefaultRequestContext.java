@@ -54,7 +54,8 @@ final class DefaultRequestContext implements RequestContext {
     private volatile RequestCancellation cancellation;
     /** The handler's failure, if any, for request observers. */
     private Throwable failure;
-    int filterIndex;
+    /** The scheduler a filter's {@code @RunOn} moved the request onto: routes on it then run on the same thread. */
+    RouteScheduler runningOn;
     /** The request's trace and its OpenTelemetry span state, when tracing is on. */
     TraceContext trace;
     Object span;

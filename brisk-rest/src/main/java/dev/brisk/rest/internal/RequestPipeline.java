@@ -7,6 +7,7 @@ import dev.brisk.rest.Filter;
 import dev.brisk.rest.FilterChain;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RunOn;
 import dev.brisk.rest.internal.multipart.MultipartReceiver;
 import dev.brisk.rest.multipart.MultipartOptions;
 import dev.brisk.transport.TraceContext;
@@ -17,13 +18,17 @@ import java.util.List;
  * The way of a request: admission ({@link Protection}), a 404 outside the context path, filters,
  * {@link RouteSelection routing}, a multipart body
  * received, the route's guard and filters, then its scheduler, which runs the {@link HandlerInvocation}; every failure
- * on the way answered by {@link FailureResponses}.
+ * on the way answered by {@link FailureResponses}. A filter whose class says {@link RunOn} runs on that scheduler, and
+ * so does the rest of the request: routing, route filters and a handler on the same scheduler run on that thread,
+ * within the filter's call to the chain (as a servlet container runs filters and servlet on one thread).
  */
 final class RequestPipeline {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest");
 
     private final List<Filter> filters;
+    /** The scheduler of each filter that names one with {@link RunOn}, else null; null when none does. */
+    private final RouteScheduler[] filterSchedulers;
     private final List<Filter> routeFilters;
     private final RouteTable table;
     private final RouteSelection selection;
@@ -40,8 +45,9 @@ final class RequestPipeline {
 
     RequestPipeline(List<Filter> filters, List<Filter> routeFilters, RouteTable table, RouteSelection selection,
                     FailureResponses failures, Observability observability, MultipartOptions multipart,
-                    Protection protection, BriskOptions options) {
+                    Protection protection, BriskOptions options, SchedulerPools schedulers) {
         this.filters = filters;
+        this.filterSchedulers = filterSchedulers(filters, schedulers);
         this.routeFilters = routeFilters;
         this.table = table;
         this.selection = selection;
@@ -85,7 +91,10 @@ final class RequestPipeline {
         }
         RouteScheduler shared = table.common();
         if (shared != null) {
-            shared.dispatch(ctx, () -> begin(ctx));
+            shared.dispatch(ctx, () -> {
+                ctx.runningOn = shared;
+                begin(ctx);
+            });
         } else {
             begin(ctx);
         }
@@ -111,8 +120,10 @@ final class RequestPipeline {
             }
             if (filters.isEmpty()) {
                 route(ctx);
-            } else {
+            } else if (filterSchedulers == null) {
                 chain(filters, this::route).proceed(ctx);
+            } else {
+                scheduledChain(ctx).proceed(ctx);
             }
         } catch (Throwable t) {
             failures.fail(ctx, t);
@@ -130,6 +141,49 @@ final class RequestPipeline {
             } else {
                 last.proceed(c);
             }
+        };
+        return self[0];
+    }
+
+    private static RouteScheduler[] filterSchedulers(List<Filter> filters, SchedulerPools schedulers) {
+        RouteScheduler[] found = new RouteScheduler[filters.size()];
+        boolean any = false;
+        for (int i = 0; i < found.length; i++) {
+            RunOn runOn = filters.get(i).getClass().getAnnotation(RunOn.class);
+            if (runOn != null) {
+                found[i] = schedulers.get(runOn.value());
+                any = true;
+            }
+        }
+        return any ? found : null;
+    }
+
+    /**
+     * Like {@link #chain}, moving the request onto a filter's {@link RunOn} scheduler before that filter when it is
+     * not there yet; the request stays there (and its handler runs there, inline, when its route uses it too).
+     */
+    private FilterChain scheduledChain(DefaultRequestContext ctx) {
+        int[] index = {0};
+        FilterChain[] self = new FilterChain[1];
+        self[0] = c -> {
+            int i = index[0]++;
+            if (i >= filters.size()) {
+                route(c);
+                return;
+            }
+            RouteScheduler scheduler = filterSchedulers[i];
+            if (scheduler == null || scheduler.inline() || scheduler == ctx.runningOn) {
+                filters.get(i).filter(c, self[0]);
+                return;
+            }
+            scheduler.dispatch(ctx, () -> {
+                ctx.runningOn = scheduler;
+                try {
+                    filters.get(i).filter(c, self[0]);
+                } catch (Throwable t) {
+                    failures.fail(ctx, t);
+                }
+            });
         };
         return self[0];
     }
@@ -196,7 +250,7 @@ final class RequestPipeline {
 
     private void invoke(DefaultRequestContext ctx, CompiledRoute route) {
         RouteScheduler scheduler = route.scheduler;
-        if (scheduler == table.common() || scheduler.inline()) {
+        if (scheduler == table.common() || scheduler.inline() || scheduler == ctx.runningOn) {
             invocation.call(ctx, route);
         } else {
             scheduler.dispatch(ctx, () -> invocation.call(ctx, route));

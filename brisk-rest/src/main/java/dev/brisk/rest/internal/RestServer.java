@@ -68,9 +68,9 @@ public final class RestServer implements HttpHandler, AutoCloseable {
                 new RoutingFailures(stages.failureHandlers()));
         this.services = new RequestServices(options, codecs, problems, failures, web.multipart(), schedulers,
                 selection);
-        this.pipeline = new RequestPipeline(List.copyOf(filters), List.copyOf(routeFilters), table, selection, failures,
-                observability, web.multipart(), protection, options);
         try {
+            this.pipeline = new RequestPipeline(List.copyOf(filters), List.copyOf(routeFilters), table, selection,
+                    failures, observability, web.multipart(), protection, options, schedulers);
             schedulers.get(options.defaultScheduler());
             table.add(routes, controllerRoutes);
         } catch (RuntimeException e) {
