@@ -1,0 +1,112 @@
+package dev.brisk.rest.servlet.internal;
+
+import dev.brisk.rest.Filter;
+import dev.brisk.rest.FilterChain;
+import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.RunOn;
+import dev.brisk.rest.Schedulers;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the servlet context's filters around the rest of the request, on the worker pool: the end of their chain goes
+ * on into routing and the handler, on the same thread when the handler is on the worker pool too. What the handler
+ * sends waits until the filters have returned, so headers they set afterwards go out with it. When the filters
+ * answer themselves (no call to the chain, an error, a redirect, a body written), that answer is sent.
+ */
+@RunOn(Schedulers.WORKER)
+public final class ServletFilters implements Filter {
+
+    private final ServletContextFacade servletContext;
+    private final List<FilterMapping> all;
+    private final boolean allApplyEverywhere;
+
+    public ServletFilters(ServletContextFacade servletContext) {
+        this.servletContext = servletContext;
+        this.all = servletContext.requestFilters();
+        this.allApplyEverywhere = all.stream().allMatch(FilterMapping::appliesToAll);
+    }
+
+    @Override
+    public void filter(RequestContext ctx, FilterChain chain) throws Exception {
+        ServletExchange.serve(ctx, servletContext);
+        List<jakarta.servlet.Filter> applying = applying(ctx);
+        if (applying.isEmpty()) {
+            chain.proceed(ctx);
+            return;
+        }
+        ServletExchange exchange = ServletExchange.of(ctx);
+        HeldResponse held = new HeldResponse(ctx.response());
+        ctx.replaceResponse(held);
+        boolean[] proceeded = {false};
+        try {
+            new Chain(applying, (request, response) -> {
+                exchange.dispatched(request, response);
+                proceeded[0] = true;
+                try {
+                    chain.proceed(ctx);
+                } catch (IOException | ServletException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new ServletException(e);
+                }
+            }).doFilter(exchange.request(), exchange.response());
+        } catch (Throwable t) {
+            held.release();
+            throw t;
+        }
+        boolean handlerAnswered = held.isCommitted();
+        held.release();
+        if (!handlerAnswered && (exchange.answered() || !proceeded[0])) {
+            exchange.sendAnswer();
+        }
+    }
+
+    private List<jakarta.servlet.Filter> applying(RequestContext ctx) {
+        List<jakarta.servlet.Filter> filters = new ArrayList<>(all.size());
+        if (allApplyEverywhere) {
+            all.forEach(mapping -> filters.add(mapping.filter()));
+            return filters;
+        }
+        String path = ServletPaths.withinContext(ctx.request().path(), servletContext.getContextPath());
+        for (FilterMapping mapping : all) {
+            if (mapping.applies(path)) {
+                filters.add(mapping.filter());
+            }
+        }
+        return filters;
+    }
+
+    /** The end of a servlet filter chain. */
+    @FunctionalInterface
+    interface End {
+        void proceed(ServletRequest request, ServletResponse response) throws IOException, ServletException;
+    }
+
+    /** A servlet {@link jakarta.servlet.FilterChain} over a list of filters. */
+    private static final class Chain implements jakarta.servlet.FilterChain {
+
+        private final List<jakarta.servlet.Filter> filters;
+        private final End end;
+        private int next;
+
+        Chain(List<jakarta.servlet.Filter> filters, End end) {
+            this.filters = filters;
+            this.end = end;
+        }
+
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response) throws IOException, ServletException {
+            if (next < filters.size()) {
+                filters.get(next++).doFilter(request, response, this);
+            } else {
+                end.proceed(request, response);
+            }
+        }
+    }
+}
