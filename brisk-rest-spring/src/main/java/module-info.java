@@ -7,6 +7,7 @@ module dev.brisk.rest.spring {
     requires static spring.context;
     requires static spring.webmvc;
     requires static jakarta.servlet;
+    requires static dev.brisk.rest.servlet;
     requires static jakarta.validation;
 
     exports dev.brisk.rest.spring;

@@ -74,16 +74,15 @@ public final class ServletSupport implements Feature {
         return ServletExchange.of(ctx).response();
     }
 
-    /**
-     * Whether a handler answered {@code ctx} through its servlet response (wrote a body, sent an error or a
-     * redirect) rather than with a result; then {@link #sendAnswer} sends that answer.
-     */
-    public static boolean answeredThroughServletResponse(RequestContext ctx) {
-        Object exchange = ctx.attributes().get(ServletExchange.class.getName());
-        return exchange != null && ((ServletExchange) exchange).answered();
+    /** Whether {@code ctx} is served by a server with {@code ServletSupport}, so that {@link #request} works. */
+    public static boolean isInstalled(RequestContext ctx) {
+        return ServletExchange.isServed(ctx);
     }
 
-    /** Sends what the handler wrote to its servlet response; see {@link #answeredThroughServletResponse}. */
+    /**
+     * Sends what a handler wrote to its servlet response (status, headers, the body written; an error as a problem), for
+     * handlers that answer through it rather than with a result.
+     */
     public static void sendAnswer(RequestContext ctx) {
         ServletExchange.of(ctx).sendAnswer();
     }

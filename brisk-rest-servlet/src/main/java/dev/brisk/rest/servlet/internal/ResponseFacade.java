@@ -50,6 +50,9 @@ final class ResponseFacade implements HttpServletResponse {
 
     /** Whether anything was written, an error or a redirect sent, or the buffer flushed: there is an answer here. */
     boolean answered() {
+        if (writer != null) {
+            writer.flush();
+        }
         return committed || body.size() > 0;
     }
 

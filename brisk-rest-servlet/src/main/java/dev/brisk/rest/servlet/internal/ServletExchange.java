@@ -52,6 +52,11 @@ public final class ServletExchange {
         ctx.attributes().put(CONTEXT_ATTRIBUTE, servletContext);
     }
 
+    /** Whether {@code ctx} was marked by {@link #serve}. */
+    public static boolean isServed(RequestContext ctx) {
+        return ctx.attributes().get(CONTEXT_ATTRIBUTE) != null;
+    }
+
     ServletContextFacade servletContext() {
         return servletContext;
     }

@@ -19,7 +19,8 @@ import java.util.TimeZone;
  * Parameters filled from the request itself, whatever their annotations: Brisk's {@code RequestContext},
  * {@code ServerRequest} and {@code ServerResponse}; Spring's {@code WebRequest}/{@code NativeWebRequest},
  * {@code HttpMethod} and {@code UriComponentsBuilder}; {@code Locale} (from {@code Accept-Language}),
- * {@code TimeZone}/{@code ZoneId} (the server's) and {@code Principal}.
+ * {@code TimeZone}/{@code ZoneId} (the server's) and {@code Principal}; with the servlet facade, the servlet request,
+ * response and session ({@link ServletArguments}).
  */
 final class ContextArguments {
 
@@ -38,6 +39,12 @@ final class ContextArguments {
     /** The resolver for {@code parameter}'s type, or null when it is not filled from the request context. */
     static Resolver resolverOrNull(MethodParameter parameter) {
         Class<?> type = parameter.getParameterType();
+        if (SpringClasses.SERVLET_FACADE) {
+            Resolver servlet = ServletArguments.resolverOrNull(type);
+            if (servlet != null) {
+                return servlet;
+            }
+        }
         if (type == RequestContext.class) {
             return ctx -> ctx;
         }
@@ -65,6 +72,9 @@ final class ContextArguments {
         if (Principal.class.isAssignableFrom(type)) {
             return ctx -> {
                 Object principal = ctx.attributes().get(PRINCIPAL_ATTRIBUTE);
+                if (principal == null && SpringClasses.SERVLET_FACADE) {
+                    principal = ServletArguments.principal(ctx);
+                }
                 return type.isInstance(principal) ? principal : null;
             };
         }

@@ -8,6 +8,9 @@ final class SpringClasses {
     /** The servlet API: Spring MVC's own exception types extend its {@code ServletException}. */
     static final boolean SERVLET_API = present("jakarta.servlet.ServletException");
 
+    /** Brisk's servlet facade (brisk-rest-servlet): servlet request, response and session parameters. */
+    static final boolean SERVLET_FACADE = SERVLET_API && present("dev.brisk.rest.servlet.ServletSupport");
+
     /** spring-context: data binding results, method validation and {@code @DateTimeFormat}. */
     static final boolean CONTEXT = present("org.springframework.validation.BindingResult");
 

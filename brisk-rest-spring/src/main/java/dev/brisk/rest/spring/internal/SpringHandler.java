@@ -11,6 +11,7 @@ import dev.brisk.rest.support.Invokers;
 
 import dev.brisk.rest.NotAcceptableException;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -31,6 +32,8 @@ final class SpringHandler implements Handler {
     private final BeanValidation briskValidation;
     private final ErrorResolution errors;
     private final boolean returnsVoid;
+    /** Whether the method takes a servlet response, through which it may answer. */
+    private final boolean takesServletResponse;
     private final int status;
     private final String description;
 
@@ -48,6 +51,8 @@ final class SpringHandler implements Handler {
         this.briskValidation = briskValidation;
         this.errors = errors;
         this.returnsVoid = method.getReturnType() == void.class;
+        this.takesServletResponse = SpringClasses.SERVLET_FACADE
+                && Arrays.stream(method.getParameterTypes()).anyMatch(ServletArguments::isResponse);
         this.status = status;
         this.description = method.getDeclaringClass().getSimpleName() + "." + method.getName();
     }
@@ -59,6 +64,14 @@ final class SpringHandler implements Handler {
             result = invoke(ctx);
         } catch (Exception e) {
             ctx.send(answer(ctx, e));
+            return;
+        }
+        if (takesServletResponse && result == null) {
+            // as on Spring MVC: a handler that takes the response and returns nothing has answered through it
+            if (status != 0 && ctx.response().status() == 200) {
+                ctx.status(status);
+            }
+            ServletArguments.sendAnswer(ctx);
             return;
         }
         if (returnsVoid) {

@@ -8,18 +8,19 @@ import java.lang.reflect.Type;
 import java.util.Map;
 
 /**
- * Refuses, when the server starts, parameters that have no meaning on Brisk (servlet objects and requests, HTTP
- * sessions, views), saying what to use instead.
+ * Refuses, when the server starts, parameters that have no meaning on Brisk (views, servlet parts, and servlet
+ * objects and sessions without the servlet facade), saying what to use instead.
  */
 final class UnsupportedParameters {
 
     private static final String MULTIPART = "take the uploaded files as MultipartFile parameters (@RequestParam or "
             + "@RequestPart, alone, in a List or an array), other parts with @RequestPart, or Brisk's "
             + "RequestContext.multipart()";
-    private static final String NO_SERVLET = "Brisk does not run on the servlet API: ";
-    private static final String NO_SESSION = "Brisk has no HTTP session: keep such state in a store of the "
-            + "application's (a cache or a database) keyed by a cookie or a token, read with @CookieValue or "
-            + "@RequestHeader";
+    private static final String NO_SERVLET = "servlet parameters need Brisk's servlet facade, "
+            + "dev.brisk:brisk-rest-servlet (the Spring Boot starter brings it), and the servlet API; or ";
+    private static final String NO_SESSION = "sessions need Brisk's servlet facade, dev.brisk:brisk-rest-servlet "
+            + "(the Spring Boot starter brings it), and the servlet API, then take an HttpSession; or keep such state "
+            + "in a store of the application's keyed by a cookie or a token, read with @CookieValue or @RequestHeader";
 
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("jakarta.servlet.ServletRequest", NO_SERVLET + "take the values themselves (@RequestHeader, "
@@ -52,6 +53,9 @@ final class UnsupportedParameters {
 
     /** Throws {@link IllegalArgumentException} saying what to use instead when Brisk cannot fill the parameter. */
     static void check(MethodParameter parameter) {
+        if (SpringClasses.SERVLET_FACADE && ServletArguments.resolverOrNull(parameter.getParameterType()) != null) {
+            return;
+        }
         for (Annotation annotation : parameter.getParameterAnnotations()) {
             String name = annotation.annotationType().getName();
             if (name.equals("org.springframework.web.bind.annotation.SessionAttribute")) {
