@@ -22,6 +22,9 @@ final class UnsupportedParameters {
             + "(the Spring Boot starter brings it), and the servlet API, then take an HttpSession; or keep such state "
             + "in a store of the application's keyed by a cookie or a token, read with @CookieValue or @RequestHeader";
 
+    private static final String SESSION_ATTRIBUTES = "take an HttpSession parameter and use its attributes (with "
+            + "Brisk's servlet facade, dev.brisk:brisk-rest-servlet, which the Spring Boot starter brings)";
+
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("jakarta.servlet.ServletRequest", NO_SERVLET + "take the values themselves (@RequestHeader, "
                     + "@RequestParam, @CookieValue, @RequestBody...), Spring's WebRequest, or Brisk's RequestContext"),
@@ -59,7 +62,7 @@ final class UnsupportedParameters {
         for (Annotation annotation : parameter.getParameterAnnotations()) {
             String name = annotation.annotationType().getName();
             if (name.equals("org.springframework.web.bind.annotation.SessionAttribute")) {
-                throw new IllegalArgumentException("@SessionAttribute: " + NO_SESSION);
+                throw new IllegalArgumentException("@SessionAttribute is not supported: " + SESSION_ATTRIBUTES);
             }
         }
         String reason = reason(parameter.getParameterType());
@@ -76,7 +79,8 @@ final class UnsupportedParameters {
         for (Annotation annotation : type.getAnnotations()) {
             if (annotation.annotationType().getName().equals(
                     "org.springframework.web.bind.annotation.SessionAttributes")) {
-                throw new IllegalArgumentException(type.getName() + " has @SessionAttributes: " + NO_SESSION);
+                throw new IllegalArgumentException(type.getName() + " has @SessionAttributes, which is not "
+                        + "supported: " + SESSION_ATTRIBUTES);
             }
         }
     }
