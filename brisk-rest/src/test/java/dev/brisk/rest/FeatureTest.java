@@ -70,6 +70,33 @@ class FeatureTest {
     }
 
     @Test
+    void outerFiltersRunBeforeTheServersOwnFilters() throws Exception {
+        List<String> order = new CopyOnWriteArrayList<>();
+        server = server()
+                .filter((ctx, chain) -> {
+                    order.add("own");
+                    chain.proceed(ctx);
+                })
+                .feature(context -> context
+                        .filter((ctx, chain) -> {
+                            order.add("feature");
+                            chain.proceed(ctx);
+                        })
+                        .outerFilter((ctx, chain) -> {
+                            order.add("outer 1");
+                            chain.proceed(ctx);
+                        })
+                        .outerFilter((ctx, chain) -> {
+                            order.add("outer 2");
+                            chain.proceed(ctx);
+                        }))
+                .get("/x", ctx -> ctx.send("x"))
+                .start();
+        assertThat(get(server, "/x").body()).isEqualTo("x");
+        assertThat(order).containsExactly("outer 1", "outer 2", "own", "feature");
+    }
+
+    @Test
     void aFeatureThatFailsToInstallFailsStartBeforeBinding() {
         assertThatThrownBy(() -> server().feature(context -> {
             throw new IllegalStateException("missing setting");

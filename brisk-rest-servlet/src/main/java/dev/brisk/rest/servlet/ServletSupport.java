@@ -46,16 +46,20 @@ public final class ServletSupport implements Feature {
         return servletContext;
     }
 
+    /**
+     * Adds the servlet filters ahead of the server's own filters, as a servlet container runs them before anything of
+     * the application; initializes the filters and tells the context listeners now, before the server takes requests.
+     *
+     * @throws IllegalStateException when a filter or listener fails to start
+     */
     @Override
     public void install(FeatureContext context) {
-        context.filter(new ServletFilters(servletContext));
-        context.onStart(server -> {
-            try {
-                servletContext.start();
-            } catch (ServletException e) {
-                throw new IllegalStateException("a servlet filter or listener failed to start: " + e.getMessage(), e);
-            }
-        });
+        try {
+            servletContext.start();
+        } catch (ServletException e) {
+            throw new IllegalStateException("a servlet filter or listener failed to start: " + e.getMessage(), e);
+        }
+        context.outerFilter(new ServletFilters(servletContext));
         context.onStop(server -> servletContext.stop());
     }
 

@@ -24,6 +24,13 @@ public interface FeatureContext {
     /** Adds a filter that runs before routing. */
     FeatureContext filter(Filter filter);
 
+    /**
+     * Adds a filter that runs before routing and before the filters added with {@code filter(...)} (by the server's
+     * builder or by features), in the order such outer filters are added: for what must see every request first, as
+     * servlet filters run before anything of the application does.
+     */
+    FeatureContext outerFilter(Filter filter);
+
     /** Adds a filter that runs after routing, before the handler. */
     FeatureContext routeFilter(Filter filter);
 

@@ -37,6 +37,8 @@ public final class AssemblyContext implements FeatureContext, BuiltInStages {
     private final Draining draining = new Draining();
     final List<Route> routes;
     final List<Filter> filters;
+    /** Filters that run before {@link #filters}. */
+    final List<Filter> outerFilters = new ArrayList<>();
     final List<Filter> routeFilters;
     final List<Object> interceptors;
     final Map<Class<? extends Throwable>, ExceptionHandler<?>> exceptionHandlers;
@@ -74,6 +76,12 @@ public final class AssemblyContext implements FeatureContext, BuiltInStages {
     @Override
     public AssemblyContext filter(Filter filter) {
         filters.add(Objects.requireNonNull(filter, "filter"));
+        return this;
+    }
+
+    @Override
+    public AssemblyContext outerFilter(Filter filter) {
+        outerFilters.add(Objects.requireNonNull(filter, "filter"));
         return this;
     }
 

@@ -40,7 +40,8 @@ public final class ServerAssembly {
             feature.install(context);
         }
         ControllerRoutes controllers = ControllerRoutes.of(plan.controllers());
-        List<Filter> filters = new ArrayList<>(context.filters);
+        List<Filter> filters = new ArrayList<>(context.outerFilters);
+        filters.addAll(context.filters);
         filters.addAll(controllers.filters());
         List<Map.Entry<String, CorsConfig>> cors = new ArrayList<>(context.cors);
         cors.addAll(controllers.corsMappings());
