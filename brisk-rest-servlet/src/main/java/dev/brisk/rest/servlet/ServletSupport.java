@@ -84,6 +84,17 @@ public final class ServletSupport implements Feature {
     }
 
     /**
+     * For a framework whose handler failed with {@code error} that nothing of its own answers: when the handler runs
+     * within the servlet filters' chain on this thread, keeps the error to be thrown from their
+     * {@code chain.doFilter}, as a servlet container's dispatch fails (so that, say, Spring Security's exception
+     * translation turns an access denied into 403), and returns true: the handler must then not answer. Returns
+     * false otherwise.
+     */
+    public static boolean propagateToFilters(RequestContext ctx, Throwable error) {
+        return ServletExchange.propagate(ctx, error);
+    }
+
+    /**
      * Sends what a handler wrote to its servlet response (status, headers, the body written; an error as a problem), for
      * handlers that answer through it rather than with a result.
      */

@@ -66,6 +66,11 @@ class ServletParametersTest {
             response.getWriter().print("id,name\n1,Leo\n");
         }
 
+        @GetMapping("/denied")
+        public String denied() {
+            throw new SecurityException("not yours");
+        }
+
         @GetMapping("/me")
         public String me(Principal principal) {
             return principal == null ? "anonymous" : principal.getName();
@@ -89,12 +94,17 @@ class ServletParametersTest {
         servlet.servletContext().addFilter("authenticate", (request, response, chain) -> {
             HttpServletRequest http = (HttpServletRequest) request;
             String user = http.getHeader("x-user");
-            chain.doFilter(user == null ? request : new HttpServletRequestWrapper(http) {
-                @Override
-                public Principal getUserPrincipal() {
-                    return () -> user;
-                }
-            }, response);
+            try {
+                chain.doFilter(user == null ? request : new HttpServletRequestWrapper(http) {
+                    @Override
+                    public Principal getUserPrincipal() {
+                        return () -> user;
+                    }
+                }, response);
+            } catch (SecurityException e) {
+                // as Spring Security's exception translation does with an access denied the handler threw
+                ((HttpServletResponse) response).sendError(403, e.getMessage());
+            }
         }).addMappingForUrlPatterns(null, false, "/*");
         server = Brisk.server().port(0).host("127.0.0.1").feature(servlet)
                 .controllers(new Owners(), new Advice()).start();
@@ -142,6 +152,14 @@ class ServletParametersTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).get().asString().startsWith("text/csv");
         assertThat(response.body()).isEqualTo("id,name\n1,Leo\n");
+    }
+
+    @Test
+    void aFailureNoAdviceAnswersGoesToTheServletFilters() throws Exception {
+        HttpResponse<String> response = get("/denied");
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains("\"detail\":\"not yours\"");
     }
 
     @Test

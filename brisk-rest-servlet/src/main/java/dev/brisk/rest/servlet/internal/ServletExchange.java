@@ -21,6 +21,10 @@ public final class ServletExchange {
     private final ServletContextFacade servletContext;
     private final RequestFacade request;
     private final ResponseFacade response;
+    /** The thread running the rest of the request inside the servlet filters' chain, while it does. */
+    private Thread handlerThread;
+    /** A handler failure nothing answered, to be thrown from the filters' chain. */
+    private Throwable failure;
     private HttpServletRequest dispatchedRequest;
     private HttpServletResponse dispatchedResponse;
 
@@ -84,6 +88,32 @@ public final class ServletExchange {
         if (response instanceof HttpServletResponse http) {
             dispatchedResponse = http;
         }
+    }
+
+    /** Marks the start of the rest of the request within the filters' chain, on this thread. */
+    void enterChainEnd() {
+        handlerThread = Thread.currentThread();
+    }
+
+    /** Marks its end; returns the failure to throw from the chain, if a handler left one. */
+    Throwable leaveChainEnd() {
+        handlerThread = null;
+        Throwable left = failure;
+        failure = null;
+        return left;
+    }
+
+    /**
+     * Keeps {@code error} to be thrown from the servlet filters' chain when the handler runs within it on this thread,
+     * and returns true; else returns false.
+     */
+    public static boolean propagate(RequestContext ctx, Throwable error) {
+        Object existing = ctx.attributes().get(ATTRIBUTE);
+        if (existing instanceof ServletExchange exchange && exchange.handlerThread == Thread.currentThread()) {
+            exchange.failure = error;
+            return true;
+        }
+        return false;
     }
 
     void sessionCookie(String id) {

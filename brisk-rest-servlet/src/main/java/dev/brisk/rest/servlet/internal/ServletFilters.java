@@ -48,13 +48,18 @@ public final class ServletFilters implements Filter {
             new Chain(applying, (request, response) -> {
                 exchange.dispatched(request, response);
                 proceeded[0] = true;
+                exchange.enterChainEnd();
+                Throwable failure;
                 try {
                     chain.proceed(ctx);
                 } catch (IOException | ServletException | RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
                     throw new ServletException(e);
+                } finally {
+                    failure = exchange.leaveChainEnd();
                 }
+                rethrow(failure);
             }).doFilter(exchange.request(), exchange.response());
         } catch (Throwable t) {
             held.release();
@@ -65,6 +70,26 @@ public final class ServletFilters implements Filter {
         if (!handlerAnswered && (exchange.answered() || !proceeded[0])) {
             exchange.sendAnswer();
         }
+    }
+
+    /** Throws what a handler left unanswered to the filters, as a servlet container's dispatch fails. */
+    private static void rethrow(Throwable failure) throws IOException, ServletException {
+        if (failure == null) {
+            return;
+        }
+        if (failure instanceof IOException io) {
+            throw io;
+        }
+        if (failure instanceof ServletException servlet) {
+            throw servlet;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        throw new ServletException(failure);
     }
 
     private List<jakarta.servlet.Filter> applying(RequestContext ctx) {

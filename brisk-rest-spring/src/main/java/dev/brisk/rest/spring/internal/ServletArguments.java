@@ -45,6 +45,11 @@ final class ServletArguments {
         return ServletSupport.isInstalled(ctx) ? ServletSupport.request(ctx).getUserPrincipal() : null;
     }
 
+    /** See {@link ServletSupport#propagateToFilters}. */
+    static boolean propagateToFilters(RequestContext ctx, Throwable error) {
+        return ServletSupport.propagateToFilters(ctx, error);
+    }
+
     /** Sends what a handler that returned nothing wrote to its servlet response (an empty body if nothing). */
     static void sendAnswer(RequestContext ctx) {
         ServletSupport.sendAnswer(ctx);

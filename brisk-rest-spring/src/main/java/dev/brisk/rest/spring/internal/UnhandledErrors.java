@@ -36,7 +36,8 @@ import org.springframework.web.multipart.MultipartException;
  * details. An {@link ErrorResponse} ({@code ResponseStatusException}, {@code ErrorResponseException}, Spring's
  * request exceptions) is answered with its own problem, status and headers; validation failures list each field in
  * {@code errors}; conversion and body errors say what is wrong in the client's terms; {@code @ResponseStatus}
- * exception classes get their status. Anything else is the server's error (500, nothing disclosed).
+ * exception classes get their status. Anything else is the server's error (500, nothing disclosed) — unless the
+ * handler runs within servlet filters, to which it then goes, as the DispatcherServlet throws it to them.
  */
 final class UnhandledErrors {
 
@@ -49,6 +50,11 @@ final class UnhandledErrors {
     static Object answer(RequestContext ctx, Throwable error) throws Exception {
         HandledFailures.record(ctx, error); // observers see Spring's exception, not the one Brisk answers with
         Throwable translated = translate(error);
+        if (translated == error && !(error instanceof ErrorResponse) && !(error instanceof HttpStatusException)
+                && SpringClasses.SERVLET_FACADE && ServletArguments.propagateToFilters(ctx, error)) {
+            // as from the DispatcherServlet: what no resolver answers goes to the servlet filters
+            return new SpringResults.UnderWay();
+        }
         if (translated instanceof ErrorResponse response) {
             return ProblemDetails.entity(ctx, response);
         }
