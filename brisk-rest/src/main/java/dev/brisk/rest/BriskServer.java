@@ -4,6 +4,7 @@ import dev.brisk.codec.Codecs;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpPortProtocol;
 import dev.brisk.http.HttpServer;
+import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.feature.Feature;
 import dev.brisk.rest.internal.RestServer;
 import dev.brisk.rest.internal.assembly.GroupRoutes;
@@ -12,11 +13,13 @@ import dev.brisk.rest.internal.assembly.ServerParts;
 import dev.brisk.rest.observe.ObservabilityConfig;
 import dev.brisk.rest.protect.ProtectionConfig;
 import dev.brisk.rest.spi.ControllerSupport;
+import dev.brisk.rest.web.CorsConfig;
 import dev.brisk.rest.web.WebConfig;
 import io.netty.handler.codec.http.HttpMethod;
 
 import dev.brisk.rest.internal.assembly.ServerPlan;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -57,6 +60,15 @@ public final class BriskServer implements AutoCloseable {
     /** The routes, in registration order. */
     public List<RouteInfo> routes() {
         return rest.routes();
+    }
+
+    /**
+     * The CORS rules Brisk applies to {@code request} (for a preflight, to the request it announces): for filters that
+     * handle CORS themselves ahead of routing, such as a security filter chain's CORS support, so they answer as Brisk
+     * would. Empty when no rules apply or no route takes the request.
+     */
+    public Optional<CorsConfig> corsRules(ServerRequest request) {
+        return Optional.ofNullable(rest.corsRules(request));
     }
 
     /** The state of the schedulers in use: the event loops ({@code io}), and WORKER, VIRTUAL or custom ones in use. */

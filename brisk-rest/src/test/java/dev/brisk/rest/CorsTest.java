@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -229,5 +230,31 @@ class CorsTest {
                 .buildHandler())
                 .hasMessageContaining("CORS rules of route GET /me")
                 .hasMessageContaining("cannot go with allowCredentials(true)");
+    }
+
+    @Test
+    void theRulesOfARequestCanBeLookedUpAheadOfRouting() throws Exception {
+        AtomicReference<BriskServer> self = new AtomicReference<>();
+        server = server()
+                .web(w -> w.cors("/api/**", CorsConfig.builder().allowedOrigins(APP).maxAge(Duration.ofSeconds(100))
+                        .build()))
+                .filter((ctx, chain) -> {
+                    ctx.header("x-rules", self.get().corsRules(ctx.request())
+                            .map(rules -> rules.allowedOrigins() + " " + rules.maxAge().toSeconds()).orElse("none"));
+                    chain.proceed(ctx);
+                })
+                .get("/api/items", ctx -> ctx.send("items"))
+                .get("/other", ctx -> ctx.send("other"))
+                .start();
+        self.set(server);
+        assertThat(RestTestSupport.get(server, "/api/items").headers().firstValue("x-rules"))
+                .hasValue("[" + APP + "] 100");
+        assertThat(RestTestSupport.get(server, "/other").headers().firstValue("x-rules")).hasValue("none");
+        assertThat(RestTestSupport.get(server, "/api/missing").headers().firstValue("x-rules")).hasValue("none");
+        // a preflight is looked up for the method it announces
+        assertThat(RestTestSupport.send(server, "OPTIONS", "/api/items", null, "origin", APP,
+                "access-control-request-method", "GET").headers().firstValue("x-rules")).hasValue("[" + APP + "] 100");
+        assertThat(RestTestSupport.send(server, "OPTIONS", "/api/items", null, "origin", APP,
+                "access-control-request-method", "DELETE").headers().firstValue("x-rules")).hasValue("none");
     }
 }

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpMethod;
 
 import dev.brisk.rest.RouteInfo;
 import dev.brisk.rest.SchedulerState;
+import dev.brisk.rest.web.CorsConfig;
 import dev.brisk.rest.internal.observe.AccessLog;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     private final RequestServices services;
     private final Observability observability;
     private final RequestPipeline pipeline;
+    private final RouteSelection selection;
     private final Protection protection;
 
     /**
@@ -64,7 +66,7 @@ public final class RestServer implements HttpHandler, AutoCloseable {
         this.observability = new Observability(stages.observer(), stages.accessLog(), stages.tracing());
         this.schedulers = new SchedulerPools(options, customSchedulers);
         this.table = new RouteTable(options, schedulers, List.copyOf(interceptors), corsMappings, protection);
-        RouteSelection selection = new RouteSelection(options, table, new CorsStage(corsMappings, problems),
+        this.selection = new RouteSelection(options, table, new CorsStage(corsMappings, problems),
                 new RoutingFailures(stages.failureHandlers()));
         this.services = new RequestServices(options, codecs, problems, failures, web.multipart(), schedulers,
                 selection);
@@ -91,6 +93,11 @@ public final class RestServer implements HttpHandler, AutoCloseable {
     /** Removes the routes for {@code method} and {@code path}; returns whether there were any. */
     public boolean remove(HttpMethod method, String path) {
         return table.remove(method, path);
+    }
+
+    /** The CORS rules for {@code request} (for a preflight, the request it announces), or null when none apply. */
+    public CorsConfig corsRules(ServerRequest request) {
+        return selection.corsRules(request);
     }
 
     /** The routes, in registration order. */

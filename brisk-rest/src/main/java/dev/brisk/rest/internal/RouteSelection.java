@@ -4,6 +4,7 @@ import dev.brisk.codec.MediaType;
 import dev.brisk.http.ServerRequest;
 import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.NoRouteException;
+import dev.brisk.rest.web.CorsConfig;
 import dev.brisk.rest.internal.cors.CorsProcessor;
 import dev.brisk.rest.internal.router.RouteMatch;
 import dev.brisk.rest.internal.router.Router;
@@ -181,6 +182,38 @@ final class RouteSelection {
      * parameters removed. What is checked by path before routing (IP rules) must see this path, or
      * {@code /admin;x=1/info} would slip past a rule for {@code /admin/**} and still be routed to {@code /admin/info}.
      */
+    /**
+     * The CORS rules that apply to {@code request} (for a preflight, to the request it announces), or null when none
+     * do or no route takes it.
+     */
+    CorsConfig corsRules(ServerRequest request) {
+        String path = routingPath(request);
+        if (path == null) {
+            return null;
+        }
+        HttpMethod method = request.method();
+        if (CorsConfig.isPreflight(request)) {
+            try {
+                method = HttpMethod.valueOf(request.headers().get("access-control-request-method", "").trim());
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+        RouteMatch<CompiledRoute> match = new RouteMatch<>();
+        Router<CompiledRoute> router = table.router();
+        if (!router.find(method, path, match)
+                && !(method == HttpMethod.HEAD && router.find(HttpMethod.GET, path, match))) {
+            return null;
+        }
+        for (CompiledRoute candidate : match.candidates()) {
+            if (candidate.cors != null) {
+                CorsProcessor processor = candidate.cors.processor(path);
+                return processor == null ? null : processor.config();
+            }
+        }
+        return null;
+    }
+
     String routingPath(ServerRequest request) {
         String path = pathWithinContext(request);
         return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
