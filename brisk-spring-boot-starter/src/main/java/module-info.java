@@ -1,7 +1,8 @@
 /**
- * Spring Boot on Brisk: a Boot application without a servlet or reactive stack is served by a {@code BriskServer}
+ * Spring Boot on Brisk: a Boot application without a reactive stack is served by a {@code BriskServer}
  * built from its {@code server.*} and {@code brisk.*} properties and its controller beans, and Actuator's endpoints are
- * served by Brisk too. Open, as Spring reads and instantiates its configuration classes reflectively.
+ * served by Brisk too; with the servlet API on the class path, its servlet filters and servlet parameters run on
+ * Brisk's servlet facade. Open, as Spring reads and instantiates its configuration classes reflectively.
  */
 open module dev.brisk.spring.boot {
     requires transitive dev.brisk.rest.spring;
@@ -13,6 +14,8 @@ open module dev.brisk.spring.boot {
     requires spring.core;
     requires spring.web;
     requires tools.jackson.databind;
+    requires dev.brisk.rest.servlet;
+    requires static jakarta.servlet;
     requires static dev.brisk.collapse;
     requires static dev.brisk.client;
     requires static dev.brisk.openapi;

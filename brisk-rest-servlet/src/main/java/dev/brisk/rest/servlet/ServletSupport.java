@@ -8,11 +8,13 @@ import dev.brisk.rest.servlet.internal.ServletExchange;
 import dev.brisk.rest.servlet.internal.ServletFilters;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The servlet API on a Brisk server, for code written against it: a {@link ServletContext} to which servlet filters
@@ -76,6 +78,14 @@ public final class ServletSupport implements Feature {
     /** The servlet response of {@code ctx}; see {@link #request}. */
     public static HttpServletResponse response(RequestContext ctx) {
         return ServletExchange.of(ctx).response();
+    }
+
+    /**
+     * The Brisk request behind a servlet request of a server with {@code ServletSupport}, through any wrappers
+     * (which pass attributes on); empty for a servlet request from elsewhere.
+     */
+    public static Optional<RequestContext> requestContext(ServletRequest request) {
+        return ServletExchange.of(request).map(ServletExchange::context);
     }
 
     /** Whether {@code ctx} is served by a server with {@code ServletSupport}, so that {@link #request} works. */

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
  * singleton exists ({@link #START_STOP_LIFECYCLE_PHASE}), drained first on close ({@link #GRACEFUL_SHUTDOWN_PHASE}).
  */
 public class BriskWebServerApplicationContext extends AnnotationConfigApplicationContext
-        implements ConfigurableWebServerApplicationContext {
+        implements ConfigurableWebServerApplicationContext, BriskApplicationContext {
 
     private volatile BriskWebServer webServer;
     private String serverNamespace;

@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot;
 
+import dev.brisk.rest.feature.Feature;
 import dev.brisk.spring.boot.internal.ServerAssembly;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.context.ApplicationContext;
@@ -30,6 +31,26 @@ public class BriskWebServerFactory extends AbstractConfigurableWebServerFactory 
         Objects.requireNonNull(context, "context");
         return new BriskWebServer(() -> ServerAssembly.assemble(this, context), brisk.isListen(), getPort(),
                 getShutdown(), shutdownTimeout);
+    }
+
+    /**
+     * The web server of a servlet application context: the one {@link #getWebServer(ApplicationContext)} makes, with
+     * the servlet facade ({@code servlet}, filled by the context's initializers) installed.
+     */
+    BriskWebServer getWebServer(ApplicationContext context, Feature servlet) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(servlet, "servlet");
+        return new BriskWebServer(() -> ServerAssembly.assemble(this, context).feature(servlet), brisk.isListen(),
+                getPort(), getShutdown(), shutdownTimeout);
+    }
+
+    /** Prefix of every route without a trailing slash; empty for none (also for {@code "/"}). */
+    public String routePrefix() {
+        String path = contextPath;
+        if (path == null || path.isEmpty() || path.equals("/")) {
+            return "";
+        }
+        return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     }
 
     public BriskProperties getBrisk() {

@@ -6,6 +6,8 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+
+import java.util.Optional;
 /**
  * The servlet views of one request: made on first use and kept in the request's attributes, so filters, handler and
  * exception handlers see the same objects (and the wrappers the filters passed down the chain).
@@ -49,6 +51,17 @@ public final class ServletExchange {
         ServletExchange exchange = new ServletExchange(ctx, facade);
         ctx.attributes().put(ATTRIBUTE, exchange);
         return exchange;
+    }
+
+    /** The exchange a servlet request (or a wrapper of it) belongs to, if it is one of Brisk's. */
+    public static Optional<ServletExchange> of(ServletRequest request) {
+        return request.getAttribute(ATTRIBUTE) instanceof ServletExchange exchange ? Optional.of(exchange)
+                : Optional.empty();
+    }
+
+    /** The Brisk request of this exchange. */
+    public RequestContext context() {
+        return ctx;
     }
 
     /** Marks {@code ctx} as served by {@code servletContext}, so that {@link #of} can make its exchange. */

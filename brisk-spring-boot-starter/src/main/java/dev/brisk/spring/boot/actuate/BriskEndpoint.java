@@ -6,7 +6,7 @@ import dev.brisk.rest.BriskOptions;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.SchedulerState;
 import dev.brisk.spring.boot.BriskWebServer;
-import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.BriskApplicationContext;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -35,7 +35,7 @@ public class BriskEndpoint {
     }
 
     private Optional<BriskServer> server() {
-        if (context instanceof BriskWebServerApplicationContext brisk && brisk.getWebServer() != null) {
+        if (context instanceof BriskApplicationContext brisk && brisk.getWebServer() != null) {
             BriskWebServer web = brisk.getWebServer();
             return web.server();
         }

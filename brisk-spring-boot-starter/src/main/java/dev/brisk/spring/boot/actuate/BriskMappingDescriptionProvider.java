@@ -2,7 +2,7 @@ package dev.brisk.spring.boot.actuate;
 
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.RouteInfo;
-import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.BriskApplicationContext;
 import org.springframework.boot.actuate.web.mappings.MappingDescriptionProvider;
 import org.springframework.context.ApplicationContext;
 
@@ -18,7 +18,7 @@ public final class BriskMappingDescriptionProvider implements MappingDescription
 
     @Override
     public List<RouteDescription> describeMappings(ApplicationContext context) {
-        if (!(context instanceof BriskWebServerApplicationContext brisk) || brisk.getWebServer() == null) {
+        if (!(context instanceof BriskApplicationContext brisk) || brisk.getWebServer() == null) {
             return List.of();
         }
         return brisk.getWebServer().server().map(BriskMappingDescriptionProvider::describe).orElse(List.of());

@@ -9,7 +9,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Matches in a {@link dev.brisk.spring.boot.BriskWebServerApplicationContext} unless
+ * Matches in a {@link dev.brisk.spring.boot.BriskApplicationContext} (servlet API on the class path or not) unless
  * {@code spring.main.web-application-type=none}: an application served by Brisk.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})

@@ -1,6 +1,6 @@
 package dev.brisk.spring.boot.autoconfigure;
 
-import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.BriskApplicationContext;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
@@ -11,8 +11,8 @@ class OnBriskWebApplicationCondition extends SpringBootCondition {
 
     @Override
     public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-        if (!(context.getResourceLoader() instanceof BriskWebServerApplicationContext)) {
-            return ConditionOutcome.noMatch("not a BriskWebServerApplicationContext (a servlet or reactive web "
+        if (!(context.getResourceLoader() instanceof BriskApplicationContext)) {
+            return ConditionOutcome.noMatch("not a BriskApplicationContext (a reactive web "
                     + "stack is present, or the context was created otherwise)");
         }
         String type = context.getEnvironment().getProperty("spring.main.web-application-type");

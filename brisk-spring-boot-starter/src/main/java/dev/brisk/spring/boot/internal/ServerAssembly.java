@@ -86,10 +86,9 @@ public final class ServerAssembly {
 
     private static BriskOptions options(BriskWebServerFactory factory, Binder binder) {
         BriskOptions.Builder options = BriskOptions.builder();
-        String contextPath = factory.getContextPath();
-        if (contextPath != null && !contextPath.isEmpty() && !contextPath.equals("/")) {
-            options.contextPath(contextPath.endsWith("/")
-                    ? contextPath.substring(0, contextPath.length() - 1) : contextPath);
+        String contextPath = factory.routePrefix();
+        if (!contextPath.isEmpty()) {
+            options.contextPath(contextPath);
         }
         return ServerSettings.framework(binder, options);
     }

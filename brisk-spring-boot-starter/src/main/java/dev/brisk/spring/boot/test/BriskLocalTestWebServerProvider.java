@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.test;
 
 import dev.brisk.spring.boot.BriskWebServer;
-import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.BriskApplicationContext;
 import dev.brisk.spring.boot.BriskWebServerFactory;
 import org.springframework.boot.web.server.Ssl;
 import org.springframework.boot.test.http.server.LocalTestWebServer;
@@ -21,7 +21,7 @@ public final class BriskLocalTestWebServerProvider implements LocalTestWebServer
 
     @Override
     public LocalTestWebServer getLocalTestWebServer() {
-        if (!(context instanceof BriskWebServerApplicationContext brisk) || brisk.getWebServer() == null) {
+        if (!(context instanceof BriskApplicationContext brisk) || brisk.getWebServer() == null) {
             return null;
         }
         BriskWebServerFactory factory = context.getBeanProvider(BriskWebServerFactory.class).getIfAvailable();

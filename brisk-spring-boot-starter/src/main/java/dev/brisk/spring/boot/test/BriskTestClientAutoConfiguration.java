@@ -1,7 +1,7 @@
 package dev.brisk.spring.boot.test;
 
 import dev.brisk.spring.boot.BriskWebServer;
-import dev.brisk.spring.boot.BriskWebServerApplicationContext;
+import dev.brisk.spring.boot.BriskApplicationContext;
 import dev.brisk.spring.boot.autoconfigure.BriskWebServerAutoConfiguration;
 import dev.brisk.spring.boot.autoconfigure.ConditionalOnBriskWebApplication;
 import dev.brisk.test.BriskTest;
@@ -40,7 +40,7 @@ public final class BriskTestClientAutoConfiguration {
     @ConditionalOnMissingBean
     TestClient briskTestClient(ApplicationContext context) {
         return (method, path) -> {
-            BriskWebServer server = context instanceof BriskWebServerApplicationContext brisk ? brisk.getWebServer()
+            BriskWebServer server = context instanceof BriskApplicationContext brisk ? brisk.getWebServer()
                     : null;
             if (server == null) {
                 throw new IllegalStateException("this application context serves no Brisk server");

@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.actuate.internal;
 
+import dev.brisk.spring.boot.BriskApplicationContext;
 import dev.brisk.spring.boot.BriskWebServerApplicationContext;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -22,7 +23,7 @@ public final class ManagementServer implements SmartLifecycle {
 
     @Override
     public void start() {
-        if (!(parent instanceof BriskWebServerApplicationContext main) || main.getWebServer() == null
+        if (!(parent instanceof BriskApplicationContext main) || main.getWebServer() == null
                 || ManagementPortType.get(parent.getEnvironment()) != ManagementPortType.DIFFERENT) {
             return;
         }
