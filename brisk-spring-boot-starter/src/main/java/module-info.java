@@ -15,6 +15,9 @@ open module dev.brisk.spring.boot {
     requires tools.jackson.databind;
     requires static dev.brisk.collapse;
     requires static dev.brisk.client;
+    requires static spring.webflux;
+    requires static spring.boot.restclient;
+    requires static spring.boot.webclient;
     requires static dev.brisk.openapi;
     requires static dev.brisk.rest.websocket;
     requires static spring.boot.actuator;

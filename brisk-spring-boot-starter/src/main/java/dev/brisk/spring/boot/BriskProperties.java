@@ -192,14 +192,24 @@ public class BriskProperties {
             this.maxResponseSize = maxResponseSize;
         }
 
-        /** Collapsing in the application's BriskClients, with brisk-client on the class path. */
+        /**
+         * Collapsing in the application's clients: BriskClient with brisk-client on the class path, RestClient and
+         * RestTemplate with spring-web, WebClient with spring-webflux.
+         */
         public static class Client {
 
             /**
-             * Whether a CollapsingInterceptor bean (same key headers and limits as above) is offered for the
-             * application's BriskClients: BriskClient.builder().interceptor(collapsing).
+             * Whether the client collapsers (same key headers and limits as above) are offered as beans: a
+             * CollapsingInterceptor for BriskClients, a CollapsingRequestInterceptor for RestClient and RestTemplate,
+             * a CollapsingExchangeFilter for WebClient.
              */
             private boolean enabled = true;
+
+            private final RestClient restClient = new RestClient();
+
+            private final RestTemplate restTemplate = new RestTemplate();
+
+            private final WebClient webClient = new WebClient();
 
             /**
              * How long a request that joined another one's call waits for its response; 0 for no limit. The request
@@ -221,6 +231,74 @@ public class BriskProperties {
 
             public void setTimeout(Duration timeout) {
                 this.timeout = timeout;
+            }
+
+            public RestClient getRestClient() {
+                return restClient;
+            }
+
+            public RestTemplate getRestTemplate() {
+                return restTemplate;
+            }
+
+            public WebClient getWebClient() {
+                return webClient;
+            }
+
+            /** The RestClient.Builder beans of Spring Boot. */
+            public static class RestClient {
+
+                /**
+                 * Whether every RestClient.Builder bean gets the collapsing interceptor when it is made, before the
+                 * application adds interceptors of its own (interceptors that add credentials must come before it:
+                 * add it by hand then).
+                 */
+                private boolean enabled;
+
+                public boolean isEnabled() {
+                    return enabled;
+                }
+
+                public void setEnabled(boolean enabled) {
+                    this.enabled = enabled;
+                }
+            }
+
+            /** The RestTemplates built with Spring Boot's RestTemplateBuilder. */
+            public static class RestTemplate {
+
+                /**
+                 * Whether every RestTemplate built with the RestTemplateBuilder bean gets the collapsing interceptor,
+                 * after the interceptors it was built with.
+                 */
+                private boolean enabled;
+
+                public boolean isEnabled() {
+                    return enabled;
+                }
+
+                public void setEnabled(boolean enabled) {
+                    this.enabled = enabled;
+                }
+            }
+
+            /** The WebClient.Builder beans of Spring Boot. */
+            public static class WebClient {
+
+                /**
+                 * Whether every WebClient.Builder bean gets the collapsing filter when it is made, before the
+                 * application adds filters of its own (filters that add credentials must come before it: add it by
+                 * hand then).
+                 */
+                private boolean enabled;
+
+                public boolean isEnabled() {
+                    return enabled;
+                }
+
+                public void setEnabled(boolean enabled) {
+                    this.enabled = enabled;
+                }
             }
         }
     }
