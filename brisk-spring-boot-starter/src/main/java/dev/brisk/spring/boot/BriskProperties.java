@@ -205,11 +205,14 @@ public class BriskProperties {
              */
             private boolean enabled = true;
 
-            private final RestClient restClient = new RestClient();
+            /** RestClient.Builder beans: the CollapsingRequestInterceptor, with spring-boot-restclient. */
+            private final Builders restClient = new Builders();
 
-            private final RestTemplate restTemplate = new RestTemplate();
+            /** RestTemplates of the RestTemplateBuilder bean: the CollapsingRequestInterceptor. */
+            private final Builders restTemplate = new Builders();
 
-            private final WebClient webClient = new WebClient();
+            /** WebClient.Builder beans: the CollapsingExchangeFilter, with spring-boot-webclient. */
+            private final Builders webClient = new Builders();
 
             /**
              * How long a request that joined another one's call waits for its response; 0 for no limit. The request
@@ -233,62 +236,29 @@ public class BriskProperties {
                 this.timeout = timeout;
             }
 
-            public RestClient getRestClient() {
+            public Builders getRestClient() {
                 return restClient;
             }
 
-            public RestTemplate getRestTemplate() {
+            public Builders getRestTemplate() {
                 return restTemplate;
             }
 
-            public WebClient getWebClient() {
+            public Builders getWebClient() {
                 return webClient;
             }
 
-            /** The RestClient.Builder beans of Spring Boot. */
-            public static class RestClient {
+            /**
+             * The collapser on the builders of one kind that Spring Boot makes: off unless asked, since it must come
+             * after the interceptors and filters that add credentials.
+             */
+            public static class Builders {
 
                 /**
-                 * Whether every RestClient.Builder bean gets the collapsing interceptor when it is made, before the
-                 * application adds interceptors of its own (interceptors that add credentials must come before it:
-                 * add it by hand then).
-                 */
-                private boolean enabled;
-
-                public boolean isEnabled() {
-                    return enabled;
-                }
-
-                public void setEnabled(boolean enabled) {
-                    this.enabled = enabled;
-                }
-            }
-
-            /** The RestTemplates built with Spring Boot's RestTemplateBuilder. */
-            public static class RestTemplate {
-
-                /**
-                 * Whether every RestTemplate built with the RestTemplateBuilder bean gets the collapsing interceptor,
-                 * after the interceptors it was built with.
-                 */
-                private boolean enabled;
-
-                public boolean isEnabled() {
-                    return enabled;
-                }
-
-                public void setEnabled(boolean enabled) {
-                    this.enabled = enabled;
-                }
-            }
-
-            /** The WebClient.Builder beans of Spring Boot. */
-            public static class WebClient {
-
-                /**
-                 * Whether every WebClient.Builder bean gets the collapsing filter when it is made, before the
-                 * application adds filters of its own (filters that add credentials must come before it: add it by
-                 * hand then).
+                 * Whether every builder of this kind gets the collapser: a RestClient.Builder or WebClient.Builder
+                 * bean when it is made (before the interceptors and filters the application adds to it: add it by hand
+                 * when those add credentials), a RestTemplate built by the RestTemplateBuilder bean after the
+                 * interceptors it was built with.
                  */
                 private boolean enabled;
 
