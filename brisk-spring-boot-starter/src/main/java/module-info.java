@@ -18,6 +18,9 @@ open module dev.brisk.spring.boot {
     requires static jakarta.servlet;
     requires static dev.brisk.collapse;
     requires static dev.brisk.client;
+    requires static spring.webflux;
+    requires static spring.boot.restclient;
+    requires static spring.boot.webclient;
     requires static dev.brisk.openapi;
     requires static dev.brisk.rest.websocket;
     requires static spring.boot.actuator;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Settings of HTTP request collapsing, in the brisk-client interceptor ({@code dev.brisk.collapse.client}) and on
- * brisk-rest routes ({@code dev.brisk.collapse.rest}). Two requests share one call only when their key is equal:
+ * Settings of HTTP request collapsing, in the brisk-client interceptor ({@code dev.brisk.collapse.client}), on
+ * brisk-rest routes ({@code dev.brisk.collapse.rest}) and in Spring's clients ({@code dev.brisk.collapse.spring}). Two requests share one call only when their key is equal:
  * method, scheme, host, port, path, the whole query, and the values of every header in {@code keyHeaders}.
  *
  * @param keyHeaders      header names (case-insensitive) whose values are part of the key; default
@@ -16,8 +16,11 @@ import java.util.Objects;
  *                        or changes the response in it: requests that differ only in a header left out get the same
  *                        response. The {@link #CONDITIONAL_HEADERS} are in the key in any case
  * @param singleFlight    timeout, in-flight limit and metrics of the calls (result reuse should stay off for HTTP)
- * @param maxResponseSize on the server, the largest response body (in bytes) recorded for sharing; a larger one fails
- *                        the call with 500 for every caller; default 16 MiB (the client keeps its own limit)
+ * @param maxResponseSize the largest response body (in bytes) held in memory for sharing; default 16 MiB. On the
+ *                        server a larger one fails the call with 500 for every caller; in RestClient and RestTemplate
+ *                        it goes whole to the caller that sent the request, and the others send their own; in
+ *                        WebClient it fails the exchange for its callers. The brisk-client interceptor keeps the
+ *                        client's own limit
  */
 public record HttpCollapseOptions(List<String> keyHeaders, SingleFlightOptions singleFlight, int maxResponseSize) {
 
@@ -96,7 +99,7 @@ public record HttpCollapseOptions(List<String> keyHeaders, SingleFlightOptions s
             return this;
         }
 
-        /** The largest response body the server records for sharing; default 16 MiB. */
+        /** The largest response body held in memory for sharing (server, Spring's clients); default 16 MiB. */
         public Builder maxResponseSize(int maxResponseSize) {
             this.maxResponseSize = Checks.atLeast(maxResponseSize, 0, "maxResponseSize");
             return this;

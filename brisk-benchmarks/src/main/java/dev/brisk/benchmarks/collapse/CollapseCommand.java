@@ -14,7 +14,9 @@ import java.time.Duration;
  *   <li>{@code server}: a route whose backend call takes 100 ms on one of 200 worker threads, 400 callers on one hot
  *   key; {@code on} collapses the route with {@code RouteCollapsing};</li>
  *   <li>{@code client}: 200 callers of one hot URL through brisk-client, with ({@code on}) and without
- *   {@code CollapsingInterceptor}.</li>
+ *   {@code CollapsingInterceptor};</li>
+ *   <li>{@code rest-client}: 200 threads calling the server scenario's slow backend through a Spring RestClient, with
+ *   ({@code on}) and without {@code CollapsingRequestInterceptor} (see {@link RestClientCollapseLoad}).</li>
  * </ul>
  * {@code --keys N|unique} and {@code --zipf} sweep the key distribution. Server and load run in this process.
  * {@code --controlled}: after the warm-up, one measured window (after a second of ramp-up) per {@code measure} line
@@ -25,7 +27,8 @@ import java.time.Duration;
 public final class CollapseCommand {
 
     /** The options part of the usage text. */
-    public static final String OPTIONS = "--mode on|off|A,B --scenario server|client [--concurrency C] [--duration S] "
+    public static final String OPTIONS = "--mode on|off|A,B --scenario server|client|rest-client [--concurrency C] "
+            + "[--duration S] "
             + "[--warmup S] [--keys N|unique] [--zipf] [--backend-ms MS] [--backend-slots N] [--controlled] "
             + "[--windows N]";
 
@@ -36,6 +39,14 @@ public final class CollapseCommand {
     public static void run(String[] args) throws Exception {
         Parsed parsed = parse(args);
         CollapseRun run = parsed.run();
+        if (parsed.restClient()) {
+            try (BenchmarkServer server = new BenchmarkServer(RestClientCollapseLoad.backend(run));
+                 RestClientCollapseLoad load = new RestClientCollapseLoad(run, server.baseUrl())) {
+                System.out.println(load.run(server::backendCalls).line());
+                System.out.flush();
+            }
+            return;
+        }
         if (parsed.paired() != null) {
             try (BenchmarkServer server = new BenchmarkServer(run)) {
                 CollapsePair.run(run, parsed.paired(), server.baseUrl(), parsed.windows(), System.out);
@@ -55,8 +66,11 @@ public final class CollapseCommand {
         }
     }
 
-    /** A parsed command line: the run, the run measured beside it ({@code --mode A,B}) or null, the windows. */
-    record Parsed(CollapseRun run, CollapseRun paired, int windows) {
+    /**
+     * A parsed command line: the run, the run measured beside it ({@code --mode A,B}) or null, the windows, and
+     * whether its callers use Spring's RestClient ({@code --scenario rest-client}).
+     */
+    record Parsed(CollapseRun run, CollapseRun paired, int windows, boolean restClient) {
     }
 
     static Parsed parse(String[] args) {
@@ -97,10 +111,15 @@ public final class CollapseCommand {
                 throw new IllegalArgumentException("collapse: --mode must be on, off, or two of them (A,B): " + mode);
             }
         }
-        if (!"server".equals(scenario) && !"client".equals(scenario)) {
-            throw new IllegalArgumentException("collapse: --scenario must be server or client: " + scenario);
+        if (!"server".equals(scenario) && !"client".equals(scenario) && !"rest-client".equals(scenario)) {
+            throw new IllegalArgumentException("collapse: --scenario must be server, client or rest-client: "
+                    + scenario);
         }
+        boolean restClient = "rest-client".equals(scenario);
         boolean server = "server".equals(scenario);
+        if (restClient && (modes.length == 2 || controlled)) {
+            throw new IllegalArgumentException("collapse: --scenario rest-client runs one mode, without --controlled");
+        }
         if (modes.length == 2 && (server || controlled)) {
             throw new IllegalArgumentException("collapse: --mode A,B measures two clients side by side: only with"
                     + " --scenario client, and without --controlled");
@@ -113,6 +132,6 @@ public final class CollapseCommand {
                 backendSlots, keys, zipf, controlled);
         CollapseRun paired = modes.length == 2 ? new CollapseRun("on".equals(modes[1]), false, lanes, warmup,
                 duration, backendMs, backendSlots, keys, zipf, false) : null;
-        return new Parsed(run, paired, windows);
+        return new Parsed(run, paired, windows, restClient);
     }
 }

@@ -74,14 +74,23 @@ final class CollapseLoad implements AutoCloseable {
         for (int i = 0; i < run.concurrency(); i++) {
             send();
         }
+        Result result = measure(run, measurement, backendCalls);
+        stop();
+        return result;
+    }
+
+    /**
+     * Waits out the warm-up of a load that runs, then measures one window into {@code measurement}: its summary and
+     * the backend calls made meanwhile.
+     */
+    static Result measure(CollapseRun run, Measurement measurement, LongSupplier backendCalls)
+            throws InterruptedException {
         Thread.sleep(run.warmup().toMillis());
         long callsBefore = backendCalls.getAsLong();
         measurement.begin();
         Thread.sleep(run.duration().toMillis());
         Summary summary = measurement.end();
-        long calls = backendCalls.getAsLong() - callsBefore;
-        stop();
-        return new Result(summary, calls);
+        return new Result(summary, backendCalls.getAsLong() - callsBefore);
     }
 
     /** Stops the lanes of a load that runs: each sends no more once its request completes; waits until all have. */

@@ -39,4 +39,20 @@ class CollapseCommandTest {
         assertThatThrownBy(() -> CollapseCommand.parse(new String[] {"--mode", "off,on", "--scenario", "client",
                 "--windows", "0"})).hasMessageContaining("--windows");
     }
+
+    @Test
+    void theRestClientScenarioRunsOneModeAgainstTheSlowBackend() {
+        CollapseCommand.Parsed parsed = CollapseCommand.parse(new String[] {"--mode", "on", "--scenario",
+                "rest-client", "--backend-ms", "50"});
+
+        assertThat(parsed.restClient()).isTrue();
+        assertThat(parsed.run().collapse()).isTrue();
+        assertThat(parsed.run().concurrency()).isEqualTo(200);
+        CollapseRun backend = RestClientCollapseLoad.backend(parsed.run());
+        assertThat(backend.server()).isTrue();
+        assertThat(backend.collapse()).isFalse(); // the route is never collapsed: the client is
+        assertThat(backend.backendMs()).isEqualTo(50);
+        assertThatThrownBy(() -> CollapseCommand.parse(new String[] {"--mode", "off,on", "--scenario",
+                "rest-client"})).hasMessageContaining("rest-client");
+    }
 }

@@ -10,7 +10,6 @@ import dev.brisk.collapse.internal.client.CollapsedCall;
 import dev.brisk.collapse.internal.http.KeyHeaders;
 import dev.brisk.collapse.internal.http.RequestKey;
 
-import java.net.URI;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 
@@ -89,17 +88,13 @@ public final class CollapsingInterceptor implements Interceptor {
         if (!collapsible(request)) {
             return chain.proceed(request);
         }
-        URI uri = request.uri();
-        String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
-        int port = uri.getPort() < 0 ? RequestKey.defaultPort(scheme) : uri.getPort();
-        RequestKey key = RequestKey.of(request.method().name(), scheme, String.valueOf(uri.getHost()), port,
-                uri.getRawPath(), uri.getRawQuery(), request.headers(), keyHeaders, request.settings());
+        RequestKey key = RequestKey.of(request.method().name(), request.uri(), request.headers()::forEach,
+                keyHeaders, request.settings());
         CollapsedCall call = new CollapsedCall(chain, request);
         return flight.execute(key, call, call); // the caller's future is its call, and its flight when it leads
     }
 
     private static boolean collapsible(HttpRequest request) {
-        String method = request.method().name();
-        return ("GET".equals(method) || "HEAD".equals(method)) && request.bodyOrNull() == null;
+        return RequestKey.collapsibleMethod(request.method().name()) && request.bodyOrNull() == null;
     }
 }

@@ -3,7 +3,7 @@ package dev.brisk.collapse.client;
 import dev.brisk.client.BriskClient;
 import dev.brisk.client.HttpResponse;
 import dev.brisk.collapse.HttpCollapseOptions;
-import dev.brisk.http.HttpServer;
+import dev.brisk.collapse.HoldingServer;
 import dev.brisk.http.ServerRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -28,10 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CollapsingInterceptorTest {
 
     private final List<AutoCloseable> resources = new ArrayList<>();
-    /** Requests the server holds until the test answers them. */
-    private final ConcurrentLinkedQueue<ServerRequest> held = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger received = new AtomicInteger();
-    private HttpServer server;
+    private HoldingServer backend;
 
     @AfterEach
     void close() throws Exception {
@@ -41,11 +37,8 @@ class CollapsingInterceptorTest {
     }
 
     private void start() {
-        server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(1)).handler(request -> {
-            received.incrementAndGet();
-            held.add(request);
-        }).start();
-        resources.add(server::closeNow);
+        backend = HoldingServer.start();
+        resources.add(backend);
     }
 
     private BriskClient client(CollapsingInterceptor interceptor) {
@@ -57,42 +50,15 @@ class CollapsingInterceptorTest {
     }
 
     private String url(String path) {
-        return "http://127.0.0.1:" + server.port() + path;
+        return backend.url(path);
     }
 
-    /** Answers every held request (and those arriving meanwhile) with {@code answer}, until {@code expected}. */
     private void answer(int expected, Consumer<ServerRequest> answer) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        int answered = 0;
-        while (answered < expected && System.nanoTime() < deadline) {
-            ServerRequest request = held.poll();
-            if (request == null) {
-                Thread.sleep(2);
-                continue;
-            }
-            answer.accept(request);
-            answered++;
-        }
-        assertThat(answered).as("requests answered").isEqualTo(expected);
+        backend.answer(expected, answer);
     }
 
     private static void awaitCallers(CollapsingInterceptor interceptor, long callers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (interceptor.stats().callers() < callers && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
-        assertThat(interceptor.stats().callers()).isEqualTo(callers);
-    }
-
-    private static void sharedBody(ServerRequest request) {
-        var response = request.response().header("x-custom", "a").header("content-type", "text/plain");
-        response.headers().add("x-multi", "1").add("x-multi", "2");
-        response.send("shared body");
-    }
-
-    private static void echoAuthorization(ServerRequest request) {
-        request.response().send("auth=" + request.headers().get("authorization", "none") + " query="
-                + request.rawQuery());
+        HoldingServer.awaitCallers(interceptor::stats, callers);
     }
 
     @Test
@@ -101,7 +67,7 @@ class CollapsingInterceptorTest {
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> alone = client.get(url("/alone")).execute().toCompletableFuture();
-        answer(1, CollapsingInterceptorTest::sharedBody);
+        answer(1, HoldingServer::sharedBody);
         HttpResponse own = alone.get(10, TimeUnit.SECONDS);
         assertThat(own.bodyAsString()).isEqualTo("shared body");
         assertThat(own.toString()).doesNotContain("shared");
@@ -109,10 +75,10 @@ class CollapsingInterceptorTest {
         CompletableFuture<HttpResponse> sender = client.get(url("/pair")).execute().toCompletableFuture();
         CompletableFuture<HttpResponse> joiner = client.get(url("/pair")).execute().toCompletableFuture();
         awaitCallers(collapsing, 3);
-        answer(1, CollapsingInterceptorTest::sharedBody);
+        answer(1, HoldingServer::sharedBody);
         assertThat(sender.get(10, TimeUnit.SECONDS).toString()).contains("shared");
         assertThat(joiner.get(10, TimeUnit.SECONDS).toString()).contains("shared");
-        assertThat(received).hasValue(2);
+        assertThat(backend.received()).hasValue(2);
     }
 
     @Test
@@ -126,13 +92,13 @@ class CollapsingInterceptorTest {
         }
         awaitCallers(collapsing, 20);
 
-        answer(1, CollapsingInterceptorTest::sharedBody);
+        answer(1, HoldingServer::sharedBody);
 
         List<HttpResponse> responses = new ArrayList<>();
         for (CompletableFuture<HttpResponse> call : calls) {
             responses.add(call.get(10, TimeUnit.SECONDS));
         }
-        assertThat(received).hasValue(1);
+        assertThat(backend.received()).hasValue(1);
         for (HttpResponse response : responses) {
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.header("x-custom")).hasValue("a");
@@ -164,7 +130,7 @@ class CollapsingInterceptorTest {
         }
         awaitCallers(collapsing, 15);
 
-        answer(3, CollapsingInterceptorTest::echoAuthorization);
+        answer(3, HoldingServer::echoAuthorization);
 
         assertThat(alice).allSatisfy(f -> assertThat(f.get(10, TimeUnit.SECONDS).bodyAsString())
                 .isEqualTo("auth=Bearer alice query="));
@@ -172,7 +138,7 @@ class CollapsingInterceptorTest {
                 .isEqualTo("auth=Bearer bob query="));
         assertThat(cookie).allSatisfy(f -> assertThat(f.get(10, TimeUnit.SECONDS).bodyAsString())
                 .isEqualTo("auth=none query="));
-        assertThat(received).hasValue(3);
+        assertThat(backend.received()).hasValue(3);
     }
 
     @Test
@@ -188,12 +154,12 @@ class CollapsingInterceptorTest {
                 client.get(url("/q?a=1&b=2")).execute().toCompletableFuture());
         awaitCallers(collapsing, 4);
 
-        answer(3, CollapsingInterceptorTest::echoAuthorization);
+        answer(3, HoldingServer::echoAuthorization);
 
         assertThat(calls.get(0).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=a=1&b=2");
         assertThat(calls.get(1).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=b=2&a=1");
         assertThat(calls.get(3).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("auth=none query=a=1&b=2");
-        assertThat(received).hasValue(3);
+        assertThat(backend.received()).hasValue(3);
     }
 
     @Test
@@ -246,11 +212,7 @@ class CollapsingInterceptorTest {
         CollapsingInterceptor collapsing = CollapsingInterceptor.create();
         BriskClient client = client(collapsing);
         CompletableFuture<HttpResponse> sender = client.get(url("/slow")).execute().toCompletableFuture();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (received.get() < 1 && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
-        assertThat(received).hasValue(1);
+        backend.awaitReceived(1);
         CompletableFuture<HttpResponse> waiter = client.get(url("/slow")).execute().toCompletableFuture();
         awaitCallers(collapsing, 2);
         return new SenderAndWaiter(collapsing, sender, waiter);
@@ -265,14 +227,14 @@ class CollapsingInterceptorTest {
 
         assertThat(calls.waiter().get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("shared");
         assertThat(calls.sender()).isCancelled();
-        assertThat(received).hasValue(1); // the waiter did not have to send its own
+        assertThat(backend.received()).hasValue(1); // the waiter did not have to send its own
         assertThat(calls.collapsing().stats().cancelled()).isEqualTo(1);
     }
 
     @Test
     void whenEveryCallerCancelsTheRequestIsAborted() throws Exception {
         SenderAndWaiter calls = senderAndWaiter();
-        ServerRequest request = held.peek();
+        ServerRequest request = backend.held().peek();
 
         calls.waiter().cancel(true);
         calls.sender().cancel(true);
@@ -309,7 +271,7 @@ class CollapsingInterceptorTest {
         assertThat(revalidating.get(10, TimeUnit.SECONDS).status()).isEqualTo(304);
         assertThat(ranged.get(10, TimeUnit.SECONDS).status()).isEqualTo(206);
         assertThat(plain.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("body");
-        assertThat(received).hasValue(3);
+        assertThat(backend.received()).hasValue(3);
     }
 
     @Test
@@ -326,7 +288,7 @@ class CollapsingInterceptorTest {
         assertThat(patient).isNotDone();
         answer(2, request -> request.response().send("late"));
         assertThat(patient.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("late");
-        assertThat(received).hasValue(2);
+        assertThat(backend.received()).hasValue(2);
     }
 
     @Test
@@ -347,7 +309,7 @@ class CollapsingInterceptorTest {
         assertThat(sender).isNotDone();
         answer(1, request -> request.response().send("answered"));
         assertThat(sender.get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo("answered");
-        assertThat(received).hasValue(1);
+        assertThat(backend.received()).hasValue(1);
     }
 
     private static AbstractThrowableAssert<?, ? extends Throwable> assertThatCause(

@@ -192,14 +192,27 @@ public class BriskProperties {
             this.maxResponseSize = maxResponseSize;
         }
 
-        /** Collapsing in the application's BriskClients, with brisk-client on the class path. */
+        /**
+         * Collapsing in the application's clients: BriskClient with brisk-client on the class path, RestClient and
+         * RestTemplate with spring-web, WebClient with spring-webflux.
+         */
         public static class Client {
 
             /**
-             * Whether a CollapsingInterceptor bean (same key headers and limits as above) is offered for the
-             * application's BriskClients: BriskClient.builder().interceptor(collapsing).
+             * Whether the client collapsers (same key headers and limits as above) are offered as beans: a
+             * CollapsingInterceptor for BriskClients, a CollapsingRequestInterceptor for RestClient and RestTemplate,
+             * a CollapsingExchangeFilter for WebClient.
              */
             private boolean enabled = true;
+
+            /** RestClient.Builder beans: the CollapsingRequestInterceptor, with spring-boot-restclient. */
+            private final Builders restClient = new Builders();
+
+            /** RestTemplates of the RestTemplateBuilder bean: the CollapsingRequestInterceptor. */
+            private final Builders restTemplate = new Builders();
+
+            /** WebClient.Builder beans: the CollapsingExchangeFilter, with spring-boot-webclient. */
+            private final Builders webClient = new Builders();
 
             /**
              * How long a request that joined another one's call waits for its response; 0 for no limit. The request
@@ -221,6 +234,41 @@ public class BriskProperties {
 
             public void setTimeout(Duration timeout) {
                 this.timeout = timeout;
+            }
+
+            public Builders getRestClient() {
+                return restClient;
+            }
+
+            public Builders getRestTemplate() {
+                return restTemplate;
+            }
+
+            public Builders getWebClient() {
+                return webClient;
+            }
+
+            /**
+             * The collapser on the builders of one kind that Spring Boot makes: off unless asked, since it must come
+             * after the interceptors and filters that add credentials.
+             */
+            public static class Builders {
+
+                /**
+                 * Whether every builder of this kind gets the collapser: a RestClient.Builder or WebClient.Builder
+                 * bean when it is made (before the interceptors and filters the application adds to it: add it by hand
+                 * when those add credentials), a RestTemplate built by the RestTemplateBuilder bean after the
+                 * interceptors it was built with.
+                 */
+                private boolean enabled;
+
+                public boolean isEnabled() {
+                    return enabled;
+                }
+
+                public void setEnabled(boolean enabled) {
+                    this.enabled = enabled;
+                }
             }
         }
     }

@@ -77,7 +77,8 @@ class ConfigurationMetadataTest {
                 "brisk.static.cache-control", "brisk.static.locations", "brisk.collapse.enabled",
                 "brisk.collapse.routes", "brisk.collapse.key-headers", "brisk.collapse.additional-key-headers",
                 "brisk.collapse.timeout", "brisk.collapse.max-in-flight", "brisk.collapse.max-response-size",
-                "brisk.collapse.client.timeout",
+                "brisk.collapse.client.timeout", "brisk.collapse.client.rest-client.enabled",
+                "brisk.collapse.client.rest-template.enabled", "brisk.collapse.client.web-client.enabled",
                 // Micrometer meters (MetricsSettings)
                 "brisk.metrics.requests-metric-name", "brisk.metrics.percentile-histogram",
                 "brisk.metrics.percentiles", "brisk.metrics.server-meters",

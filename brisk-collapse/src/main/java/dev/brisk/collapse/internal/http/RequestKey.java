@@ -1,7 +1,6 @@
 package dev.brisk.collapse.internal.http;
 
-import dev.brisk.http.common.Headers;
-
+import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -48,15 +47,35 @@ public final class RequestKey {
         this.hash = 31 * h + Arrays.hashCode(headerValues);
     }
 
+    /**
+     * Whether requests of {@code method} may share a call: GET and HEAD, the methods whose answer does not depend on
+     * who asks first (a request with a body never shares, whatever its method).
+     */
+    public static boolean collapsibleMethod(String method) {
+        return "GET".equals(method) || "HEAD".equals(method);
+    }
+
+    /**
+     * The key of a client's request for the absolute {@code uri} (no scheme: http; no port: the scheme's) and
+     * {@code variant} (null for none).
+     */
+    public static RequestKey of(String method, URI uri, HeaderFields headers, KeyHeaders keyHeaders,
+                                Object variant) {
+        String scheme = uri.getScheme() == null ? "http" : uri.getScheme();
+        int port = uri.getPort() < 0 ? defaultPort(scheme) : uri.getPort();
+        return of(method, scheme, String.valueOf(uri.getHost()), port, uri.getRawPath(), uri.getRawQuery(), headers,
+                keyHeaders, variant);
+    }
+
     /** The key of a request with these parts. */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
-                                Headers headers, KeyHeaders keyHeaders) {
+                                HeaderFields headers, KeyHeaders keyHeaders) {
         return of(method, scheme, host, port, path, query, headers, keyHeaders, null);
     }
 
     /** The key of a request with these parts and {@code variant} (null for none). */
     public static RequestKey of(String method, String scheme, String host, int port, String path, String query,
-                                Headers headers, KeyHeaders keyHeaders, Object variant) {
+                                HeaderFields headers, KeyHeaders keyHeaders, Object variant) {
         int hostHash = lowerCaseHash(host);
         String lowerHost = hostHash == MIXED_CASE ? host.toLowerCase(Locale.ROOT) : host;
         return new RequestKey(method, lowerCase(scheme), lowerHost,
@@ -99,8 +118,8 @@ public final class RequestKey {
      * several lines of one name joined by a line feed; {@link KeyHeaders#absent()} (shared, never written) when none
      * is present. One pass over the fields, no lookup per name.
      */
-    private static String[] headerValues(Headers headers, KeyHeaders keys) {
-        if (keys.names().isEmpty() || headers.isEmpty()) {
+    private static String[] headerValues(HeaderFields headers, KeyHeaders keys) {
+        if (keys.names().isEmpty()) {
             return keys.absent();
         }
         ValueCollector collector = new ValueCollector(keys);

@@ -117,7 +117,7 @@ public final class CollapsedRoute {
             host = host.substring(0, colon);
         }
         RequestKey key = RequestKey.of(request.method().name(), request.scheme(), host, port, request.rawPath(),
-                request.rawQuery(), request.headers(), keyHeaders);
+                request.rawQuery(), request.headers()::forEach, keyHeaders);
         RecordingResponse[] recorder = new RecordingResponse[1];
         CompletableFuture<Recorded> shared;
         try {

@@ -1,14 +1,11 @@
 package dev.brisk.collapse.internal.http;
 
-import dev.brisk.http.common.Headers;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.BiConsumer;
 
 import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,51 +15,15 @@ class RequestKeyTest {
     private static final KeyHeaders KEY_HEADERS = KeyHeaders.of(List.of("authorization", "cookie"));
 
     /** Header fields from name, value pairs. */
-    private static Headers headers(String... namesAndValues) {
+    private static HeaderFields headers(String... namesAndValues) {
         List<Map.Entry<String, String>> fields = new ArrayList<>();
         for (int i = 0; i < namesAndValues.length; i += 2) {
             fields.add(Map.entry(namesAndValues[i], namesAndValues[i + 1]));
         }
-        return new Headers() {
-            @Override
-            public Optional<String> first(CharSequence name) {
-                return all(name).stream().findFirst();
-            }
-
-            @Override
-            public String get(CharSequence name, String defaultValue) {
-                return first(name).orElse(defaultValue);
-            }
-
-            @Override
-            public List<String> all(CharSequence name) {
-                return fields.stream().filter(f -> f.getKey().equalsIgnoreCase(name.toString()))
-                        .map(Map.Entry::getValue).toList();
-            }
-
-            @Override
-            public boolean contains(CharSequence name) {
-                return !all(name).isEmpty();
-            }
-
-            @Override
-            public int size() {
-                return fields.size();
-            }
-
-            @Override
-            public void forEach(BiConsumer<CharSequence, CharSequence> action) {
-                fields.forEach(f -> action.accept(f.getKey(), f.getValue()));
-            }
-
-            @Override
-            public Iterator<Map.Entry<String, String>> iterator() {
-                return fields.iterator();
-            }
-        };
+        return action -> fields.forEach(f -> action.accept(f.getKey(), f.getValue()));
     }
 
-    private static RequestKey key(String scheme, String host, String path, String query, Headers headers) {
+    private static RequestKey key(String scheme, String host, String path, String query, HeaderFields headers) {
         return RequestKey.of("GET", scheme, host, 8080, path, query, headers, KEY_HEADERS);
     }
 
@@ -126,5 +87,22 @@ class RequestKeyTest {
         assertThat(withLong).isNotEqualTo(otherLong).isNotEqualTo(otherAt63);
         // "accept" has the length of "cookie" but is not a key header here
         assertThat(withLong).isEqualTo(sameWithoutAccept).hasSameHashCodeAs(sameWithoutAccept);
+    }
+
+    @Test
+    void aClientsUriGivesTheSchemesPortWhenItHasNone() {
+        assertThat(RequestKey.of("GET", URI.create("http://h/p?q=1"), headers(), KEY_HEADERS, null))
+                .isEqualTo(RequestKey.of("GET", "http", "h", 80, "/p", "q=1", headers(), KEY_HEADERS));
+        assertThat(RequestKey.of("GET", URI.create("https://H:443/p"), headers(), KEY_HEADERS, null))
+                .isEqualTo(RequestKey.of("GET", URI.create("https://h/p"), headers(), KEY_HEADERS, null))
+                .isNotEqualTo(RequestKey.of("GET", URI.create("http://h:443/p"), headers(), KEY_HEADERS, null));
+        assertThat(RequestKey.of("GET", URI.create("http://h/p"), headers(), KEY_HEADERS, "a"))
+                .isNotEqualTo(RequestKey.of("GET", URI.create("http://h/p"), headers(), KEY_HEADERS, "b"));
+    }
+
+    @Test
+    void onlyGetAndHeadAreCollapsible() {
+        assertThat(List.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "get"))
+                .filteredOn(RequestKey::collapsibleMethod).containsExactly("GET", "HEAD");
     }
 }

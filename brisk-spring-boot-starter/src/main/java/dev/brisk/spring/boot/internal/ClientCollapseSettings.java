@@ -15,7 +15,6 @@ public final class ClientCollapseSettings {
     }
 
     public static CollapsingInterceptor clientCollapsing(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
-        return CollapsingInterceptor.create(CollapseSettings.options(collapse, "client.timeout",
-                collapse.getClient().getTimeout(), metrics));
+        return CollapsingInterceptor.create(CollapseSettings.clientOptions(collapse, metrics));
     }
 }

@@ -34,6 +34,14 @@ public final class CollapseSettings {
         return RouteCollapsing.builder().options(options).routes(routes.toArray(new String[0])).build();
     }
 
+    /**
+     * The client collapsers' key headers and limits, from {@code brisk.collapse.*}, and their timeout,
+     * {@code brisk.collapse.client.timeout}: the same for BriskClient's and Spring's clients.
+     */
+    public static HttpCollapseOptions clientOptions(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
+        return options(collapse, "client.timeout", collapse.getClient().getTimeout(), metrics);
+    }
+
     /** The server's collapser's key headers, timeout and limits, from {@code brisk.collapse.*}. */
     static HttpCollapseOptions options(BriskProperties.Collapse collapse, CollapseMetrics metrics) {
         return options(collapse, "timeout", collapse.getTimeout(), metrics);

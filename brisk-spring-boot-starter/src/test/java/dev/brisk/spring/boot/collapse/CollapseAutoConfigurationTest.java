@@ -2,11 +2,17 @@ package dev.brisk.spring.boot.collapse;
 
 import dev.brisk.collapse.CollapseMetrics;
 import dev.brisk.collapse.rest.RouteCollapsing;
+import dev.brisk.collapse.spring.CollapsingExchangeFilter;
+import dev.brisk.collapse.spring.CollapsingRequestInterceptor;
 import dev.brisk.spring.boot.BriskWebServerApplicationContext;
 import dev.brisk.spring.boot.autoconfigure.BriskCollapseAutoConfiguration;
 import dev.brisk.spring.boot.autoconfigure.BriskWebServerAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.RestTemplateCustomizer;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.web.client.RestTemplate;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -65,5 +71,69 @@ class CollapseAutoConfigurationTest {
                     assertThat(registry.find("brisk.collapse.in.flight").tag("collapser", "routes").gauge())
                             .isNotNull();
                 });
+    }
+
+    @Test
+    void theSpringClientCollapsersAreOfferedButAddedToBootsBuildersOnlyWhenAsked() {
+        brisk.run(context -> {
+            assertThat(context).hasSingleBean(CollapsingRequestInterceptor.class)
+                    .hasSingleBean(CollapsingExchangeFilter.class)
+                    .doesNotHaveBean(RestClientCustomizer.class).doesNotHaveBean(RestTemplateCustomizer.class)
+                    .doesNotHaveBean(WebClientCustomizer.class);
+        });
+        brisk.withPropertyValues("brisk.collapse.client.rest-client.enabled=true",
+                        "brisk.collapse.client.rest-template.enabled=true",
+                        "brisk.collapse.client.web-client.enabled=true")
+                .run(context -> assertThat(context).hasBean("briskRestClientCollapsing")
+                        .hasBean("briskRestTemplateCollapsing").hasBean("briskWebClientCollapsing"));
+    }
+
+    @Test
+    void theSpringClientCollapsersGoWithBriskCollapseClientEnabled() {
+        brisk.withPropertyValues("brisk.collapse.client.enabled=false", "brisk.collapse.client.rest-client.enabled=true",
+                        "brisk.collapse.client.web-client.enabled=true")
+                .run(context -> assertThat(context).hasNotFailed()
+                        .doesNotHaveBean(CollapsingRequestInterceptor.class)
+                        .doesNotHaveBean(CollapsingExchangeFilter.class)
+                        .doesNotHaveBean(RestClientCustomizer.class).doesNotHaveBean(WebClientCustomizer.class));
+    }
+
+    @Test
+    void withoutWebFluxOnlyTheInterceptorIsOffered() {
+        brisk.withClassLoader(new FilteredClassLoader("org.springframework.web.reactive", "reactor.",
+                        "org.springframework.boot.webclient"))
+                .withPropertyValues("brisk.collapse.client.rest-client.enabled=true",
+                        "brisk.collapse.client.web-client.enabled=true")
+                .run(context -> assertThat(context).hasNotFailed()
+                        .hasSingleBean(CollapsingRequestInterceptor.class)
+                        .doesNotHaveBean(CollapsingExchangeFilter.class)
+                        .hasBean("briskRestClientCollapsing").doesNotHaveBean("briskWebClientCollapsing"));
+    }
+
+    @Test
+    void theApplicationsOwnSpringClientCollapsersWinAndAreTheOnesAdded() {
+        CollapsingRequestInterceptor own = CollapsingRequestInterceptor.create();
+        brisk.withBean(CollapsingRequestInterceptor.class, () -> own)
+                .withPropertyValues("brisk.collapse.client.rest-template.enabled=true")
+                .run(context -> {
+                    assertThat(context.getBean(CollapsingRequestInterceptor.class)).isSameAs(own);
+                    RestTemplate template = new RestTemplate();
+                    context.getBean(RestTemplateCustomizer.class).customize(template);
+                    assertThat(template.getInterceptors()).containsExactly(own);
+                });
+    }
+
+    @Test
+    void theSpringClientCollapsersAreMeasuredUnderTheirOwnNames() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        brisk.withBean(MeterRegistry.class, () -> registry).run(context -> {
+            assertThat(context).hasNotFailed();
+            context.getBean(CollapsingRequestInterceptor.class);
+            context.getBean(CollapsingExchangeFilter.class);
+            assertThat(registry.find("brisk.collapse.in.flight").tag("collapser", "spring-client").gauge())
+                    .isNotNull();
+            assertThat(registry.find("brisk.collapse.in.flight").tag("collapser", "web-client").gauge())
+                    .isNotNull();
+        });
     }
 }

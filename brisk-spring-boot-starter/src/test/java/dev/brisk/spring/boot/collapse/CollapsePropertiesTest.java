@@ -21,6 +21,15 @@ import java.util.function.BooleanSupplier;
 
 import dev.brisk.client.BriskClient;
 import dev.brisk.collapse.client.CollapsingInterceptor;
+import dev.brisk.collapse.spring.CollapsingExchangeFilter;
+import dev.brisk.collapse.spring.CollapsingRequestInterceptor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.springframework.boot.restclient.RestTemplateBuilder;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
+import org.springframework.web.reactive.function.client.WebClient;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -202,6 +211,64 @@ class CollapsePropertiesTest {
             assertThat(context.getBeanProvider(CollapsingInterceptor.class)
                     .getIfAvailable()).isNull();
             assertThat(context.getBean(RouteCollapsing.class)).isNotNull();
+        }
+    }
+
+    @Test
+    void theSpringClientCollapsersAreAddedToTheBuildersBootMakesWhenAsked() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(CONCURRENT);
+        try (ConfigurableApplicationContext context = run("brisk.collapse.client.rest-client.enabled=true",
+                "brisk.collapse.client.rest-template.enabled=true", "brisk.collapse.client.web-client.enabled=true")) {
+            String url = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort()
+                    + "/listed/ACME"; // not collapsed by the server: every request that reaches it runs the handler
+            RestClient restClient = context.getBean(RestClient.Builder.class).build();
+            RestTemplate restTemplate = context.getBean(RestTemplateBuilder.class).build();
+            WebClient webClient = context.getBean(WebClient.Builder.class).build();
+            List<Future<String>> blocking = new ArrayList<>();
+            List<CompletableFuture<String>> reactive = new ArrayList<>();
+            for (int i = 0; i < CONCURRENT / 2; i++) {
+                blocking.add(threads.submit(() -> restClient.get().uri(url).retrieve().body(String.class)));
+            }
+            for (int i = 0; i < CONCURRENT / 2; i++) {
+                blocking.add(threads.submit(() -> restTemplate.getForObject(url, String.class)));
+            }
+            for (int i = 0; i < CONCURRENT; i++) {
+                reactive.add(webClient.get().uri(url).retrieve().bodyToMono(String.class).toFuture());
+            }
+            CollapsingRequestInterceptor interceptor = context.getBean(CollapsingRequestInterceptor.class);
+            CollapsingExchangeFilter filter = context.getBean(CollapsingExchangeFilter.class);
+            await(() -> interceptor.stats().callers() == CONCURRENT && filter.stats().callers() == CONCURRENT);
+            context.getBean(CollapseApplication.Gate.class).open.countDown();
+
+            List<String> answers = new ArrayList<>();
+            for (Future<String> call : blocking) {
+                answers.add(call.get(30, TimeUnit.SECONDS));
+            }
+            for (CompletableFuture<String> call : reactive) {
+                answers.add(call.get(30, TimeUnit.SECONDS));
+            }
+            // one handler run per client kind: RestClient and RestTemplate share the interceptor, but ask with other
+            // Accept headers (a key header), so their requests have keys of their own
+            assertThat(invocations(context)).isEqualTo(3);
+            assertThat(answers.subList(0, CONCURRENT / 2)).containsOnly(answers.get(0));
+            assertThat(answers.subList(CONCURRENT / 2, CONCURRENT)).containsOnly(answers.get(CONCURRENT / 2));
+            assertThat(answers.subList(CONCURRENT, 2 * CONCURRENT)).containsOnly(answers.get(CONCURRENT));
+            assertThat(answers).containsOnly("listed ACME #1", "listed ACME #2", "listed ACME #3");
+            assertThat(context.getBean(MeterRegistry.class).get("brisk.collapse.callers")
+                    .tag("collapser", "spring-client").summary().totalAmount()).isEqualTo(CONCURRENT);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void theSpringClientCollapsersAreNotAddedToBootsBuildersUnlessAsked() {
+        try (ConfigurableApplicationContext context = run()) {
+            CollapsingRequestInterceptor interceptor = context.getBean(CollapsingRequestInterceptor.class);
+            RestTemplate restTemplate = context.getBean(RestTemplateBuilder.class).build();
+            assertThat(restTemplate.getInterceptors()).doesNotContain(interceptor);
+            assertThat(context.getBean(CollapsingExchangeFilter.class).options().singleFlight().timeout())
+                    .isEqualTo(interceptor.options().singleFlight().timeout());
         }
     }
 
