@@ -6,6 +6,7 @@ import dev.brisk.rest.feature.FeatureContext;
 import dev.brisk.rest.servlet.internal.ServletContextFacade;
 import dev.brisk.rest.servlet.internal.ServletExchange;
 import dev.brisk.rest.servlet.internal.ServletFilters;
+import dev.brisk.rest.servlet.internal.ServletMarker;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
@@ -61,7 +62,9 @@ public final class ServletSupport implements Feature {
         } catch (ServletException e) {
             throw new IllegalStateException("a servlet filter or listener failed to start: " + e.getMessage(), e);
         }
-        context.outerFilter(new ServletFilters(servletContext));
+        // without servlet filters nothing needs the worker pool before routing: the request is only marked
+        context.outerFilter(servletContext.requestFilters().isEmpty() ? new ServletMarker(servletContext)
+                : new ServletFilters(servletContext));
         context.onStop(server -> servletContext.stop());
     }
 

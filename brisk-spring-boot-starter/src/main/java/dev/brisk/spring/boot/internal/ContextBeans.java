@@ -33,6 +33,12 @@ final class ContextBeans {
     private static final String WEB_MVC_CONFIGURER =
             "org.springframework.web.servlet.config.annotation.WebMvcConfigurer";
 
+    /**
+     * Boot's error controller (spring-boot-webmvc, which springdoc and others bring): it renders the servlet
+     * container's error dispatches, which Brisk does not make; Brisk answers errors as problems itself.
+     */
+    private static final String ERROR_CONTROLLER = "org.springframework.boot.webmvc.error.ErrorController";
+
     private final ApplicationContext context;
 
     ContextBeans(ApplicationContext context) {
@@ -50,7 +56,7 @@ final class ContextBeans {
     }
 
     /**
-     * Spring MVC controllers and advice, {@code WebMvcConfigurer}s (for their global CORS mappings) when spring-webmvc
+     * Spring MVC controllers and advice (but Boot's error controller), {@code WebMvcConfigurer}s (for their global CORS mappings) when spring-webmvc
      * is present and, when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
      * brisk-rest-websocket is, Jakarta WebSocket {@code @ServerEndpoint}s: the bean instances themselves (with their
      * proxies, so aspects apply), each once.
@@ -70,9 +76,14 @@ final class ContextBeans {
         if (ClassUtils.isPresent(WEBSOCKET_SUPPORT, loader)) {
             found.putAll(context.getBeansWithAnnotation(annotation("jakarta.websocket.server.ServerEndpoint", loader)));
         }
+        Class<?> errorController = ClassUtils.isPresent(ERROR_CONTROLLER, loader)
+                ? ClassUtils.resolveClassName(ERROR_CONTROLLER, loader) : null;
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Object> controllers = new ArrayList<>();
         for (Object bean : found.values()) {
+            if (errorController != null && errorController.isInstance(bean)) {
+                continue;
+            }
             if (seen.add(bean)) {
                 controllers.add(bean);
             }
