@@ -178,11 +178,6 @@ final class RouteSelection {
     }
 
     /**
-     * The path routing will match, before any filter reroutes: within the context path (null outside it), matrix
-     * parameters removed. What is checked by path before routing (IP rules) must see this path, or
-     * {@code /admin;x=1/info} would slip past a rule for {@code /admin/**} and still be routed to {@code /admin/info}.
-     */
-    /**
      * The CORS rules that apply to {@code request} (for a preflight, to the request it announces), or null when none
      * do or no route takes it.
      */
@@ -214,6 +209,11 @@ final class RouteSelection {
         return null;
     }
 
+    /**
+     * The path routing will match, before any filter reroutes: within the context path (null outside it), matrix
+     * parameters removed. What is checked by path before routing (IP rules) must see this path, or
+     * {@code /admin;x=1/info} would slip past a rule for {@code /admin/**} and still be routed to {@code /admin/info}.
+     */
     String routingPath(ServerRequest request) {
         String path = pathWithinContext(request);
         return path != null && path.indexOf(';') >= 0 ? MatrixParams.strip(path).path() : path;
