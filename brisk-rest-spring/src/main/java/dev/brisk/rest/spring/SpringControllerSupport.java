@@ -1,10 +1,12 @@
 package dev.brisk.rest.spring;
 
 import dev.brisk.rest.Filter;
+import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spring.internal.Advice;
 import dev.brisk.rest.spring.internal.GlobalCors;
+import dev.brisk.rest.spring.internal.MvcInterceptors;
 import dev.brisk.rest.spring.internal.RoutingErrors;
 import dev.brisk.rest.spring.internal.SpringRoutes;
 import dev.brisk.rest.web.CorsConfig;
@@ -13,10 +15,13 @@ import org.springframework.core.annotation.AnnotationAwareOrderComparator;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.method.HandlerMethod;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs Spring MVC controllers ({@code @RestController}, or {@code @Controller} with {@code @ResponseBody}) and their
@@ -31,6 +36,9 @@ public final class SpringControllerSupport implements ControllerSupport {
 
     private final List<Advice> advices = new ArrayList<>();
     private final List<Map.Entry<String, CorsConfig>> corsMappings = new ArrayList<>();
+    private final List<HandlerInterceptor> interceptors = new ArrayList<>();
+    /** The controllers' handler methods, as Spring MVC interceptors receive them; filled as routes are read. */
+    private final Map<Method, HandlerMethod> handlerMethods = new ConcurrentHashMap<>();
 
     @Override
     public boolean supports(Class<?> type) {
@@ -54,6 +62,9 @@ public final class SpringControllerSupport implements ControllerSupport {
             if (GlobalCors.declares(controller.getClass())) {
                 corsMappings.addAll(GlobalCors.of(controller));
             }
+            if (MvcInterceptors.available() && MvcInterceptors.declares(controller.getClass())) {
+                interceptors.addAll(MvcInterceptors.of(controller, handlerMethods));
+            }
         }
         // as Spring does: advice ordered by @Order or Ordered, registration order otherwise
         AnnotationAwareOrderComparator.sort(beans);
@@ -66,7 +77,18 @@ public final class SpringControllerSupport implements ControllerSupport {
         if (AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class) || !isController(type)) {
             return List.of();
         }
-        return SpringRoutes.of(controller, advices);
+        List<Route> routes = SpringRoutes.of(controller, advices);
+        for (Route route : routes) {
+            route.handlerMethod().ifPresent(method -> handlerMethods.putIfAbsent(method,
+                    new HandlerMethod(controller, method)));
+        }
+        return routes;
+    }
+
+    /** The interceptors of the {@code WebMvcConfigurer}s ({@code addInterceptors}), with the servlet facade present. */
+    @Override
+    public List<HandlerInterceptor> interceptors() {
+        return List.copyOf(interceptors);
     }
 
     /** The global CORS mappings of the {@code WebMvcConfigurer}s and {@code UrlBasedCorsConfigurationSource}s. */

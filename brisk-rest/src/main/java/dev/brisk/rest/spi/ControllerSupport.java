@@ -1,6 +1,7 @@
 package dev.brisk.rest.spi;
 
 import dev.brisk.rest.Filter;
+import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.web.CorsConfig;
 
@@ -46,6 +47,14 @@ public interface ControllerSupport {
      * come after the server's own {@code cors(...)} registrations: of several patterns matching a path, the first wins.
      */
     default List<Map.Entry<String, CorsConfig>> corsMappings() {
+        return List.of();
+    }
+
+    /**
+     * Interceptors the style's own configuration declares (Spring MVC's {@code WebMvcConfigurer.addInterceptors}),
+     * asked after {@link #prepare}; they run after the server's own interceptors, in this order.
+     */
+    default List<HandlerInterceptor> interceptors() {
         return List.of();
     }
 }

@@ -113,7 +113,7 @@ public final class GlobalCors {
         return builder.build();
     }
 
-    private static boolean implementsType(Class<?> type, String name) {
+    static boolean implementsType(Class<?> type, String name) {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             if (c.getName().equals(name)) {
                 return true;

@@ -1,6 +1,7 @@
 package dev.brisk.rest.internal.assembly;
 
 import dev.brisk.rest.Filter;
+import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spi.RoutingFailureHandler;
@@ -16,9 +17,10 @@ import java.util.ServiceLoader;
  * filters, routing failure handlers and CORS mappings those supports need.
  */
 record ControllerRoutes(List<Route> routes, List<Filter> filters, List<RoutingFailureHandler> failureHandlers,
-                        List<Map.Entry<String, CorsConfig>> corsMappings) {
+                        List<Map.Entry<String, CorsConfig>> corsMappings, List<HandlerInterceptor> interceptors) {
 
-    private static final ControllerRoutes NONE = new ControllerRoutes(List.of(), List.of(), List.of(), List.of());
+    private static final ControllerRoutes NONE = new ControllerRoutes(List.of(), List.of(), List.of(), List.of(),
+            List.of());
 
     static ControllerRoutes of(List<Object> controllers) {
         if (controllers.isEmpty()) {
@@ -49,6 +51,8 @@ record ControllerRoutes(List<Route> routes, List<Filter> filters, List<RoutingFa
         used.forEach(support -> filters.addAll(support.filters()));
         used.forEach(support -> support.routingFailureHandler().ifPresent(failureHandlers::add));
         used.forEach(support -> cors.addAll(support.corsMappings()));
-        return new ControllerRoutes(routes, filters, failureHandlers, cors);
+        List<HandlerInterceptor> interceptors = new ArrayList<>();
+        used.forEach(support -> interceptors.addAll(support.interceptors()));
+        return new ControllerRoutes(routes, filters, failureHandlers, cors, interceptors);
     }
 }

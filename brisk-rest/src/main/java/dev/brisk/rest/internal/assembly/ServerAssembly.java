@@ -51,7 +51,9 @@ public final class ServerAssembly {
         AccessLog accessLog = context.accessLog == null ? null : new AccessLog(context.accessLog, clients);
         try {
             ServerTracing tracing = context.tracing == null ? null : new ServerTracing(context.tracing, clients);
-            this.rest = new RestServer(options, plan.codecs(), filters, context.routeFilters, context.interceptors,
+            List<Object> interceptors = new ArrayList<>(context.interceptors);
+            interceptors.addAll(controllers.interceptors());
+            this.rest = new RestServer(options, plan.codecs(), filters, context.routeFilters, interceptors,
                     context.exceptionHandlers, plan.schedulers(), context.routes, controllers.routes(),
                     new PipelineStages(new WebFeatures(cors, context.multipart), context.protection,
                             controllers.failureHandlers(), observer.orElse(null), accessLog, tracing));

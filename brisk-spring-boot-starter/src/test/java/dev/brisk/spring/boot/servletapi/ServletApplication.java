@@ -24,6 +24,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 import java.io.IOException;
 import java.util.Queue;
@@ -82,6 +86,36 @@ class ServletApplication extends SpringBootServletInitializer {
         registration.addUrlPatterns("/api/*");
         registration.setOrder(2);
         return registration;
+    }
+
+    /** A Spring MVC interceptor on the API: names the handler method, refuses blocked callers, notes completions. */
+    @Bean
+    WebMvcConfigurer apiInterceptor() {
+        return new WebMvcConfigurer() {
+            @Override
+            public void addInterceptors(InterceptorRegistry registry) {
+                registry.addInterceptor(new HandlerInterceptor() {
+                    @Override
+                    public boolean preHandle(HttpServletRequest request, HttpServletResponse response,
+                                             Object handler) throws IOException {
+                        if (request.getHeader("x-blocked") != null) {
+                            response.sendError(429, "slow down");
+                            return false;
+                        }
+                        if (handler instanceof HandlerMethod method) {
+                            response.setHeader("x-handler", method.getMethod().getName());
+                        }
+                        return true;
+                    }
+
+                    @Override
+                    public void afterCompletion(HttpServletRequest request, HttpServletResponse response,
+                                                Object handler, Exception ex) {
+                        SEEN.add("after " + request.getRequestURI());
+                    }
+                }).addPathPatterns("/api/**");
+            }
+        };
     }
 
     static class OwnerNotFound extends RuntimeException {

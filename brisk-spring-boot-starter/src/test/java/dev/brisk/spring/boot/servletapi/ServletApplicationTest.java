@@ -72,7 +72,7 @@ class ServletApplicationTest {
         assertThat(response.body()).isEqualTo("owner 7");
         assertThat(response.headers().firstValue("x-request-uri")).hasValue("/clinic/api/owners/7");
         assertThat(response.headers().firstValue("x-served-by")).hasValue("filter");
-        assertThat(ServletApplication.SEEN).containsExactly("timing /clinic/api/owners/7",
+        assertThat(ServletApplication.SEEN).startsWith("timing /clinic/api/owners/7",
                 "api-key /clinic/api/owners/7");
     }
 
@@ -86,7 +86,24 @@ class ServletApplicationTest {
 
         assertThat(get("/clinic/visits").statusCode()).isEqualTo(200);
         assertThat(ServletApplication.SEEN).containsExactly("timing /clinic/api/owners/7",
-                "api-key /clinic/api/owners/7", "timing /clinic/visits");
+                "api-key /clinic/api/owners/7", "timing /clinic/visits"); // the refused request reached no handler
+    }
+
+    @Test
+    void springMvcInterceptorsRunOnTheirPathsWithTheHandlerMethod() throws Exception {
+        HttpResponse<String> response = get("/clinic/api/owners/7", "x-api-key", "k");
+        assertThat(response.headers().firstValue("x-handler")).hasValue("owner");
+        assertThat(get("/clinic/visits").headers().firstValue("x-handler")).isEmpty();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!ServletApplication.SEEN.contains("after /clinic/api/owners/7") && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(ServletApplication.SEEN).contains("after /clinic/api/owners/7")
+                .doesNotContain("after /clinic/visits");
+
+        HttpResponse<String> blocked = get("/clinic/api/owners/7", "x-api-key", "k", "x-blocked", "yes");
+        assertThat(blocked.statusCode()).isEqualTo(429);
+        assertThat(blocked.body()).contains("slow down");
     }
 
     @Test
