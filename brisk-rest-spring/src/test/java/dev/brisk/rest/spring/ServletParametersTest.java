@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -26,6 +28,7 @@ import java.net.http.HttpResponse;
 import java.security.Principal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Handler and advice methods that take the servlet request, response, session or the principal a servlet filter
@@ -77,6 +80,29 @@ class ServletParametersTest {
         }
     }
 
+    /** A plain {@code @Controller}: its methods answer with a body only by their return type or the response. */
+    @Controller
+    public static class Pages {
+        @GetMapping("/old-page")
+        public ResponseEntity<Void> moved() {
+            return ResponseEntity.status(HttpStatus.FOUND).location(URI.create("/new-page")).build();
+        }
+
+        @GetMapping("/page.txt")
+        public void text(HttpServletResponse response) throws IOException {
+            response.setContentType("text/plain");
+            response.getWriter().print("plain page");
+        }
+    }
+
+    @Controller
+    public static class Views {
+        @GetMapping("/view")
+        public String view() {
+            return "home";
+        }
+    }
+
     @RestControllerAdvice
     public static class Advice {
         @ExceptionHandler(OwnerNotFound.class)
@@ -107,7 +133,7 @@ class ServletParametersTest {
             }
         }).addMappingForUrlPatterns(null, false, "/*");
         server = Brisk.server().port(0).host("127.0.0.1").feature(servlet)
-                .controllers(new Owners(), new Advice()).start();
+                .controllers(new Owners(), new Pages(), new Advice()).start();
     }
 
     @AfterAll
@@ -160,6 +186,20 @@ class ServletParametersTest {
         assertThat(response.statusCode()).isEqualTo(403);
         assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
         assertThat(response.body()).contains("\"detail\":\"not yours\"");
+    }
+
+    @Test
+    void aControllerWithoutResponseBodyAnswersWithAResponseEntityOrThroughTheResponse() throws Exception {
+        HttpResponse<String> moved = get("/old-page");
+        assertThat(moved.statusCode()).isEqualTo(302);
+        assertThat(moved.headers().firstValue("location")).hasValue("/new-page");
+        assertThat(get("/page.txt").body()).isEqualTo("plain page");
+    }
+
+    @Test
+    void aControllerMethodThatNamesAViewIsRefusedAtStartup() {
+        assertThatThrownBy(() -> Brisk.server().port(0).controllers(new Views()).start())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("returns a view name");
     }
 
     @Test

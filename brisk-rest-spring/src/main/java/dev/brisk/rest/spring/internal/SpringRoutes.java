@@ -55,7 +55,8 @@ public final class SpringRoutes {
         for (Map.Entry<Method, RequestMapping> entry : ordered(mappings, classMapping)) {
             Method method = ClassUtils.getMostSpecificMethod(entry.getKey(), type);
             RequestMapping mapping = entry.getValue();
-            if (!classBody && !AnnotatedElementUtils.hasAnnotation(method, ResponseBody.class)) {
+            if (!classBody && !AnnotatedElementUtils.hasAnnotation(method, ResponseBody.class)
+                    && !answersWithoutView(method)) {
                 throw new IllegalArgumentException(method + " returns a view name: views are not supported, "
                         + "annotate the controller with @RestController or the method with @ResponseBody");
             }
@@ -158,6 +159,32 @@ public final class SpringRoutes {
         String a = normalize(prefix);
         String b = normalize(suffix);
         return a + b;
+    }
+
+    /**
+     * Whether a {@code @Controller} method without {@code @ResponseBody} still answers with a body, as Spring MVC's
+     * return value handlers decide: an {@code HttpEntity} ({@code ResponseEntity}), an emitter or
+     * {@code StreamingResponseBody}, or nothing from a method that takes the servlet response. Anything else names a
+     * view.
+     */
+    private static boolean answersWithoutView(Method method) {
+        Class<?> type = method.getReturnType();
+        if (HttpEntity.class.isAssignableFrom(type)) {
+            return true;
+        }
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            String name = c.getName();
+            if (name.equals("org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
+                    || name.equals("org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody")) {
+                return true;
+            }
+        }
+        if (type.getName().equals("org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody")) {
+            return true;
+        }
+        return type == void.class && Arrays.stream(method.getParameterTypes())
+                .anyMatch(p -> p.getName().equals("jakarta.servlet.http.HttpServletResponse")
+                        || p.getName().equals("jakarta.servlet.ServletResponse"));
     }
 
     /** A path fragment with a leading slash and no trailing one ("" stays ""). */
