@@ -11,11 +11,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -27,7 +25,7 @@ final class FilterMapping implements FilterRegistration.Dynamic, FilterConfig {
     private final String name;
     private final Filter filter;
     private final ServletContext servletContext;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters = new InitParameters();
     private final List<UrlPattern> patterns = new ArrayList<>();
     private final Set<String> patternTexts = new LinkedHashSet<>();
     private final Set<String> servletNames = new LinkedHashSet<>();
@@ -115,9 +113,7 @@ final class FilterMapping implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public boolean setInitParameter(String key, String value) {
-        Objects.requireNonNull(key, "name");
-        Objects.requireNonNull(value, "value");
-        return initParameters.putIfAbsent(key, value) == null;
+        return initParameters.set(key, value);
     }
 
     @Override
@@ -127,23 +123,17 @@ final class FilterMapping implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public Enumeration<String> getInitParameterNames() {
-        return Collections.enumeration(initParameters.keySet());
+        return initParameters.names();
     }
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicting = new LinkedHashSet<>();
-        parameters.forEach((key, value) -> {
-            if (!setInitParameter(key, value)) {
-                conflicting.add(key);
-            }
-        });
-        return conflicting;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.asMap();
     }
 
     @Override

@@ -7,7 +7,6 @@ import jakarta.servlet.ServletSecurityElement;
 
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ final class ServletMapping implements ServletRegistration.Dynamic {
 
     private final String name;
     private final String className;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters = new InitParameters();
     private final Set<String> mappings = new LinkedHashSet<>();
     private String runAsRole;
 
@@ -87,7 +86,7 @@ final class ServletMapping implements ServletRegistration.Dynamic {
 
     @Override
     public boolean setInitParameter(String key, String value) {
-        return initParameters.putIfAbsent(key, value) == null;
+        return initParameters.set(key, value);
     }
 
     @Override
@@ -97,17 +96,11 @@ final class ServletMapping implements ServletRegistration.Dynamic {
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicting = new LinkedHashSet<>();
-        parameters.forEach((key, value) -> {
-            if (!setInitParameter(key, value)) {
-                conflicting.add(key);
-            }
-        });
-        return conflicting;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.asMap();
     }
 }
