@@ -13,6 +13,7 @@ import dev.brisk.rest.web.CorsConfig;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationAwareOrderComparator;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringValueResolver;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.method.HandlerMethod;
@@ -40,10 +41,18 @@ public final class SpringControllerSupport implements ControllerSupport {
     /** The controllers' handler methods, as Spring MVC interceptors receive them; filled as routes are read. */
     private final Map<Method, HandlerMethod> handlerMethods = new ConcurrentHashMap<>();
 
+    /** Resolves placeholders in mapping paths, when one was registered with the controllers. */
+    private StringValueResolver values;
+
+    /**
+     * Controllers, advice, global CORS and interceptor declarations ({@code WebMvcConfigurer}), and a
+     * {@link StringValueResolver} for the {@code ${...}} placeholders of mapping paths (the Spring Boot starter
+     * registers the application context's).
+     */
     @Override
     public boolean supports(Class<?> type) {
         return isController(type) || AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class)
-                || GlobalCors.declares(type);
+                || GlobalCors.declares(type) || StringValueResolver.class.isAssignableFrom(type);
     }
 
     private static boolean isController(Class<?> type) {
@@ -56,6 +65,10 @@ public final class SpringControllerSupport implements ControllerSupport {
     public void prepare(List<Object> controllers) {
         List<Object> beans = new ArrayList<>();
         for (Object controller : controllers) {
+            if (controller instanceof StringValueResolver resolver && !isController(controller.getClass())) {
+                values = resolver;
+                continue;
+            }
             if (AnnotatedElementUtils.hasAnnotation(ClassUtils.getUserClass(controller), ControllerAdvice.class)) {
                 beans.add(controller);
             }
@@ -77,7 +90,7 @@ public final class SpringControllerSupport implements ControllerSupport {
         if (AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class) || !isController(type)) {
             return List.of();
         }
-        List<Route> routes = SpringRoutes.of(controller, advices);
+        List<Route> routes = SpringRoutes.of(controller, advices, values);
         for (Route route : routes) {
             route.handlerMethod().ifPresent(method -> handlerMethods.putIfAbsent(method,
                     new HandlerMethod(controller, method)));

@@ -12,6 +12,7 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.io.Resource;
 import org.springframework.http.HttpEntity;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringValueResolver;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.ResponseBody;
@@ -42,6 +43,14 @@ public final class SpringRoutes {
 
     /** The routes of {@code controller}; exceptions its own handlers leave go to the advices that apply to it. */
     public static List<Route> of(Object controller, List<Advice> advices) {
+        return of(controller, advices, null);
+    }
+
+    /**
+     * The routes of {@code controller}; {@code values} (when not null) resolves {@code ${...}} placeholders and
+     * {@code #{...}} expressions in mapping paths, as Spring MVC resolves them with the application context's.
+     */
+    public static List<Route> of(Object controller, List<Advice> advices, StringValueResolver values) {
         Class<?> type = ClassUtils.getUserClass(controller);
         UnsupportedParameters.checkClass(type);
         List<Advice> applicable = advices.stream().filter(a -> a.appliesTo(type)).toList();
@@ -60,7 +69,7 @@ public final class SpringRoutes {
                 throw new IllegalArgumentException(method + " returns a view name: views are not supported, "
                         + "annotate the controller with @RestController or the method with @ResponseBody");
             }
-            List<String> paths = paths(classMapping, mapping);
+            List<String> paths = paths(classMapping, mapping, values);
             ParameterPlans.Plan plan = ParameterPlans.forMethod(type, method, paths);
             int status = ResponseStatuses.of(type, method);
             Handler handler = handler(controller, type, method, plan, status, errors);
@@ -141,18 +150,26 @@ public final class SpringRoutes {
         return new SpringHandler(controller, method, plan.resolvers(), validation, briskValidation, errors, status);
     }
 
-    private static List<String> paths(RequestMapping classMapping, RequestMapping mapping) {
+    private static List<String> paths(RequestMapping classMapping, RequestMapping mapping, StringValueResolver values) {
         List<String> prefixes = classMapping == null || classMapping.path().length == 0 ? List.of("")
                 : Arrays.asList(classMapping.path());
         List<String> suffixes = mapping.path().length == 0 ? List.of("") : Arrays.asList(mapping.path());
         List<String> paths = new ArrayList<>();
         for (String prefix : prefixes) {
             for (String suffix : suffixes) {
-                String path = join(prefix, suffix);
+                String path = join(resolve(prefix, values), resolve(suffix, values));
                 paths.add(path.isEmpty() ? "/" : path);
             }
         }
         return paths;
+    }
+
+    private static String resolve(String path, StringValueResolver values) {
+        if (values == null || path.indexOf('$') < 0 && path.indexOf('#') < 0) {
+            return path;
+        }
+        String resolved = values.resolveStringValue(path);
+        return resolved == null ? path : resolved;
     }
 
     private static String join(String prefix, String suffix) {

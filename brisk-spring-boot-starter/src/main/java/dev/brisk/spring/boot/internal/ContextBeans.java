@@ -4,6 +4,7 @@ import dev.brisk.rest.ExceptionHandler;
 import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.InterceptorRegistration;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.EmbeddedValueResolver;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.context.ApplicationContext;
@@ -80,6 +81,10 @@ final class ContextBeans {
                 ? ClassUtils.resolveClassName(ERROR_CONTROLLER, loader) : null;
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Object> controllers = new ArrayList<>();
+        if (context instanceof ConfigurableApplicationContext configurable) {
+            // ${...} and #{...} in mapping paths, resolved as Spring MVC resolves them
+            controllers.add(new EmbeddedValueResolver(configurable.getBeanFactory()));
+        }
         for (Object bean : found.values()) {
             if (errorController != null && errorController.isInstance(bean)) {
                 continue;

@@ -135,6 +135,11 @@ class ServletApplication extends SpringBootServletInitializer {
             return "owner " + id;
         }
 
+        @GetMapping("${clinic.greeting-path:/greeting}")
+        String greeting() {
+            return "hi";
+        }
+
         @GetMapping("/visits")
         String visits(HttpSession session) {
             Integer count = (Integer) session.getAttribute("count");

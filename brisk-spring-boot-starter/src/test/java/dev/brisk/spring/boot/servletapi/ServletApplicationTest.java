@@ -34,7 +34,7 @@ class ServletApplicationTest {
     @BeforeAll
     static void start() {
         context = new SpringApplicationBuilder(ServletApplication.class).properties("server.port=0",
-                "server.servlet.context-path=/clinic", "server.servlet.session.cookie.name=CLINIC",
+                "server.servlet.context-path=/clinic", "server.servlet.session.cookie.name=CLINIC", "clinic.greeting-path=/hi",
                 "logging.level.root=warn").run();
         port = ((WebServerApplicationContext) context).getWebServer().getPort();
     }
@@ -104,6 +104,12 @@ class ServletApplicationTest {
         HttpResponse<String> blocked = get("/clinic/api/owners/7", "x-api-key", "k", "x-blocked", "yes");
         assertThat(blocked.statusCode()).isEqualTo(429);
         assertThat(blocked.body()).contains("slow down");
+    }
+
+    @Test
+    void placeholdersInMappingPathsAreResolvedFromTheEnvironment() throws Exception {
+        assertThat(get("/clinic/hi").body()).isEqualTo("hi");
+        assertThat(get("/clinic/greeting").statusCode()).isEqualTo(404);
     }
 
     @Test
