@@ -102,7 +102,8 @@ class CorsTest {
         assertThat(allowed.bodyText()).isEqualTo("item 4");
         assertThat(allowed.header("access-control-allow-origin")).isEqualTo(APP);
         assertThat(allowed.header("access-control-expose-headers")).isEqualTo("x-version");
-        assertThat(allowed.header("vary")).isEqualTo("Origin");
+        assertThat(allowed.header("vary")).isEqualTo("Origin, Access-Control-Request-Method, "
+                + "Access-Control-Request-Headers");
 
         RawConnection.Response refused = send("GET", "/items/4", "Origin", "https://evil.example.org");
         assertThat(refused.status()).isEqualTo(403);

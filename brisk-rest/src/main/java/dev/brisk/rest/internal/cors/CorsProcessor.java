@@ -58,7 +58,7 @@ public final class CorsProcessor {
      * it), otherwise returns why it is refused. Null also when the request is same-origin (nothing written then).
      */
     public Rejection preflight(ServerRequest request, ServerResponse response) {
-        response.headers().add(VARY, "Origin, Access-Control-Request-Method, Access-Control-Request-Headers");
+        vary(response);
         String origin = request.headers().get("origin", null);
         if (SameOrigin.test(request, origin)) {
             return null;
@@ -94,7 +94,7 @@ public final class CorsProcessor {
      * {@code response}, otherwise returns why it is refused.
      */
     public Rejection actual(ServerRequest request, ServerResponse response) {
-        response.headers().add(VARY, "Origin");
+        vary(response);
         String origin = request.headers().get("origin", null);
         if (origin == null || SameOrigin.test(request, origin)) {
             return null;
@@ -111,6 +111,20 @@ public final class CorsProcessor {
             response.headers().set("access-control-expose-headers", exposed);
         }
         return null;
+    }
+
+    /**
+     * The request headers a CORS answer depends on, on every response of a route with CORS rules, as Spring's CORS
+     * processing writes them (preflight or not, so that a cache keeps the answers apart); once, when a filter ahead
+     * (a security chain's CORS support) has not written them already.
+     */
+    private static void vary(ServerResponse response) {
+        for (String value : response.headers().all(VARY)) {
+            if (value.regionMatches(true, 0, "Origin", 0, 6)) {
+                return;
+            }
+        }
+        response.headers().add(VARY, "Origin, Access-Control-Request-Method, Access-Control-Request-Headers");
     }
 
     private void allowOrigin(ServerResponse response, String origin) {
