@@ -6,6 +6,7 @@ import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.RouteParameter.Source;
 import dev.brisk.rest.RouteParameter;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
@@ -48,6 +49,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.springframework.util.StringUtils;
+import org.springframework.util.StringValueResolver;
 import org.springframework.validation.Errors;
 
 /**
@@ -68,6 +70,11 @@ final class ParameterPlans {
     }
 
     static Plan forMethod(Class<?> type, Method method, List<String> paths) {
+        return forMethod(type, method, paths, null);
+    }
+
+    /** Like {@link #forMethod(Class, Method, List)}; {@code values} resolves {@code @Value} parameters. */
+    static Plan forMethod(Class<?> type, Method method, List<String> paths, StringValueResolver values) {
         MethodParameter[] declared = HandlerParameters.of(type, method);
         int count = declared.length;
         List<ArgumentResolver> plan = new ArrayList<>(count);
@@ -88,7 +95,9 @@ final class ParameterPlans {
                     plan.add(ctx -> null);
                     continue;
                 }
-                plan.add(resolver(parameter, paths, published));
+                Value value = parameter.getParameterAnnotation(Value.class);
+                plan.add(value != null ? valueResolver(parameter, value, values)
+                        : resolver(parameter, paths, published));
                 bodies[i] = parameter.hasParameterAnnotation(RequestBody.class) || isModelAttribute(parameter)
                         || parameter.hasParameterAnnotation(RequestPart.class)
                         && !MultipartArguments.takesFiles(parameter);
@@ -98,6 +107,23 @@ final class ParameterPlans {
             }
         }
         return new Plan(plan, parameters, bodies, List.copyOf(published));
+    }
+
+    /**
+     * A {@code @Value("${...}")} parameter, as Spring MVC fills it: the expression resolved by the application
+     * context (once, when the route is built) and converted to the parameter's type.
+     */
+    private static ArgumentResolver valueResolver(MethodParameter parameter, Value value, StringValueResolver values) {
+        if (values == null) {
+            throw new IllegalArgumentException("@Value(\"" + value.value() + "\") needs the application context's "
+                    + "placeholder resolver: register a StringValueResolver with the controllers (the Spring Boot "
+                    + "starter does)");
+        }
+        String resolved = values.resolveStringValue(value.value());
+        Class<?> type = parameter.getParameterType();
+        Object converted = type == String.class || resolved == null ? resolved
+                : Converters.convert(Converters.forType(type), resolved, "@Value", type);
+        return ctx -> converted;
     }
 
     /** Whether the parameter is bound from request fields as a model attribute (annotated or not). */

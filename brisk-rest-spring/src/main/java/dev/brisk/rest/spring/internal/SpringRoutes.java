@@ -70,7 +70,7 @@ public final class SpringRoutes {
                         + "annotate the controller with @RestController or the method with @ResponseBody");
             }
             List<String> paths = paths(classMapping, mapping, values);
-            ParameterPlans.Plan plan = ParameterPlans.forMethod(type, method, paths);
+            ParameterPlans.Plan plan = ParameterPlans.forMethod(type, method, paths, values);
             int status = ResponseStatuses.of(type, method);
             Handler handler = handler(controller, type, method, plan, status, errors);
             RouteResponse response = RESULTS.response(method.getGenericReturnType(), status == 0 ? 200 : status,

@@ -140,6 +140,12 @@ class ServletApplication extends SpringBootServletInitializer {
             return "hi";
         }
 
+        @GetMapping("/greeting-path")
+        String greetingPath(@Value("${clinic.greeting-path:/greeting}") String path,
+                            @Value("#{2 * 21}") int answer) {
+            return path + " " + answer;
+        }
+
         @GetMapping("/visits")
         String visits(HttpSession session) {
             Integer count = (Integer) session.getAttribute("count");

@@ -110,6 +110,7 @@ class ServletApplicationTest {
     void placeholdersInMappingPathsAreResolvedFromTheEnvironment() throws Exception {
         assertThat(get("/clinic/hi").body()).isEqualTo("hi");
         assertThat(get("/clinic/greeting").statusCode()).isEqualTo(404);
+        assertThat(get("/clinic/greeting-path").body()).isEqualTo("/hi 42");
     }
 
     @Test
