@@ -175,7 +175,8 @@ class StaticFilesTest {
                 assertThat(response.statusCode()).isEqualTo(200);
                 assertThat(header(response, "access-control-allow-origin")).isEqualTo("https://app.example");
                 assertThat(response.headers().allValues("vary")).as(encoding)
-                        .containsExactly("Origin, Accept-Encoding");
+                        .containsExactly("Origin, Access-Control-Request-Method, Access-Control-Request-Headers, "
+                                + "Accept-Encoding");
             }
         }
     }
@@ -314,6 +315,25 @@ class StaticFilesTest {
         assertThat(header(options, "allow")).isEqualTo("GET, HEAD, OPTIONS");
         // a directory redirected to its slash is something the mount answers
         assertThat(request(HttpClient.Version.HTTP_1_1, "POST", "/assets/sub").statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void aMissOnAPathAHandlerHasForOtherMethodsIsA405() throws Exception {
+        // a mount at the root under the API, as Spring Boot's; Spring MVC's handlers answer before its resources
+        try (BriskServer own = Brisk.server().port(0).host("127.0.0.1")
+                .web(w -> w.staticFiles("/", assetsRoot))
+                .post("/api/users", ctx -> ctx.send("created"))
+                .start()) {
+            HttpResponse<String> get = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + own.port() + "/api/users")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(get.statusCode()).isEqualTo(405);
+            assertThat(get.headers().firstValue("allow")).get().asString().contains("POST");
+            HttpResponse<String> missing = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + own.port() + "/api/nothing")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(missing.statusCode()).isEqualTo(404);
+        }
     }
 
     @Test

@@ -24,6 +24,9 @@ final class RouteSelection {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest");
 
+    /** A method no route has: looking it up finds every route of a path. */
+    private static final HttpMethod NO_METHOD = new HttpMethod("BRISK-NO-METHOD");
+
     private final BriskOptions options;
     private final RouteTable table;
     private final CorsStage cors;
@@ -73,6 +76,13 @@ final class RouteSelection {
         }
         ctx.routed(route, path);
         if (route.staticFiles != null && !route.staticFiles.takes(ctx, path)) {
+            RouteMatch<CompiledRoute> others = new RouteMatch<>();
+            if (!router.find(NO_METHOD, path, others) && handlesOtherMethods(others)) {
+                // a handler has the path for other methods: 405, as Spring MVC's handler mappings answer before
+                // its resource mount
+                failures.noRoute(ctx, method, path, others);
+                return null;
+            }
             // noted as the mount's, as Spring names a resource mount's misses (uri="/**")
             failures.noFile(ctx, path);
             return null;
@@ -81,6 +91,19 @@ final class RouteSelection {
             return null;
         }
         return route;
+    }
+
+    /** Whether routes other than static mounts have the path matched in {@code match} (for other methods). */
+    private static boolean handlesOtherMethods(RouteMatch<CompiledRoute> match) {
+        if (!match.pathMatched()) {
+            return false;
+        }
+        for (CompiledRoute route : match.pathRoutes()) {
+            if (route.staticFiles == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The candidate that takes the request, or null when a routing failure handler answered it instead. */
