@@ -109,5 +109,7 @@ class StaticResourcesTest {
         HttpResponse<String> response = send("POST", "/site.css");
         assertThat(response.statusCode()).isEqualTo(405);
         assertThat(response.body()).contains("\"exception\":\"HttpRequestMethodNotSupportedException\"");
+        // the advice's ProblemDetail is the whole answer, as on Spring MVC: no Allow from routing
+        assertThat(response.headers().firstValue("allow")).isEmpty();
     }
 }

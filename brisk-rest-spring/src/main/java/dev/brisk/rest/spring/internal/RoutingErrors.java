@@ -35,6 +35,8 @@ public final class RoutingErrors {
                 if (handled == ErrorResolution.UNHANDLED) {
                     throw e;
                 }
+                // the advice's answer is the whole answer, as on Spring MVC: routing's Allow goes unless it sets one
+                ctx.response().headers().remove("allow");
                 ctx.send(handled);
             }
         };
