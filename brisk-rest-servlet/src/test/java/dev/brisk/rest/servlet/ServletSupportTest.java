@@ -175,7 +175,7 @@ class ServletSupportTest {
 
         HttpResponse<String> old = get("/old");
         assertThat(old.statusCode()).isEqualTo(302);
-        assertThat(old.headers().firstValue("location")).hasValue("/new");
+        assertThat(old.headers().firstValue("location")).hasValue("http://127.0.0.1:" + server.port() + "/new");
         assertThat(get("/new").body()).isEqualTo("new");
     }
 

@@ -23,7 +23,8 @@ import java.util.Set;
  * An {@link HttpServletResponse} view of a Brisk response. Status and headers go to the response as they are set; what
  * is written to the writer or output stream is kept and sent when the servlet filters have returned (or the handler
  * that took this view returned), unless the handler sent a result of its own. {@link #sendError} answers an RFC 9457
- * problem with that status, as Brisk answers every error; {@link #sendRedirect} a redirect.
+ * problem with that status, as Brisk answers every error; {@link #sendRedirect} a redirect to an absolute URL, as
+ * Tomcat makes it.
  */
 final class ResponseFacade implements HttpServletResponse {
 
@@ -264,7 +265,7 @@ final class ResponseFacade implements HttpServletResponse {
             resetBuffer();
         }
         target().status(sc);
-        target().headers().set("location", location);
+        target().headers().set("location", exchange.absolute(location));
         commit();
     }
 

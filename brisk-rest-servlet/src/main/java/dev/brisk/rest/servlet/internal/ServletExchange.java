@@ -129,6 +129,29 @@ public final class ServletExchange {
         return false;
     }
 
+    /**
+     * {@code location} as an absolute URL, resolved against the request's (its scheme and {@code Host}); one with a
+     * scheme stays as it is.
+     */
+    String absolute(String location) {
+        int colon = location.indexOf(':');
+        int slash = location.indexOf('/');
+        if (colon > 0 && (slash < 0 || colon < slash)) {
+            return location;
+        }
+        if (location.startsWith("//")) {
+            return request.getScheme() + ":" + location;
+        }
+        String host = request.getHeader("host");
+        String origin = request.getScheme() + "://"
+                + (host != null ? host : request.getLocalName() + ":" + request.getLocalPort());
+        if (location.startsWith("/")) {
+            return origin + location;
+        }
+        String uri = request.getRequestURI();
+        return origin + uri.substring(0, uri.lastIndexOf('/') + 1) + location;
+    }
+
     void sessionCookie(String id) {
         String path = servletContext.getContextPath().isEmpty() ? "/" : servletContext.getContextPath();
         ctx.response().headers().add("set-cookie", servletContext.cookie().header(id, path));

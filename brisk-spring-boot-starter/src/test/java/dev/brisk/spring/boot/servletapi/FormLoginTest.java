@@ -113,7 +113,7 @@ class FormLoginTest {
     void aUserLogsInWithAFormAndStaysLoggedInByTheSession() throws Exception {
         HttpResponse<String> first = send("GET", "/hello", null, null);
         assertThat(first.statusCode()).isEqualTo(302);
-        assertThat(first.headers().firstValue("location")).hasValue("/login");
+        assertThat(first.headers().firstValue("location")).hasValue("http://127.0.0.1:" + port + "/login"); // absolute, as Tomcat makes it
         String cookie = sessionCookie(first); // the request was saved in a new session
 
         HttpResponse<String> page = send("GET", "/login", null, cookie);
