@@ -31,7 +31,7 @@ final class RoutingFailures {
 
     /**
      * Answers a request for which {@code match} found no route for {@code method} on {@code path}: 404 when no route
-     * has the path or only static mounts without a file for it, else 204 with {@code Allow} for OPTIONS and 405 for
+     * has the path or only static mounts without a file for it, else 200 with {@code Allow} for OPTIONS and 405 for
      * other methods. Throws unless answered.
      */
     void noRoute(DefaultRequestContext ctx, HttpMethod method, String path, RouteMatch<CompiledRoute> match)
@@ -57,7 +57,7 @@ final class RoutingFailures {
         if (method == HttpMethod.OPTIONS) {
             ctx.response().header("allow", allow);
             ctx.markResponded();
-            ctx.response().status(204).send();
+            ctx.response().status(200).send(); // with Content-Length 0, as Spring MVC and Jersey answer
             return;
         }
         String detail = method + " is not allowed on " + path + "; allowed: " + allow;
