@@ -18,6 +18,9 @@ import java.util.Locale;
 public final class CorsProcessor {
 
     private static final String VARY = "vary";
+    private static final List<String> CORS_VARY_NAMES = List.of("Origin", "Access-Control-Request-Method",
+            "Access-Control-Request-Headers");
+    private static final String CORS_VARY = String.join(", ", CORS_VARY_NAMES);
 
     private final CorsConfig config;
     private final OriginMatcher origins;
@@ -115,16 +118,35 @@ public final class CorsProcessor {
 
     /**
      * The request headers a CORS answer depends on, on every response of a route with CORS rules, as Spring's CORS
-     * processing writes them (preflight or not, so that a cache keeps the answers apart); once, when a filter ahead
-     * (a security chain's CORS support) has not written them already.
+     * processing writes them (preflight or not, so that a cache keeps the answers apart); those a filter ahead (a
+     * security chain's CORS support) wrote already are not repeated.
      */
     private static void vary(ServerResponse response) {
-        for (String value : response.headers().all(VARY)) {
-            if (value.regionMatches(true, 0, "Origin", 0, 6)) {
-                return;
+        List<String> present = response.headers().all(VARY);
+        if (present.isEmpty()) {
+            response.headers().add(VARY, CORS_VARY);
+            return;
+        }
+        StringBuilder missing = new StringBuilder();
+        for (String name : CORS_VARY_NAMES) {
+            if (!varies(present, name)) {
+                missing.append(missing.length() == 0 ? "" : ", ").append(name);
             }
         }
-        response.headers().add(VARY, "Origin, Access-Control-Request-Method, Access-Control-Request-Headers");
+        if (missing.length() > 0) {
+            response.headers().add(VARY, missing);
+        }
+    }
+
+    private static boolean varies(List<String> values, String name) {
+        for (String value : values) {
+            for (String token : value.split(",")) {
+                if (token.trim().equalsIgnoreCase(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void allowOrigin(ServerResponse response, String origin) {
