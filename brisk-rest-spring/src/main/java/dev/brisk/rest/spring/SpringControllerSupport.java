@@ -8,6 +8,7 @@ import dev.brisk.rest.spring.internal.Advice;
 import dev.brisk.rest.spring.internal.GlobalCors;
 import dev.brisk.rest.spring.internal.MvcInterceptors;
 import dev.brisk.rest.spring.internal.RoutingErrors;
+import dev.brisk.rest.spring.internal.SpringClasses;
 import dev.brisk.rest.spring.internal.SpringRoutes;
 import dev.brisk.rest.web.CorsConfig;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -75,7 +76,7 @@ public final class SpringControllerSupport implements ControllerSupport {
             if (GlobalCors.declares(controller.getClass())) {
                 corsMappings.addAll(GlobalCors.of(controller));
             }
-            if (MvcInterceptors.available() && MvcInterceptors.declares(controller.getClass())) {
+            if (SpringClasses.mvcInterceptors() && GlobalCors.declaresMvcConfiguration(controller.getClass())) {
                 interceptors.addAll(MvcInterceptors.of(controller, handlerMethods));
             }
         }

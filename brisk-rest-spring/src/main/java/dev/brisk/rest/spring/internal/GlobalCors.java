@@ -29,6 +29,11 @@ public final class GlobalCors {
     private GlobalCors() {
     }
 
+    /** Whether {@code type} is a {@code WebMvcConfigurer} (checked without loading Spring MVC's classes). */
+    public static boolean declaresMvcConfiguration(Class<?> type) {
+        return implementsType(type, WEB_MVC_CONFIGURER);
+    }
+
     /** Whether objects of {@code type} declare global CORS rules (checked without loading Spring MVC's classes). */
     public static boolean declares(Class<?> type) {
         return implementsType(type, URL_BASED_SOURCE) || implementsType(type, WEB_MVC_CONFIGURER);

@@ -21,16 +21,6 @@ public final class MvcInterceptors {
     private MvcInterceptors() {
     }
 
-    /** Whether Spring MVC's interceptors can run: spring-webmvc, the servlet API and Brisk's servlet facade. */
-    public static boolean available() {
-        return SpringClasses.WEBMVC && SpringClasses.SERVLET_FACADE;
-    }
-
-    /** Whether {@code type} is a {@code WebMvcConfigurer} (checked without loading Spring MVC's classes). */
-    public static boolean declares(Class<?> type) {
-        return GlobalCors.implementsType(type, "org.springframework.web.servlet.config.annotation.WebMvcConfigurer");
-    }
-
     /**
      * The interceptors {@code configurer} adds, in their order.
      *

@@ -3,7 +3,7 @@ package dev.brisk.rest.spring.internal;
 import dev.brisk.rest.support.OptionalLibraries;
 
 /** Which optional Spring (and servlet) libraries the application has; checked without loading their classes. */
-final class SpringClasses {
+public final class SpringClasses {
 
     /** The servlet API: Spring MVC's own exception types extend its {@code ServletException}. */
     static final boolean SERVLET_API = present("jakarta.servlet.ServletException");
@@ -26,6 +26,14 @@ final class SpringClasses {
     static final boolean VALIDATION = OptionalLibraries.BEAN_VALIDATION;
 
     private SpringClasses() {
+    }
+
+    /**
+     * Whether Spring MVC's interceptors can run: spring-webmvc, the servlet API and Brisk's servlet facade (checked
+     * here, not in {@code MvcInterceptors}, whose loading needs Spring MVC).
+     */
+    public static boolean mvcInterceptors() {
+        return WEBMVC && SERVLET_FACADE;
     }
 
     /**
