@@ -13,6 +13,7 @@
 # environment:
 #   IMPLS="brisk-rest-raw brisk-rest-full"   the first is the reference (IMPL@NAME=JAR as in http.sh)
 #   SCENARIO=json JVM_SETS=2 ROUNDS=6 WARMUP=20 DURATION=10 CONNECTIONS=64 JVM_OPTS="-Xms512m -Xmx512m"
+#   WRK_HEADER="Authorization: Basic ..."     a request header on every request (servers behind HTTP Basic)
 #
 # Prints every window, then per impl the median and range over all rounds of cpu_impl / cpu_reference and of
 # rps_impl / rps_reference (each ratio within one round), and the median of each JVM set.
@@ -35,7 +36,7 @@ echo "# HTTP servers measured interleaved $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$R
 {
   echo
   echo "- machine: $(nproc) cores, $(java -version 2>&1 | head -1), $(uname -r)"
-  echo "- command: IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO JVM_SETS=$JVM_SETS ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-interleaved.sh"
+  echo "- command: ${WRK_HEADER:+WRK_HEADER=\"$WRK_HEADER\" }IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO JVM_SETS=$JVM_SETS ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-interleaved.sh"
   echo "- every server: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load, one server at a time: taskset -c 1 wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency"
 } | tee -a "$REPORT"
 

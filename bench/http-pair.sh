@@ -11,6 +11,7 @@
 #   IMPLS="brisk-rest-full-none brisk-rest-full"   the first is the reference; each other one is paired with it,
 #                                                  in a new pair of JVMs every round (IMPL@NAME=JAR as in http.sh)
 #   SCENARIO=json ROUNDS=8 WARMUP=15 DURATION=10 CONNECTIONS=32 (per server) JVM_OPTS="-Xms512m -Xmx512m"
+#   WRK_HEADER="Authorization: Basic ..."     a request header on every request (servers behind HTTP Basic)
 #
 # Prints per round and pair the two servers' rps and CPU µs per request, then per impl the median and range of
 # cpu_impl / cpu_reference (above 1: the impl does more work per request) and of rps_impl / rps_reference.
@@ -61,7 +62,7 @@ echo "# HTTP servers measured in pairs $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPO
 {
   echo
   echo "- machine: $(nproc) cores, $(java -version 2>&1 | head -1), $(uname -r)"
-  echo "- command: IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-pair.sh"
+  echo "- command: ${WRK_HEADER:+WRK_HEADER=\"$WRK_HEADER\" }IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-pair.sh"
   echo "- both servers: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load, at once on each: taskset -c 1 wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency"
 } | tee -a "$REPORT"
 

@@ -104,7 +104,8 @@ stop_server() {
   wait "$1" 2>/dev/null || true
 }
 
-# wrk_args SCENARIO URL -> sets WRK_ARGS (and the variables its Lua script reads)
+# wrk_args SCENARIO URL -> sets WRK_ARGS (and the variables its Lua script reads); WRK_HEADER="Name: value" adds
+# that request header (e.g. the Authorization of a server behind HTTP Basic)
 wrk_args() {
   local scenario=$1 url=$2
   case "$scenario" in
@@ -116,6 +117,7 @@ wrk_args() {
     users) WRK_ARGS=("$url/users/42") ;;
     *) echo "unknown scenario $scenario" >&2; return 2 ;;
   esac
+  if [ -n "${WRK_HEADER:-}" ]; then WRK_ARGS=(-H "$WRK_HEADER" "${WRK_ARGS[@]}"); fi
 }
 
 # wrk_summary TICKS RSS_KIB < wrk-output -> prints "rps p99_ms cpu_us requests errors rss_mib"

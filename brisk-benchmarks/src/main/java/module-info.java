@@ -38,6 +38,11 @@ module dev.brisk.benchmarks {
     requires spring.context;
     requires spring.core;
     requires spring.web;
+    requires spring.security.config;
+    requires spring.security.core;
+    requires spring.security.web;
+    // the servlet API of spring-mvc-filter's and spring-boot-brisk-filter's filter: Tomcat's, which is in this jar
+    requires org.apache.tomcat.embed.core;
     requires HdrHistogram;
     requires com.google.protobuf;
     requires io.grpc;
@@ -50,4 +55,5 @@ module dev.brisk.benchmarks {
     opens dev.brisk.benchmarks.serve to spring.core, spring.beans, spring.context, spring.web, dev.brisk.rest;
     opens dev.brisk.benchmarks.serve.springmvc to spring.core, spring.beans, spring.context, spring.web;
     opens dev.brisk.benchmarks.serve.springboot to spring.core, spring.beans, spring.context, spring.web;
+    opens dev.brisk.benchmarks.serve.servletfilters to spring.core, spring.beans, spring.context;
 }

@@ -4,6 +4,7 @@ import dev.brisk.benchmarks.Launcher;
 import dev.brisk.transport.Transport;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -28,9 +29,14 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::io);
         IMPLS.put("brisk-rest-jaxrs-worker", BriskRestJaxRsServer::worker);
         IMPLS.put("vertx-web", VertxWebServer::new);
-        IMPLS.put("spring-mvc", SpringMvcServer::new);
+        IMPLS.put("spring-mvc", () -> new SpringMvcServer(SpringFilters.NONE));
         IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);
         IMPLS.put("spring-boot-brisk-io", SpringBootBriskServer::io);
+        IMPLS.put("spring-boot-brisk-servlet", () -> SpringBootBriskServer.servlet(SpringFilters.NONE));
+        for (SpringFilters filters : List.of(SpringFilters.FILTER, SpringFilters.SECURITY)) {
+            IMPLS.put("spring-mvc" + filters.suffix(), () -> new SpringMvcServer(filters));
+            IMPLS.put("spring-boot-brisk" + filters.suffix(), () -> SpringBootBriskServer.servlet(filters));
+        }
     }
 
     private ServeCommand() {

@@ -24,12 +24,15 @@ public final class ServletFilters implements Filter {
 
     private final ServletContextFacade servletContext;
     private final List<FilterMapping> all;
-    private final boolean allApplyEverywhere;
+    /** The filters of every request when all of them apply to every path (the common case), else null. */
+    private final List<jakarta.servlet.Filter> everywhere;
 
     public ServletFilters(ServletContextFacade servletContext) {
         this.servletContext = servletContext;
         this.all = servletContext.requestFilters();
-        this.allApplyEverywhere = all.stream().allMatch(FilterMapping::appliesToAll);
+        this.everywhere = all.stream().allMatch(FilterMapping::appliesToAll)
+                ? all.stream().map(FilterMapping::filter).toList()
+                : null;
     }
 
     @Override
@@ -93,11 +96,10 @@ public final class ServletFilters implements Filter {
     }
 
     private List<jakarta.servlet.Filter> applying(RequestContext ctx) {
-        List<jakarta.servlet.Filter> filters = new ArrayList<>(all.size());
-        if (allApplyEverywhere) {
-            all.forEach(mapping -> filters.add(mapping.filter()));
-            return filters;
+        if (everywhere != null) {
+            return everywhere;
         }
+        List<jakarta.servlet.Filter> filters = new ArrayList<>(all.size());
         String path = ServletPaths.withinContext(ctx.request().path(), servletContext.getContextPath());
         for (FilterMapping mapping : all) {
             if (mapping.applies(path)) {
