@@ -66,6 +66,7 @@ final class RequestFacade implements HttpServletRequest {
     private MemorySession session;
     private boolean sessionLookedUp;
     private String requestId;
+    private String remoteAddr;
 
     RequestFacade(RequestContext ctx, ServletExchange exchange) {
         this.ctx = ctx;
@@ -277,7 +278,10 @@ final class RequestFacade implements HttpServletRequest {
 
     @Override
     public String getRemoteAddr() {
-        return address(request.remoteAddress());
+        if (remoteAddr == null) {
+            remoteAddr = address(request.remoteAddress()); // formatting it is not free, and filters ask often
+        }
+        return remoteAddr;
     }
 
     @Override
