@@ -22,7 +22,7 @@ module dev.brisk.rest {
     exports dev.brisk.rest.spi;
     exports dev.brisk.rest.sse;
     exports dev.brisk.rest.support to dev.brisk.rest.spring, dev.brisk.rest.jaxrs, dev.brisk.rest.websocket,
-            dev.brisk.collapse, dev.brisk.openapi;
+            dev.brisk.rest.servlet, dev.brisk.collapse, dev.brisk.openapi;
     exports dev.brisk.rest.web;
 
     uses dev.brisk.rest.spi.ControllerSupport;

@@ -34,16 +34,10 @@ final class CorsStage {
             return true;
         }
         RouteMatch<CompiledRoute> match = new RouteMatch<>();
-        boolean found = table.find(wanted, path, match)
-                || wanted == HttpMethod.HEAD && table.find(HttpMethod.GET, path, match);
+        boolean found = find(table, wanted, path, match);
         CorsProcessor processor = null;
         if (found) {
-            for (CompiledRoute candidate : match.candidates()) {
-                if (candidate.cors != null) {
-                    processor = candidate.cors.processor(path);
-                    break;
-                }
-            }
+            processor = processor(match, path);
         } else if (match.pathMatched()) {
             if (mappings.forPath(path) != null) {
                 ctx.response().headers().add("vary", "Origin, Access-Control-Request-Method, "
@@ -63,6 +57,21 @@ final class CorsStage {
             ctx.response().status(200).send();
         }
         return true;
+    }
+
+    /** Finds the routes {@code method} reaches on {@code path} ({@code HEAD} by {@code GET} routes too). */
+    static boolean find(Router<CompiledRoute> table, HttpMethod method, String path, RouteMatch<CompiledRoute> match) {
+        return table.find(method, path, match) || method == HttpMethod.HEAD && table.find(HttpMethod.GET, path, match);
+    }
+
+    /** The CORS rules of the first candidate in {@code match} that has some, for {@code path}; null when none. */
+    static CorsProcessor processor(RouteMatch<CompiledRoute> match, String path) {
+        for (CompiledRoute candidate : match.candidates()) {
+            if (candidate.cors != null) {
+                return candidate.cors.processor(path);
+            }
+        }
+        return null;
     }
 
     /** Checks an actual request against the route's CORS rules; false when it was refused (answered 403). */

@@ -218,18 +218,11 @@ final class RouteSelection {
             }
         }
         RouteMatch<CompiledRoute> match = new RouteMatch<>();
-        Router<CompiledRoute> router = table.router();
-        if (!router.find(method, path, match)
-                && !(method == HttpMethod.HEAD && router.find(HttpMethod.GET, path, match))) {
+        if (!CorsStage.find(table.router(), method, path, match)) {
             return null;
         }
-        for (CompiledRoute candidate : match.candidates()) {
-            if (candidate.cors != null) {
-                CorsProcessor processor = candidate.cors.processor(path);
-                return processor == null ? null : processor.config();
-            }
-        }
-        return null;
+        CorsProcessor processor = CorsStage.processor(match, path);
+        return processor == null ? null : processor.config();
     }
 
     /**

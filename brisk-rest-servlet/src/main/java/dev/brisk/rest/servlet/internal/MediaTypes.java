@@ -1,46 +1,48 @@
 package dev.brisk.rest.servlet.internal;
 
-import java.util.Locale;
+import dev.brisk.codec.MediaType;
 
-/** What the servlet views read from a {@code Content-Type} value. */
+/** What the servlet views read from a {@code Content-Type} value, which may be malformed (then it says nothing). */
 final class MediaTypes {
 
     private MediaTypes() {
     }
 
-    /** The {@code charset} parameter of {@code contentType}, unquoted; null when it has none. */
-    static String charset(String contentType) {
+    private static MediaType parse(String contentType) {
         if (contentType == null) {
             return null;
         }
-        for (String parameter : contentType.split(";")) {
-            String trimmed = parameter.trim();
-            if (trimmed.regionMatches(true, 0, "charset=", 0, 8)) {
-                String value = trimmed.substring(8).trim();
-                if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-                    value = value.substring(1, value.length() - 1);
-                }
-                return value.isEmpty() ? null : value;
-            }
+        try {
+            return MediaType.parse(contentType);
+        } catch (IllegalArgumentException malformed) {
+            return null;
         }
-        return null;
     }
 
-    /** {@code contentType} with its charset parameter set to {@code charset} (replaced or added). */
+    /** The {@code charset} parameter of {@code contentType}; null when it has none. */
+    static String charset(String contentType) {
+        MediaType type = parse(contentType);
+        return type == null ? null : type.parameters().get("charset");
+    }
+
+    /** {@code contentType} with its charset parameter set to {@code charset}, written as servlet containers write it. */
     static String withCharset(String contentType, String charset) {
-        StringBuilder result = new StringBuilder();
-        for (String parameter : contentType.split(";")) {
-            String trimmed = parameter.trim();
-            if (!trimmed.regionMatches(true, 0, "charset=", 0, 8) && !trimmed.isEmpty()) {
-                result.append(result.length() == 0 ? "" : ";").append(trimmed);
-            }
+        MediaType type = parse(contentType);
+        if (type == null) {
+            return contentType;
         }
+        StringBuilder result = new StringBuilder(type.type()).append('/').append(type.subtype());
+        type.parameters().forEach((name, value) -> {
+            if (!name.equalsIgnoreCase("charset")) {
+                result.append(';').append(name).append('=').append(value);
+            }
+        });
         return result.append(";charset=").append(charset).toString();
     }
 
     /** Whether {@code contentType} is {@code application/x-www-form-urlencoded}. */
     static boolean isForm(String contentType) {
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).trim()
-                .startsWith("application/x-www-form-urlencoded");
+        MediaType type = parse(contentType);
+        return type != null && type.equalsTypeAndSubtype(MediaType.APPLICATION_FORM_URLENCODED);
     }
 }

@@ -25,7 +25,6 @@ import java.io.InputStreamReader;
 import java.io.UnsupportedEncodingException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.URLDecoder;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
@@ -194,21 +193,7 @@ final class RequestFacade implements HttpServletRequest {
     }
 
     private Map<String, List<String>> formFields() {
-        try {
-            return ctx.formParams();
-        } catch (UnsupportedOperationException e) {
-            Map<String, List<String>> fields = new LinkedHashMap<>();
-            String body = request.bodyAsString(charset());
-            for (String pair : body.split("&")) {
-                if (!pair.isEmpty()) {
-                    int eq = pair.indexOf('=');
-                    String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), charset());
-                    String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), charset());
-                    fields.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
-                }
-            }
-            return fields;
-        }
+        return ctx.formParams();
     }
 
     @Override

@@ -2,11 +2,13 @@ package dev.brisk.rest.servlet.internal;
 
 import dev.brisk.http.ServerResponse;
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rest.support.Problems;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import java.util.List;
 import java.util.Optional;
 /**
  * The servlet views of one request: made on first use and kept in the request's attributes, so filters, handler and
@@ -170,7 +172,8 @@ public final class ServletExchange {
         int error = response.errorStatus();
         if (error != 0) {
             ctx.response().headers().set("content-type", "application/problem+json");
-            ctx.response().status(error).send(Problems.json(error, response.errorMessage(), request.getRequestURI()));
+            ctx.response().status(error).send(Problems.json(error, response.errorMessage(), request.getRequestURI(),
+                    List.of()).toString());
             return;
         }
         byte[] bytes = response.bodyBytes();

@@ -122,11 +122,11 @@ public final class CorsProcessor {
      * security chain's CORS support) wrote already are not repeated.
      */
     private static void vary(ServerResponse response) {
-        List<String> present = response.headers().all(VARY);
-        if (present.isEmpty()) {
+        if (!response.headers().contains(VARY)) { // the usual case: nothing to read, nothing allocated
             response.headers().add(VARY, CORS_VARY);
             return;
         }
+        List<String> present = response.headers().all(VARY);
         StringBuilder missing = new StringBuilder();
         for (String name : CORS_VARY_NAMES) {
             if (!varies(present, name)) {
