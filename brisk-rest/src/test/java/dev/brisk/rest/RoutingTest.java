@@ -4,7 +4,9 @@ import io.netty.handler.codec.http.HttpMethod;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -81,6 +83,29 @@ class RoutingTest {
         HttpResponse<String> options = send(server, "OPTIONS", "/thing", null);
         assertThat(options.statusCode()).isEqualTo(200);
         assertThat(options.headers().firstValue("allow")).hasValue("GET, HEAD, OPTIONS");
+    }
+
+    @Test
+    void optionsAsteriskAsksAboutTheServerAndListsEveryRoutedMethod() throws Exception {
+        server = server().get("/a", ctx -> ctx.send("a")).post("/b", ctx -> ctx.send("b"))
+                .delete("/c/{id}", ctx -> ctx.send("c")).start();
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertThat(answer).startsWith("HTTP/1.1 200 ")
+                    .containsIgnoringCase("allow: DELETE, GET, HEAD, OPTIONS, POST\r\n")
+                    .containsIgnoringCase("content-length: 0\r\n");
+        }
+        // "*" is no path: other methods are refused as before
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertThat(answer).startsWith("HTTP/1.1 4");
+        }
     }
 
     @Test

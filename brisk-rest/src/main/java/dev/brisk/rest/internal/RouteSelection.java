@@ -45,6 +45,10 @@ final class RouteSelection {
      */
     CompiledRoute select(DefaultRequestContext ctx) throws Exception {
         ServerRequest request = ctx.request();
+        if (ctx.routingMethod() == HttpMethod.OPTIONS && "*".equals(request.path())) {
+            failures.serverOptions(ctx, table.allMethods());
+            return null;
+        }
         String path = ctx.reroutePath() != null ? ctx.reroutePath() : pathWithinContext(request);
         if (path == null) {
             throw new NoRouteException(NoRouteException.Reason.PATH, "no route for " + request.path(), Set.of(),

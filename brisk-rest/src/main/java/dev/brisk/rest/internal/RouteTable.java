@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +28,7 @@ final class RouteTable {
     private final CorsMappings corsMappings;
     private final List<CompiledRoute> routes = new ArrayList<>();
     private volatile Router<CompiledRoute> router = Router.of(List.of());
+    private volatile String allMethods = "OPTIONS";
     private volatile boolean anyStreaming;
     /** Whether any route has CORS rules: only then are requests checked for them. */
     private volatile boolean anyCors;
@@ -48,6 +50,14 @@ final class RouteTable {
     /** The router of the current routes. */
     Router<CompiledRoute> router() {
         return router;
+    }
+
+    /**
+     * The methods some route has, as an {@code Allow} value (HEAD with GET, OPTIONS always): the answer to
+     * {@code OPTIONS *}.
+     */
+    String allMethods() {
+        return allMethods;
     }
 
     /** Whether any route streams its request body. */
@@ -104,6 +114,18 @@ final class RouteTable {
         return List.copyOf(routes);
     }
 
+    private static String allowValue(List<CompiledRoute> next) {
+        Set<String> methods = new TreeSet<>();
+        for (CompiledRoute route : next) {
+            methods.add(route.method().name());
+            if (route.method() == HttpMethod.GET) {
+                methods.add("HEAD");
+            }
+        }
+        methods.add("OPTIONS");
+        return String.join(", ", methods);
+    }
+
     private void install(List<CompiledRoute> next) {
         Map<String, CompiledRoute> seen = new HashMap<>();
         List<Router.Entry<CompiledRoute>> entries = new ArrayList<>(next.size());
@@ -127,6 +149,7 @@ final class RouteTable {
         this.anyStreaming = next.stream().anyMatch(r -> r.route.streaming());
         this.anyCors = !corsMappings.isEmpty() || next.stream().anyMatch(r -> r.cors != null);
         this.common = only != null && !only.inline() ? only : null;
+        this.allMethods = allowValue(next);
         routes.clear();
         routes.addAll(next);
     }

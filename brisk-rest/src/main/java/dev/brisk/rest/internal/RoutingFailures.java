@@ -70,6 +70,16 @@ final class RoutingFailures {
     }
 
     /**
+     * Answers {@code OPTIONS *}, a question about the server rather than a resource (RFC 9110, 9.3.7): 200 with the
+     * methods some route has in {@code Allow}.
+     */
+    void serverOptions(DefaultRequestContext ctx, String allow) {
+        ctx.response().header("allow", allow);
+        ctx.markResponded();
+        ctx.response().status(200).send();
+    }
+
+    /**
      * Answers a request for {@code path} that a static mount took and has no file for: 404, as when no route has the
      * path. Throws unless answered.
      */
