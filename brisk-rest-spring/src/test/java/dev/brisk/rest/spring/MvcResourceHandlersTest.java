@@ -55,6 +55,9 @@ class MvcResourceHandlersTest {
             registry.addResourceHandler("/docs/*.html").addResourceLocations("classpath:/mvc-assets/docs/")
                     .setEtagGenerator(resource -> "\"" + resource.getFilename() + "-1\"");
             registry.addResourceHandler("/status").addResourceLocations("classpath:/mvc-assets/");
+            registry.addResourceHandler("/files/**").addResourceLocations("classpath:/mvc-assets/");
+            registry.addResourceHandler("/files/docs/*.html").addResourceLocations("classpath:/mvc-assets/docs/")
+                    .setCacheControl(CacheControl.noCache());
         }
 
         @Override
@@ -192,6 +195,18 @@ class MvcResourceHandlersTest {
         assertThat(other.body()).contains("nothing here");
         HttpResponse<String> outside = send("GET", "/assets/%2e%2e/MvcResourceHandlersTest.class");
         assertThat(outside.statusCode()).isIn(400, 404);
+    }
+
+    @Test
+    void theMostSpecificPatternOfAllServesAPath() throws Exception {
+        HttpResponse<String> page = send("GET", "/files/docs/guide.html");
+        assertThat(page.body()).startsWith("<!doctype html>");
+        assertThat(page.headers().firstValue("cache-control")).hasValue("no-cache");
+        // under /files/docs/ as well, but only /files/** matches it
+        HttpResponse<String> text = send("GET", "/files/docs/guide.txt");
+        assertThat(text.statusCode()).isEqualTo(200);
+        assertThat(text.body()).isEqualTo("not a page\n");
+        assertThat(text.headers().firstValue("cache-control")).isEmpty();
     }
 
     @Test

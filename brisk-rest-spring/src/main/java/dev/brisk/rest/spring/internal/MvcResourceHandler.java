@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Serves the resource handler patterns of one route as Spring MVC's resource handler mapping does: the most specific
- * pattern that matches the path picks the {@link ResourceHttpRequestHandler}, which gets the servlet views of the
+ * Serves the resource handler patterns as Spring MVC's resource handler mapping does: the most specific pattern that
+ * matches the path picks the {@link ResourceHttpRequestHandler}, which gets the servlet views of the
  * request with the attributes the mapping sets (the path within the pattern, the pattern, the
  * {@link ResourceUrlProvider}) and answers through the servlet response. Its failures (no such resource, a method it
  * does not serve) go to the global {@code @ExceptionHandler}s, else become Spring's problems.

@@ -18,15 +18,18 @@ import org.springframework.web.util.pattern.PathPatternParser;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The resource handlers {@code WebMvcConfigurer}s register in {@code addResourceHandlers} (static files, webjars,
  * springdoc's swagger-ui), served by the {@code ResourceHttpRequestHandler}s Spring MVC's own
  * {@link ResourceHandlerRegistry} builds from them, so their locations, resolvers, transformers, cache control and
- * conditional GETs behave as on Spring MVC. Each pattern becomes a GET route (HEAD and OPTIONS follow) on the worker
- * pool; patterns that share a route are told apart as Spring MVC tells them apart ({@link MvcResourceHandler}).
+ * conditional GETs behave as on Spring MVC. The paths the patterns may match become GET routes (HEAD and OPTIONS
+ * follow) on the worker pool, whose requests the patterns tell apart as Spring MVC's handler mapping does
+ * ({@link MvcResourceHandler}).
  * Spring Boot's own configurer is left out: its static locations and webjars are what the starter mounts as Brisk's
  * static files. Only loaded when spring-webmvc, the servlet API and Brisk's servlet facade are present.
  */
@@ -67,23 +70,25 @@ public final class MvcResources {
         if (handlers.isEmpty()) {
             return List.of();
         }
-        Map<String, List<MvcResourceHandler.Mapping>> byTemplate = new LinkedHashMap<>();
+        Set<String> templates = new LinkedHashSet<>();
+        List<MvcResourceHandler.Mapping> mappings = new ArrayList<>(handlers.size());
         PathPatternParser parser = PathPatternParser.defaultInstance;
         handlers.forEach((pattern, handler) -> {
             PathPattern parsed = parser.parse(parser.initFullPathPattern(pattern));
-            byTemplate.computeIfAbsent(template(parsed.getPatternString()), t -> new ArrayList<>())
-                    .add(new MvcResourceHandler.Mapping(parsed, handler));
+            templates.add(template(parsed.getPatternString()));
+            mappings.add(new MvcResourceHandler.Mapping(parsed, handler));
         });
         ErrorResolution errors = ErrorResolution.of(null, advices.stream().filter(Advice::isGlobal).toList());
         ResourceUrlProvider urls = new ResourceUrlProvider();
         urls.setHandlerMap(handlers);
-        List<Route> routes = new ArrayList<>(byTemplate.size());
-        byTemplate.forEach((template, mappings) -> {
+        // one handler over every pattern: a path a route takes goes to the most specific pattern of all, as on Spring
+        MvcResourceHandler handler = new MvcResourceHandler(mappings, urls, errors);
+        List<Route> routes = new ArrayList<>(templates.size());
+        for (String template : templates) {
             if (!takenByController(template, controllerRoutes)) {
-                routes.add(Route.get(template).scheduler(Schedulers.WORKER).documented(false)
-                        .handler(new MvcResourceHandler(mappings, urls, errors)));
+                routes.add(Route.get(template).scheduler(Schedulers.WORKER).documented(false).handler(handler));
             }
-        });
+        }
         return routes;
     }
 
@@ -99,31 +104,25 @@ public final class MvcResources {
         return false;
     }
 
-    /** A route template with its variables unnamed, as {@link #template} writes them: {@code {id}} as {@code *}. */
+    /** A route template as {@link #template} would write it: {@code {*rest}} as {@code **}. */
     private static String shape(String path) {
-        StringBuilder shape = new StringBuilder();
-        for (String segment : path.substring(1).split("/", -1)) {
-            if (segment.equals("**") || segment.startsWith("{*")) {
-                return shape.append("/**").toString();
-            }
-            shape.append('/').append(segment.startsWith("{") && segment.indexOf(':') < 0 ? "*" : segment);
-        }
-        return shape.toString();
+        int rest = path.indexOf("/{*");
+        return rest >= 0 && path.endsWith("}") && path.indexOf('/', rest + 1) < 0 ? path.substring(0, rest) + "/**"
+                : path;
     }
 
     /**
-     * The route template that takes every path {@code pattern} may match: its literal segments, {@code *} for a
-     * segment with wildcards or variables, {@code /**} from the first multi-segment wildcard on. The handler then
-     * matches the pattern itself.
+     * The route template that takes every path {@code pattern} may match: the pattern itself when it is all literal
+     * segments, else its literal segments up to the first with a wildcard or variable, then {@code /**}. The handler
+     * then matches the patterns themselves.
      */
     static String template(String pattern) {
         StringBuilder template = new StringBuilder();
         for (String segment : pattern.substring(1).split("/", -1)) {
-            if (segment.equals("**") || segment.startsWith("{*")) {
+            if (segment.indexOf('*') >= 0 || segment.indexOf('?') >= 0 || segment.indexOf('{') >= 0) {
                 return template.append("/**").toString();
             }
-            boolean variable = segment.indexOf('*') >= 0 || segment.indexOf('?') >= 0 || segment.indexOf('{') >= 0;
-            template.append('/').append(variable ? "*" : segment);
+            template.append('/').append(segment);
         }
         return template.toString();
     }
