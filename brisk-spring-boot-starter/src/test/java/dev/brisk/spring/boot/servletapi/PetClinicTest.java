@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.servletapi;
 
+import jakarta.servlet.ServletContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -89,6 +90,13 @@ class PetClinicTest {
         HttpResponse<String> missing = get("/petclinic/api/owners/99");
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(missing.body()).contains("no owner 99", "\"instance\":\"/petclinic/api/owners/99\"");
+    }
+
+    @Test
+    void bootsSpringMvcAutoConfigurationAppliesAsOnTomcat() {
+        // springdoc brings spring-boot-webmvc, whose servlet filters then run on the facade
+        assertThat(context.getBean(ServletContext.class).getFilterRegistrations().keySet())
+                .contains("characterEncodingFilter", "formContentFilter", "requestContextFilter");
     }
 
     @Test
