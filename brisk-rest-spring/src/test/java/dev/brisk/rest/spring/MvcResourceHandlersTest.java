@@ -217,6 +217,21 @@ class MvcResourceHandlersTest {
     }
 
     @Test
+    void withoutTheServletFacadeAResourceRequestFails() throws Exception {
+        WebMvcConfigurer files = new WebMvcConfigurer() {
+            @Override
+            public void addResourceHandlers(ResourceHandlerRegistry registry) {
+                registry.addResourceHandler("/assets/**").addResourceLocations("classpath:/mvc-assets/");
+            }
+        };
+        try (BriskServer plain = Brisk.server().port(0).host("127.0.0.1").controllers(files).start()) {
+            HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + plain.port() + "/assets/site.css")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(500);
+        }
+    }
+
+    @Test
     void controllersComeBeforeResourceHandlers() throws Exception {
         HttpResponse<String> status = send("GET", "/status");
         assertThat(status.body()).isEqualTo("from the controller");
