@@ -1,12 +1,14 @@
 package dev.brisk.rest.spring;
 
 import dev.brisk.rest.Filter;
+import dev.brisk.rest.Handler;
 import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.ControllerSupport;
 import dev.brisk.rest.spring.internal.Advice;
 import dev.brisk.rest.spring.internal.GlobalCors;
 import dev.brisk.rest.spring.internal.MvcInterceptors;
+import dev.brisk.rest.spring.internal.MvcResources;
 import dev.brisk.rest.spring.internal.RoutingErrors;
 import dev.brisk.rest.spring.internal.SpringClasses;
 import dev.brisk.rest.spring.internal.SpringRoutes;
@@ -32,7 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code Brisk.server().controllers(new MyController())} is all it takes. Requests no controller takes (no route for
  * the path, the method, the Content-Type or the Accept header) raise Spring's exceptions for the advice that applies
  * to every controller. Global CORS rules are registered the same way: a {@code WebMvcConfigurer} whose
- * {@code addCorsMappings} declares them, or a {@code UrlBasedCorsConfigurationSource}.
+ * {@code addCorsMappings} declares them, or a {@code UrlBasedCorsConfigurationSource}. With the servlet facade, a
+ * {@code WebMvcConfigurer}'s {@code addInterceptors} and {@code addResourceHandlers} are honoured too; the resource
+ * handlers resolve their locations in the {@code ApplicationContext} registered with the controllers, if one is.
  */
 public final class SpringControllerSupport implements ControllerSupport {
 
@@ -42,18 +46,31 @@ public final class SpringControllerSupport implements ControllerSupport {
     /** The controllers' handler methods, as Spring MVC interceptors receive them; filled as routes are read. */
     private final Map<Method, HandlerMethod> handlerMethods = new ConcurrentHashMap<>();
 
+    /** The {@code WebMvcConfigurer}s whose resource handlers are served, with the servlet facade present. */
+    private final List<Object> mvcConfigurers = new ArrayList<>();
+    /** The handlers of the resource handlers' routes by route path, handed to Spring MVC interceptors as Spring does. */
+    private final Map<String, Handler> resourceHandlers = new ConcurrentHashMap<>();
+    /** The controllers' routes so far, which the resource handlers' give way to. */
+    private final List<Route> controllerRoutes = new ArrayList<>();
+
     /** Resolves placeholders in mapping paths, when one was registered with the controllers. */
     private StringValueResolver values;
+    /** The application context registered with the controllers, or null. */
+    private Object applicationContext;
+    /** The object whose routes are asked for last: the resource handlers' routes come with its own. */
+    private Object last;
 
     /**
-     * Controllers, advice, global CORS and interceptor declarations ({@code WebMvcConfigurer}), and a
+     * Controllers, advice, global CORS, interceptor and resource handler declarations ({@code WebMvcConfigurer}), a
      * {@link StringValueResolver} for the {@code ${...}} placeholders of mapping paths (the Spring Boot starter
-     * registers the application context's).
+     * registers the application context's) and the {@code ApplicationContext} resource locations are resolved in (the
+     * starter registers its own).
      */
     @Override
     public boolean supports(Class<?> type) {
         return isController(type) || AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class)
-                || GlobalCors.declares(type) || StringValueResolver.class.isAssignableFrom(type);
+                || GlobalCors.declares(type) || StringValueResolver.class.isAssignableFrom(type)
+                || SpringClasses.isApplicationContext(type);
     }
 
     private static boolean isController(Class<?> type) {
@@ -70,6 +87,10 @@ public final class SpringControllerSupport implements ControllerSupport {
                 values = resolver;
                 continue;
             }
+            if (SpringClasses.isApplicationContext(controller.getClass())) {
+                applicationContext = controller;
+                continue;
+            }
             if (AnnotatedElementUtils.hasAnnotation(ClassUtils.getUserClass(controller), ControllerAdvice.class)) {
                 beans.add(controller);
             }
@@ -77,16 +98,41 @@ public final class SpringControllerSupport implements ControllerSupport {
                 corsMappings.addAll(GlobalCors.of(controller));
             }
             if (SpringClasses.mvcInterceptors() && GlobalCors.declaresMvcConfiguration(controller.getClass())) {
-                interceptors.addAll(MvcInterceptors.of(controller, handlerMethods));
+                interceptors.addAll(MvcInterceptors.of(controller, handlerMethods, resourceHandlers));
+            }
+            if (SpringClasses.mvcResourceHandlers() && GlobalCors.declaresMvcConfiguration(controller.getClass())) {
+                mvcConfigurers.add(controller);
             }
         }
+        last = controllers.isEmpty() ? null : controllers.get(controllers.size() - 1);
         // as Spring does: advice ordered by @Order or Ordered, registration order otherwise
         AnnotationAwareOrderComparator.sort(beans);
         beans.forEach(bean -> advices.add(Advice.of(bean)));
     }
 
+    /**
+     * The routes of a controller; with those of the object registered last, the routes of the
+     * {@code WebMvcConfigurer}s' resource handlers, which so come after every controller's: a controller's route for
+     * the same paths wins, as Spring MVC consults its resource handlers after the controllers.
+     */
     @Override
     public List<Route> routes(Object controller) {
+        List<Route> routes = routesOf(controller);
+        if (mvcConfigurers.isEmpty()) {
+            return routes;
+        }
+        controllerRoutes.addAll(routes);
+        if (controller != last) {
+            return routes;
+        }
+        List<Route> resources = MvcResources.of(mvcConfigurers, applicationContext, advices, controllerRoutes);
+        resources.forEach(route -> resourceHandlers.put(route.path(), route.handler()));
+        List<Route> all = new ArrayList<>(routes);
+        all.addAll(resources);
+        return all;
+    }
+
+    private List<Route> routesOf(Object controller) {
         Class<?> type = ClassUtils.getUserClass(controller);
         if (AnnotatedElementUtils.hasAnnotation(type, ControllerAdvice.class) || !isController(type)) {
             return List.of();

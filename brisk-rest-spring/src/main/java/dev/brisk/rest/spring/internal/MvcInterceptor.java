@@ -1,5 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
+import dev.brisk.rest.Handler;
 import dev.brisk.rest.HandlerInterceptor;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.servlet.ServletSupport;
@@ -14,7 +15,8 @@ import java.util.Map;
 /**
  * One Spring MVC {@code HandlerInterceptor} as a Brisk interceptor: {@code preHandle}, {@code postHandle} (without a
  * model and view) and {@code afterCompletion} get the servlet request and response and, as handler, the route's
- * {@link HandlerMethod}; a {@link MappedInterceptor}'s path patterns decide per request whether it applies.
+ * {@link HandlerMethod} (a resource handler route's {@code ResourceHttpRequestHandler}); a {@link MappedInterceptor}'s
+ * path patterns decide per request whether it applies.
  */
 final class MvcInterceptor implements HandlerInterceptor {
 
@@ -23,20 +25,32 @@ final class MvcInterceptor implements HandlerInterceptor {
     private final org.springframework.web.servlet.HandlerInterceptor interceptor;
     private final MappedInterceptor mapping;
     private final Map<Method, HandlerMethod> handlers;
+    private final Map<String, Handler> resourceHandlers;
     /** The request attribute saying this interceptor applies to the request (its preHandle ran). */
     private final String applied = MvcInterceptor.class.getName() + "@" + Integer.toHexString(hashCode());
 
     MvcInterceptor(org.springframework.web.servlet.HandlerInterceptor interceptor, MappedInterceptor mapping,
-                   Map<Method, HandlerMethod> handlers) {
+                   Map<Method, HandlerMethod> handlers, Map<String, Handler> resourceHandlers) {
         this.interceptor = interceptor;
         this.mapping = mapping;
         this.handlers = handlers;
+        this.resourceHandlers = resourceHandlers;
     }
 
     private Object handler(RequestContext ctx) {
         Method method = ctx.route().handlerMethod().orElse(null);
         HandlerMethod handler = method == null ? null : handlers.get(method);
-        return handler != null ? handler : ctx.route();
+        if (handler != null) {
+            return handler;
+        }
+        if (method == null && resourceHandlers.get(ctx.route().path()) instanceof MvcResourceHandler resources) {
+            // a resource handler's route: its ResourceHttpRequestHandler, as Spring MVC hands it to interceptors
+            Object resourceHandler = resources.handlerFor(ctx);
+            if (resourceHandler != null) {
+                return resourceHandler;
+            }
+        }
+        return ctx.route();
     }
 
     private static HttpServletRequest request(RequestContext ctx) {

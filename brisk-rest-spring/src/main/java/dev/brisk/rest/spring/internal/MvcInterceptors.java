@@ -1,5 +1,6 @@
 package dev.brisk.rest.spring.internal;
 
+import dev.brisk.rest.Handler;
 import dev.brisk.rest.HandlerInterceptor;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -24,18 +25,21 @@ public final class MvcInterceptors {
     /**
      * The interceptors {@code configurer} adds, in their order.
      *
-     * @param handlers the handler methods of the controllers' routes, handed to the interceptors as Spring MVC does
+     * @param handlers         the handler methods of the controllers' routes, handed to the interceptors as Spring MVC
+     *                         does
+     * @param resourceHandlers the handlers of the resource handlers' routes by route path
      */
-    public static List<HandlerInterceptor> of(Object configurer, Map<Method, HandlerMethod> handlers) {
+    public static List<HandlerInterceptor> of(Object configurer, Map<Method, HandlerMethod> handlers,
+                                              Map<String, Handler> resourceHandlers) {
         Registry registry = new Registry();
         ((WebMvcConfigurer) configurer).addInterceptors(registry);
         List<HandlerInterceptor> interceptors = new ArrayList<>();
         for (Object interceptor : registry.getInterceptors()) {
             if (interceptor instanceof MappedInterceptor mapped) {
-                interceptors.add(new MvcInterceptor(mapped.getInterceptor(), mapped, handlers));
+                interceptors.add(new MvcInterceptor(mapped.getInterceptor(), mapped, handlers, resourceHandlers));
             } else {
                 interceptors.add(new MvcInterceptor(
-                        (org.springframework.web.servlet.HandlerInterceptor) interceptor, null, handlers));
+                        (org.springframework.web.servlet.HandlerInterceptor) interceptor, null, handlers, resourceHandlers));
             }
         }
         return interceptors;

@@ -37,6 +37,19 @@ public final class SpringClasses {
     }
 
     /**
+     * Whether Spring MVC's resource handlers can be served: Spring MVC's interceptors can run, and spring-context gives
+     * the application context they resolve their locations in.
+     */
+    public static boolean mvcResourceHandlers() {
+        return mvcInterceptors() && CONTEXT;
+    }
+
+    /** Whether {@code type} is a Spring application context (checked without loading spring-context's classes). */
+    public static boolean isApplicationContext(Class<?> type) {
+        return GlobalCors.implementsType(type, "org.springframework.context.ApplicationContext");
+    }
+
+    /**
      * Whether {@code className} can be loaded and used from this module: on the module path a library the module
      * only {@code requires static} may be loadable but not read by it, and then counts as absent.
      */

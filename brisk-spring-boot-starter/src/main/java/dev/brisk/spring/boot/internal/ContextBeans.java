@@ -57,8 +57,9 @@ final class ContextBeans {
     }
 
     /**
-     * Spring MVC controllers and advice (but Boot's error controller), {@code WebMvcConfigurer}s (for their global CORS mappings) when spring-webmvc
-     * is present and, when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
+     * Spring MVC controllers and advice (but Boot's error controller), {@code WebMvcConfigurer}s (for their global
+     * CORS mappings, interceptors and resource handlers) and the context itself when spring-webmvc is present and,
+     * when brisk-rest-jaxrs is present, JAX-RS resources and providers, and when
      * brisk-rest-websocket is, Jakarta WebSocket {@code @ServerEndpoint}s: the bean instances themselves (with their
      * proxies, so aspects apply), each once.
      */
@@ -84,6 +85,9 @@ final class ContextBeans {
         if (context instanceof ConfigurableApplicationContext configurable) {
             // ${...} and #{...} in mapping paths, resolved as Spring MVC resolves them
             controllers.add(new EmbeddedValueResolver(configurable.getBeanFactory()));
+        }
+        if (ClassUtils.isPresent(WEB_MVC_CONFIGURER, loader)) {
+            controllers.add(context); // where the configurers' resource handlers resolve their locations
         }
         for (Object bean : found.values()) {
             if (errorController != null && errorController.isInstance(bean)) {
