@@ -9,6 +9,8 @@ module dev.brisk.rest.spring {
     requires static jakarta.servlet;
     requires static dev.brisk.rest.servlet;
     requires static jakarta.validation;
+    requires static spring.security.core;
+    requires static spring.expression;
 
     exports dev.brisk.rest.spring;
 

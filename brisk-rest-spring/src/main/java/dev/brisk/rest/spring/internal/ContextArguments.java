@@ -20,7 +20,8 @@ import java.util.TimeZone;
  * {@code ServerRequest} and {@code ServerResponse}; Spring's {@code WebRequest}/{@code NativeWebRequest},
  * {@code HttpMethod} and {@code UriComponentsBuilder}; {@code Locale} (from {@code Accept-Language}),
  * {@code TimeZone}/{@code ZoneId} (the server's) and {@code Principal}; with the servlet facade, the servlet request,
- * response and session ({@link ServletArguments}).
+ * response and session ({@link ServletArguments}); with Spring Security, {@code @AuthenticationPrincipal} and
+ * {@code @CurrentSecurityContext} ({@link SecurityArguments}).
  */
 final class ContextArguments {
 
@@ -39,6 +40,12 @@ final class ContextArguments {
     /** The resolver for {@code parameter}'s type, or null when it is not filled from the request context. */
     static Resolver resolverOrNull(MethodParameter parameter) {
         Class<?> type = parameter.getParameterType();
+        if (SpringClasses.SECURITY) {
+            Resolver security = SecurityArguments.resolverOrNull(parameter);
+            if (security != null) {
+                return security;
+            }
+        }
         if (SpringClasses.SERVLET_FACADE) {
             Resolver servlet = ServletArguments.resolverOrNull(type);
             if (servlet != null) {

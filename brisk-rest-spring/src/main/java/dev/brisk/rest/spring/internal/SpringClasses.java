@@ -22,6 +22,10 @@ public final class SpringClasses {
     static final boolean WEBMVC = present(
             "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter");
 
+    /** Spring Security's {@code @AuthenticationPrincipal} and SpEL (spring-security-core, spring-expression). */
+    static final boolean SECURITY = present("org.springframework.security.core.annotation.AuthenticationPrincipal")
+            && present("org.springframework.expression.spel.standard.SpelExpressionParser");
+
     /** Jakarta Bean Validation with a provider. */
     static final boolean VALIDATION = OptionalLibraries.BEAN_VALIDATION;
 
