@@ -17,6 +17,7 @@ import dev.brisk.spring.boot.rpc.internal.ZooKeeperConnection;
 import dev.brisk.spring.boot.rpc.internal.ZooKeeperSettings;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -43,9 +44,10 @@ import org.springframework.core.env.Environment;
 @ConditionalOnClass(RpcServer.class)
 public final class BriskRpcAutoConfiguration {
 
-    BriskRpcAutoConfiguration(Environment environment) {
+    BriskRpcAutoConfiguration(Environment environment, ConfigurableListableBeanFactory beans) {
         if (environment instanceof ConfigurableEnvironment configurable) {
-            RpcSettings.verify(configurable);
+            RpcSettings.verify(configurable, beans.getBeanClassLoader() != null ? beans.getBeanClassLoader()
+                    : BriskRpcAutoConfiguration.class.getClassLoader());
         }
     }
 

@@ -50,15 +50,19 @@ public final class RpcSettings {
     private RpcSettings() {
     }
 
-    /** Fails when a key under {@code brisk.rpc} is none of its properties. */
-    public static void verify(ConfigurableEnvironment environment) {
-        if (!zooKeeperPresent() && Binder.get(environment).bind(ZOOKEEPER, Bindable.mapOf(String.class, Object.class))
+    /**
+     * Fails when a key under {@code brisk.rpc} is none of its properties, or is a ZooKeeper one while
+     * brisk-rpc-zookeeper is not on the class path of {@code loader}.
+     */
+    public static void verify(ConfigurableEnvironment environment, ClassLoader loader) {
+        boolean zooKeeper = zooKeeperPresent(loader);
+        if (!zooKeeper && Binder.get(environment).bind(ZOOKEEPER, Bindable.mapOf(String.class, Object.class))
                 .isBound()) {
             throw new IllegalStateException(ZOOKEEPER + ".* is set, but dev.brisk:brisk-rpc-zookeeper is not on the"
                     + " class path: add it to have a ZooKeeper registry");
         }
-        PropertyNameCheck.verifyGroup(environment, PREFIX, properties().keySet(), SERVER_OPTIONS.elsewhere(SERVER),
-                List.of(SERVER, CLIENT, ZOOKEEPER, PREFIX));
+        PropertyNameCheck.verifyGroup(environment, PREFIX, properties(zooKeeper).keySet(),
+                SERVER_OPTIONS.elsewhere(SERVER), List.of(SERVER, CLIENT, ZOOKEEPER, PREFIX));
     }
 
     /**
@@ -127,6 +131,10 @@ public final class RpcSettings {
 
     /** Every property under {@code brisk.rpc}, with the type its metadata gives. */
     public static Map<String, String> properties() {
+        return properties(zooKeeperPresent(RpcSettings.class.getClassLoader()));
+    }
+
+    private static Map<String, String> properties(boolean zooKeeper) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(HOST, String.class.getName());
         properties.put(PORT, Integer.class.getName());
@@ -135,14 +143,13 @@ public final class RpcSettings {
         properties.put(METADATA, "java.util.Map<java.lang.String,java.lang.String>");
         properties.putAll(CLIENT_OPTIONS.properties(CLIENT));
         properties.put(ADDRESSES, String.class.getName());
-        if (zooKeeperPresent()) {
+        if (zooKeeper) {
             properties.putAll(ZooKeeperSettings.properties());
         }
         return properties;
     }
 
-    /** Whether brisk-rpc-zookeeper is on the class path. */
-    public static boolean zooKeeperPresent() {
-        return ClassUtils.isPresent(ZOOKEEPER_REGISTRY, RpcSettings.class.getClassLoader());
+    private static boolean zooKeeperPresent(ClassLoader loader) {
+        return ClassUtils.isPresent(ZOOKEEPER_REGISTRY, loader);
     }
 }
