@@ -6,6 +6,7 @@ import dev.brisk.spring.boot.rpc.consumer.ConsumerApplication;
 import dev.brisk.spring.boot.rpc.consumer.Notifier;
 import dev.brisk.spring.boot.rpc.internal.RpcServerLifecycle;
 import dev.brisk.spring.boot.rpc.provider.ProviderApplication;
+import dev.brisk.spring.boot.rpc.provider.ShutdownWitness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -91,13 +92,21 @@ class StaticAddressesTest {
 
     @Test
     @Order(Integer.MAX_VALUE)
-    void closingTheProviderLetsTheCallInFlightFinishThenClosesThePort() throws Exception {
+    void closingTheProviderDrainsTheCallInFlightWhileTheWebServerStillServesThenClosesBeforeBeansGo()
+            throws Exception {
         int port = RpcApps.rpcPort(provider);
         Greeter remote = consumer.getBean(Checkout.class).remote();
-        CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> remote.greetSlowly("dan", 700));
-        Thread.sleep(200);
-        provider.close();
+        CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> remote.greetSlowly("dan", 1500));
+        Thread.sleep(300);
+        ShutdownWitness.rpcRunningAtDestroy = null;
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(provider::close);
+        Thread.sleep(300);
+        // the RPC server drains first: the web server has not begun its own shutdown yet
+        assertThat(inFlight).isNotDone();
+        assertThat(RpcApps.get(provider, "/actuator/health").statusCode()).isIn(200, 503);
         assertThat(inFlight.get(5, TimeUnit.SECONDS)).isEqualTo("hello dan from provider");
+        closing.get(10, TimeUnit.SECONDS);
+        assertThat(ShutdownWitness.rpcRunningAtDestroy).isFalse();
         assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
     }
 }

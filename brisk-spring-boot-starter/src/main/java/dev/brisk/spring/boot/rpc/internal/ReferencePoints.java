@@ -1,6 +1,7 @@
 package dev.brisk.spring.boot.rpc.internal;
 
 import dev.brisk.spring.boot.rpc.RpcReference;
+import org.springframework.util.ConcurrentReferenceHashMap;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Executable;
@@ -12,15 +13,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
-/** Where a class asks for RPC proxies: its fields and its constructors' and methods' parameters marked {@link RpcReference}. */
+/**
+ * Where a class asks for RPC proxies: its fields and its constructors' and methods' parameters marked
+ * {@link RpcReference}.
+ */
 final class ReferencePoints {
 
     /** Annotations that have Spring inject a field already: the qualifier is enough then. */
     private static final Set<String> INJECTING = Set.of("Autowired", "Inject");
 
-    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentHashMap<>();
+    /** Soft keys: the classes of an application whose context is gone (a restart in the same JVM) may go too. */
+    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentReferenceHashMap<>();
 
     private ReferencePoints() {
     }
