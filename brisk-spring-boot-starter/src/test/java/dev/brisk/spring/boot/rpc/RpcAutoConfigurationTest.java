@@ -65,6 +65,14 @@ class RpcAutoConfigurationTest {
     }
 
     @Test
+    void aProviderClassIsAComponentNamedAsItSays() {
+        runner.withUserConfiguration(NamedProvider.class).run(context -> {
+            assertThat(context).hasBean("greeterBean");
+            assertThat(context.getBean(RpcServerLifecycle.class).services()).containsExactly(Greeter.class.getName());
+        });
+    }
+
+    @Test
     void aBeanWithoutAnInterfaceToExportFailsTheStart() {
         runner.withUserConfiguration(NoInterface.class).run(context -> assertThat(context).getFailure()
                 .hasStackTraceContaining("@RpcProvider bean 'plain'").hasStackTraceContaining(
@@ -104,6 +112,11 @@ class RpcAutoConfigurationTest {
         public String get() {
             return "not a service";
         }
+    }
+
+    /** A provider class registered as it is, under the name it gives. */
+    @RpcProvider(name = "greeterBean")
+    static class NamedProvider extends GreeterAndSupplier {
     }
 
     /** Exports a bean that implements no interface. */
