@@ -1,6 +1,8 @@
 // dependency: dev.brisk:brisk-rpc-zookeeper
+// dependency: dev.brisk:brisk-spring-boot-starter   (the Spring Boot section)
 import dev.brisk.rpc.spi.Registry.ProviderListener;
 import dev.brisk.rpc.spi.Registry.Subscription;
+import org.springframework.stereotype.Service;
 
 // What the blocks of docs/rpc.md assume: the application's services and types.
 abstract class DocContext {

@@ -31,10 +31,16 @@ open module dev.brisk.spring.boot {
     requires static dev.brisk.test;
     requires static spring.boot.test;
     requires static spring.test;
+    requires static dev.brisk.rpc;
+    requires static dev.brisk.rpc.zookeeper;
+    requires static curator.framework;
+    requires static curator.client;
+    requires spring.aop;
 
     exports dev.brisk.spring.boot;
     exports dev.brisk.spring.boot.autoconfigure;
     exports dev.brisk.spring.boot.actuate;
     exports dev.brisk.spring.boot.actuate.autoconfigure;
     exports dev.brisk.spring.boot.test;
+    exports dev.brisk.spring.boot.rpc;
 }

@@ -5,6 +5,7 @@ import dev.brisk.spring.boot.internal.ObservabilitySettings;
 import dev.brisk.spring.boot.internal.ServerSettings;
 import dev.brisk.spring.boot.internal.WebFeatureSettings;
 import dev.brisk.spring.boot.internal.WebSocketDefaults;
+import dev.brisk.spring.boot.rpc.internal.RpcSettings;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,6 +55,7 @@ class ConfigurationMetadataTest {
         options.putAll(MetricsSettings.properties());
         options.putAll(WebSocketDefaults.properties());
         options.putAll(WebFeatureSettings.compressionProperties());
+        options.putAll(RpcSettings.properties());
         assertThat(options.keySet()).as("options without an entry in additional-spring-configuration-metadata.json")
                 .isSubsetOf(entries.keySet());
         assertThat(entries.keySet()).as("metadata entries that name no option").isSubsetOf(options.keySet());

@@ -333,6 +333,9 @@ public final class OptionsBinder {
             if (raw.isPrimitive()) {
                 return ClassUtils.resolvePrimitiveIfNecessary(raw).getName();
             }
+            if (raw.isArray()) {
+                return raw.getComponentType().getName() + "[]";
+            }
             return type.hasGenerics() ? type.toString() : raw.getName();
         }
     }

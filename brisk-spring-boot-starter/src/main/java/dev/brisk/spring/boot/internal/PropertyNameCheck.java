@@ -43,7 +43,7 @@ public final class PropertyNameCheck {
 
     /** Fails when {@code environment} sets a {@code brisk.*} key described above. */
     public static void verify(ConfigurableEnvironment environment, ClassLoader loader) {
-        Set<String> keys = briskKeys(environment);
+        Set<String> keys = keys(environment, BRISK);
         Set<String> known = new TreeSet<>(ServerSettings.properties().keySet());
         keys.removeIf(key -> isKnown(key, known));
         if (keys.isEmpty()) {
@@ -52,6 +52,21 @@ public final class PropertyNameCheck {
         known.addAll(metadataNames(loader));
         keys.removeIf(key -> isKnown(key, known));
         List<String> problems = problems(keys, known, ServerSettings.setElsewhere(), ServerSettings.groups());
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("Unknown Brisk properties:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    /**
+     * Fails when {@code environment} sets a key under {@code prefix} that is none of the {@code known} properties (or
+     * below one): a group of its own, every key of which is known here ({@code brisk.rpc}). {@code groups}, the most
+     * specific first, tell which properties to list for a key near none.
+     */
+    public static void verifyGroup(ConfigurableEnvironment environment, String prefix, Set<String> known,
+                                   Map<String, String> setElsewhere, List<String> groups) {
+        Set<String> keys = keys(environment, ConfigurationPropertyName.of(prefix));
+        keys.removeIf(key -> isKnown(key, known));
+        List<String> problems = problems(keys, new TreeSet<>(known), setElsewhere, groups);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Unknown Brisk properties:\n  " + String.join("\n  ", problems));
         }
@@ -109,8 +124,8 @@ public final class PropertyNameCheck {
         return false;
     }
 
-    /** The {@code brisk.*} keys of the environment's property sources but the environment variables, unindexed. */
-    private static Set<String> briskKeys(ConfigurableEnvironment environment) {
+    /** The keys under {@code prefix} of the environment's property sources but the environment variables, unindexed. */
+    private static Set<String> keys(ConfigurableEnvironment environment, ConfigurationPropertyName prefix) {
         List<PropertySource<?>> sources = new ArrayList<>();
         for (PropertySource<?> source : environment.getPropertySources()) {
             if (!(source instanceof SystemEnvironmentPropertySource) && !ATTACHED_SOURCE.equals(source.getName())) {
@@ -120,7 +135,7 @@ public final class PropertyNameCheck {
         Set<String> keys = new TreeSet<>();
         for (ConfigurationPropertySource source : ConfigurationPropertySources.from(sources)) {
             if (source instanceof IterableConfigurationPropertySource iterable) {
-                iterable.stream().filter(BRISK::isAncestorOf).forEach(name -> {
+                iterable.stream().filter(prefix::isAncestorOf).forEach(name -> {
                     String key = name.toString();
                     int index = key.indexOf('[');
                     keys.add(index < 0 ? key : key.substring(0, index));

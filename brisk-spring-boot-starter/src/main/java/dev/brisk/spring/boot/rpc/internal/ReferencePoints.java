@@ -1,0 +1,108 @@
+package dev.brisk.spring.boot.rpc.internal;
+
+import dev.brisk.spring.boot.rpc.RpcReference;
+import org.springframework.util.ConcurrentReferenceHashMap;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a class asks for RPC proxies: its fields and its constructors' and methods' parameters marked
+ * {@link RpcReference}.
+ */
+final class ReferencePoints {
+
+    /** Annotations that have Spring inject a field already: the qualifier is enough then. */
+    private static final Set<String> INJECTING = Set.of("Autowired", "Inject");
+
+    /** Soft keys: the classes of an application whose context is gone (a restart in the same JVM) may go too. */
+    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentReferenceHashMap<>();
+
+    private ReferencePoints() {
+    }
+
+    /** The proxy bean name of service interface {@code type}. */
+    static String beanName(Class<?> type) {
+        return "rpcReference:" + type.getName();
+    }
+
+    /**
+     * The interfaces {@code type} asks for, each with the place that asks (for messages); fails on a mark on
+     * anything but an interface.
+     */
+    static Map<Class<?>, String> of(Class<?> type) {
+        Map<Class<?>, String> found = new LinkedHashMap<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                if (field.isAnnotationPresent(RpcReference.class)) {
+                    add(found, field.getType(), c.getName() + "." + field.getName());
+                }
+            }
+            for (Executable executable : c.getDeclaredConstructors()) {
+                parameters(found, executable);
+            }
+            for (Executable executable : c.getDeclaredMethods()) {
+                parameters(found, executable);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The fields of {@code type} and its superclasses that {@link ReferenceFieldInjector} sets: marked, and not
+     * injected by Spring already.
+     */
+    static List<Field> fields(Class<?> type) {
+        return FIELDS.computeIfAbsent(type, ReferencePoints::markedFields);
+    }
+
+    private static List<Field> markedFields(Class<?> type) {
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                if (field.isAnnotationPresent(RpcReference.class) && !isInjected(field)) {
+                    if (Modifier.isStatic(field.getModifiers())) {
+                        throw new IllegalStateException("@RpcReference on static field " + c.getName() + "."
+                                + field.getName() + ": only instance fields are injected");
+                    }
+                    fields.add(field);
+                }
+            }
+        }
+        return List.copyOf(fields);
+    }
+
+    private static boolean isInjected(Field field) {
+        for (Annotation annotation : field.getAnnotations()) {
+            if (INJECTING.contains(annotation.annotationType().getSimpleName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void parameters(Map<Class<?>, String> found, Executable executable) {
+        for (Parameter parameter : executable.getParameters()) {
+            if (parameter.isAnnotationPresent(RpcReference.class)) {
+                add(found, parameter.getType(), executable.getDeclaringClass().getName() + "." + executable.getName()
+                        + "(" + parameter.getName() + ")");
+            }
+        }
+    }
+
+    private static void add(Map<Class<?>, String> found, Class<?> type, String where) {
+        if (!type.isInterface()) {
+            throw new IllegalStateException("@RpcReference on " + where + ": " + type.getName()
+                    + " is not an interface; RPC proxies are made of service interfaces");
+        }
+        found.putIfAbsent(type, where);
+    }
+}
