@@ -24,7 +24,10 @@ final class EsaRestlightServer {
     private EsaRestlightServer() {
     }
 
-    /** Starts listening on {@code port}, the handlers on the IO threads or on the biz pool; returns the port. */
+    /**
+     * Starts listening on {@code port}, the handlers on the IO threads or on the biz pool; returns the port once bound
+     * (Restlight 0.1.1 does not tell which port it bound for port 0, so the port must be given).
+     */
     static int start(int port, int ioThreads, boolean onIoThreads) {
         RestlightOptions options = RestlightOptionsConfigure.newOpts()
                 .connectorThreads(1)
