@@ -19,7 +19,7 @@
 #   server    GET /hello (brisk-http, netty-raw, esa-httpserver, nginx) and POST /echo 1 KiB (without nginx),
 #             bench/http-interleaved.sh: 2 JVM starts x 2 rounds, 10 s warm-up per server, 10 s windows     ~7.5 min
 #   rest      GET /users/{id}: brisk-rest-spring, brisk-rest-jaxrs, spring-mvc, esa-restlight (IO threads and
-#             its biz pool), vertx-web, the same                                                               ~7 min
+#             its biz pool), vertx-web, the same                                                             ~7 min
 #   client    GET /hello: brisk, okhttp, apache-hc5, vertx, esa-restclient, bench/client.sh: 2 rounds of a
 #             fresh client JVM, 10 s warm-up, 10 s measured                                                  ~4 min
 #   router    bench/jmh.sh brisk-rest RouterBenchmark at 203 routes, one fork, -wi 3 -i 5 (1 s each), after
