@@ -15,10 +15,11 @@
 # Every run keeps its raw files under bench/results/report-<time>/: results.tsv (one measured value a line:
 # area, table, impl, JVM start, round, metric, value), run.tsv (machine, date, commands), and each script's output.
 #
-# A full run (`all`) takes about 26 minutes on a 2-core machine, plus the builds of missing jars:
+# A full run (`all`) takes about 28 minutes on a 2-core machine, plus the builds of missing jars:
 #   server    GET /hello (brisk-http, netty-raw, esa-httpserver, nginx) and POST /echo 1 KiB (without nginx),
 #             bench/http-interleaved.sh: 2 JVM starts x 2 rounds, 10 s warm-up per server, 10 s windows     ~7.5 min
-#   rest      GET /users/{id}: brisk-rest-spring, brisk-rest-jaxrs, spring-mvc, vertx-web, the same            ~4.5 min
+#   rest      GET /users/{id}: brisk-rest-spring, brisk-rest-jaxrs, spring-mvc, esa-restlight (IO threads and
+#             its biz pool), vertx-web, the same                                                             ~7 min
 #   client    GET /hello: brisk, okhttp, apache-hc5, vertx, esa-restclient, bench/client.sh: 2 rounds of a
 #             fresh client JVM, 10 s warm-up, 10 s measured                                                  ~4 min
 #   router    bench/jmh.sh brisk-rest RouterBenchmark at 203 routes, one fork, -wi 3 -i 5 (1 s each), after
@@ -91,7 +92,7 @@ build() {
 build brisk-benchmarks "$JAR"
 [ -f brisk-benchmarks/target/brisk-startup-boot-mvc.jar ] || BUILD=1 build brisk-benchmarks "$JAR"
 # the ESA jar holds the launcher's client harness and the endpoints' payloads, no other Brisk code
-case " $AREAS " in *" client "* | *" server "*) build brisk-benchmarks-esa "$ESA_JAR" brisk-benchmarks-esa \
+case " $AREAS " in *" client "* | *" server "* | *" rest "*) build brisk-benchmarks-esa "$ESA_JAR" brisk-benchmarks-esa \
   brisk-benchmarks/src/main/java/dev/brisk/benchmarks/client brisk-benchmarks/src/main/java/dev/brisk/benchmarks/serve ;;
 esac
 case " $AREAS " in *" rpc "*) build brisk-benchmarks-dubbo "$DUBBO_JAR" ;; esac
@@ -186,11 +187,11 @@ area_server() {
   info server.note "nginx: one process (\`master_process off\`) answering from its configuration; it has no echo without a module this machine lacks, so it is measured on GET only."
 }
 
-steps_rest() { echo $((JVM_SETS * ROUNDS * 4)); }
+steps_rest() { echo $((JVM_SETS * ROUNDS * 6)); }
 area_rest() {
-  interleaved rest "brisk-rest-spring brisk-rest-jaxrs spring-mvc vertx-web" users "GET /users/{id} (JSON)"
-  info rest.note "brisk-rest-spring: a Spring MVC-style @RestController on Brisk; brisk-rest-jaxrs: the JAX-RS resource; spring-mvc: Spring Boot Web MVC on Tomcat; vertx-web: a Vert.x Web router. All run their handlers on the event loop or worker pool they default to."
-  info rest.note "ESA Restlight is not among the launcher's servers (its 0.1.1 artifacts do not resolve from Maven Central: their parent POM is missing there), so it is not measured."
+  interleaved rest "brisk-rest-spring brisk-rest-jaxrs spring-mvc esa-restlight esa-restlight-biz vertx-web" users "GET /users/{id} (JSON)"
+  info rest.note "brisk-rest-spring: a Spring MVC-style @RestController on Brisk; brisk-rest-jaxrs: the JAX-RS resource (both with their handlers on the event loop); spring-mvc: Spring Boot Web MVC on Tomcat (32 threads); vertx-web: a Vert.x Web router (on its event loop)."
+  info rest.note "esa-restlight: ESA Restlight 0.1.1's standalone server with the same Spring MVC-style controller, handlers on the IO thread (what \`@Scheduled(IO)\` chooses, like Brisk's here); esa-restlight-biz: the same on Restlight's default, its biz thread pool (64 threads), comparable to Tomcat's pool. From brisk-benchmarks-esa.jar (Netty 4.1); JSON by Restlight's Jackson serializer, sent as \`application/json\` like the others."
 }
 
 steps_client() { echo $((STARTS * 5)); }

@@ -89,12 +89,13 @@ start_server() {
   taskset -c 0 java $JVM_OPTS -jar "$jar" serve "$impl" --port "$SERVER_PORT" $SERVER_ARGS "${transport[@]}" \
     >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
-  for _ in $(seq 100); do
+  # up to 60 s: a Spring Boot server started beside others on a busy core can take more than 10
+  for _ in $(seq 600); do
     grep -q "listening on" "$SERVER_LOG" && return 0
     kill -0 "$SERVER_PID" 2>/dev/null || { echo "server $impl died:" >&2; cat "$SERVER_LOG" >&2; exit 1; }
     sleep 0.1
   done
-  echo "server $impl did not start" >&2
+  echo "server $impl did not start in 60 s" >&2
   kill "$SERVER_PID"
   exit 1
 }

@@ -5,23 +5,26 @@ import dev.brisk.benchmarks.client.LoadClient;
 import dev.brisk.benchmarks.client.LoadOptions;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * The launcher of brisk-benchmarks-esa.jar: {@code client esa-restclient ...}, with the same options and the same
- * summary line as {@code brisk-benchmarks.jar client}, and {@code serve esa-httpserver --port N [--io-threads N]},
- * which prints {@code listening on <port>} like {@code brisk-benchmarks.jar serve}. A separate jar because the ESA
- * projects need Netty 4.1.
+ * summary line as {@code brisk-benchmarks.jar client}, and {@code serve esa-httpserver|esa-restlight|esa-restlight-biz
+ * --port N [--io-threads N]}, which prints {@code listening on <port>} like {@code brisk-benchmarks.jar serve}. A
+ * separate jar because the ESA projects need Netty 4.1.
  */
 public final class EsaLauncher {
 
     private static final Map<String, Function<LoadOptions, LoadClient>> IMPLS =
             Map.of("esa-restclient", EsaLoadClient::new);
 
+    private static final List<String> SERVERS = List.of("esa-httpserver", "esa-restlight", "esa-restlight-biz");
+
     private static final String USAGE = "usage: java -jar brisk-benchmarks-esa.jar client esa-restclient "
-            + ClientMain.OPTIONS + "\n       java -jar brisk-benchmarks-esa.jar serve esa-httpserver --port N"
-            + " [--io-threads N]";
+            + ClientMain.OPTIONS + "\n       java -jar brisk-benchmarks-esa.jar serve " + String.join("|", SERVERS)
+            + " --port N [--io-threads N]";
 
     private EsaLauncher() {
     }
@@ -43,8 +46,9 @@ public final class EsaLauncher {
     }
 
     private static void serve(String[] args) throws InterruptedException {
-        if (args.length == 0 || !args[0].equals("esa-httpserver")) {
-            fail("serve: unknown implementation " + (args.length == 0 ? "(none)" : args[0]));
+        String impl = args.length == 0 ? "(none)" : args[0];
+        if (!SERVERS.contains(impl)) {
+            fail("serve: unknown implementation " + impl);
         }
         int port = 8080;
         int ioThreads = 1;
@@ -58,7 +62,12 @@ public final class EsaLauncher {
                 default -> fail("serve: unknown option " + args[i]);
             }
         }
-        System.out.println("listening on " + EsaHttpServer.start(port, ioThreads));
+        int bound = switch (impl) {
+            case "esa-restlight" -> EsaRestlightServer.start(port, ioThreads, true);
+            case "esa-restlight-biz" -> EsaRestlightServer.start(port, ioThreads, false);
+            default -> EsaHttpServer.start(port, ioThreads);
+        };
+        System.out.println("listening on " + bound);
         System.out.flush();
         Thread.currentThread().join();
     }

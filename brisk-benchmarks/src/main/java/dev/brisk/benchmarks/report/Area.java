@@ -12,8 +12,8 @@ enum Area {
                     + "Netty's examples write it), ESA HttpServer and nginx: the server's CPU time per request under "
                     + "wrk, 64 connections, one IO thread."),
     REST("rest", "REST controllers", Metric.CPU_US, Metric.RPS, false,
-            "Brisk's Spring-style and JAX-RS controllers against Spring MVC on Tomcat and a Vert.x Web router: a path "
-                    + "variable and a JSON body, 64 connections."),
+            "Brisk's Spring-style and JAX-RS controllers against Spring MVC on Tomcat, ESA Restlight and a Vert.x Web "
+                    + "router: a path variable and a JSON body, 64 connections."),
     CLIENT("client", "HTTP client", Metric.CPU_US, Metric.RPS, false,
             "brisk-client against OkHttp, Apache HttpClient 5 (async), the Vert.x client and ESA RestClient: the "
                     + "client process's own CPU time per request, 64 requests in flight."),
