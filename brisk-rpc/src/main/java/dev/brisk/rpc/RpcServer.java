@@ -65,6 +65,15 @@ public final class RpcServer implements AutoCloseable {
         return runtime.connections();
     }
 
+    /**
+     * Calls answered "timeout" (one-way ones dropped) without running because their caller's deadline passed before a
+     * thread could start them: while they waited for a worker, or, with
+     * {@link RpcServerOptions#wallClockDeadlines()}, before the server read them. Counted since the server started.
+     */
+    public long expiredCalls() {
+        return runtime.expiredCalls();
+    }
+
     /** Bytes of the RPC connections waiting for their peers to read them (what the connection limits bound). */
     long queuedBytes() {
         return runtime.queuedBytes();
