@@ -1,6 +1,7 @@
 package dev.brisk.rpc;
 
 import dev.brisk.rpc.http.HttpJson;
+import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
@@ -255,6 +256,9 @@ public final class RpcServer implements AutoCloseable {
                     }
                     list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
                     models.add(model);
+                }
+                if (chosen instanceof EnumTolerant tolerant) {
+                    tolerant.unknownEnumConstants(built.unknownEnumConstants());
                 }
                 chosen.prepare(TypeClosure.allowed(models, built.allowList()));
             } catch (RuntimeException e) {
