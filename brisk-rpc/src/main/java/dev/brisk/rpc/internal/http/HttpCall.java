@@ -1,6 +1,7 @@
 package dev.brisk.rpc.internal.http;
 
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rpc.http.HttpProblem;
 import dev.brisk.rpc.internal.CallContext;
 import dev.brisk.rpc.internal.MethodInvoker;
 import dev.brisk.rpc.internal.ServerContext;
@@ -29,6 +30,7 @@ final class HttpCall implements Runnable {
     private final RequestContext ctx;
     private final ServerContext context;
     private final HttpMethods methods;
+    private final ExceptionMapping exceptions;
     private final String method;
     private final byte[] body;
     private final ScheduledExecutorService timer;
@@ -37,9 +39,10 @@ final class HttpCall implements Runnable {
     private volatile ScheduledFuture<?> timeout;
     private Thread runner;
 
-    HttpCall(RequestContext ctx, ServerContext context, HttpMethods methods, String method, byte[] body,
-             ScheduledExecutorService timer) {
+    HttpCall(RequestContext ctx, ServerContext context, HttpMethods methods, ExceptionMapping exceptions, String method,
+             byte[] body, ScheduledExecutorService timer) {
         this.ctx = ctx;
+        this.exceptions = exceptions;
         this.context = context;
         this.methods = methods;
         this.method = method;
@@ -198,7 +201,10 @@ final class HttpCall implements Runnable {
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        problem(Problems.status(cause), cause.getClass().getName(), cause.getMessage());
+        HttpProblem problem = exceptions.problem(cause);
+        if (claim()) {
+            Problems.send(ctx.response(), problem, cause.getClass().getName());
+        }
     }
 
     private void timedOut(MethodInvoker invoker, long limit) {
