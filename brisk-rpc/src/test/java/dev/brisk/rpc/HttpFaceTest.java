@@ -46,7 +46,15 @@ class HttpFaceTest {
         }
     }
 
+    public enum Grade { A, B, @EnumFallback OTHER }
+
+    public enum Carrier { POST, COURIER }
+
     public interface Orders {
+
+        String rate(Grade grade);
+
+        String ship(Carrier carrier);
 
         String find(String id) throws OrderNotFoundException;
 
@@ -72,6 +80,16 @@ class HttpFaceTest {
     }
 
     static final class OrdersImpl implements Orders {
+
+        @Override
+        public String rate(Grade grade) {
+            return String.valueOf(grade);
+        }
+
+        @Override
+        public String ship(Carrier carrier) {
+            return String.valueOf(carrier);
+        }
 
         @Override
         public String find(String id) throws OrderNotFoundException {
@@ -231,7 +249,8 @@ class HttpFaceTest {
         }
         assertThat(signatures).containsExactlyInAnyOrder("find(java.lang.String)", "pay(java.lang.String)",
                 "refund(java.lang.String)", "cancel(java.lang.String)", "add(int,int)", "add(int,int,int)",
-                "same(int)", "same(java.lang.String)", "tags(long)", "audit(java.lang.String)");
+                "same(int)", "same(java.lang.String)", "tags(long)", "audit(java.lang.String)",
+                "rate(" + Grade.class.getName() + ")", "ship(" + Carrier.class.getName() + ")");
 
         JsonNode add = method(orders, "add(int,int)");
         assertThat(add.get("name").asString()).isEqualTo("add");
@@ -250,6 +269,21 @@ class HttpFaceTest {
 
         // the path it gives calls the method
         assertThat(post(method(orders, "same(int)").get("path").asString(), "[1]").body()).isEqualTo("\"int\"");
+    }
+
+    @Test
+    void enumConstantsTheServerLacksFollowTheSameRulesAsOverRpc() throws Exception {
+        assertThat(post(ORDERS + "rate", "\"B\"").body()).isEqualTo("\"B\"");
+        assertThat(post(ORDERS + "rate", "\"PLATINUM\"").body()).isEqualTo("\"OTHER\"");
+        assertThat(post(ORDERS + "ship", "\"DRONE\"").statusCode()).isEqualTo(400);
+        try (RpcServer lenient = RpcServer.builder().host("127.0.0.1").service(Orders.class, new OrdersImpl())
+                .options(o -> o.unknownEnumConstants(UnknownEnumConstants.NULL)).http(true).start()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + lenient.port() + ORDERS + "ship")).header("content-type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("\"DRONE\"")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.body()).isEqualTo("\"null\"");
+        }
     }
 
     private static JsonNode method(JsonNode service, String signature) {

@@ -10,6 +10,7 @@ import dev.brisk.rest.RequestContext;
 import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.http.HttpProblem;
 import io.netty.buffer.ByteBuf;
+import tools.jackson.databind.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.WriteBufferWaterMark;
 
@@ -36,6 +37,7 @@ public final class HttpJsonEndpoint implements SharedProtocol {
     private final Map<String, HttpMethods> services = new HashMap<>();
     private final ServerContext context;
     private final ExceptionMapping exceptions;
+    private final JsonMapper arguments;
     private final byte[] catalog;
     private final ScheduledExecutorService timer;
     private final HttpPortProtocol http;
@@ -43,6 +45,8 @@ public final class HttpJsonEndpoint implements SharedProtocol {
     private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest, ExceptionMapping exceptions) {
         this.context = context;
         this.exceptions = exceptions;
+        this.arguments = Problems.JSON.rebuild()
+                .addHandler(new UnknownEnumValues(context.options().unknownEnumConstants())).build();
         this.catalog = ServiceCatalog.of(context.services());
         for (ServerService service : context.services()) {
             services.put(service.model().name(), new HttpMethods(service));
@@ -97,7 +101,7 @@ public final class HttpJsonEndpoint implements SharedProtocol {
             return;
         }
         ctx.async();
-        new HttpCall(ctx, context, methods, exceptions, method, body, timer).start();
+        new HttpCall(ctx, context, methods, exceptions, arguments, method, body, timer).start();
     }
 
     /** Whether a content type is JSON: {@code application/json} or {@code application/*+json}, any parameters. */
