@@ -38,6 +38,8 @@ abstract class DocContext {
         public double area(Shape shape) { return 0; }
     }
 
+    static class PaymentDeclinedException extends Exception {}
+
     UserService users;
     Impl impl;
 

@@ -1,6 +1,7 @@
 package dev.brisk.rpc;
 
 import dev.brisk.rpc.internal.ClientRuntime;
+import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
 import dev.brisk.rpc.internal.ServiceProxy;
 import dev.brisk.rpc.spi.Registry;
@@ -156,6 +157,9 @@ public final class RpcClient implements AutoCloseable {
                         + " registry(registry)");
             }
             Serializer chosen = serializer != null ? serializer : new ForySerializer();
+            if (chosen instanceof EnumTolerant tolerant) {
+                tolerant.unknownEnumConstants(built.unknownEnumConstants());
+            }
             return new RpcClient(new ClientRuntime(built, chosen, registry, ownsRegistry), filters);
         }
     }

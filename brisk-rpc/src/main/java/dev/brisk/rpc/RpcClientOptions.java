@@ -36,13 +36,17 @@ import java.util.Optional;
  *                                bodies are always accepted, up to {@code maxFrameSize} once inflated
  * @param allowList               the classes and packages whose values (results, exceptions) may be read besides
  *                                those derived from the service interfaces ({@link AllowList}), none by default
+ * @param unknownEnumConstants    what a result's enum constant that this client's enum lacks reads as, unless the enum
+ *                                marks a constant {@link EnumFallback}: {@link UnknownEnumConstants#FAIL} (the
+ *                                default: the call fails) or {@code NULL}
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration pingInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
                                int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
-                               int compressionThreshold, AllowList allowList) {
+                               int compressionThreshold, AllowList allowList,
+                               UnknownEnumConstants unknownEnumConstants) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -69,6 +73,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
         Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
+        Checks.notNull(unknownEnumConstants, "unknownEnumConstants");
     }
 
     /** A builder starting from the defaults. */
@@ -103,6 +108,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
         private int compressionThreshold;
         private AllowList.Builder allowList = AllowList.builder();
+        private UnknownEnumConstants unknownEnumConstants = UnknownEnumConstants.FAIL;
 
         private Builder() {
         }
@@ -124,6 +130,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
             compressionThreshold = o.compressionThreshold;
             allowList = o.allowList.toBuilder();
+            unknownEnumConstants = o.unknownEnumConstants;
         }
 
         /** Socket transport; default {@link Transport#AUTO}. */
@@ -243,12 +250,21 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
+        /**
+         * What an enum constant the client's enum lacks reads as when the enum marks no {@link EnumFallback}; default
+         * {@link UnknownEnumConstants#FAIL}.
+         */
+        public Builder unknownEnumConstants(UnknownEnumConstants unknownEnumConstants) {
+            this.unknownEnumConstants = unknownEnumConstants;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, pingInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
                     maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold,
-                    allowList.build());
+                    allowList.build(), unknownEnumConstants);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.brisk.rpc;
 
 import dev.brisk.rpc.http.HttpJson;
+import dev.brisk.rpc.http.HttpProblem;
+import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
@@ -24,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * An RPC server offering Java interfaces to {@link RpcClient}s:
@@ -65,6 +68,15 @@ public final class RpcServer implements AutoCloseable {
         return runtime.connections();
     }
 
+    /**
+     * Calls answered "timeout" (one-way ones dropped) without running because their caller's deadline passed before a
+     * thread could start them: while they waited for a worker, or, with
+     * {@link RpcServerOptions#wallClockDeadlines()}, before the server read them. Counted since the server started.
+     */
+    public long expiredCalls() {
+        return runtime.expiredCalls();
+    }
+
     /** Bytes of the RPC connections waiting for their peers to read them (what the connection limits bound). */
     long queuedBytes() {
         return runtime.queuedBytes();
@@ -100,6 +112,7 @@ public final class RpcServer implements AutoCloseable {
         private Serializer serializer;
         private boolean http;
         private HttpJson httpJson;
+        private Function<? super Throwable, HttpProblem> httpProblems = failure -> null;
 
         private Builder() {
         }
@@ -160,6 +173,18 @@ public final class RpcServer implements AutoCloseable {
         public Builder http(HttpJson httpJson) {
             this.httpJson = Objects.requireNonNull(httpJson, "httpJson must not be null");
             this.http = true;
+            return this;
+        }
+
+        /**
+         * Maps the exceptions service methods throw (or fail their futures with) to the answers of the HTTP/JSON
+         * face: {@code mapping} returns the problem to answer, or {@code null} to leave the exception to the default
+         * mapping ({@code IllegalArgumentException} 400, {@code SecurityException} 403, {@code NoSuchElementException}
+         * and exceptions named {@code *NotFoundException} 404, ..., anything else 500; see docs/rpc.md). Runs on the
+         * thread that completes the call; an exception it throws is answered 500. RPC calls are not affected.
+         */
+        public Builder httpProblems(Function<? super Throwable, HttpProblem> mapping) {
+            this.httpProblems = Objects.requireNonNull(mapping, "mapping must not be null");
             return this;
         }
 
@@ -247,6 +272,9 @@ public final class RpcServer implements AutoCloseable {
                     list.add(new ServerService(list.size(), model, entry[1], executor, timeout, filters));
                     models.add(model);
                 }
+                if (chosen instanceof EnumTolerant tolerant) {
+                    tolerant.unknownEnumConstants(built.unknownEnumConstants());
+                }
                 chosen.prepare(TypeClosure.allowed(models, built.allowList()));
             } catch (RuntimeException e) {
                 owned.forEach(ExecutorService::shutdownNow);
@@ -256,7 +284,7 @@ public final class RpcServer implements AutoCloseable {
             SharedProtocol face = null;
             if (http) {
                 try {
-                    face = HttpJsonEndpoints.create(context, httpJson);
+                    face = HttpJsonEndpoints.create(context, httpJson, httpProblems);
                 } catch (RuntimeException | LinkageError e) {
                     owned.forEach(ExecutorService::shutdownNow);
                     throw e;

@@ -41,13 +41,22 @@ import java.util.Optional;
  *                                  bodies are always accepted, up to {@code maxFrameSize} once inflated
  * @param allowList                 the classes and packages whose values may be read besides those derived from the
  *                                  service interfaces ({@link AllowList}), none by default
+ * @param wallClockDeadlines        whether the server also honours each caller's deadline as an instant of the wall
+ *                                  clock (offered in the hello; clients that know it send it with every call), so that
+ *                                  a call that waited in the socket or in a paused process past its deadline is not
+ *                                  run; only for fleets whose clocks are synchronized far more closely than their call
+ *                                  timeouts. Off by default: the remaining time then counts from the call's arrival
+ * @param unknownEnumConstants      what an argument's enum constant that this server's enum lacks reads as, unless the
+ *                                  enum marks a constant {@link EnumFallback}: {@link UnknownEnumConstants#FAIL} (the
+ *                                  default: the call is answered "bad request") or {@code NULL}
  */
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
                                int workerQueueSize, Duration methodTimeout, Duration shutdownTimeout,
                                Duration idleTimeout, Duration writeTimeout, Optional<String> advertisedHost,
                                int weight, String version, Map<String, String> metadata, int compressionThreshold,
-                               AllowList allowList) {
+                               AllowList allowList, boolean wallClockDeadlines,
+                               UnknownEnumConstants unknownEnumConstants) {
 
     /** The defaults. */
     public static final RpcServerOptions DEFAULT = new Builder().build();
@@ -74,6 +83,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
         Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
+        Checks.notNull(unknownEnumConstants, "unknownEnumConstants");
     }
 
     /** A builder starting from the defaults. */
@@ -112,6 +122,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private Map<String, String> metadata = Map.of();
         private int compressionThreshold;
         private AllowList.Builder allowList = AllowList.builder();
+        private boolean wallClockDeadlines;
+        private UnknownEnumConstants unknownEnumConstants = UnknownEnumConstants.FAIL;
 
         private Builder() {
         }
@@ -137,6 +149,8 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             metadata = o.metadata;
             compressionThreshold = o.compressionThreshold;
             allowList = o.allowList.toBuilder();
+            wallClockDeadlines = o.wallClockDeadlines;
+            unknownEnumConstants = o.unknownEnumConstants;
         }
 
         /** Address to bind; default {@code 0.0.0.0}. */
@@ -286,11 +300,31 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
+        /**
+         * Also honours each caller's deadline as a wall-clock instant, which clients send once the server offers it:
+         * calls that waited past it before the server read them are answered a timeout without running. Needs clocks
+         * synchronized well within the call timeouts; default off.
+         */
+        public Builder wallClockDeadlines(boolean wallClockDeadlines) {
+            this.wallClockDeadlines = wallClockDeadlines;
+            return this;
+        }
+
+        /**
+         * What an enum constant the server's enum lacks reads as when the enum marks no {@link EnumFallback}; default
+         * {@link UnknownEnumConstants#FAIL}.
+         */
+        public Builder unknownEnumConstants(UnknownEnumConstants unknownEnumConstants) {
+            this.unknownEnumConstants = unknownEnumConstants;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
-                    writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowList.build());
+                    writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowList.build(),
+                    wallClockDeadlines, unknownEnumConstants);
         }
     }
 }

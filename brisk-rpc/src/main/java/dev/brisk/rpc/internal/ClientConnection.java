@@ -44,6 +44,8 @@ public final class ClientConnection {
     private volatile Channel channel;
     private volatile State state = State.CONNECTING;
     private volatile Map<String, Long> table = Map.of();
+    /** Whether the server's hello asked for the caller's wall-clock deadline with each call. */
+    private volatile boolean wallClockDeadlines;
     private volatile RpcException refusal;
     private long backoffNanos;
 
@@ -117,14 +119,18 @@ public final class ClientConnection {
                     + " is not ready"));
         }
         int requestId = nextId.incrementAndGet();
+        boolean wallClock = wallClockDeadlines;
         byte type = (byte) ((method.oneWay() ? Frames.ONE_WAY : Frames.REQUEST) | Frames.FLAG_DEADLINE
-                | (traceId != null ? Frames.FLAG_TRACING : 0));
+                | (wallClock ? Frames.FLAG_WALL_CLOCK_DEADLINE : 0) | (traceId != null ? Frames.FLAG_TRACING : 0));
         ByteBuf frame = Frames.start(ch.alloc(), type, requestId, 64);
         try {
             frame.writeInt((int) (ids >>> 32));
             frame.writeInt((int) ids);
             frame.writeInt((int) Math.max(1, Math.min(Integer.MAX_VALUE,
                     TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999))));
+            if (wallClock) {
+                frame.writeLong(System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999));
+            }
             if (traceId != null) {
                 Frames.writeString(frame, traceId);
             }
@@ -301,6 +307,7 @@ public final class ClientConnection {
 
         private void hello(ByteBuf frame) {
             table = Handshake.readTable(frame);
+            wallClockDeadlines = (Handshake.readFeatures(frame) & Handshake.FEATURE_WALL_CLOCK_DEADLINE) != 0;
             refusal = null;
             if (state == State.CONNECTING) {
                 state = State.READY;

@@ -1,6 +1,7 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.TypeNotAllowedException;
+import dev.brisk.rpc.UnknownEnumConstants;
 import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.Serializer;
 import io.netty.buffer.ByteBuf;
@@ -19,15 +20,17 @@ import java.lang.reflect.Type;
  * name (Fory caches the answer) refuses every other class before it is loaded or created. The JDK types Fory knows by
  * id (strings, boxed numbers, the common collections and maps) are not named on the wire; what they hold is checked
  * like everything else, and the value read must fit the declared type.
+ * Enum constants this side lacks read as {@link EnumRules} say ({@link ForyEnumSerializer}).
  * Writing goes through a per-thread growable heap buffer copied once into the outgoing frame; reading works on the
  * received buffer's own memory (its array, or the address of a direct buffer), without a copy.
  */
-public final class ForySerializer implements Serializer {
+public final class ForySerializer implements Serializer, EnumTolerant {
 
     private static final int KEPT_BUFFER_SIZE = 64 * 1024;
     private static final ThreadLocal<MemoryBuffer> BUFFERS = ThreadLocal.withInitial(() -> MemoryBuffer.newHeapBuffer(512));
 
     private final ThreadSafeFory fory;
+    private final EnumRules enumRules = new EnumRules();
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
 
     /** {@code fory}. */
@@ -49,6 +52,8 @@ public final class ForySerializer implements Serializer {
                 .requireClassRegistration(false)
                 .suppressClassRegistrationWarnings(true)
                 .withRefTracking(false)
+                .withSerializerFactory((resolver, type) -> Enum.class.isAssignableFrom(type) && type != Enum.class
+                        ? new ForyEnumSerializer(resolver.getConfig(), type, enumRules) : null)
                 .buildThreadSafeFory();
         this.fory.setTypeChecker(this::check);
     }
@@ -63,7 +68,13 @@ public final class ForySerializer implements Serializer {
     /** Adds {@code types} to the classes read (calls accumulate: a client prepares once per service it proxies). */
     @Override
     public synchronized void prepare(AllowedTypes types) {
+        EnumRules.check(types.classes());
         allowed = allowed.with(types);
+    }
+
+    @Override
+    public void unknownEnumConstants(UnknownEnumConstants rule) {
+        enumRules.rule(rule);
     }
 
     @Override

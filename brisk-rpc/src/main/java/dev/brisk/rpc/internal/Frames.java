@@ -14,8 +14,9 @@ import java.util.zip.Inflater;
 /**
  * The frame layout, shared by both sides: {@code int length} (of what follows), {@code byte type|flags},
  * {@code int requestId}, then per type: a request or one-way call adds {@code int serviceId, int methodId}, then
- * {@code int remainingMillis} when {@link #FLAG_DEADLINE} is set and {@code string traceId} when {@link #FLAG_TRACING}
- * is, then the serialized arguments; a response the serialized result; an error {@code byte code, string type, string message};
+ * {@code int remainingMillis} when {@link #FLAG_DEADLINE} is set, {@code long deadlineEpochMillis} when
+ * {@link #FLAG_WALL_CLOCK_DEADLINE} is, and {@code string traceId} when {@link #FLAG_TRACING} is, then the serialized
+ * arguments; a response the serialized result; an error {@code byte code, string type, string message};
  * a hello (both ways) the protocol version and, from the server, its table of services; heartbeat and goaway nothing.
  * Strings are {@code int length} + UTF-8 ({@code -1} for null).
  */
@@ -38,7 +39,12 @@ public final class Frames {
     public static final byte FLAG_TRACING = (byte) 0x80;
     /** Flag (requests): the milliseconds the caller still waits precede the arguments (and the trace id). */
     public static final byte FLAG_DEADLINE = 0x20;
-    /** The flags a request may carry. */
+    /**
+     * Flag (requests, sent only to a server whose hello offered {@link Handshake#FEATURE_WALL_CLOCK_DEADLINE}): the
+     * caller's deadline on the wall clock, {@code long} milliseconds since the epoch, follows the remaining milliseconds.
+     */
+    public static final byte FLAG_WALL_CLOCK_DEADLINE = 0x10;
+    /** The flags a request may carry to any server. */
     public static final int KNOWN_REQUEST_FLAGS = (FLAG_TRACING | FLAG_DEADLINE | FLAG_COMPRESSED) & 0xFF;
 
     public static final int TYPE_MASK = 0x0F;

@@ -13,11 +13,20 @@ import java.util.Map;
  */
 public final class Handshake {
 
+    /**
+     * Feature bit of the server's hello: requests may carry the caller's wall-clock deadline
+     * ({@link Frames#FLAG_WALL_CLOCK_DEADLINE}), which the server honours.
+     */
+    public static final int FEATURE_WALL_CLOCK_DEADLINE = 1;
+
     private Handshake() {
     }
 
-    /** Writes the server's table: {@code int version, int services, {string name, int id, int methods, {string signature, int id}}}. */
-    public static void writeTable(ByteBuf out, List<ServerService> services) {
+    /**
+     * Writes the server's table: {@code int version, int services, {string name, int id, int methods, {string
+     * signature, int id}}, int features}. Clients that predate the features read the table and ignore them.
+     */
+    public static void writeTable(ByteBuf out, List<ServerService> services, int features) {
         out.writeInt(Frames.PROTOCOL_VERSION);
         out.writeInt(services.size());
         for (ServerService service : services) {
@@ -30,6 +39,7 @@ public final class Handshake {
                 out.writeInt(invoker.methodId());
             }
         }
+        out.writeInt(features);
     }
 
     /** Reads a server's table into {@code "service#signature" -> serviceId << 32 | methodId}. */
@@ -53,6 +63,14 @@ public final class Handshake {
             table.put(name, -1L);
         }
         return Map.copyOf(table);
+    }
+
+    /**
+     * The feature bits that follow the table {@link #readTable} read; 0 from a server that predates them (its hello ends
+     * with the table).
+     */
+    public static int readFeatures(ByteBuf in) {
+        return in.readableBytes() >= 4 ? in.readInt() : 0;
     }
 
     public static String key(String service, String signature) {

@@ -7,6 +7,8 @@ import com.esotericsoftware.kryo.serializers.DefaultSerializers;
 import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.Pool;
+import com.esotericsoftware.kryo.SerializerFactory;
+import dev.brisk.rpc.UnknownEnumConstants;
 import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.Serializer;
 import io.netty.buffer.ByteBuf;
@@ -20,17 +22,19 @@ import java.util.UUID;
  * reference tracking, records and the JDK's immutable collections supported. Only classes that {@link AllowedTypes}
  * allows are read or written ({@link CheckedClassResolver}), the value read must fit the declared type (checked on its
  * class name, before it is created), and sizes declared in the frame are checked against what it holds before anything
- * is allocated ({@link BoundedInput}). Kryo instances are not thread-safe, so each call borrows one from a pool.
+ * is allocated ({@link BoundedInput}); enum constants this side lacks read as {@link EnumRules} say
+ * ({@link KryoEnumSerializer}). Kryo instances are not thread-safe, so each call borrows one from a pool.
  * Writing goes through the borrowed instance's growable buffer, copied once into the frame; reading works on the
  * frame's array when it has one.
  */
-public final class KryoSerializer implements Serializer {
+public final class KryoSerializer implements Serializer, EnumTolerant {
 
     private static final int KEPT_BUFFER_SIZE = 64 * 1024;
 
     private final Pool<Kryo> kryos;
     private final Pool<Output> outputs;
     private final ClassLoader classLoader;
+    private final EnumRules enumRules = new EnumRules();
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
 
     public KryoSerializer() {
@@ -63,13 +67,26 @@ public final class KryoSerializer implements Serializer {
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         ImmutableCollectionsSerializers.addDefaultSerializers(kryo);
         kryo.addDefaultSerializer(UUID.class, new DefaultSerializers.UUIDSerializer());
+        kryo.addDefaultSerializer(Enum.class, new SerializerFactory.BaseSerializerFactory<KryoEnumSerializer>() {
+            @Override
+            @SuppressWarnings("rawtypes")
+            public KryoEnumSerializer newSerializer(Kryo kryo, Class type) {
+                return new KryoEnumSerializer(type, enumRules);
+            }
+        });
         return kryo;
     }
 
     /** Adds {@code types} to the classes read (calls accumulate: a client prepares once per service it proxies). */
     @Override
     public synchronized void prepare(AllowedTypes types) {
+        EnumRules.check(types.classes());
         allowed = allowed.with(types);
+    }
+
+    @Override
+    public void unknownEnumConstants(UnknownEnumConstants rule) {
+        enumRules.rule(rule);
     }
 
     /** {@code kryo}. */

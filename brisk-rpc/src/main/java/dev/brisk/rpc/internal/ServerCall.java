@@ -32,16 +32,23 @@ final class ServerCall implements Runnable {
     private final boolean oneWay;
     private final Runnable releaseSlot;
     private final Runnable onWritten;
-    private final int remainingMillis;
+    private final long arrivalNanos;
+    private final long callerLeftNanos;
     private final String traceId;
     private final long timeoutMillis;
+    private final boolean callersLimit;
     private final AtomicBoolean answered = new AtomicBoolean();
     private ByteBuf frame;
     private ScheduledFuture<?> timer;
     private Thread runner;
 
+    /**
+     * A call that arrived at {@code arrivalNanos} ({@link System#nanoTime()}) and whose caller waits
+     * {@code callerLeftNanos} more from then (0: no deadline).
+     */
     ServerCall(ChannelHandlerContext ctx, ServerContext context, MethodInvoker invoker, int requestId, ByteBuf frame,
-               boolean oneWay, int remainingMillis, String traceId, Runnable releaseSlot, Runnable onWritten) {
+               boolean oneWay, long arrivalNanos, long callerLeftNanos, String traceId, Runnable releaseSlot,
+               Runnable onWritten) {
         this.ctx = ctx;
         this.context = context;
         this.invoker = invoker;
@@ -50,10 +57,13 @@ final class ServerCall implements Runnable {
         this.oneWay = oneWay;
         this.releaseSlot = releaseSlot;
         this.onWritten = onWritten;
-        this.remainingMillis = remainingMillis;
+        this.arrivalNanos = arrivalNanos;
+        this.callerLeftNanos = callerLeftNanos;
         this.traceId = traceId;
         long own = invoker.timeoutMillis() > 0 ? invoker.timeoutMillis() : Long.MAX_VALUE;
-        long callers = remainingMillis > 0 ? remainingMillis : Long.MAX_VALUE;
+        long callers = callerLeftNanos > 0 ? Math.max(1, TimeUnit.NANOSECONDS.toMillis(callerLeftNanos))
+                : Long.MAX_VALUE;
+        this.callersLimit = callers < own;
         this.timeoutMillis = Math.min(own, callers) == Long.MAX_VALUE ? 0 : Math.min(own, callers);
         if (!oneWay && timeoutMillis > 0) {
             timer = ctx.executor().schedule(this::timedOut, timeoutMillis, TimeUnit.MILLISECONDS);
@@ -62,6 +72,9 @@ final class ServerCall implements Runnable {
 
     @Override
     public void run() {
+        if (expired()) {
+            return;
+        }
         Object[] arguments;
         try {
             arguments = readArguments();
@@ -83,7 +96,7 @@ final class ServerCall implements Runnable {
             runner = Thread.currentThread();
         }
         TraceContext trace = CallContext.w3c(traceId);
-        CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, remainingMillis);
+        CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, callerRemainingMillis());
         TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
         try {
             result = invoker.invoke(arguments);
@@ -115,6 +128,33 @@ final class ServerCall implements Runnable {
         } else {
             answerValue(result);
         }
+    }
+
+    /**
+     * Drops the call, unread and unrun, when its time ran out while it waited for a thread: the caller's deadline
+     * (counted from its arrival) has passed, or the time limit already answered it. Counts it and answers "timeout"
+     * unless that was done.
+     */
+    private boolean expired() {
+        long waited = System.nanoTime() - arrivalNanos;
+        boolean late = callerLeftNanos > 0 && waited >= callerLeftNanos;
+        if (!late && !answered.get()) {
+            return false;
+        }
+        discard();
+        context.expired();
+        answerError(ErrorCode.TIMEOUT, null, invoker.model() + " was not run: the caller's deadline passed while"
+                + " the call waited " + TimeUnit.NANOSECONDS.toMillis(waited) + " ms for a thread");
+        return true;
+    }
+
+    /** What the caller still waits, in milliseconds rounded up; 0 for no deadline. */
+    private int callerRemainingMillis() {
+        if (callerLeftNanos <= 0) {
+            return 0;
+        }
+        long left = callerLeftNanos - (System.nanoTime() - arrivalNanos);
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
     }
 
     private Object[] readArguments() {
@@ -162,7 +202,7 @@ final class ServerCall implements Runnable {
             return;
         }
         answerError(ErrorCode.TIMEOUT, null, invoker.model() + " did not finish within its time limit of "
-                + timeoutMillis + " ms" + (timeoutMillis == remainingMillis ? " (the caller's deadline)" : ""));
+                + timeoutMillis + " ms" + (callersLimit ? " (the caller's deadline)" : ""));
         synchronized (this) {
             if (runner != null) {
                 runner.interrupt();

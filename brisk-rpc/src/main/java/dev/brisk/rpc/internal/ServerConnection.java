@@ -175,7 +175,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             int type = Frames.type(typeAndFlags);
             int flags = typeAndFlags & 0xF0;
             boolean isRequest = type == Frames.REQUEST || type == Frames.ONE_WAY;
-            if ((flags & ~(isRequest ? Frames.KNOWN_REQUEST_FLAGS : 0)) != 0) {
+            if ((flags & ~(isRequest ? context.acceptedRequestFlags() : 0)) != 0) {
                 if (type == Frames.REQUEST) {
                     ctx.writeAndFlush(Frames.error(ctx.alloc(), requestId, ErrorCode.BAD_REQUEST, null,
                             "frame flags 0x" + Integer.toHexString(flags) + " are not supported"));
@@ -226,7 +226,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private boolean request(ChannelHandlerContext ctx, ByteBuf frame, int requestId, int flags, boolean oneWay) {
         int serviceId = frame.readInt();
         int methodId = frame.readInt();
+        long arrival = System.nanoTime();
         int remainingMillis = (flags & Frames.FLAG_DEADLINE) != 0 ? frame.readInt() : 0;
+        long wallClockDeadline = (flags & Frames.FLAG_WALL_CLOCK_DEADLINE) != 0 ? frame.readLong() : 0;
         String traceId = (flags & Frames.FLAG_TRACING) != 0 ? Frames.readString(frame) : null;
         MethodInvoker invoker = context.invoker(serviceId, methodId);
         if (invoker == null) {
@@ -237,6 +239,22 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         if (context.draining()) {
             refuse(ctx, requestId, oneWay, ErrorCode.SHUTTING_DOWN, "the server is shutting down");
             return false;
+        }
+        long callerLeft = 0;
+        if (remainingMillis > 0) {
+            long left = TimeUnit.MILLISECONDS.toNanos(remainingMillis);
+            if (wallClockDeadline != 0) {
+                long wallLeft = TimeUnit.MILLISECONDS.toNanos(wallClockDeadline - System.currentTimeMillis());
+                if (wallLeft <= 0) {
+                    context.expired();
+                    refuse(ctx, requestId, oneWay, ErrorCode.TIMEOUT, invoker.model() + " was not run: the caller's"
+                            + " deadline had passed " + TimeUnit.NANOSECONDS.toMillis(-wallLeft) + " ms before the"
+                            + " server read the call (wall clock)");
+                    return false;
+                }
+                left = Math.min(left, wallLeft);
+            }
+            callerLeft = left;
         }
         int limit = context.options().maxInFlightPerConnection();
         if (inFlight.incrementAndGet() > limit) {
@@ -261,7 +279,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             frame.release(); // the call reads the inflated copy, which needs no release
         }
         context.inFlight().incrementAndGet();
-        ServerCall call = new ServerCall(ctx, context, invoker, requestId, arguments, oneWay, remainingMillis,
+        ServerCall call = new ServerCall(ctx, context, invoker, requestId, arguments, oneWay, arrival, callerLeft,
                 traceId, inFlight::decrementAndGet, context.inFlight()::decrementAndGet);
         if (invoker.executor() == null) {
             call.run();

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /** What every connection of one server shares: services, serializer, limits, the open channels, the drain state. */
 public final class ServerContext {
@@ -20,6 +21,8 @@ public final class ServerContext {
     private final byte[] table;
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final LongAdder expiredCalls = new LongAdder();
+    private final int acceptedRequestFlags;
     private volatile boolean draining;
 
     public ServerContext(RpcServerOptions options, List<ServerService> services, Serializer serializer) {
@@ -28,12 +31,15 @@ public final class ServerContext {
         this.serializer = serializer;
         ByteBuf buffer = Unpooled.buffer();
         try {
-            Handshake.writeTable(buffer, this.services);
+            Handshake.writeTable(buffer, this.services,
+                    options.wallClockDeadlines() ? Handshake.FEATURE_WALL_CLOCK_DEADLINE : 0);
             this.table = new byte[buffer.readableBytes()];
             buffer.readBytes(table);
         } finally {
             buffer.release();
         }
+        this.acceptedRequestFlags = Frames.KNOWN_REQUEST_FLAGS
+                | (options.wallClockDeadlines() ? Frames.FLAG_WALL_CLOCK_DEADLINE : 0);
     }
 
     public RpcServerOptions options() {
@@ -56,6 +62,21 @@ public final class ServerContext {
     /** The encoded service table, sent in answer to every hello. */
     public byte[] table() {
         return table;
+    }
+
+    /** The flags a request may carry to this server: the known ones, and those its hello offers. */
+    public int acceptedRequestFlags() {
+        return acceptedRequestFlags;
+    }
+
+    /** Counts a call answered "timeout" (or dropped, when one-way) without running: its deadline passed first. */
+    public void expired() {
+        expiredCalls.increment();
+    }
+
+    /** Calls not run because their deadline passed before a thread could start them. */
+    public long expiredCalls() {
+        return expiredCalls.sum();
     }
 
     public Set<Channel> channels() {

@@ -146,6 +146,11 @@ public final class ServerRuntime {
         return context.channels().size();
     }
 
+    /** Calls not run because their deadline passed before a thread could start them. */
+    public long expiredCalls() {
+        return context.expiredCalls();
+    }
+
     /** The bytes of every RPC connection queued for its peer and not yet taken by the socket. */
     public long queuedBytes() {
         long queued = 0;

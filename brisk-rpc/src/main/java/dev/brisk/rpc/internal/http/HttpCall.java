@@ -1,12 +1,14 @@
 package dev.brisk.rpc.internal.http;
 
 import dev.brisk.rest.RequestContext;
+import dev.brisk.rpc.http.HttpProblem;
 import dev.brisk.rpc.internal.CallContext;
 import dev.brisk.rpc.internal.MethodInvoker;
 import dev.brisk.rpc.internal.ServerContext;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.lang.reflect.Type;
 import java.util.List;
@@ -29,6 +31,8 @@ final class HttpCall implements Runnable {
     private final RequestContext ctx;
     private final ServerContext context;
     private final HttpMethods methods;
+    private final ExceptionMapping exceptions;
+    private final JsonMapper arguments;
     private final String method;
     private final byte[] body;
     private final ScheduledExecutorService timer;
@@ -37,9 +41,11 @@ final class HttpCall implements Runnable {
     private volatile ScheduledFuture<?> timeout;
     private Thread runner;
 
-    HttpCall(RequestContext ctx, ServerContext context, HttpMethods methods, String method, byte[] body,
-             ScheduledExecutorService timer) {
+    HttpCall(RequestContext ctx, ServerContext context, HttpMethods methods, ExceptionMapping exceptions,
+             JsonMapper arguments, String method, byte[] body, ScheduledExecutorService timer) {
         this.ctx = ctx;
+        this.arguments = arguments;
+        this.exceptions = exceptions;
         this.context = context;
         this.methods = methods;
         this.method = method;
@@ -119,7 +125,7 @@ final class HttpCall implements Runnable {
         return null;
     }
 
-    private static Object[] convert(MethodInvoker invoker, JsonNode arguments) {
+    private Object[] convert(MethodInvoker invoker, JsonNode arguments) {
         Type[] types = invoker.model().parameterTypes();
         Object[] values = new Object[types.length];
         if (!arguments.isArray()) {
@@ -135,9 +141,9 @@ final class HttpCall implements Runnable {
         return values;
     }
 
-    private static Object read(JsonNode node, Type type) {
-        JavaType javaType = Problems.JSON.getTypeFactory().constructType(type);
-        Object value = Problems.JSON.treeToValue(node, javaType);
+    private Object read(JsonNode node, Type type) {
+        JavaType javaType = this.arguments.getTypeFactory().constructType(type);
+        Object value = this.arguments.treeToValue(node, javaType);
         if (value == null && javaType.isPrimitive()) {
             throw new IllegalArgumentException("null for a parameter of type " + javaType.getRawClass().getName());
         }
@@ -198,7 +204,10 @@ final class HttpCall implements Runnable {
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        problem(Problems.status(cause), cause.getClass().getName(), cause.getMessage());
+        HttpProblem problem = exceptions.problem(cause);
+        if (claim()) {
+            Problems.send(ctx.response(), problem, cause.getClass().getName());
+        }
     }
 
     private void timedOut(MethodInvoker invoker, long limit) {

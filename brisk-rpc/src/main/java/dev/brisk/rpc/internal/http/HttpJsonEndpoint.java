@@ -8,15 +8,19 @@ import dev.brisk.rpc.internal.ServerService;
 import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rpc.http.HttpJson;
+import dev.brisk.rpc.http.HttpProblem;
 import io.netty.buffer.ByteBuf;
+import tools.jackson.databind.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.WriteBufferWaterMark;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
 
 /**
  * The services of an RPC server over HTTP/JSON on the server's own port: the route {@code POST /rpc/{service}/{method}}
@@ -27,14 +31,23 @@ public final class HttpJsonEndpoint implements SharedProtocol {
 
     /** The route's path. */
     public static final String PATH = "/rpc/{service}/{method}";
+    /** The path of the catalog of services ({@code GET}). */
+    public static final String CATALOG_PATH = "/rpc";
 
     private final Map<String, HttpMethods> services = new HashMap<>();
     private final ServerContext context;
+    private final ExceptionMapping exceptions;
+    private final JsonMapper arguments;
+    private final byte[] catalog;
     private final ScheduledExecutorService timer;
     private final HttpPortProtocol http;
 
-    private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest) {
+    private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest, ExceptionMapping exceptions) {
         this.context = context;
+        this.exceptions = exceptions;
+        this.arguments = Problems.JSON.rebuild()
+                .addHandler(new UnknownEnumValues(context.options().unknownEnumConstants())).build();
+        this.catalog = ServiceCatalog.of(context.services());
         for (ServerService service : context.services()) {
             services.put(service.model().name(), new HttpMethods(service));
         }
@@ -44,7 +57,7 @@ public final class HttpJsonEndpoint implements SharedProtocol {
             return thread;
         });
         try {
-            this.http = rest.post(PATH, this::handle).buildPortProtocol();
+            this.http = rest.post(PATH, this::handle).get(CATALOG_PATH, this::describe).buildPortProtocol();
         } catch (RuntimeException e) {
             timer.shutdownNow();
             throw e;
@@ -53,10 +66,17 @@ public final class HttpJsonEndpoint implements SharedProtocol {
 
     /**
      * The HTTP/JSON endpoint of {@code context}'s services on the brisk-rest builder of {@code httpJson} (or a plain
-     * one when it is null), which gets the route.
+     * one when it is null), which gets the routes; failures are answered as {@code problems} says, before the
+     * defaults.
      */
-    public static SharedProtocol create(ServerContext context, HttpJson httpJson) {
-        return new HttpJsonEndpoint(context, httpJson == null ? Brisk.server() : httpJson.rest());
+    public static SharedProtocol create(ServerContext context, HttpJson httpJson,
+                                        Function<? super Throwable, HttpProblem> problems) {
+        return new HttpJsonEndpoint(context, httpJson == null ? Brisk.server() : httpJson.rest(),
+                new ExceptionMapping(problems));
+    }
+
+    private void describe(RequestContext ctx) {
+        ctx.response().status(200).header("content-type", "application/json").send(catalog);
     }
 
     private void handle(RequestContext ctx) {
@@ -72,8 +92,23 @@ public final class HttpJsonEndpoint implements SharedProtocol {
             Problems.send(ctx.response(), 503, null, "the server is shutting down");
             return;
         }
+        byte[] body = ctx.request().bodyAsBytes();
+        String type = ctx.request().headers().first("content-type").orElse(null);
+        if (body.length > 0 && type != null && !json(type)) {
+            ctx.response().header("accept-post", "application/json");
+            Problems.send(ctx.response(), 415, null, "the body is " + type + "; the arguments are read from"
+                    + " application/json only");
+            return;
+        }
         ctx.async();
-        new HttpCall(ctx, context, methods, method, ctx.request().bodyAsBytes(), timer).start();
+        new HttpCall(ctx, context, methods, exceptions, arguments, method, body, timer).start();
+    }
+
+    /** Whether a content type is JSON: {@code application/json} or {@code application/*+json}, any parameters. */
+    static boolean json(String contentType) {
+        int end = contentType.indexOf(';');
+        String type = (end < 0 ? contentType : contentType.substring(0, end)).trim().toLowerCase(Locale.ROOT);
+        return type.equals("application/json") || type.startsWith("application/") && type.endsWith("+json");
     }
 
     @Override

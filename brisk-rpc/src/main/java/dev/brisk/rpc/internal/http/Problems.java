@@ -1,16 +1,16 @@
 package dev.brisk.rpc.internal.http;
 
 import dev.brisk.http.ServerResponse;
+import dev.brisk.rpc.http.HttpProblem;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.NoSuchElementException;
 
 /**
  * Errors of HTTP calls as RFC 9457 problem details ({@code application/problem+json}) with the exception's type in
- * {@code exception}, and the status an exception maps to.
+ * {@code exception}.
  */
 final class Problems {
 
@@ -26,34 +26,20 @@ final class Problems {
     private Problems() {
     }
 
-    /** The status for an exception a service method threw. */
-    static int status(Throwable failure) {
-        if (failure instanceof IllegalArgumentException) {
-            return 400;
-        }
-        if (failure instanceof SecurityException) {
-            return 403;
-        }
-        if (failure instanceof NoSuchElementException) {
-            return 404;
-        }
-        if (failure instanceof IllegalStateException) {
-            return 409;
-        }
-        if (failure instanceof UnsupportedOperationException) {
-            return 501;
-        }
-        return 500;
-    }
-
     /** Sends a problem; {@code exception} is the exception's class name, or {@code null} when none was thrown. */
     static void send(ServerResponse response, int status, String exception, String detail) {
+        send(response, HttpProblem.of(status, detail), exception);
+    }
+
+    /** Sends {@code problem}; {@code exception} is the exception's class name, or {@code null} when none was thrown. */
+    static void send(ServerResponse response, HttpProblem given, String exception) {
+        int status = given.status();
         ObjectNode problem = JSON.createObjectNode();
-        problem.put("type", "about:blank");
-        problem.put("title", HttpResponseStatus.valueOf(status).reasonPhrase());
+        problem.put("type", given.type() != null ? given.type() : "about:blank");
+        problem.put("title", given.title() != null ? given.title() : HttpResponseStatus.valueOf(status).reasonPhrase());
         problem.put("status", status);
-        if (detail != null) {
-            problem.put("detail", detail);
+        if (given.detail() != null) {
+            problem.put("detail", given.detail());
         }
         if (exception != null) {
             problem.put("exception", exception);
