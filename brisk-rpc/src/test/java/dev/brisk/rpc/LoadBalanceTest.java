@@ -73,7 +73,8 @@ class LoadBalanceTest {
                 .service(Who.class, named("heavy")).start();
              RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(100))
                      .service(Who.class, named("light")).start();
-             RpcClient client = RpcClient.builder().registry(registry).build()) {
+             RpcClient client = RpcClient.builder().registry(registry)
+                     .options(o -> o.loadBalance(LoadBalance.ROUND_ROBIN)).build()) {
             Who who = client.proxy(Who.class);
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < 200 && seen.size() < 2; i++) {

@@ -10,6 +10,7 @@ import dev.brisk.rpc.UnknownMethodException;
 
 import dev.brisk.transport.TraceContext;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +77,7 @@ final class ClientCall {
         CompletableFuture<Void> readySignal = runtime.readySignal();
         ClientConnection connection;
         synchronized (this) {
-            connection = runtime.balancer().select(cluster.providers(), method, arguments, tried);
+            connection = select();
         }
         if (connection == null) {
             RpcException refusal;
@@ -98,6 +99,7 @@ final class ClientCall {
         }
         Long ids = connection.ids(key);
         if (ids == null) {
+            connection.pool().health().release(this);
             result.completeExceptionally(new UnknownMethodException(connection.offers(cluster.service())
                     ? "provider " + connection.pool().address() + " has no method " + method.signature()
                             + " in service " + cluster.service()
@@ -105,8 +107,13 @@ final class ClientCall {
             return;
         }
         long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
+        long sentAt = System.nanoTime();
         connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
-            connection.pool().breaker().record(failure);
+            if (method.oneWay() || failure instanceof NotSentException) {
+                connection.pool().health().release(this);
+            } else {
+                cluster.record(connection.pool(), this, failure, System.nanoTime() - sentAt);
+            }
             if (failure == null) {
                 result.complete(value);
             } else {
@@ -115,7 +122,14 @@ final class ClientCall {
         });
     }
 
-    private void failed(ClientConnection connection, Throwable failure) {
+    /** A connection the balancer picks; when every provider that takes calls is unusable, one of an ejected one. */
+    private ClientConnection select() {
+        List<ProviderPool> providers = cluster.providers();
+        ClientConnection connection = runtime.balancer().select(providers, method, arguments, tried, this);
+        return connection != null ? connection : Balancer.anyReady(providers, tried);
+    }
+
+        private void failed(ClientConnection connection, Throwable failure) {
         boolean neverRan = failure instanceof NotSentException || failure instanceof ServerShuttingDownException;
         boolean retry = neverRan || (method.idempotent() && retries < runtime.options().maxRetries()
                 && (failure instanceof ConnectionLostException || failure instanceof OverloadedException));
