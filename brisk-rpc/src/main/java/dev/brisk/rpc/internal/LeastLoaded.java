@@ -7,14 +7,17 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The power of two choices: two distinct providers drawn at random in proportion to their weights, and the call goes
  * to the less loaded of them. Load is the calls awaiting an answer; when their average answer times differ more than
- * twofold, the longer one counts against its provider (calls times answer time). Equal loads are decided by a coin
+ * fourfold, the longer one counts against its provider (calls times answer time). Equal loads are decided by a coin
  * weighted like the draw. A provider warming up (joined or came back a moment ago) loses to the other with the share
  * of the warm-up still ahead of it. No lock, and no counter every caller writes.
  */
 final class LeastLoaded extends Balancer {
 
-    /** Answer times within this factor of each other count as the same. */
-    private static final double SAME_LATENCY = 2;
+    /**
+     * Answer times within this factor of each other count as the same: below it, differences are noise (or a cache
+     * warmed by more calls) and following them would send everything to one provider.
+     */
+    private static final double SAME_LATENCY = 4;
 
     @Override
     ClientConnection choose(List<ProviderPool> providers, MethodModel method, Object[] arguments,

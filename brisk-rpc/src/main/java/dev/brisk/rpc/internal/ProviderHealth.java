@@ -23,8 +23,11 @@ final class ProviderHealth {
      * a provider that stays slow still climbs fast, and a timeout counts whole.
      */
     private static final double SPIKE_LIMIT = 3;
-    /** An average no call has refreshed for this long says nothing any more. */
-    private static final long STALE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * An average no answer has refreshed for this long says nothing any more (the provider may have recovered, or
+     * have been avoided because of a single slow start): the next answer replaces it.
+     */
+    private static final long STALE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** The smallest share of its weight a warming provider gets. */
     private static final double WARM_UP_FLOOR = 0.1;
 
@@ -108,9 +111,9 @@ final class ProviderHealth {
             return false;
         }
         if (!counts) {
-            sample(Math.min(elapsedNanos, spikeLimit()), now);
+            sample(elapsedNanos, true, now);
         } else if (failure instanceof RpcTimeoutException) {
-            sample(elapsedNanos, now);
+            sample(elapsedNanos, false, now);
         }
         if (!counts) {
             failures = 0;
@@ -124,14 +127,14 @@ final class ProviderHealth {
                 || failure instanceof ConnectionLostException && !(failure instanceof NotSentException);
     }
 
-    private double spikeLimit() {
-        double latency = latencyNanos;
-        return latency < 0 ? Double.MAX_VALUE : latency * SPIKE_LIMIT;
-    }
-
-    private void sample(double elapsedNanos, long now) {
+    private void sample(long elapsedNanos, boolean answered, long now) {
         double previous = latencyNanos;
-        latencyNanos = previous < 0 ? elapsedNanos : previous + SMOOTHING * (elapsedNanos - previous);
+        if (previous < 0 || now - sampledAt > STALE_NANOS) {
+            latencyNanos = elapsedNanos;
+        } else {
+            double sample = answered ? Math.min(elapsedNanos, previous * SPIKE_LIMIT) : elapsedNanos;
+            latencyNanos = previous + SMOOTHING * (sample - previous);
+        }
         sampledAt = now;
     }
 
