@@ -129,7 +129,7 @@ final class ClientCall {
         return connection != null ? connection : Balancer.anyReady(providers, tried);
     }
 
-        private void failed(ClientConnection connection, Throwable failure) {
+    private void failed(ClientConnection connection, Throwable failure) {
         boolean neverRan = failure instanceof NotSentException || failure instanceof ServerShuttingDownException;
         boolean retry = neverRan || (method.idempotent() && retries < runtime.options().maxRetries()
                 && (failure instanceof ConnectionLostException || failure instanceof OverloadedException));
