@@ -108,7 +108,10 @@ final class ClientCall {
         }
         long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
         long sentAt = System.nanoTime();
+        connection.pool().sending(sentAt);
         connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
+            boolean answered = !(failure instanceof RpcTimeoutException || failure instanceof ConnectionLostException);
+            connection.pool().ended(answered, System.nanoTime());
             if (method.oneWay() || failure instanceof NotSentException) {
                 connection.pool().health().release(this);
             } else {

@@ -6,8 +6,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The power of two choices: two distinct providers drawn at random in proportion to their weights, and the call goes
- * to the less loaded of them. Load is the calls awaiting an answer; when their average answer times differ more than
- * fourfold, the longer one counts against its provider (calls times answer time). Equal loads are decided by a coin
+ * to the less loaded of them. Load is the calls awaiting an answer; when their answer times (the average, or the time
+ * a provider has owed an answer when longer) differ more than fourfold, the longer one counts against its provider
+ * (calls times answer time). Equal loads are decided by a coin
  * weighted like the draw. A provider warming up (joined or came back a moment ago) loses to the other with the share
  * of the warm-up still ahead of it. No lock, and no counter every caller writes.
  */
@@ -63,8 +64,8 @@ final class LeastLoaded extends Balancer {
     private static ProviderPool lessLoaded(ProviderPool a, ProviderPool b, long now, ThreadLocalRandom random) {
         int loadA = a.inFlight() + 1;
         int loadB = b.inFlight() + 1;
-        double latencyA = a.health().latency(now);
-        double latencyB = b.health().latency(now);
+        double latencyA = a.latency(now);
+        double latencyB = b.latency(now);
         if (latencyA < 0) {
             latencyA = latencyB;
         } else if (latencyB < 0) {

@@ -6,13 +6,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Decides, for the providers of one service, which are outliers to eject: a provider that failed often enough in a
- * row (see {@link ProviderHealth}), or whose average answer time is at least ten times its peers' median and 50 ms
- * more. Never more than the allowed share of the providers is ejected, and always one provider stays.
+ * row (see {@link ProviderHealth}), or whose average answer time, made of ten answers at least, is at least ten times
+ * its peers' median and 50 ms more. Never more than the allowed share of the providers is ejected, and always one
+ * provider stays.
  */
 final class OutlierDetector {
 
     private static final double LATENCY_FACTOR = 10;
     private static final long LATENCY_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final int LATENCY_SAMPLES = 10;
 
     private final boolean enabled;
     private final int maxEjectedPercent;
@@ -36,7 +38,7 @@ final class OutlierDetector {
 
     private static boolean slow(List<ProviderPool> providers, ProviderPool pool, long now) {
         double latency = pool.health().latency(now);
-        if (latency < LATENCY_MARGIN_NANOS || !pool.health().admits()) {
+        if (latency < LATENCY_MARGIN_NANOS || pool.health().samples() < LATENCY_SAMPLES || !pool.health().admits()) {
             return false;
         }
         double[] peers = new double[providers.size()];

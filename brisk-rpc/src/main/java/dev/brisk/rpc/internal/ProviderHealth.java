@@ -40,6 +40,7 @@ final class ProviderHealth {
     private volatile State state = State.ACTIVE;
     private volatile double latencyNanos = -1;
     private volatile long sampledAt;
+    private volatile int samples;
     private volatile long warmUpFrom;
     private volatile long ejectedUntil;
     private int failures;
@@ -131,9 +132,11 @@ final class ProviderHealth {
         double previous = latencyNanos;
         if (previous < 0 || now - sampledAt > STALE_NANOS) {
             latencyNanos = elapsedNanos;
+            samples = 1;
         } else {
             double sample = answered ? Math.min(elapsedNanos, previous * SPIKE_LIMIT) : elapsedNanos;
             latencyNanos = previous + SMOOTHING * (sample - previous);
+            samples++;
         }
         sampledAt = now;
     }
@@ -181,6 +184,14 @@ final class ProviderHealth {
             return 1;
         }
         return Math.max(WARM_UP_FLOOR, (double) Math.max(0, elapsed) / warmUpNanos);
+    }
+
+    /**
+     * How many answers (and timeouts) the current average is made of: a few say little (the first answers of a
+     * provider carry its class loading and compilation).
+     */
+    int samples() {
+        return samples;
     }
 
     /** The average time of its answers in nanoseconds, or {@code -1} when no call has told it lately. */

@@ -5,6 +5,7 @@ import dev.brisk.rpc.spi.ProviderInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The connections a client keeps to one provider address, shared by every service that provider offers. */
 final class ProviderPool {
@@ -15,6 +16,8 @@ final class ProviderPool {
     private final List<ClientConnection> connections;
     private final AtomicInteger next = new AtomicInteger();
     private final ProviderHealth health;
+    /** Since when it has owed an answer without giving any ({@code System.nanoTime()}), 0 when it owes none. */
+    private final AtomicLong owedSince = new AtomicLong();
     private volatile int weight = ProviderInfo.DEFAULT_WEIGHT;
     /** Smooth weighted round robin state, guarded by the balancer. */
     int currentWeight;
@@ -96,6 +99,32 @@ final class ProviderPool {
             }
         }
         return best;
+    }
+
+    /** A call is about to be sent to it. */
+    void sending(long now) {
+        owedSince.compareAndSet(0, now);
+    }
+
+    /** A call to it ended: {@code answered} when the provider answered (a result or an error it sent). */
+    void ended(boolean answered, long now) {
+        if (inFlight() == 0) {
+            owedSince.set(0);
+        } else if (answered) {
+            owedSince.set(now);
+        }
+    }
+
+    /**
+     * How it seems to answer now: its average answer time, or, when longer, how long it has owed an answer without
+     * giving any (a provider that stopped answering looks slower by the millisecond, long before its calls time
+     * out); {@code -1} when unknown.
+     */
+    double latency(long now) {
+        double average = health.latency(now);
+        long since = owedSince.get();
+        long silence = since == 0 ? 0 : now - since;
+        return silence > 0 && silence > average && inFlight() > 0 ? silence : average;
     }
 
     /** Calls awaiting an answer on all its connections. */
