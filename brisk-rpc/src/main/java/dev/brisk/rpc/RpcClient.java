@@ -7,8 +7,10 @@ import dev.brisk.rpc.internal.ServiceProxy;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
+import dev.brisk.transport.spi.Checks;
 
 import dev.brisk.rpc.internal.Serializers;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +65,23 @@ public final class RpcClient implements AutoCloseable {
         return type.cast(proxy);
     }
 
-    /** The options it runs with. */
+    /**
+     * Waits until at least {@code count} providers of service interface {@code type} are connected (have said hello),
+     * subscribing to its providers and connecting first if no proxy of it was made yet: for a service that should
+     * not take traffic before its dependencies can answer. Returns at once when they are.
+     *
+     * @throws NoProviderException when {@code timeout} passes first, saying how many were connected and which are
+     *                             known
+     */
+    public void awaitProviders(Class<?> type, int count, Duration timeout) {
+        Objects.requireNonNull(type, "service type must not be null");
+        Checks.positive(count, "count");
+        Checks.notNegative(timeout, "timeout");
+        proxy(type);
+        runtime.awaitProviders(ServiceProxy.serviceName(type), count, timeout);
+    }
+
+        /** The options it runs with. */
     public RpcClientOptions options() {
         return runtime.options();
     }

@@ -25,12 +25,21 @@ import java.util.Optional;
  * @param reconnectInitialBackoff the delay before reconnecting after a connection is lost, doubled after each failed
  *                                attempt, 100 ms by default
  * @param reconnectMaxBackoff     the longest delay between reconnect attempts, 5 s by default
- * @param loadBalance             how a provider is picked, {@link LoadBalance#ROUND_ROBIN} by default
+ * @param loadBalance             how a provider is picked, {@link LoadBalance#LEAST_LOADED} by default
  * @param maxRetries              further attempts on other providers for {@link Idempotent} methods, 2 by default
- * @param circuitBreakerThreshold consecutive failures (timeouts, lost connections, overload) after which a provider
- *                                gets no calls for {@code circuitBreakerOpenDuration}; 0 (the default) disables it
- * @param circuitBreakerOpenDuration how long a tripped provider is left alone before calls try it again, 10 s by
- *                                default
+ * @param outlierFailures         consecutive failures (timeouts, lost connections, overload; not exceptions thrown
+ *                                by the service) after which a provider is ejected: it gets no calls for
+ *                                {@code ejectionTime}, then one probe whose answer brings it back and whose failure
+ *                                ejects it again for twice as long. A provider whose average answer time is ten
+ *                                times its peers' (and 50 ms more) is ejected too. 5 by default; 0 disables ejection
+ * @param ejectionTime            how long a provider stays ejected the first time, doubled on each ejection that
+ *                                follows within {@code maxEjectionTime} of its return, 1 s by default
+ * @param maxEjectionTime         the longest ejection, 30 s by default
+ * @param maxEjectedPercent       the most providers of a service ejected at once, in percent (rounded down); at
+ *                                least one provider always stays, 50 by default
+ * @param warmUp                  a provider that joined or came back takes a growing share of its calls over this
+ *                                time, from a tenth to all ({@link LoadBalance#LEAST_LOADED} only); 10 s by default,
+ *                                zero for none
  * @param compressionThreshold    bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
  *                                bodies are always accepted, up to {@code maxFrameSize} once inflated
@@ -44,9 +53,9 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
                                Duration connectTimeout, Duration pingInterval, Duration reconnectInitialBackoff,
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
-                               int circuitBreakerThreshold, Duration circuitBreakerOpenDuration,
-                               int compressionThreshold, AllowList allowList,
-                               UnknownEnumConstants unknownEnumConstants) {
+                               int outlierFailures, Duration ejectionTime, Duration maxEjectionTime,
+                               int maxEjectedPercent, Duration warmUp, int compressionThreshold,
+                               AllowList allowList, UnknownEnumConstants unknownEnumConstants) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -69,8 +78,15 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         }
         Checks.notNull(loadBalance, "loadBalance");
         Checks.notNegative(maxRetries, "maxRetries");
-        Checks.notNegative(circuitBreakerThreshold, "circuitBreakerThreshold");
-        Checks.positive(circuitBreakerOpenDuration, "circuitBreakerOpenDuration");
+        Checks.notNegative(outlierFailures, "outlierFailures");
+        Checks.positive(ejectionTime, "ejectionTime");
+        Checks.notNull(maxEjectionTime, "maxEjectionTime");
+        if (maxEjectionTime.compareTo(ejectionTime) < 0) {
+            throw new IllegalArgumentException("maxEjectionTime must be >= ejectionTime (" + ejectionTime + "): "
+                    + maxEjectionTime);
+        }
+        Checks.within(maxEjectedPercent, 0, 100, "maxEjectedPercent");
+        Checks.notNegative(warmUp, "warmUp");
         Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
         Checks.notNull(unknownEnumConstants, "unknownEnumConstants");
@@ -102,10 +118,13 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private Duration pingInterval = Duration.ofSeconds(15);
         private Duration reconnectInitialBackoff = Duration.ofMillis(100);
         private Duration reconnectMaxBackoff = Duration.ofSeconds(5);
-        private LoadBalance loadBalance = LoadBalance.ROUND_ROBIN;
+        private LoadBalance loadBalance = LoadBalance.LEAST_LOADED;
         private int maxRetries = 2;
-        private int circuitBreakerThreshold;
-        private Duration circuitBreakerOpenDuration = Duration.ofSeconds(10);
+        private int outlierFailures = 5;
+        private Duration ejectionTime = Duration.ofSeconds(1);
+        private Duration maxEjectionTime = Duration.ofSeconds(30);
+        private int maxEjectedPercent = 50;
+        private Duration warmUp = Duration.ofSeconds(10);
         private int compressionThreshold;
         private AllowList.Builder allowList = AllowList.builder();
         private UnknownEnumConstants unknownEnumConstants = UnknownEnumConstants.FAIL;
@@ -126,8 +145,11 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             reconnectMaxBackoff = o.reconnectMaxBackoff;
             loadBalance = o.loadBalance;
             maxRetries = o.maxRetries;
-            circuitBreakerThreshold = o.circuitBreakerThreshold;
-            circuitBreakerOpenDuration = o.circuitBreakerOpenDuration;
+            outlierFailures = o.outlierFailures;
+            ejectionTime = o.ejectionTime;
+            maxEjectionTime = o.maxEjectionTime;
+            maxEjectedPercent = o.maxEjectedPercent;
+            warmUp = o.warmUp;
             compressionThreshold = o.compressionThreshold;
             allowList = o.allowList.toBuilder();
             unknownEnumConstants = o.unknownEnumConstants;
@@ -199,7 +221,7 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
-        /** How providers are picked; default {@link LoadBalance#ROUND_ROBIN}. */
+        /** How providers are picked; default {@link LoadBalance#LEAST_LOADED}. */
         public Builder loadBalance(LoadBalance loadBalance) {
             this.loadBalance = loadBalance;
             return this;
@@ -213,16 +235,35 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
 
         /**
          * Consecutive failures (timeouts, lost connections, overload; not exceptions thrown by the service) after which
-         * a provider gets no calls for a while; default 0, off.
+         * a provider is ejected, then probed by one call at a time; a provider ten times slower than its peers is
+         * ejected too; default 5, zero turns ejection off.
          */
-        public Builder circuitBreakerThreshold(int circuitBreakerThreshold) {
-            this.circuitBreakerThreshold = circuitBreakerThreshold;
+        public Builder outlierFailures(int outlierFailures) {
+            this.outlierFailures = outlierFailures;
             return this;
         }
 
-        /** How long a tripped provider gets no calls; default 10 s. */
-        public Builder circuitBreakerOpenDuration(Duration circuitBreakerOpenDuration) {
-            this.circuitBreakerOpenDuration = circuitBreakerOpenDuration;
+        /** How long a provider stays ejected the first time, doubled on repeated ejections; default 1 s. */
+        public Builder ejectionTime(Duration ejectionTime) {
+            this.ejectionTime = ejectionTime;
+            return this;
+        }
+
+        /** The longest ejection; default 30 s. */
+        public Builder maxEjectionTime(Duration maxEjectionTime) {
+            this.maxEjectionTime = maxEjectionTime;
+            return this;
+        }
+
+        /** The most providers of a service ejected at once, in percent; one always stays; default 50. */
+        public Builder maxEjectedPercent(int maxEjectedPercent) {
+            this.maxEjectedPercent = maxEjectedPercent;
+            return this;
+        }
+
+        /** Time over which a provider that joined or came back grows to its full share; default 10 s, zero for none. */
+        public Builder warmUp(Duration warmUp) {
+            this.warmUp = warmUp;
             return this;
         }
 
@@ -263,8 +304,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, pingInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
-                    maxRetries, circuitBreakerThreshold, circuitBreakerOpenDuration, compressionThreshold,
-                    allowList.build(), unknownEnumConstants);
+                    maxRetries, outlierFailures, ejectionTime, maxEjectionTime, maxEjectedPercent, warmUp,
+                    compressionThreshold, allowList.build(), unknownEnumConstants);
         }
     }
 }

@@ -4,12 +4,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** How calls spread over two providers. */
+/** How calls spread over providers. */
 class LoadBalanceTest {
 
     /** Tells which provider answered. */
@@ -73,7 +81,8 @@ class LoadBalanceTest {
                 .service(Who.class, named("heavy")).start();
              RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(100))
                      .service(Who.class, named("light")).start();
-             RpcClient client = RpcClient.builder().registry(registry).build()) {
+             RpcClient client = RpcClient.builder().registry(registry)
+                     .options(o -> o.loadBalance(LoadBalance.ROUND_ROBIN)).build()) {
             Who who = client.proxy(Who.class);
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < 200 && seen.size() < 2; i++) {
@@ -90,6 +99,54 @@ class LoadBalanceTest {
     }
 
     @Test
+    void leastLoadedSpreadsEvenlyOverEqualProviders() throws Exception {
+        try (RpcServer c = RpcServer.builder().host("127.0.0.1").service(Who.class, named("c")).start();
+             RpcClient client = RpcClient.builder()
+                     .addresses("127.0.0.1:" + a.port() + ",127.0.0.1:" + b.port() + ",127.0.0.1:" + c.port())
+                     .build()) {
+            assertThat(client.options().loadBalance()).isEqualTo(LoadBalance.LEAST_LOADED);
+            client.awaitProviders(Who.class, 3, Duration.ofSeconds(10));
+            Who who = client.proxy(Who.class);
+            Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+            List<Future<?>> callers = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                callers.add(TestThreads.EXECUTOR.submit(() -> {
+                    for (int i = 0; i < 500; i++) {
+                        counts.computeIfAbsent(who.who("k" + i), name -> new AtomicInteger()).incrementAndGet();
+                    }
+                }));
+            }
+            for (Future<?> caller : callers) {
+                caller.get(60, TimeUnit.SECONDS);
+            }
+            assertThat(counts).containsOnlyKeys("a", "b", "c");
+            assertThat(counts.values()).as("3000 calls, each provider within 20 % of a third: " + counts)
+                    .allSatisfy(count -> assertThat(count.get()).isBetween(800, 1200));
+        }
+    }
+
+    @Test
+    void leastLoadedFollowsRegisteredWeights() {
+        StaticRegistry registry = StaticRegistry.create();
+        try (RpcServer heavy = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(300))
+                .service(Who.class, named("heavy")).start();
+             RpcServer light = RpcServer.builder().host("127.0.0.1").registry(registry).options(o -> o.weight(100))
+                     .service(Who.class, named("light")).start();
+             RpcClient client = RpcClient.builder().registry(registry).options(o -> o.warmUp(Duration.ZERO))
+                     .build()) {
+            client.awaitProviders(Who.class, 2, Duration.ofSeconds(10));
+            Who who = client.proxy(Who.class);
+            int heavyCalls = 0;
+            for (int i = 0; i < 2000; i++) {
+                if (who.who("k").equals("heavy")) {
+                    heavyCalls++;
+                }
+            }
+            assertThat(heavyCalls).as("about 3 of 4 calls to the provider of weight 300").isBetween(1350, 1650);
+        }
+    }
+
+        @Test
     void leastInFlightReachesAProvider() {
         try (RpcClient client = client(LoadBalance.LEAST_IN_FLIGHT)) {
             assertThat(client.proxy(Who.class).who("k")).isIn("a", "b");

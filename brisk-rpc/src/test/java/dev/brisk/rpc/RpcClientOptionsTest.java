@@ -23,10 +23,13 @@ class RpcClientOptionsTest {
         assertThat(o.pingInterval()).isEqualTo(Duration.ofSeconds(15));
         assertThat(o.reconnectInitialBackoff()).isEqualTo(Duration.ofMillis(100));
         assertThat(o.reconnectMaxBackoff()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(o.loadBalance()).isEqualTo(LoadBalance.ROUND_ROBIN);
+        assertThat(o.loadBalance()).isEqualTo(LoadBalance.LEAST_LOADED);
         assertThat(o.maxRetries()).isEqualTo(2);
-        assertThat(o.circuitBreakerThreshold()).isZero();
-        assertThat(o.circuitBreakerOpenDuration()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(o.outlierFailures()).isEqualTo(5);
+        assertThat(o.ejectionTime()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(o.maxEjectionTime()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(o.maxEjectedPercent()).isEqualTo(50);
+        assertThat(o.warmUp()).isEqualTo(Duration.ofSeconds(10));
     }
 
     @Test
@@ -35,7 +38,8 @@ class RpcClientOptionsTest {
                 .callTimeout(Duration.ofMillis(100)).connectTimeout(Duration.ofMillis(50))
                 .pingInterval(Duration.ZERO).reconnectInitialBackoff(Duration.ofMillis(1))
                 .reconnectMaxBackoff(Duration.ofMillis(2)).loadBalance(LoadBalance.CONSISTENT_HASH).maxRetries(0)
-                .circuitBreakerThreshold(3).circuitBreakerOpenDuration(Duration.ofSeconds(1))
+                .outlierFailures(3).ejectionTime(Duration.ofSeconds(2)).maxEjectionTime(Duration.ofSeconds(8))
+                .maxEjectedPercent(30).warmUp(Duration.ZERO)
                 .allowTypes(Model.User.class).allowPackages("com.example.model").build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
         assertThat(RpcClient.builder().options(o).options()).isEqualTo(o);
@@ -58,10 +62,17 @@ class RpcClientOptionsTest {
                 .hasMessage("maxRetries must not be negative: -1");
         assertThatThrownBy(() -> RpcClientOptions.builder().maxFrameSize(1).build())
                 .hasMessage("maxFrameSize must be at least 64: 1");
-        assertThatThrownBy(() -> RpcClientOptions.builder().circuitBreakerThreshold(-1).build())
-                .hasMessage("circuitBreakerThreshold must not be negative: -1");
-        assertThatThrownBy(() -> RpcClientOptions.builder().circuitBreakerOpenDuration(Duration.ZERO).build())
-                .hasMessage("circuitBreakerOpenDuration must be positive: PT0S");
+        assertThatThrownBy(() -> RpcClientOptions.builder().outlierFailures(-1).build())
+                .hasMessage("outlierFailures must not be negative: -1");
+        assertThatThrownBy(() -> RpcClientOptions.builder().ejectionTime(Duration.ZERO).build())
+                .hasMessage("ejectionTime must be positive: PT0S");
+        assertThatThrownBy(() -> RpcClientOptions.builder().ejectionTime(Duration.ofSeconds(2))
+                .maxEjectionTime(Duration.ofSeconds(1)).build())
+                .hasMessage("maxEjectionTime must be >= ejectionTime (PT2S): PT1S");
+        assertThatThrownBy(() -> RpcClientOptions.builder().maxEjectedPercent(101).build())
+                .hasMessage("maxEjectedPercent must be within [0, 100]: 101");
+        assertThatThrownBy(() -> RpcClientOptions.builder().warmUp(Duration.ofSeconds(-1)).build())
+                .hasMessage("warmUp must not be negative: PT-1S");
         assertThatThrownBy(() -> RpcClientOptions.builder().loadBalance(null).build())
                 .isInstanceOf(NullPointerException.class).hasMessage("loadBalance must not be null");
     }

@@ -7,16 +7,77 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Picks a ready connection for a call among the providers not yet tried; {@code null} when there is none. */
+/**
+ * Picks a ready connection for a call among the providers not yet tried; {@code null} when there is none. Whatever
+ * the policy, an ejected provider whose ejection is over gets the next call that may probe it, and no other until
+ * that probe is answered; other ejected providers get none.
+ */
 abstract class Balancer {
 
-    abstract ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
+    /**
+     * A connection for {@code call}: the probe of an ejected provider when one is due and the call can be a probe
+     * (it awaits an answer), otherwise the policy's pick among the providers that take calls.
+     */
+    final ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
+                                  Set<ProviderPool> tried, Object call) {
+        if (!method.oneWay()) {
+            ClientConnection probe = probe(providers, tried, call);
+            if (probe != null) {
+                return probe;
+            }
+        }
+        return choose(providers, method, arguments, tried);
+    }
+
+    /**
+     * A ready connection of any provider not yet tried, ejected or not: what a call takes when no provider that
+     * takes calls can (better an outlier than no answer); {@code null} when none is ready.
+     */
+    static ClientConnection anyReady(List<ProviderPool> providers, Set<ProviderPool> tried) {
+        int size = providers.size();
+        int start = size == 0 ? 0 : ThreadLocalRandom.current().nextInt(size);
+        for (int i = 0; i < size; i++) {
+            ProviderPool pool = providers.get((start + i) % size);
+            if (!tried.contains(pool)) {
+                ClientConnection connection = pool.ready();
+                if (connection != null) {
+                    return connection;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static ClientConnection probe(List<ProviderPool> providers, Set<ProviderPool> tried, Object call) {
+        long now = 0;
+        for (ProviderPool pool : providers) {
+            if (pool.health().admits() || tried.contains(pool)) {
+                continue;
+            }
+            ClientConnection connection = pool.ready();
+            if (connection == null) {
+                continue;
+            }
+            if (now == 0) {
+                now = System.nanoTime();
+            }
+            if (pool.health().claimProbe(call, now)) {
+                return connection;
+            }
+        }
+        return null;
+    }
+
+    /** The policy's pick among the providers not yet tried that take calls (not ejected). */
+    abstract ClientConnection choose(List<ProviderPool> providers, MethodModel method, Object[] arguments,
                                      Set<ProviderPool> tried);
 
     static Balancer of(LoadBalance loadBalance) {
         return switch (loadBalance) {
+            case LEAST_LOADED -> new LeastLoaded();
             case ROUND_ROBIN -> new RoundRobin();
             case LEAST_IN_FLIGHT -> new LeastInFlight();
             case CONSISTENT_HASH -> new ConsistentHash();
@@ -32,7 +93,7 @@ abstract class Balancer {
         private final AtomicInteger next = new AtomicInteger();
 
         @Override
-        ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
+        ClientConnection choose(List<ProviderPool> providers, MethodModel method, Object[] arguments,
                                 Set<ProviderPool> tried) {
             if (weighted(providers)) {
                 return selectWeighted(providers, tried);
@@ -90,12 +151,12 @@ abstract class Balancer {
     static final class LeastInFlight extends Balancer {
 
         @Override
-        ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
+        ClientConnection choose(List<ProviderPool> providers, MethodModel method, Object[] arguments,
                                 Set<ProviderPool> tried) {
             ClientConnection best = null;
             int bestLoad = Integer.MAX_VALUE;
             for (ProviderPool pool : providers) {
-                if (tried.contains(pool) || !pool.breaker().allows()) {
+                if (tried.contains(pool) || !pool.health().admits()) {
                     continue;
                 }
                 for (ClientConnection connection : pool.connections()) {
@@ -120,7 +181,7 @@ abstract class Balancer {
         }
 
         @Override
-        ClientConnection select(List<ProviderPool> providers, MethodModel method, Object[] arguments,
+        ClientConnection choose(List<ProviderPool> providers, MethodModel method, Object[] arguments,
                                 Set<ProviderPool> tried) {
             if (providers.isEmpty()) {
                 return null;

@@ -10,6 +10,7 @@ import dev.brisk.rpc.UnknownMethodException;
 
 import dev.brisk.transport.TraceContext;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +77,7 @@ final class ClientCall {
         CompletableFuture<Void> readySignal = runtime.readySignal();
         ClientConnection connection;
         synchronized (this) {
-            connection = runtime.balancer().select(cluster.providers(), method, arguments, tried);
+            connection = select();
         }
         if (connection == null) {
             RpcException refusal;
@@ -98,6 +99,7 @@ final class ClientCall {
         }
         Long ids = connection.ids(key);
         if (ids == null) {
+            connection.pool().health().release(this);
             result.completeExceptionally(new UnknownMethodException(connection.offers(cluster.service())
                     ? "provider " + connection.pool().address() + " has no method " + method.signature()
                             + " in service " + cluster.service()
@@ -105,14 +107,29 @@ final class ClientCall {
             return;
         }
         long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
+        long sentAt = System.nanoTime();
+        connection.pool().sending(sentAt);
         connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
-            connection.pool().breaker().record(failure);
+            boolean answered = !(failure instanceof RpcTimeoutException || failure instanceof ConnectionLostException);
+            connection.pool().ended(answered, System.nanoTime());
+            if (method.oneWay() || failure instanceof NotSentException) {
+                connection.pool().health().release(this);
+            } else {
+                cluster.record(connection.pool(), this, failure, System.nanoTime() - sentAt);
+            }
             if (failure == null) {
                 result.complete(value);
             } else {
                 failed(connection, failure);
             }
         });
+    }
+
+    /** A connection the balancer picks; when every provider that takes calls is unusable, one of an ejected one. */
+    private ClientConnection select() {
+        List<ProviderPool> providers = cluster.providers();
+        ClientConnection connection = runtime.balancer().select(providers, method, arguments, tried, this);
+        return connection != null ? connection : Balancer.anyReady(providers, tried);
     }
 
     private void failed(ClientConnection connection, Throwable failure) {

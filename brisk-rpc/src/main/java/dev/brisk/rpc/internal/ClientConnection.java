@@ -314,6 +314,7 @@ public final class ClientConnection {
                 synchronized (ClientConnection.this) {
                     backoffNanos = runtime.options().reconnectInitialBackoff().toNanos();
                 }
+                pool.connectionReady();
                 runtime.signalReady();
             }
         }

@@ -1,6 +1,8 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.NoProviderException;
 import dev.brisk.rpc.RpcClientOptions;
+import dev.brisk.rpc.RpcException;
 import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
@@ -22,15 +24,19 @@ import io.netty.handler.timeout.IdleStateHandler;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocalThread;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A built client: its event loops, the connection pools per provider address (shared by the services a provider
@@ -116,7 +122,8 @@ public final class ClientRuntime {
             }
             cluster = clusters.get(service);
             if (cluster == null) {
-                cluster = new Cluster(service);
+                cluster = new Cluster(service,
+                        new OutlierDetector(options.outlierFailures() > 0, options.maxEjectedPercent()));
                 clusters.put(service, cluster);
                 mine = true;
             }
@@ -154,9 +161,16 @@ public final class ClientRuntime {
         cluster.subscribed().complete(null);
     }
 
-    private synchronized void update(Cluster cluster, List<ProviderInfo> providers) {
+    private void update(Cluster cluster, List<ProviderInfo> providers) {
+        if (replace(cluster, providers)) {
+            signalReady();   // calls that waited for the registry's first answer look at it now
+        }
+    }
+
+    /** Puts the providers the registry reported in place; returns whether they are the first it reported. */
+    private synchronized boolean replace(Cluster cluster, List<ProviderInfo> providers) {
         if (closed) {
-            return;
+            return false;
         }
         Map<String, ProviderInfo> byAddress = new LinkedHashMap<>();
         for (ProviderInfo provider : providers) {
@@ -167,10 +181,51 @@ public final class ClientRuntime {
             next.add(acquire(provider));
         }
         List<ProviderPool> previous = cluster.providers();
-        cluster.providers(next);
+        boolean first = cluster.providers(next);
         for (ProviderPool pool : previous) {
             release(pool);
         }
+        return first;
+    }
+
+    /**
+     * Waits until at least {@code count} providers of {@code service} have a ready connection; fails with a
+     * {@link NoProviderException} saying how many are known and ready when {@code timeout} passes first.
+     */
+    public void awaitProviders(String service, int count, Duration timeout) {
+        Cluster cluster = cluster(service);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            CompletableFuture<Void> signal = readySignal();
+            if (cluster.connectedProviders() >= count) {
+                return;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0 || closed) {
+                break;
+            }
+            try {
+                signal.get(remaining, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                break;
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RpcException("interrupted while waiting for providers of " + service, e);
+            }
+        }
+        if (closed) {
+            throw new IllegalStateException("the client is closed");
+        }
+        int connected = cluster.connectedProviders();
+        if (connected >= count) {
+            return;
+        }
+        RpcException refusal = cluster.refusal(Set.of());
+        throw new NoProviderException(connected + " of the " + count + " providers of " + service
+                + " awaited were connected within " + timeout.toMillis() + " ms; known: " + cluster.providers()
+                + (refusal != null ? "; " + refusal.getMessage() : ""), refusal);
     }
 
     private ProviderPool acquire(ProviderInfo provider) {

@@ -11,12 +11,15 @@ import java.util.concurrent.CompletableFuture;
 final class Cluster {
 
     private final String service;
+    private final OutlierDetector outliers;
     private volatile List<ProviderPool> providers = List.of();
+    private volatile boolean informed;
     private volatile Registry.Subscription subscription;
     private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
 
-    Cluster(String service) {
+    Cluster(String service, OutlierDetector outliers) {
         this.service = service;
+        this.outliers = outliers;
     }
 
     String service() {
@@ -27,8 +30,28 @@ final class Cluster {
         return providers;
     }
 
-    void providers(List<ProviderPool> providers) {
+    /** Takes the set the registry reported; returns whether it is the first. */
+    boolean providers(List<ProviderPool> providers) {
         this.providers = List.copyOf(providers);
+        boolean first = !informed;
+        informed = true;
+        return first;
+    }
+
+    /** Records the outcome of a call to {@code pool} and ejects it when that makes it an outlier. */
+    void record(ProviderPool pool, Object call, Throwable failure, long elapsedNanos) {
+        outliers.record(providers, pool, call, failure, elapsedNanos);
+    }
+
+    /** Providers with a ready connection, ejected or not. */
+    int connectedProviders() {
+        int connected = 0;
+        for (ProviderPool pool : providers) {
+            if (pool.connected()) {
+                connected++;
+            }
+        }
+        return connected;
     }
 
     /** Completes once the registry subscription is in place (exceptionally when subscribing failed). */
@@ -65,8 +88,14 @@ final class Cluster {
         return refusal;
     }
 
-    /** Whether a provider not yet tried may still become ready. */
+    /**
+     * Whether a provider not yet tried may still become ready: it is connecting, or the registry has not reported the
+     * service's providers yet.
+     */
     boolean mayBecomeReady(Set<ProviderPool> tried) {
+        if (!informed) {
+            return true;
+        }
         for (ProviderPool pool : providers) {
             if (!tried.contains(pool) && pool.connecting()) {
                 return true;

@@ -5,6 +5,7 @@ import dev.brisk.rpc.spi.ProviderInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The connections a client keeps to one provider address, shared by every service that provider offers. */
 final class ProviderPool {
@@ -14,7 +15,9 @@ final class ProviderPool {
     private final String address;
     private final List<ClientConnection> connections;
     private final AtomicInteger next = new AtomicInteger();
-    private final CircuitBreaker breaker;
+    private final ProviderHealth health;
+    /** Since when it has owed an answer without giving any ({@code System.nanoTime()}), 0 when it owes none. */
+    private final AtomicLong owedSince = new AtomicLong();
     private volatile int weight = ProviderInfo.DEFAULT_WEIGHT;
     /** Smooth weighted round robin state, guarded by the balancer. */
     int currentWeight;
@@ -23,8 +26,7 @@ final class ProviderPool {
         this.host = host;
         this.port = port;
         this.address = address;
-        this.breaker = new CircuitBreaker(runtime.options().circuitBreakerThreshold(),
-                runtime.options().circuitBreakerOpenDuration().toNanos());
+        this.health = new ProviderHealth(runtime.options());
         List<ClientConnection> list = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
             list.add(new ClientConnection(runtime, this));
@@ -61,15 +63,17 @@ final class ProviderPool {
         this.weight = weight;
     }
 
-    CircuitBreaker breaker() {
-        return breaker;
+    ProviderHealth health() {
+        return health;
     }
 
-    /** A ready connection, in turn; {@code null} when none is ready or the circuit breaker keeps calls away. */
+    /** A ready connection, in turn; {@code null} when none is ready or the provider is ejected. */
     ClientConnection pick() {
-        if (!breaker.allows()) {
-            return null;
-        }
+        return health.admits() ? ready() : null;
+    }
+
+    /** A ready connection, in turn, whatever the provider's health; {@code null} when none is ready. */
+    ClientConnection ready() {
         int size = connections.size();
         int start = next.getAndIncrement();
         for (int i = 0; i < size; i++) {
@@ -79,6 +83,83 @@ final class ProviderPool {
             }
         }
         return null;
+    }
+
+    /** The ready connection with the fewest calls awaiting an answer, the next in turn among equals. */
+    ClientConnection leastLoaded() {
+        int size = connections.size();
+        int start = next.getAndIncrement();
+        ClientConnection best = null;
+        int bestLoad = Integer.MAX_VALUE;
+        for (int i = 0; i < size; i++) {
+            ClientConnection connection = connections.get(Math.floorMod(start + i, size));
+            if (connection.state() == ClientConnection.State.READY && connection.inFlight() < bestLoad) {
+                best = connection;
+                bestLoad = connection.inFlight();
+            }
+        }
+        return best;
+    }
+
+    /** A call is about to be sent to it. */
+    void sending(long now) {
+        owedSince.compareAndSet(0, now);
+    }
+
+    /** A call to it ended: {@code answered} when the provider answered (a result or an error it sent). */
+    void ended(boolean answered, long now) {
+        if (inFlight() == 0) {
+            owedSince.set(0);
+        } else if (answered) {
+            owedSince.set(now);
+        }
+    }
+
+    /**
+     * How it seems to answer now: its average answer time, or, when longer, how long it has owed an answer without
+     * giving any (a provider that stopped answering looks slower by the millisecond, long before its calls time
+     * out); {@code -1} when unknown.
+     */
+    double latency(long now) {
+        double average = health.latency(now);
+        long since = owedSince.get();
+        long silence = since == 0 ? 0 : now - since;
+        return silence > 0 && silence > average && inFlight() > 0 ? silence : average;
+    }
+
+    /** Calls awaiting an answer on all its connections. */
+    int inFlight() {
+        int inFlight = 0;
+        for (ClientConnection connection : connections) {
+            inFlight += connection.inFlight();
+        }
+        return inFlight;
+    }
+
+    /** Whether a connection is ready, whatever the provider's health. */
+    boolean connected() {
+        for (ClientConnection connection : connections) {
+            if (connection.state() == ClientConnection.State.READY) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A connection has said hello: when it is the only one ready, the provider joined or came back (started, or
+     * restarted) and warms up.
+     */
+    void connectionReady() {
+        int ready = 0;
+        for (ClientConnection connection : connections) {
+            if (connection.state() == ClientConnection.State.READY) {
+                ready++;
+            }
+        }
+        if (ready == 1) {
+            health.warmUp(System.nanoTime());
+        }
     }
 
     /** Why the provider refused this client's hello (another serializer), or {@code null}. */
@@ -93,14 +174,13 @@ final class ProviderPool {
 
     /**
      * Whether a connection may take a call soon: it is connecting or waiting to reconnect, or it has just become
-     * ready (a call that found none ready a moment ago looks again rather than failing) and the circuit breaker
-     * lets calls through.
+     * ready (a call that found none ready a moment ago looks again rather than failing).
      */
     boolean connecting() {
         for (ClientConnection connection : connections) {
             ClientConnection.State state = connection.state();
             if (state == ClientConnection.State.CONNECTING
-                    || state == ClientConnection.State.READY && breaker.allows()) {
+                    || state == ClientConnection.State.READY) {
                 return true;
             }
         }

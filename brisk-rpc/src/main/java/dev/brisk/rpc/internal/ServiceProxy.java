@@ -51,7 +51,12 @@ public final class ServiceProxy implements InvocationHandler {
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
-    @Override
+    /** The name of the service {@code type} calls on the wire. */
+    public static String serviceName(Class<?> type) {
+        return ServiceModel.of(type).name();
+    }
+
+        @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         Stub stub = stubs.get(method);
         if (stub == null) {

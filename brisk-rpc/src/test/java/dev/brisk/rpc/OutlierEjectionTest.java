@@ -11,8 +11,11 @@ import java.util.HashSet;
 import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A provider that keeps timing out stops getting calls once its circuit breaker opens. */
-class CircuitBreakerTest {
+/**
+ * A provider that keeps timing out stops getting calls once ejected, whatever the balancing policy (round robin here,
+ * which alone would keep sending it its share).
+ */
+class OutlierEjectionTest {
 
     /** Slow on one provider, quick on the other. */
     public interface Flaky {
@@ -58,8 +61,8 @@ class CircuitBreakerTest {
     private RpcClient client(int threshold) {
         return RpcClient.builder().addresses("127.0.0.1:" + slow.port() + ",127.0.0.1:" + quick.port())
                 .options(o -> o.connectionsPerProvider(1).callTimeout(Duration.ofMillis(200))
-                .circuitBreakerThreshold(threshold)
-                .circuitBreakerOpenDuration(Duration.ofMinutes(5))).build();
+                .loadBalance(LoadBalance.ROUND_ROBIN).outlierFailures(threshold)
+                .ejectionTime(Duration.ofMinutes(5)).maxEjectionTime(Duration.ofMinutes(5))).build();
     }
 
     private static List<String> outcomes(Flaky flaky, int calls) {
@@ -106,7 +109,7 @@ class CircuitBreakerTest {
     }
 
     @Test
-    void withoutABreakerTheSlowProviderKeepsGettingCalls() {
+    void withoutEjectionTheSlowProviderKeepsGettingCalls() {
         startServers();
         try (RpcClient client = client(0)) {
             Flaky flaky = client.proxy(Flaky.class);
