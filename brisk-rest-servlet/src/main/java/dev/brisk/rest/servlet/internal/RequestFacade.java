@@ -607,7 +607,7 @@ final class RequestFacade implements HttpServletRequest {
 
     @Override
     public String getRequestedSessionId() {
-        return request.cookie(context().cookie().getName()).orElse(null);
+        return request.cookie(context().cookie().effectiveName()).orElse(null);
     }
 
     @Override
