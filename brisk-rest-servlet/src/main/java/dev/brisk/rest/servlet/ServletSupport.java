@@ -21,7 +21,8 @@ import java.util.Optional;
  * The servlet API on a Brisk server, for code written against it: a {@link ServletContext} to which servlet filters
  * and listeners are added, those filters run around the handlers (on the worker pool, the handler on the same thread
  * within their chain), and {@link HttpServletRequest}/{@link HttpServletResponse} views of each request with sessions
- * held in memory. A server that does not install it pays nothing for it.
+ * held in memory or in a {@link SessionStore} shared by several servers. A server that does not install it pays
+ * nothing for it.
  * <pre>{@code
  * ServletSupport servlet = ServletSupport.builder().contextPath("/shop").build();
  * servlet.servletContext().addFilter("audit", new AuditFilter()).addMappingForUrlPatterns(null, false, "/*");
@@ -37,7 +38,7 @@ public final class ServletSupport implements Feature {
 
     private ServletSupport(Builder builder) {
         this.servletContext = new ServletContextFacade(builder.contextPath, builder.classLoader,
-                Math.toIntExact(builder.sessionTimeout.toSeconds()), builder.maxSessions);
+                Math.toIntExact(builder.sessionTimeout.toSeconds()), builder.sessionStore, builder.maxSessions);
     }
 
     public static Builder builder() {
@@ -122,6 +123,7 @@ public final class ServletSupport implements Feature {
         private ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
         private Duration sessionTimeout = Duration.ofMinutes(30);
         private int maxSessions = 10_000;
+        private SessionStore sessionStore;
 
         private Builder() {
         }
@@ -149,12 +151,21 @@ public final class ServletSupport implements Feature {
             return this;
         }
 
-        /** Sessions held at once; beyond, a new one is refused (503) until others expire. Default 10,000. */
+        /**
+         * Sessions held in memory at once; beyond, a new one is refused (503) until others expire. Default 10,000.
+         * Not used with a {@link #sessionStore}.
+         */
         public Builder maxSessions(int maxSessions) {
             if (maxSessions <= 0) {
                 throw new IllegalArgumentException("maxSessions must be positive: " + maxSessions);
             }
             this.maxSessions = maxSessions;
+            return this;
+        }
+
+        /** Where sessions live instead of the server's memory, for instance a store several servers share. */
+        public Builder sessionStore(SessionStore sessionStore) {
+            this.sessionStore = Objects.requireNonNull(sessionStore, "sessionStore");
             return this;
         }
 

@@ -240,6 +240,30 @@ class ServletSupportTest {
     }
 
     @Test
+    void aHandlerFailureAFilterCatchesIsAnsweredWithWhatTheFilterSet() throws Exception {
+        ServletSupport servlet = ServletSupport.builder().build();
+        servlet.servletContext().addFilter("challenge", (request, response, chain) -> {
+            try {
+                chain.doFilter(request, response);
+            } catch (SecurityException denied) {
+                HttpServletResponse http = (HttpServletResponse) response;
+                http.setStatus(403);
+                http.setHeader("www-authenticate", "Bearer error=\"insufficient_scope\"");
+            }
+        }).addMappingForUrlPatterns(null, false, "/*");
+        start(servlet, b -> b.get("/denied", ctx -> {
+            SecurityException denied = new SecurityException("denied");
+            if (!ServletSupport.propagateToFilters(ctx, denied)) {
+                throw denied;
+            }
+        }));
+        HttpResponse<String> response = get("/denied");
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(response.headers().firstValue("www-authenticate")).hasValue("Bearer error=\"insufficient_scope\"");
+        assertThat(response.body()).isEmpty();
+    }
+
+    @Test
     void aFailingFilterIsAServerError() throws Exception {
         ServletSupport servlet = ServletSupport.builder().build();
         servlet.servletContext().addFilter("broken", (request, response, chain) -> {

@@ -14,7 +14,8 @@ import java.util.TreeMap;
 final class CookieSettings implements SessionCookieConfig {
 
     private final Map<String, String> attributes = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    private String name = "JSESSIONID";
+    /** The name set, else null: Tomcat's answer too, which libraries read as "keep your own default". */
+    private String name;
     private int maxAge = -1;
 
     CookieSettings() {
@@ -23,7 +24,7 @@ final class CookieSettings implements SessionCookieConfig {
 
     /** The {@code Set-Cookie} value that sets {@code id}, or clears the cookie when {@code id} is null. */
     String header(String id, String defaultPath) {
-        StringBuilder cookie = new StringBuilder(name).append('=').append(id == null ? "" : id);
+        StringBuilder cookie = new StringBuilder(effectiveName()).append('=').append(id == null ? "" : id);
         String path = getPath();
         cookie.append("; Path=").append(path == null || path.isEmpty() ? defaultPath : path);
         if (getDomain() != null) {
@@ -63,9 +64,15 @@ final class CookieSettings implements SessionCookieConfig {
         this.name = name;
     }
 
+    /** The name set, null when none was (Spring Session then names its cookie {@code SESSION}, as on Tomcat). */
     @Override
     public String getName() {
         return name;
+    }
+
+    /** The name of the facade's own session cookie: the name set, else {@code JSESSIONID}. */
+    String effectiveName() {
+        return name != null ? name : "JSESSIONID";
     }
 
     @Override

@@ -1,63 +1,49 @@
 package dev.brisk.rest.servlet.internal;
 
 import dev.brisk.rest.HttpStatusException;
-import jakarta.servlet.ServletContext;
-import jakarta.servlet.http.HttpSessionEvent;
-import jakarta.servlet.http.HttpSessionListener;
+import dev.brisk.rest.servlet.SessionStore;
+import dev.brisk.rest.servlet.StoredSession;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
+import java.util.function.Consumer;
 
 /**
- * The sessions of one servlet context, in memory: ids of 128 random bits, expired after their inactive interval
- * (checked when looked up, and swept as new sessions are made), at most {@code maxSessions} at once so that clients
- * cannot fill the heap with them (a new one beyond is refused with 503 once the expired are gone).
+ * The default {@link SessionStore}: sessions in the server's memory, the very objects the requests change (so saving
+ * costs nothing), ids of 128 random bits, expired after their inactive interval (checked when looked up, and swept
+ * as new sessions are made), at most {@code maxSessions} at once so that clients cannot fill the heap with them (a
+ * new one beyond is refused with 503 once the expired are gone).
  */
-final class MemorySessions {
+final class MemorySessions implements SessionStore {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final long SWEEP_EVERY_NANOS = 1_000_000_000L;
 
-    private final Map<String, MemorySession> byId = new ConcurrentHashMap<>();
-    private final ServletContext servletContext;
-    private final Supplier<List<HttpSessionListener>> listeners;
+    private final Map<String, StoredSession> byId = new ConcurrentHashMap<>();
     private final int maxSessions;
     private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
-    private volatile int timeoutSeconds;
+    private volatile Consumer<StoredSession> onExpiry = session -> { };
 
-    MemorySessions(ServletContext servletContext, Supplier<List<HttpSessionListener>> listeners, int timeoutSeconds,
-                   int maxSessions) {
-        this.servletContext = servletContext;
-        this.listeners = listeners;
-        this.timeoutSeconds = timeoutSeconds;
+    MemorySessions(int maxSessions) {
         this.maxSessions = maxSessions;
     }
 
-    ServletContext servletContext() {
-        return servletContext;
+    /** Tells {@code listener} of each session this store drops because it expired. */
+    void onExpiry(Consumer<StoredSession> listener) {
+        this.onExpiry = listener;
     }
 
-    int timeoutSeconds() {
-        return timeoutSeconds;
-    }
-
-    void timeoutSeconds(int timeoutSeconds) {
-        this.timeoutSeconds = timeoutSeconds;
-    }
-
-    /** The live session with {@code id}, marked as accessed; null when there is none or it expired. */
-    MemorySession find(String id) {
-        MemorySession session = id == null ? null : byId.get(id);
+    @Override
+    public StoredSession find(String id) {
+        StoredSession session = id == null ? null : byId.get(id);
         if (session == null) {
             return null;
         }
         long now = System.currentTimeMillis();
-        if (session.expired(now)) {
+        if (session.isExpired(now)) {
             expire(session);
             return null;
         }
@@ -65,7 +51,8 @@ final class MemorySessions {
         return session;
     }
 
-    MemorySession create() {
+    @Override
+    public StoredSession create(int maxInactiveSeconds) {
         sweepNowAndThen();
         if (byId.size() >= maxSessions) {
             sweep();
@@ -74,44 +61,41 @@ final class MemorySessions {
                         + maxSessions + "): try again later");
             }
         }
-        MemorySession session;
+        StoredSession session;
         do {
-            session = new MemorySession(this, newId(), timeoutSeconds);
-        } while (byId.putIfAbsent(session.getId(), session) != null);
-        for (HttpSessionListener listener : listeners.get()) {
-            listener.sessionCreated(new HttpSessionEvent(session));
-        }
+            session = new StoredSession(newId(), maxInactiveSeconds);
+        } while (byId.putIfAbsent(session.id(), session) != null);
         return session;
     }
 
-    /** Gives {@code session} a new id (against session fixation); returns it. */
-    String changeId(MemorySession session) {
+    @Override
+    public void save(StoredSession session) {
+        // the requests changed the session held here
+    }
+
+    @Override
+    public void changeId(StoredSession session) {
+        String previous = session.id();
         String next;
         do {
             next = newId();
         } while (byId.putIfAbsent(next, session) != null);
-        byId.remove(session.getId(), session);
         session.id(next);
-        return next;
+        byId.remove(previous, session);
     }
 
-    void remove(MemorySession session) {
-        if (byId.remove(session.getId(), session)) {
-            for (HttpSessionListener listener : listeners.get()) {
-                listener.sessionDestroyed(new HttpSessionEvent(session));
-            }
-        }
+    @Override
+    public void remove(String id) {
+        byId.remove(id);
     }
 
     int size() {
         return byId.size();
     }
 
-    private void expire(MemorySession session) {
-        try {
-            session.invalidate();
-        } catch (IllegalStateException alreadyInvalid) {
-            byId.remove(session.getId(), session);
+    private void expire(StoredSession session) {
+        if (byId.remove(session.id(), session)) {
+            onExpiry.accept(session);
         }
     }
 
@@ -125,8 +109,8 @@ final class MemorySessions {
 
     private void sweep() {
         long now = System.currentTimeMillis();
-        for (MemorySession session : byId.values()) {
-            if (session.expired(now)) {
+        for (StoredSession session : byId.values()) {
+            if (session.isExpired(now)) {
                 expire(session);
             }
         }

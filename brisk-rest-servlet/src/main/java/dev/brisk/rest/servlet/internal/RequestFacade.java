@@ -62,7 +62,7 @@ final class RequestFacade implements HttpServletRequest {
     private String characterEncoding;
     private ServletInputStream input;
     private BufferedReader reader;
-    private MemorySession session;
+    private SessionView session;
     private boolean sessionLookedUp;
     private String requestId;
     private String remoteAddr;
@@ -571,7 +571,7 @@ final class RequestFacade implements HttpServletRequest {
 
     @Override
     public HttpSession getSession(boolean create) {
-        if (session != null && session.expired(System.currentTimeMillis())) {
+        if (session != null && session.isGone(System.currentTimeMillis())) {
             session = null;
         }
         if (session == null && !sessionLookedUp) {
@@ -599,14 +599,15 @@ final class RequestFacade implements HttpServletRequest {
         if (current == null) {
             throw new IllegalStateException("the request has no session whose id could change");
         }
-        String id = context().sessions().changeId(session);
+        context().sessions().store().changeId(session.stored());
+        String id = session.getId();
         exchange.sessionCookie(id);
         return id;
     }
 
     @Override
     public String getRequestedSessionId() {
-        return request.cookie(context().cookie().getName()).orElse(null);
+        return request.cookie(context().cookie().effectiveName()).orElse(null);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.brisk.rest.servlet.internal;
 
+import dev.brisk.rest.servlet.SessionStore;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.RequestDispatcher;
@@ -47,19 +48,24 @@ public final class ServletContextFacade implements ServletContext {
     private final Map<String, ServletMapping> servlets = Collections.synchronizedMap(new LinkedHashMap<>());
     private final List<EventListener> listeners = new CopyOnWriteArrayList<>();
     private final CookieSettings cookie = new CookieSettings();
-    private final MemorySessions sessions;
+    private final ServletSessions sessions;
     private volatile boolean started;
     private volatile String requestEncoding;
     private volatile String responseEncoding;
 
+    /**
+     * A context whose sessions live in {@code sessionStore}, or in memory, at most {@code maxSessions} at once, when it
+     * is null.
+     */
     public ServletContextFacade(String contextPath, ClassLoader classLoader, int sessionTimeoutSeconds,
-                                int maxSessions) {
+                                SessionStore sessionStore, int maxSessions) {
         this.contextPath = contextPath;
         this.classLoader = classLoader;
-        this.sessions = new MemorySessions(this, this::sessionListeners, sessionTimeoutSeconds, maxSessions);
+        this.sessions = new ServletSessions(this, sessionStore != null ? sessionStore : new MemorySessions(maxSessions),
+                this::sessionListeners, sessionTimeoutSeconds);
     }
 
-    MemorySessions sessions() {
+    ServletSessions sessions() {
         return sessions;
     }
 

@@ -17,7 +17,8 @@ import java.util.List;
  * Runs the servlet context's filters around the rest of the request, on the worker pool: the end of their chain goes
  * on into routing and the handler, on the same thread when the handler is on the worker pool too. What the handler
  * sends waits until the filters have returned, so headers they set afterwards go out with it. When the filters
- * answer themselves (no call to the chain, an error, a redirect, a body written), that answer is sent.
+ * answer themselves (no call to the chain, an error, a redirect, a body written, or only a status for a handler
+ * failure they caught), that answer is sent.
  */
 @RunOn(Schedulers.WORKER)
 public final class ServletFilters implements Filter {
@@ -47,6 +48,7 @@ public final class ServletFilters implements Filter {
         HeldResponse held = new HeldResponse(ctx.response());
         ctx.replaceResponse(held);
         boolean[] proceeded = {false};
+        boolean[] failed = {false};
         try {
             new Chain(applying, (request, response) -> {
                 exchange.dispatched(request, response);
@@ -62,6 +64,7 @@ public final class ServletFilters implements Filter {
                 } finally {
                     failure = exchange.leaveChainEnd();
                 }
+                failed[0] = failure != null;
                 rethrow(failure);
             }).doFilter(exchange.request(), exchange.response());
         } catch (Throwable t) {
@@ -70,7 +73,9 @@ public final class ServletFilters implements Filter {
         }
         boolean handlerAnswered = held.isCommitted();
         held.release();
-        if (!handlerAnswered && (exchange.answered() || !proceeded[0])) {
+        // a failure thrown to the filters that they caught (an access denied turned into 403 and a challenge header)
+        // left the handler's answer to them, whatever they wrote
+        if (!handlerAnswered && (exchange.answered() || !proceeded[0] || failed[0])) {
             exchange.sendAnswer();
         }
     }

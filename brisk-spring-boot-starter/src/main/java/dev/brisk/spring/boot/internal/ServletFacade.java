@@ -1,6 +1,7 @@
 package dev.brisk.spring.boot.internal;
 
 import dev.brisk.rest.servlet.ServletSupport;
+import dev.brisk.rest.servlet.SessionStore;
 import dev.brisk.spring.boot.BriskWebServerFactory;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.SessionCookieConfig;
@@ -15,7 +16,7 @@ import java.util.Locale;
 /**
  * Brisk's servlet facade for a Boot servlet application: its context path, sessions as
  * {@code server.servlet.session.*} configures them (timeout, cookie name, path, domain, max age, HttpOnly, Secure,
- * SameSite), then Boot's initializers run against its servlet context, as a servlet container runs them: they add the
+ * SameSite) and kept by the application's {@link SessionStore} bean if it has one (else in memory), then Boot's initializers run against its servlet context, as a servlet container runs them: they add the
  * application's {@code Filter} beans, {@code FilterRegistrationBean}s, Spring Security's filter chain, listeners.
  */
 public final class ServletFacade {
@@ -34,6 +35,7 @@ public final class ServletFacade {
         if (context.getClassLoader() != null) {
             builder.classLoader(context.getClassLoader());
         }
+        context.getBeanProvider(SessionStore.class).ifAvailable(builder::sessionStore);
         ServletSupport servlet = builder.build();
         cookie(binder, servlet.servletContext().getSessionCookieConfig());
         for (ServletContextInitializer initializer : initializers) {

@@ -60,6 +60,7 @@ class FormLoginTest {
         SecurityFilterChain web(HttpSecurity http) throws Exception {
             return http.authorizeHttpRequests(requests -> requests.anyRequest().authenticated())
                     .formLogin(withDefaults())
+                    .rememberMe(rememberMe -> rememberMe.key("form-login-test"))
                     .logout(withDefaults())
                     .build();
         }

@@ -1,69 +1,67 @@
 package dev.brisk.rest.servlet.internal;
 
+import dev.brisk.rest.servlet.StoredSession;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpSession;
 import jakarta.servlet.http.HttpSessionBindingEvent;
 import jakarta.servlet.http.HttpSessionBindingListener;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-/** A session held in memory by {@link MemorySessions}. */
-final class MemorySession implements HttpSession {
+/**
+ * The {@link HttpSession} a request sees of a {@link StoredSession}: each change (an attribute set or removed, the
+ * inactive interval) goes to the session and is saved to the store at once, so the next request finds it on whichever
+ * server it reaches; binding listeners among the values are told when they are bound and unbound.
+ */
+final class SessionView implements HttpSession {
 
-    private final MemorySessions sessions;
-    private final long creationTime = System.currentTimeMillis();
-    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
-    private volatile String id;
-    private volatile long lastAccessedTime = creationTime;
-    private volatile int maxInactiveInterval;
-    private volatile boolean valid = true;
-    private volatile boolean fresh = true;
+    private final ServletSessions sessions;
+    private final StoredSession session;
+    /** Made by this request: the client does not know it yet. */
+    private final boolean fresh;
 
-    MemorySession(MemorySessions sessions, String id, int maxInactiveInterval) {
+    SessionView(ServletSessions sessions, StoredSession session, boolean fresh) {
         this.sessions = sessions;
-        this.id = id;
-        this.maxInactiveInterval = maxInactiveInterval;
+        this.session = session;
+        this.fresh = fresh;
     }
 
-    /** A request came with this session: it is no longer new, and its inactivity starts again. */
-    void accessed(long now) {
-        fresh = false;
-        lastAccessedTime = now;
+    StoredSession stored() {
+        return session;
     }
 
-    boolean expired(long now) {
-        int max = maxInactiveInterval;
-        return !valid || (max > 0 && now - lastAccessedTime > max * 1000L);
-    }
-
-    void id(String id) {
-        this.id = id;
+    /** Whether the session is gone (invalidated, or expired at {@code now}). */
+    boolean isGone(long now) {
+        return session.isExpired(now);
     }
 
     private void checkValid(String method) {
-        if (!valid) {
+        if (session.isInvalidated()) {
             throw new IllegalStateException(method + ": the session has been invalidated");
         }
+    }
+
+    private void save() {
+        sessions.store().save(session);
     }
 
     @Override
     public long getCreationTime() {
         checkValid("getCreationTime");
-        return creationTime;
+        return session.creationTime();
     }
 
     @Override
     public String getId() {
-        return id;
+        return session.id();
     }
 
     @Override
     public long getLastAccessedTime() {
         checkValid("getLastAccessedTime");
-        return lastAccessedTime;
+        return session.lastAccessedTime();
     }
 
     @Override
@@ -73,24 +71,27 @@ final class MemorySession implements HttpSession {
 
     @Override
     public void setMaxInactiveInterval(int interval) {
-        this.maxInactiveInterval = interval;
+        session.maxInactiveSeconds(interval);
+        if (!session.isInvalidated()) {
+            save();
+        }
     }
 
     @Override
     public int getMaxInactiveInterval() {
-        return maxInactiveInterval;
+        return session.maxInactiveSeconds();
     }
 
     @Override
     public Object getAttribute(String name) {
         checkValid("getAttribute");
-        return attributes.get(name);
+        return session.attributes().get(name);
     }
 
     @Override
     public Enumeration<String> getAttributeNames() {
         checkValid("getAttributeNames");
-        return Collections.enumeration(attributes.keySet());
+        return Collections.enumeration(new ArrayList<>(session.attributes().keySet()));
     }
 
     @Override
@@ -100,7 +101,8 @@ final class MemorySession implements HttpSession {
             removeAttribute(name);
             return;
         }
-        Object previous = attributes.put(name, value);
+        Object previous = session.attributes().put(name, value);
+        save();
         if (value != previous && value instanceof HttpSessionBindingListener listener) {
             listener.valueBound(new HttpSessionBindingEvent(this, name, value));
         }
@@ -112,7 +114,11 @@ final class MemorySession implements HttpSession {
     @Override
     public void removeAttribute(String name) {
         checkValid("removeAttribute");
-        Object previous = attributes.remove(name);
+        Object previous = session.attributes().remove(name);
+        if (previous == null) {
+            return;
+        }
+        save();
         if (previous instanceof HttpSessionBindingListener listener) {
             listener.valueUnbound(new HttpSessionBindingEvent(this, name, previous));
         }
@@ -121,19 +127,29 @@ final class MemorySession implements HttpSession {
     @Override
     public void invalidate() {
         checkValid("invalidate");
-        valid = false;
-        sessions.remove(this);
-        for (String name : attributes.keySet()) {
-            Object value = attributes.remove(name);
+        sessions.store().remove(session.id());
+        sessions.destroy(this);
+    }
+
+    /** Removes every attribute, telling the binding listeners, and marks the session invalidated. */
+    void unbindAll() {
+        for (String name : new ArrayList<>(session.attributes().keySet())) {
+            Object value = session.attributes().remove(name);
             if (value instanceof HttpSessionBindingListener listener) {
                 listener.valueUnbound(new HttpSessionBindingEvent(this, name, value));
             }
         }
+        session.invalidate();
     }
 
     @Override
     public boolean isNew() {
         checkValid("isNew");
         return fresh;
+    }
+
+    @Override
+    public String toString() {
+        return session.toString();
     }
 }
