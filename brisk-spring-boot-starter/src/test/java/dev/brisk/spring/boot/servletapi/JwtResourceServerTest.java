@@ -18,6 +18,8 @@ import org.springframework.security.config.annotation.method.configuration.Enabl
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
@@ -67,6 +69,11 @@ class JwtResourceServerTest {
         @PreAuthorize("hasAuthority('SCOPE_write')")
         String write(Principal principal) {
             return "written by " + principal.getName();
+        }
+
+        @GetMapping("/claims")
+        String claims(@AuthenticationPrincipal Jwt jwt) {
+            return jwt.getSubject() + " " + jwt.getClaimAsString("scope");
         }
 
         @GetMapping("/token")
@@ -193,6 +200,10 @@ class JwtResourceServerTest {
             HttpResponse<String> token = send(context, "GET", "/token", bearer("read write"));
             assertThat(token.statusCode()).isEqualTo(200);
             assertThat(token.body()).isEqualTo("alice " + JwtTokens.ISSUER + " FACTOR_BEARER,SCOPE_read,SCOPE_write");
+
+            HttpResponse<String> claims = send(context, "GET", "/claims", bearer("read write"));
+            assertThat(claims.statusCode()).isEqualTo(200);
+            assertThat(claims.body()).isEqualTo("alice read write");
         }
 
         @Test
