@@ -241,7 +241,7 @@ final class RouteSelection {
 
     /**
      * Whether {@code request}'s path lies outside the context path (there is one, and the path is neither it nor below
-     * it): no route can take it. Allocates nothing.
+     * it, nor the {@code *} of {@code OPTIONS *}): no route can take it. Allocates nothing.
      */
     boolean outsideContext(ServerRequest request) {
         String prefix = options.contextPath();
@@ -249,6 +249,9 @@ final class RouteSelection {
             return false;
         }
         String path = request.rawPath();
+        if (path.equals("*")) {
+            return false; // OPTIONS * asks about the server, whatever its context path
+        }
         return !path.startsWith(prefix) || path.length() > prefix.length() && path.charAt(prefix.length()) != '/';
     }
 
