@@ -43,7 +43,7 @@ final class ProviderHealth {
     private volatile int samples;
     private volatile long warmUpFrom;
     private volatile long ejectedUntil;
-    private int failures;
+    private volatile int failures;
     private int ejections;
     private long restoredAt;
     private Object probe;
@@ -97,7 +97,22 @@ final class ProviderHealth {
      * Returns whether the provider has now failed often enough in a row to be ejected; the cluster decides whether it
      * may be (it keeps some providers in any case).
      */
-    synchronized boolean record(Object call, Throwable failure, long elapsedNanos, long now) {
+    boolean record(Object call, Throwable failure, long elapsedNanos, long now) {
+        if (failure == null && state == State.ACTIVE) {
+            // the common case, without the lock: an answer from a provider in use (a racing update of the average
+            // may be lost, which an average can afford; an ejection racing with it is decided under the lock)
+            sample(elapsedNanos, true, now);
+            if (failures != 0) {
+                failures = 0;
+            }
+            return false;
+        }
+        synchronized (this) {
+            return recordLocked(call, failure, elapsedNanos, now);
+        }
+    }
+
+    private boolean recordLocked(Object call, Throwable failure, long elapsedNanos, long now) {
         boolean counts = counts(failure);
         if (state != State.ACTIVE) {
             if (probe != call) {
