@@ -10,6 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /** The connections a client keeps to one provider address, shared by every service that provider offers. */
 final class ProviderPool {
 
+    /** Answers an average must be made of before the balancer compares it with others. */
+    static final int TRUSTED_SAMPLES = 5;
+
     private final String host;
     private final int port;
     private final String address;
@@ -118,10 +121,12 @@ final class ProviderPool {
     /**
      * How it seems to answer now: its average answer time, or, when longer, how long it has owed an answer without
      * giving any (a provider that stopped answering looks slower by the millisecond, long before its calls time
-     * out); {@code -1} when unknown.
+     * out); {@code -1} when unknown. An average of fewer than {@value #TRUSTED_SAMPLES} answers is unknown: the first
+     * answers of a provider carry its class loading and compilation, and trusting them would starve it of the calls
+     * that would correct them.
      */
     double latency(long now) {
-        double average = health.latency(now);
+        double average = health.samples() < TRUSTED_SAMPLES ? -1 : health.latency(now);
         long since = owedSince.get();
         long silence = since == 0 ? 0 : now - since;
         return silence > 0 && silence > average && inFlight() > 0 ? silence : average;
