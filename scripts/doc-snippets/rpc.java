@@ -42,6 +42,7 @@ abstract class DocContext {
 
     UserService users;
     Impl impl;
+    RpcClient ordersClient;
 
     abstract boolean allowed(Optional<String> traceId);
 }

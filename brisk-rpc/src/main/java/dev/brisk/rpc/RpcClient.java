@@ -81,7 +81,57 @@ public final class RpcClient implements AutoCloseable {
         runtime.awaitProviders(ServiceProxy.serviceName(type), count, timeout);
     }
 
-        /** The options it runs with. */
+    /**
+     * What the client knows of the providers of every service it subscribed to (by a proxy or
+     * {@link #awaitProviders}), sorted by service name: for each provider its address, registered version and weight,
+     * state, connections, calls in flight, average answer time and ejections. Cheap to take and never in the way of
+     * calls: it reads what the calls keep up to date, without their locks.
+     */
+    public List<ServiceStatus> providers() {
+        return runtime.providers();
+    }
+
+    /**
+     * What the client knows of the providers of service interface {@code type}; no providers when the client never
+     * subscribed to it (this does not subscribe).
+     */
+    public ServiceStatus providers(Class<?> type) {
+        Objects.requireNonNull(type, "service type must not be null");
+        return runtime.providers(ServiceProxy.serviceName(type));
+    }
+
+    /**
+     * Takes the provider at {@code address} ({@code host:port}, as {@link ProviderStatus#address()} shows it) out of
+     * this client's rotation for every service: new calls go to other providers, calls in flight finish, connections
+     * stay open; {@link #providers()} shows it {@link ProviderState#OFFLINE}. For a provider the registry cannot take
+     * away (fixed {@code addresses}, another team's registry) or one only this client has trouble with; a provider
+     * leaving for good goes through {@link RpcServer#offline()}, which every consumer sees. Also applies to a provider
+     * that appears later at that address. Returns whether that changed anything (idempotent).
+     */
+    public boolean offline(String address) {
+        return runtime.offline(address(address), true);
+    }
+
+    /** Puts the provider at {@code address} back in rotation after {@link #offline(String)}; idempotent. */
+    public boolean online(String address) {
+        return runtime.offline(address(address), false);
+    }
+
+    /** The addresses {@link #offline(String)} took out of rotation, sorted. */
+    public List<String> offlineAddresses() {
+        return runtime.offlineAddresses();
+    }
+
+    private static String address(String address) {
+        Objects.requireNonNull(address, "address must not be null");
+        String trimmed = address.trim();
+        if (trimmed.isEmpty() || trimmed.lastIndexOf(':') <= 0) {
+            throw new IllegalArgumentException("address must be host:port: '" + address + "'");
+        }
+        return trimmed;
+    }
+
+    /** The options it runs with. */
     public RpcClientOptions options() {
         return runtime.options();
     }

@@ -2,6 +2,7 @@ package dev.brisk.rpc;
 
 import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.http.HttpProblem;
+import dev.brisk.rpc.http.OperatorRoutes;
 import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
 import dev.brisk.rpc.internal.ServerContext;
@@ -25,6 +26,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -77,6 +79,37 @@ public final class RpcServer implements AutoCloseable {
         return runtime.expiredCalls();
     }
 
+    /** Where the server is in its life: serving, offline, shutting down or closed. */
+    public ServerState state() {
+        return runtime.state();
+    }
+
+    /** The wire names of the services it offers, in the order they were added. */
+    public List<String> services() {
+        return runtime.services();
+    }
+
+    /**
+     * Takes the server out of its registry while it keeps serving (an operator's "offline", before a deployment or to
+     * take a misbehaving instance out of rotation): every service is unregistered, so consumers stop choosing it once
+     * their view of the registry updates; the port, the connections and every call that still reaches it stay served,
+     * in-flight and queued ones included. Without a registry it only changes {@link #state()}: consumers given fixed
+     * addresses go on calling it (take it out of theirs with {@link RpcClient#offline(String)}). Nothing happens
+     * unless it is {@link ServerState#SERVING}.
+     */
+    public void offline() {
+        runtime.offline();
+    }
+
+    /**
+     * Registers every service again after {@link #offline()}; nothing happens while serving.
+     *
+     * @throws IllegalStateException once {@link #close()} has begun
+     */
+    public void online() {
+        runtime.online();
+    }
+
     /** Bytes of the RPC connections waiting for their peers to read them (what the connection limits bound). */
     long queuedBytes() {
         return runtime.queuedBytes();
@@ -113,6 +146,7 @@ public final class RpcServer implements AutoCloseable {
         private boolean http;
         private HttpJson httpJson;
         private Function<? super Throwable, HttpProblem> httpProblems = failure -> null;
+        private OperatorRoutes operatorRoutes;
 
         private Builder() {
         }
@@ -185,6 +219,16 @@ public final class RpcServer implements AutoCloseable {
          */
         public Builder httpProblems(Function<? super Throwable, HttpProblem> mapping) {
             this.httpProblems = Objects.requireNonNull(mapping, "mapping must not be null");
+            return this;
+        }
+
+        /**
+         * Adds the operator's routes to the HTTP face ({@link #http(boolean)} must be on): {@code GET /rpc/providers},
+         * {@code POST /rpc/offline} and {@code POST /rpc/online}, behind the access control {@code routes} sets.
+         * Without it they do not exist ({@code 404}). See docs/rpc.md, "Operator's view".
+         */
+        public Builder operatorRoutes(OperatorRoutes routes) {
+            this.operatorRoutes = Objects.requireNonNull(routes, "routes must not be null");
             return this;
         }
 
@@ -282,15 +326,23 @@ public final class RpcServer implements AutoCloseable {
             }
             ServerContext context = new ServerContext(built, list, chosen);
             SharedProtocol face = null;
+            AtomicReference<ServerRuntime> started = new AtomicReference<>();
+            if (operatorRoutes != null && !http) {
+                owned.forEach(ExecutorService::shutdownNow);
+                throw new IllegalStateException("operatorRoutes(..) are served by the HTTP face: also call"
+                        + " http(true)");
+            }
             if (http) {
                 try {
-                    face = HttpJsonEndpoints.create(context, httpJson, httpProblems);
+                    face = HttpJsonEndpoints.create(context, httpJson, httpProblems, operatorRoutes, started::get);
                 } catch (RuntimeException | LinkageError e) {
                     owned.forEach(ExecutorService::shutdownNow);
                     throw e;
                 }
             }
-            return new RpcServer(ServerRuntime.start(built, context, owned, registry, face));
+            ServerRuntime runtime = ServerRuntime.start(built, context, owned, registry, face);
+            started.set(runtime);
+            return new RpcServer(runtime);
         }
 
         private static Executor executor(Dispatch dispatch, RpcServerOptions options, ExecutorService[] shared,

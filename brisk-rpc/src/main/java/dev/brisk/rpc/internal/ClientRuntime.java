@@ -3,6 +3,7 @@ package dev.brisk.rpc.internal;
 import dev.brisk.rpc.NoProviderException;
 import dev.brisk.rpc.RpcClientOptions;
 import dev.brisk.rpc.RpcException;
+import dev.brisk.rpc.ServiceStatus;
 import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
@@ -26,7 +27,9 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +58,8 @@ public final class ClientRuntime {
     private final Map<String, ProviderPool> pools = new HashMap<>();
     private final Map<String, Integer> poolUsers = new HashMap<>();
     private final Map<String, Cluster> clusters = new ConcurrentHashMap<>();
+    /** Addresses the operator took out of rotation, guarded by this. */
+    private final Set<String> offline = new HashSet<>();
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
     private volatile boolean closed;
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
@@ -181,6 +186,7 @@ public final class ClientRuntime {
             next.add(acquire(provider));
         }
         List<ProviderPool> previous = cluster.providers();
+        cluster.reported(new ArrayList<>(byAddress.values()));
         boolean first = cluster.providers(next);
         for (ProviderPool pool : previous) {
             release(pool);
@@ -234,6 +240,7 @@ public final class ClientRuntime {
         if (pool == null) {
             pool = new ProviderPool(this, provider.host(), provider.port(), address,
                     options.connectionsPerProvider());
+            pool.health().offline(offline.contains(address));
             pools.put(address, pool);
             pool.open();
         }
@@ -249,6 +256,47 @@ public final class ClientRuntime {
             pools.remove(pool.address());
             pool.retire();
         }
+    }
+
+    /**
+     * Takes the provider at {@code address} out of rotation ({@code true}), or puts it back: no new call goes to it,
+     * whichever service, while its connections stay open and its calls in flight finish. Also applies to a provider
+     * the registry reports later at that address. Returns whether that changed anything.
+     */
+    public boolean offline(String address, boolean offline) {
+        boolean changed;
+        synchronized (this) {
+            changed = offline ? this.offline.add(address) : this.offline.remove(address);
+            ProviderPool pool = pools.get(address);
+            if (pool != null) {
+                pool.health().offline(offline);
+            }
+        }
+        if (changed && !offline) {
+            signalReady();   // a call waiting for a provider looks again
+        }
+        return changed;
+    }
+
+    /** The addresses taken out of rotation, sorted. */
+    public synchronized List<String> offlineAddresses() {
+        return offline.stream().sorted().toList();
+    }
+
+    /** What every service subscribed to looks like now, by service name. */
+    public List<ServiceStatus> providers() {
+        List<ServiceStatus> all = new ArrayList<>();
+        for (Cluster cluster : clusters.values()) {
+            all.add(ProviderSnapshots.of(cluster));
+        }
+        all.sort(Comparator.comparing(ServiceStatus::service));
+        return all;
+    }
+
+    /** What {@code service} looks like now; no providers when it was never subscribed to. */
+    public ServiceStatus providers(String service) {
+        Cluster cluster = clusters.get(service);
+        return cluster == null ? new ServiceStatus(service, List.of()) : ProviderSnapshots.of(cluster);
     }
 
     /** Opens a channel to {@code host:port} with {@code handler} last in its pipeline. */

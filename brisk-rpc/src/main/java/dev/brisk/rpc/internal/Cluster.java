@@ -1,5 +1,6 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
 
 import dev.brisk.rpc.RpcException;
@@ -13,6 +14,7 @@ final class Cluster {
     private final String service;
     private final OutlierDetector outliers;
     private volatile List<ProviderPool> providers = List.of();
+    private volatile List<ProviderInfo> reported = List.of();
     private volatile boolean informed;
     private volatile Registry.Subscription subscription;
     private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
@@ -28,6 +30,15 @@ final class Cluster {
 
     List<ProviderPool> providers() {
         return providers;
+    }
+
+    /** The providers as the registry last reported them, one per address, in the order of {@link #providers()}. */
+    List<ProviderInfo> reported() {
+        return reported;
+    }
+
+    void reported(List<ProviderInfo> reported) {
+        this.reported = List.copyOf(reported);
     }
 
     /** Takes the set the registry reported; returns whether it is the first. */

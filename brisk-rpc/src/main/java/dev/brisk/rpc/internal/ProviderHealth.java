@@ -44,6 +44,9 @@ final class ProviderHealth {
     private volatile long warmUpFrom;
     private volatile long ejectedUntil;
     private volatile int failures;
+    /** Taken out of rotation by the operator ({@code RpcClient.offline}): takes no calls whatever its health. */
+    private volatile boolean offline;
+    private volatile long ejectionsTotal;
     private int ejections;
     private long restoredAt;
     private Object probe;
@@ -56,9 +59,33 @@ final class ProviderHealth {
         this.warmUpFrom = System.nanoTime() - warmUpNanos;
     }
 
-    /** Whether the provider takes ordinary calls (it is not ejected, nor being probed). */
+    /** Whether the provider takes ordinary calls (it is not ejected, nor being probed, nor offline). */
     boolean admits() {
-        return state == State.ACTIVE;
+        return state == State.ACTIVE && !offline;
+    }
+
+    /** Whether the operator took the provider out of rotation. */
+    boolean offline() {
+        return offline;
+    }
+
+    void offline(boolean offline) {
+        this.offline = offline;
+    }
+
+    /** Whether an ejected provider is taking its probe call now. */
+    boolean probing() {
+        return state == State.PROBING;
+    }
+
+    /** How many times the provider was ejected since the client met it. */
+    long ejectionsTotal() {
+        return ejectionsTotal;
+    }
+
+    /** The average of its latest answer times in nanoseconds, however old; {@code -1} before the first. */
+    double averageNanos() {
+        return latencyNanos;
     }
 
     /** Whether the provider is ejected or being probed. */
@@ -169,6 +196,7 @@ final class ProviderHealth {
             duration = maxEjectionNanos;
         }
         ejections++;
+        ejectionsTotal++;
         failures = 0;
         probe = null;
         ejectedUntil = now + duration;

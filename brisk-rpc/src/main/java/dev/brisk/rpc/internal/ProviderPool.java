@@ -70,13 +70,20 @@ final class ProviderPool {
         return health;
     }
 
-    /** A ready connection, in turn; {@code null} when none is ready or the provider is ejected. */
+    /** A ready connection, in turn; {@code null} when none is ready or the provider is ejected or offline. */
     ClientConnection pick() {
-        return health.admits() ? ready() : null;
+        return health.admits() ? nextReady() : null;
     }
 
-    /** A ready connection, in turn, whatever the provider's health; {@code null} when none is ready. */
+    /**
+     * A ready connection, in turn, whatever the provider's health; {@code null} when none is ready or the operator
+     * took the provider offline.
+     */
     ClientConnection ready() {
+        return health.offline() ? null : nextReady();
+    }
+
+    private ClientConnection nextReady() {
         int size = connections.size();
         int start = next.getAndIncrement();
         for (int i = 0; i < size; i++) {
@@ -132,6 +139,17 @@ final class ProviderPool {
         return silence > 0 && silence > average && inFlight() > 0 ? silence : average;
     }
 
+    /** Its connections that take calls now. */
+    int readyConnections() {
+        int ready = 0;
+        for (ClientConnection connection : connections) {
+            if (connection.state() == ClientConnection.State.READY) {
+                ready++;
+            }
+        }
+        return ready;
+    }
+
     /** Calls awaiting an answer on all its connections. */
     int inFlight() {
         int inFlight = 0;
@@ -141,8 +159,11 @@ final class ProviderPool {
         return inFlight;
     }
 
-    /** Whether a connection is ready, whatever the provider's health. */
+    /** Whether a connection is ready, whatever the provider's health; never while it is offline. */
     boolean connected() {
+        if (health.offline()) {
+            return false;
+        }
         for (ClientConnection connection : connections) {
             if (connection.state() == ClientConnection.State.READY) {
                 return true;
@@ -179,9 +200,13 @@ final class ProviderPool {
 
     /**
      * Whether a connection may take a call soon: it is connecting or waiting to reconnect, or it has just become
-     * ready (a call that found none ready a moment ago looks again rather than failing).
+     * ready (a call that found none ready a moment ago looks again rather than failing); never while the operator
+     * has taken the provider offline.
      */
     boolean connecting() {
+        if (health.offline()) {
+            return false;
+        }
         for (ClientConnection connection : connections) {
             ClientConnection.State state = connection.state();
             if (state == ClientConnection.State.CONNECTING

@@ -1,6 +1,7 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.RpcServerOptions;
+import dev.brisk.rpc.ServerState;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.transport.ProtocolDetector;
@@ -41,8 +42,10 @@ public final class ServerRuntime {
     private final List<ExecutorService> executors;
     private final Registry registry;
     private final SharedProtocol shared;
+    /** What is registered now, guarded by itself (not by this, which a shutdown holds while it drains). */
     private final List<ProviderInfo> registrations = new ArrayList<>();
     private final int port;
+    private volatile ServerState state = ServerState.SERVING;
     private boolean stopped;
 
     private ServerRuntime(RpcServerOptions options, ServerContext context, EventLoopGroup acceptor,
@@ -113,11 +116,78 @@ public final class ServerRuntime {
             return;
         }
         String host = options.advertisedHost().orElseGet(this::defaultAdvertisedHost);
+        synchronized (registrations) {
+            for (ServerService service : context.services()) {
+                ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
+                        options.version(), options.metadata());
+                registry.register(provider);
+                registrations.add(provider);
+            }
+        }
+    }
+
+    /** Withdraws every registration; an unreachable registry drops them itself when the session ends. */
+    private void unregister() {
+        synchronized (registrations) {
+            for (ProviderInfo provider : registrations) {
+                try {
+                    registry.unregister(provider);
+                } catch (RuntimeException e) {
+                    // the registry is unreachable: the provider disappears from it when its session ends
+                }
+            }
+            registrations.clear();
+        }
+    }
+
+    /** Where the server is in its life. */
+    public ServerState state() {
+        return state;
+    }
+
+    /** The wire names of the services it offers, in the order they were added. */
+    public List<String> services() {
+        List<String> names = new ArrayList<>();
         for (ServerService service : context.services()) {
-            ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
-                    options.version(), options.metadata());
-            registry.register(provider);
-            registrations.add(provider);
+            names.add(service.model().name());
+        }
+        return names;
+    }
+
+    /**
+     * Unregisters every service while serving on: the port, the connections and the calls that still come stay.
+     * Nothing happens unless it is serving.
+     */
+    public void offline() {
+        synchronized (registrations) {
+            if (state != ServerState.SERVING) {
+                return;
+            }
+            unregister();
+            state = ServerState.OFFLINE;
+        }
+    }
+
+    /**
+     * Registers every service again after {@link #offline()}; nothing happens while serving. Fails once the server
+     * shuts down, and when the registry refuses (then it stays offline, with nothing registered).
+     */
+    public void online() {
+        synchronized (registrations) {
+            if (state == ServerState.SERVING) {
+                return;
+            }
+            if (state != ServerState.OFFLINE) {
+                throw new IllegalStateException("the server is " + (state == ServerState.CLOSED ? "closed"
+                        : "shutting down") + ": it cannot go online again");
+            }
+            try {
+                register();
+            } catch (RuntimeException e) {
+                unregister();
+                throw e;
+            }
+            state = ServerState.SERVING;
         }
     }
 
@@ -187,12 +257,9 @@ public final class ServerRuntime {
             }
         }
         stopped = true;
-        for (ProviderInfo provider : registrations) {
-            try {
-                registry.unregister(provider);
-            } catch (RuntimeException e) {
-                // the registry is unreachable: the provider disappears from it when its session ends
-            }
+        synchronized (registrations) {
+            state = ServerState.SHUTTING_DOWN;
+            unregister();
         }
         // from here on a call is refused "shutting down" (the client sends it elsewhere), then the listener closes
         context.startDraining();
@@ -230,6 +297,7 @@ public final class ServerRuntime {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         acceptor.terminationFuture().syncUninterruptibly();
         workers.terminationFuture().syncUninterruptibly();
+        state = ServerState.CLOSED;
     }
 
     /** Stops the services' executors; calls still queued never run, and their frames are released. */

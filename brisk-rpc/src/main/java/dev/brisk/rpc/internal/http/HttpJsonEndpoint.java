@@ -9,6 +9,8 @@ import dev.brisk.rpc.internal.SharedProtocol;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.http.HttpProblem;
+import dev.brisk.rpc.http.OperatorRoutes;
+import dev.brisk.rpc.internal.ServerRuntime;
 import io.netty.buffer.ByteBuf;
 import tools.jackson.databind.json.JsonMapper;
 import io.netty.channel.Channel;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The services of an RPC server over HTTP/JSON on the server's own port: the route {@code POST /rpc/{service}/{method}}
@@ -41,9 +44,12 @@ public final class HttpJsonEndpoint implements SharedProtocol {
     private final byte[] catalog;
     private final ScheduledExecutorService timer;
     private final HttpPortProtocol http;
+    private final OperatorEndpoint operator;
 
-    private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest, ExceptionMapping exceptions) {
+    private HttpJsonEndpoint(ServerContext context, BriskServer.Builder rest, ExceptionMapping exceptions,
+                             OperatorEndpoint operator) {
         this.context = context;
+        this.operator = operator;
         this.exceptions = exceptions;
         this.arguments = Problems.JSON.rebuild()
                 .addHandler(new UnknownEnumValues(context.options().unknownEnumConstants())).build();
@@ -57,9 +63,15 @@ public final class HttpJsonEndpoint implements SharedProtocol {
             return thread;
         });
         try {
+            if (operator != null) {
+                operator.addTo(rest);
+            }
             this.http = rest.post(PATH, this::handle).get(CATALOG_PATH, this::describe).buildPortProtocol();
         } catch (RuntimeException e) {
             timer.shutdownNow();
+            if (operator != null) {
+                operator.close();
+            }
             throw e;
         }
     }
@@ -67,12 +79,14 @@ public final class HttpJsonEndpoint implements SharedProtocol {
     /**
      * The HTTP/JSON endpoint of {@code context}'s services on the brisk-rest builder of {@code httpJson} (or a plain
      * one when it is null), which gets the routes; failures are answered as {@code problems} says, before the
-     * defaults.
+     * defaults; with {@code operator}, also the operator's routes, acting on the server {@code server} gives once it
+     * runs.
      */
     public static SharedProtocol create(ServerContext context, HttpJson httpJson,
-                                        Function<? super Throwable, HttpProblem> problems) {
+                                        Function<? super Throwable, HttpProblem> problems, OperatorRoutes operator,
+                                        Supplier<ServerRuntime> server) {
         return new HttpJsonEndpoint(context, httpJson == null ? Brisk.server() : httpJson.rest(),
-                new ExceptionMapping(problems));
+                new ExceptionMapping(problems), operator == null ? null : new OperatorEndpoint(operator, server));
     }
 
     private void describe(RequestContext ctx) {
@@ -131,6 +145,9 @@ public final class HttpJsonEndpoint implements SharedProtocol {
             http.close(timeout);
         } finally {
             timer.shutdownNow();
+            if (operator != null) {
+                operator.close();
+            }
         }
     }
 }

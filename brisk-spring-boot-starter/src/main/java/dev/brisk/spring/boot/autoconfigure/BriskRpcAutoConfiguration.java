@@ -4,10 +4,13 @@ import dev.brisk.rpc.RpcClient;
 import dev.brisk.rpc.RpcServer;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.spring.boot.rpc.RpcClientCustomizer;
+import dev.brisk.spring.boot.rpc.RpcEndpoint;
 import dev.brisk.spring.boot.rpc.RpcProvider;
 import dev.brisk.spring.boot.rpc.RpcReference;
 import dev.brisk.spring.boot.rpc.RpcServerCustomizer;
 import dev.brisk.spring.boot.rpc.internal.ClientProviders;
+import dev.brisk.spring.boot.rpc.internal.ExistingRpcClient;
+import dev.brisk.spring.boot.rpc.internal.ProviderReadiness;
 import dev.brisk.spring.boot.rpc.internal.ReferenceFieldInjector;
 import dev.brisk.spring.boot.rpc.internal.ReferenceRegistrar;
 import dev.brisk.spring.boot.rpc.internal.RpcHealthIndicator;
@@ -18,6 +21,7 @@ import dev.brisk.spring.boot.rpc.internal.ZooKeeperSettings;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -37,8 +41,9 @@ import org.springframework.core.env.Environment;
  * one {@link RpcClient} (made on first use, closed with the context), both configured by {@code brisk.rpc.*} and the
  * {@link RpcServerCustomizer} and {@link RpcClientCustomizer} beans. With brisk-rpc-zookeeper and
  * {@code brisk.rpc.registry.zookeeper.connect-string}, both use a ZooKeeper registry; a {@link Registry} bean of the
- * application's replaces it. With Actuator, an {@code rpc} health indicator. Every key under {@code brisk.rpc} is
- * checked at start-up.
+ * application's replaces it. With Actuator, an {@code rpc} health indicator and an {@code rpc} endpoint (the server's
+ * state and the references' providers; offline and online). With {@code brisk.rpc.client.await-providers}, the start
+ * waits for the references' providers. Every key under {@code brisk.rpc} is checked at start-up.
  */
 @AutoConfiguration
 @ConditionalOnClass(RpcServer.class)
@@ -66,6 +71,17 @@ public final class BriskRpcAutoConfiguration {
                                       ObjectProvider<Registry> registry,
                                       ObjectProvider<RpcServerCustomizer> customizers) {
         return new RpcServerLifecycle(beans, environment, registry, customizers);
+    }
+
+    @Bean
+    ExistingRpcClient briskRpcExistingClient(ConfigurableListableBeanFactory beans) {
+        return new ExistingRpcClient(beans);
+    }
+
+    /** Holds the start until the references have {@code brisk.rpc.client.await-providers} providers. */
+    @Bean
+    ProviderReadiness briskRpcProviderReadiness(ConfigurableListableBeanFactory beans, Environment environment) {
+        return new ProviderReadiness(beans, RpcSettings.awaitProviders(Binder.get(environment)));
     }
 
     @Bean(destroyMethod = "close")
@@ -115,8 +131,23 @@ public final class BriskRpcAutoConfiguration {
 
         @Bean
         RpcHealthIndicator rpcHealthIndicator(RpcServerLifecycle server, ClientProviders providers,
-                                              ObjectProvider<ZooKeeperConnection> zooKeeper) {
-            return new RpcHealthIndicator(server, providers, zooKeeper);
+                                              ObjectProvider<ZooKeeperConnection> zooKeeper,
+                                              ExistingRpcClient client) {
+            return new RpcHealthIndicator(server, providers, zooKeeper, client);
+        }
+    }
+
+    /** The {@code rpc} actuator endpoint. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+            "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint"})
+    static class RpcEndpointConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnAvailableEndpoint
+        RpcEndpoint rpcEndpoint(RpcServerLifecycle server, ExistingRpcClient client) {
+            return new RpcEndpoint(server, client);
         }
     }
 }

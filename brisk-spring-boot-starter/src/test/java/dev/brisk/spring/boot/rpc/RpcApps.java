@@ -54,6 +54,20 @@ final class RpcApps {
         }
     }
 
+    /** {@code POST path} without a body on the application's HTTP port: status and body. */
+    static HttpResponse<String> post(ConfigurableApplicationContext context, String path) {
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
     /** Polls {@code condition} until it holds, failing with {@code what} at the deadline. */
     static void await(String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();

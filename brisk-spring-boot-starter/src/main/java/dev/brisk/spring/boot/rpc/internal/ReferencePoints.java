@@ -26,12 +26,19 @@ final class ReferencePoints {
     /** Soft keys: the classes of an application whose context is gone (a restart in the same JVM) may go too. */
     private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentReferenceHashMap<>();
 
+    private static final String BEAN_NAME_PREFIX = "rpcReference:";
+
     private ReferencePoints() {
     }
 
     /** The proxy bean name of service interface {@code type}. */
     static String beanName(Class<?> type) {
-        return "rpcReference:" + type.getName();
+        return BEAN_NAME_PREFIX + type.getName();
+    }
+
+    /** Whether {@code name} is the name of a proxy bean. */
+    static boolean isBeanName(String name) {
+        return name.startsWith(BEAN_NAME_PREFIX);
     }
 
     /**

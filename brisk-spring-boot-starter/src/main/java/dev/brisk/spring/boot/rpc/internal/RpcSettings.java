@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import java.util.Optional;
  * ZooKeeper registry's onto {@code ZooKeeperRegistryOptions.Builder} under {@code brisk.rpc.registry.zookeeper}
  * ({@link ZooKeeperSettings}), each setter a property of its name in kebab case; and the few that are not options of
  * one builder: {@code brisk.rpc.host}, {@code brisk.rpc.port} (the server's), {@code brisk.rpc.serializer} (both
- * sides'), {@code brisk.rpc.server.metadata.*} and {@code brisk.rpc.client.addresses}. Every key under
+ * sides'), {@code brisk.rpc.server.metadata.*}, {@code brisk.rpc.client.addresses} and the start's wait for providers,
+ * {@code brisk.rpc.client.await-providers} and {@code .await-providers-timeout}. Every key under
  * {@code brisk.rpc} must be one of these: start-up fails naming the closest.
  */
 public final class RpcSettings {
@@ -38,6 +40,11 @@ public final class RpcSettings {
     static final String METADATA = SERVER + ".metadata";
     static final String ADDRESSES = CLIENT + ".addresses";
     static final String ZOOKEEPER = PREFIX + ".registry.zookeeper";
+    static final String AWAIT_PROVIDERS = CLIENT + ".await-providers";
+    static final String AWAIT_PROVIDERS_TIMEOUT = CLIENT + ".await-providers-timeout";
+
+    /** How long the start waits for providers when {@code await-providers} is set and its timeout is not. */
+    static final Duration DEFAULT_AWAIT_TIMEOUT = Duration.ofSeconds(30);
 
     private static final String ZOOKEEPER_REGISTRY = "dev.brisk.rpc.zookeeper.ZooKeeperRegistry";
 
@@ -107,6 +114,32 @@ public final class RpcSettings {
                 .filter(value -> !value.isEmpty());
     }
 
+    /**
+     * {@code brisk.rpc.client.await-providers} (0, the default, waits for none) and
+     * {@code brisk.rpc.client.await-providers-timeout} (30 s); a negative count or timeout fails naming its property.
+     */
+    public static AwaitProviders awaitProviders(Binder binder) {
+        int count = binder.bind(AWAIT_PROVIDERS, Integer.class).orElse(0);
+        Duration timeout = binder.bind(AWAIT_PROVIDERS_TIMEOUT, Duration.class).orElse(DEFAULT_AWAIT_TIMEOUT);
+        if (count < 0) {
+            throw new IllegalStateException("Invalid " + AWAIT_PROVIDERS + ": must not be negative: " + count);
+        }
+        if (timeout.isNegative()) {
+            throw new IllegalStateException("Invalid " + AWAIT_PROVIDERS_TIMEOUT + ": must not be negative: "
+                    + timeout);
+        }
+        return new AwaitProviders(count, timeout);
+    }
+
+    /**
+     * What the start waits for.
+     *
+     * @param count   providers each referenced service must have connected; 0 for no wait
+     * @param timeout how long all of them may take together
+     */
+    public record AwaitProviders(int count, Duration timeout) {
+    }
+
     private static Optional<String> serializer(Binder binder) {
         return Optional.ofNullable(binder.bind(SERIALIZER, String.class).orElse(null));
     }
@@ -143,6 +176,8 @@ public final class RpcSettings {
         properties.put(METADATA, "java.util.Map<java.lang.String,java.lang.String>");
         properties.putAll(CLIENT_OPTIONS.properties(CLIENT));
         properties.put(ADDRESSES, String.class.getName());
+        properties.put(AWAIT_PROVIDERS, Integer.class.getName());
+        properties.put(AWAIT_PROVIDERS_TIMEOUT, Duration.class.getName());
         if (zooKeeper) {
             properties.putAll(ZooKeeperSettings.properties());
         }
