@@ -1,6 +1,7 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.RpcServerOptions;
+import dev.brisk.rpc.observe.RpcServerView;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.transport.ProtocolDetector;
@@ -44,6 +45,7 @@ public final class ServerRuntime {
     private final List<ProviderInfo> registrations = new ArrayList<>();
     private final int port;
     private boolean stopped;
+    private final RpcServerView view = new View();
 
     private ServerRuntime(RpcServerOptions options, ServerContext context, EventLoopGroup acceptor,
                           EventLoopGroup workers, Channel serverChannel, List<ExecutorService> executors,
@@ -105,6 +107,9 @@ public final class ServerRuntime {
         ServerRuntime runtime = new ServerRuntime(options, context, acceptor, workers, channel, executors, registry,
                 shared);
         runtime.register();
+        if (context.observer() != null) {
+            context.observer().serverStarted(runtime.view);
+        }
         return runtime;
     }
 
@@ -230,6 +235,33 @@ public final class ServerRuntime {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         acceptor.terminationFuture().syncUninterruptibly();
         workers.terminationFuture().syncUninterruptibly();
+        if (context.observer() != null) {
+            context.observer().serverStopped(view);
+        }
+    }
+
+    /** The server's live counts, as its observers read them. */
+    private final class View implements RpcServerView {
+
+        @Override
+        public int callsInFlight() {
+            return context.inFlight().get();
+        }
+
+        @Override
+        public int connections() {
+            return ServerRuntime.this.connections();
+        }
+
+        @Override
+        public long expiredCalls() {
+            return ServerRuntime.this.expiredCalls();
+        }
+
+        @Override
+        public String toString() {
+            return "RpcServer view of port " + port;
+        }
     }
 
     /** Stops the services' executors; calls still queued never run, and their frames are released. */
