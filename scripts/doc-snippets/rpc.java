@@ -1,7 +1,9 @@
 // dependency: dev.brisk:brisk-rpc-zookeeper
 // dependency: dev.brisk:brisk-spring-boot-starter   (the Spring Boot section)
+// dependency: dev.brisk:brisk-micrometer   (Metrics and tracing)
 import dev.brisk.rpc.spi.Registry.ProviderListener;
 import dev.brisk.rpc.spi.Registry.Subscription;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Service;
 
 // What the blocks of docs/rpc.md assume: the application's services and types.
@@ -43,6 +45,7 @@ abstract class DocContext {
     UserService users;
     Impl impl;
     RpcClient ordersClient;
+    MeterRegistry registry;
 
     abstract boolean allowed(Optional<String> traceId);
 }

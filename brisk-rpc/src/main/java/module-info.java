@@ -11,10 +11,13 @@ module dev.brisk.rpc {
     requires static com.esotericsoftware.kryo;
     requires static org.objenesis;
     requires static com.google.protobuf;
+    requires static io.opentelemetry.api;
+    requires static io.opentelemetry.context;
 
     exports dev.brisk.rpc;
     exports dev.brisk.rpc.spi;
     exports dev.brisk.rpc.http;
+    exports dev.brisk.rpc.observe;
 
     uses dev.brisk.rpc.spi.Serializer;
 }

@@ -1,9 +1,12 @@
 package dev.brisk.rpc;
 
 import dev.brisk.rpc.internal.ClientRuntime;
+import dev.brisk.rpc.internal.CallTracing;
 import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
+import dev.brisk.rpc.internal.Observers;
 import dev.brisk.rpc.internal.ServiceProxy;
+import dev.brisk.rpc.observe.RpcObserver;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.rpc.spi.Serializer;
 import dev.brisk.transport.TlsOptions;
@@ -150,6 +153,8 @@ public final class RpcClient implements AutoCloseable {
         private Registry registry;
         private boolean ownsRegistry;
         private Serializer serializer;
+        private final List<RpcObserver> observers = new ArrayList<>();
+        private boolean openTelemetry;
 
         private Builder() {
         }
@@ -211,6 +216,27 @@ public final class RpcClient implements AutoCloseable {
             return options.build();
         }
 
+        /**
+         * Installs {@code observer}, which hears of every call of this client that ends, of providers joining, leaving,
+         * ejected and restored, and reads the client's live counts (brisk-micrometer's {@code BriskRpcMetrics} is
+         * one). Each call adds one; default none, and then a call pays a null check.
+         */
+        public Builder observer(RpcObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer must not be null"));
+            return this;
+        }
+
+        /**
+         * Records a CLIENT span per call through OpenTelemetry's global instance (needs
+         * {@code io.opentelemetry:opentelemetry-api}), child of the calling thread's span; the call carries it as its
+         * {@code traceparent}, which a server tracing too continues. Default off: calls then still carry the calling
+         * thread's W3C trace context. See docs/rpc.md.
+         */
+        public Builder openTelemetry(boolean openTelemetry) {
+            this.openTelemetry = openTelemetry;
+            return this;
+        }
+
         /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             options.tls(tls);
@@ -228,7 +254,9 @@ public final class RpcClient implements AutoCloseable {
             if (chosen instanceof EnumTolerant tolerant) {
                 tolerant.unknownEnumConstants(built.unknownEnumConstants());
             }
-            return new RpcClient(new ClientRuntime(built, chosen, registry, ownsRegistry), filters);
+            CallTracing tracing = openTelemetry ? CallTracing.openTelemetry() : null;
+            return new RpcClient(new ClientRuntime(built, chosen, registry, ownsRegistry, Observers.of(observers),
+                    tracing), filters);
         }
     }
 }

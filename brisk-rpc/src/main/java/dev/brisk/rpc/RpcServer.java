@@ -3,8 +3,11 @@ package dev.brisk.rpc;
 import dev.brisk.rpc.http.HttpJson;
 import dev.brisk.rpc.http.HttpProblem;
 import dev.brisk.rpc.http.OperatorRoutes;
+import dev.brisk.rpc.observe.RpcObserver;
+import dev.brisk.rpc.internal.CallTracing;
 import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
+import dev.brisk.rpc.internal.Observers;
 import dev.brisk.rpc.internal.ServerContext;
 import dev.brisk.rpc.internal.ServerRuntime;
 import dev.brisk.rpc.internal.ServerService;
@@ -147,6 +150,8 @@ public final class RpcServer implements AutoCloseable {
         private HttpJson httpJson;
         private Function<? super Throwable, HttpProblem> httpProblems = failure -> null;
         private OperatorRoutes operatorRoutes;
+        private final List<RpcObserver> observers = new ArrayList<>();
+        private boolean openTelemetry;
 
         private Builder() {
         }
@@ -281,6 +286,27 @@ public final class RpcServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Installs {@code observer}, which hears of every call this server answers and reads the server's live counts
+         * (brisk-micrometer's {@code BriskRpcMetrics} is one). Each call adds one; default none, and then a call pays
+         * a null check. Calls of the HTTP/JSON face are not reported here: brisk-rest's HTTP meters count them.
+         */
+        public Builder observer(RpcObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer must not be null"));
+            return this;
+        }
+
+        /**
+         * Records a SERVER span per call through OpenTelemetry's global instance (needs
+         * {@code io.opentelemetry:opentelemetry-api}), child of the caller's span its {@code traceparent} names, and
+         * current (for OpenTelemetry and as {@link RpcContext#trace()}) while the service method runs. Default off:
+         * the method's thread then still has the caller's W3C trace context. See docs/rpc.md.
+         */
+        public Builder openTelemetry(boolean openTelemetry) {
+            this.openTelemetry = openTelemetry;
+            return this;
+        }
+
         /** TLS on every connection; default none. */
         public Builder tls(TlsOptions tls) {
             options.tls(tls);
@@ -294,6 +320,7 @@ public final class RpcServer implements AutoCloseable {
                 throw new IllegalStateException("an RpcServer needs at least one service: call service(type, impl)");
             }
             Serializer chosen = serializer != null ? serializer : new ForySerializer();
+            CallTracing tracing = openTelemetry ? CallTracing.openTelemetry() : null;
             List<ExecutorService> owned = new ArrayList<>();
             ExecutorService[] shared = new ExecutorService[Dispatch.values().length];
             List<ServerService> list = new ArrayList<>();
@@ -324,7 +351,7 @@ public final class RpcServer implements AutoCloseable {
                 owned.forEach(ExecutorService::shutdownNow);
                 throw e;
             }
-            ServerContext context = new ServerContext(built, list, chosen);
+            ServerContext context = new ServerContext(built, list, chosen, Observers.of(observers), tracing);
             SharedProtocol face = null;
             AtomicReference<ServerRuntime> started = new AtomicReference<>();
             if (operatorRoutes != null && !http) {

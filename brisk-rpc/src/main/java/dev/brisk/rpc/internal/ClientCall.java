@@ -7,6 +7,7 @@ import dev.brisk.rpc.RpcException;
 import dev.brisk.rpc.RpcTimeoutException;
 import dev.brisk.rpc.ServerShuttingDownException;
 import dev.brisk.rpc.UnknownMethodException;
+import dev.brisk.rpc.observe.ClientCallEnded;
 
 import dev.brisk.transport.TraceContext;
 import java.util.HashSet;
@@ -34,6 +35,12 @@ final class ClientCall {
     private final Set<ProviderPool> tried = new HashSet<>(4);
     private int retries;
     private Throwable lastFailure;
+    /** Its span when the client traces calls, else null. */
+    private final CallTracing.ClientSpan span;
+    private final long startedAt;
+    /** The provider it went to last, and how many times it was sent: what its observers hear. */
+    private ProviderPool provider;
+    private int attempts;
 
     ClientCall(ClientRuntime runtime, Cluster cluster, MethodModel method, String key, Object[] arguments) {
         this.runtime = runtime;
@@ -46,20 +53,60 @@ final class ClientCall {
                 : runtime.options().callTimeout().toNanos();
         CallContext context = CallContext.current();
         TraceContext trace = TraceContext.currentOrNull();
-        this.traceId = trace != null ? trace.traceparent() : context == null ? null : context.traceId();
+        CallTracing tracing = runtime.tracing();
+        this.span = tracing == null ? null : tracing.client(cluster.service(), method.method().getName());
+        String spanParent = span == null ? null : span.traceparent();
+        this.traceId = spanParent != null ? spanParent
+                : trace != null ? trace.traceparent() : context == null ? null : context.traceId();
+        this.startedAt = now;
         this.timeoutNanos = context != null && context.hasDeadline()
                 ? Math.min(own, context.deadlineNanos() - now) : own;
         this.deadline = now + timeoutNanos;
     }
 
     CompletableFuture<Object> start() {
+        CompletableFuture<Object> answer = span == null && runtime.observer() == null ? result : observed();
         if (timeoutNanos <= 0) {
             result.completeExceptionally(new RpcTimeoutException(method + " of " + cluster.service()
                     + " not sent: the deadline of the call being served has passed"));
-            return result;
+            return answer;
         }
         attempt();
-        return result;
+        return answer;
+    }
+
+    /**
+     * The result, completed once the call's span and observers have heard how it ended (a caller that waits for it
+     * finds the call counted), with the same value or exception.
+     */
+    private CompletableFuture<Object> observed() {
+        CompletableFuture<Object> observed = new CompletableFuture<>();
+        result.whenComplete((value, failure) -> {
+            ended(failure);
+            if (failure == null) {
+                observed.complete(value);
+            } else {
+                observed.completeExceptionally(failure);
+            }
+        });
+        return observed;
+    }
+
+    private void ended(Throwable failure) {
+        ProviderPool last = provider;
+        if (span != null) {
+            try {
+                span.end(last == null ? null : last.host(), last == null ? 0 : last.port(), failure);
+            } catch (RuntimeException e) {
+                // a tracing library's failure is not the call's
+            }
+        }
+        Observers observer = runtime.observer();
+        if (observer != null) {
+            observer.clientCallEnded(new ClientCallEnded(cluster.service(), method.method().getName(),
+                    last == null ? "" : last.address(), CallOutcomes.client(failure),
+                    failure == null ? "" : failure.getClass().getName(), System.nanoTime() - startedAt, attempts));
+        }
     }
 
     private void attempt() {
@@ -97,6 +144,7 @@ final class ClientCall {
             }
             return;
         }
+        provider = connection.pool();
         Long ids = connection.ids(key);
         if (ids == null) {
             connection.pool().health().release(this);
@@ -109,6 +157,7 @@ final class ClientCall {
         long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
         long sentAt = System.nanoTime();
         connection.pool().sending(sentAt);
+        attempts++;
         connection.send(method, ids, arguments, traceId, remaining, limitMillis).whenComplete((value, failure) -> {
             boolean answered = !(failure instanceof RpcTimeoutException || failure instanceof ConnectionLostException);
             connection.pool().ended(answered, System.nanoTime());

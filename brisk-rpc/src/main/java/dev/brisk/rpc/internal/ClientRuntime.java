@@ -4,6 +4,8 @@ import dev.brisk.rpc.NoProviderException;
 import dev.brisk.rpc.RpcClientOptions;
 import dev.brisk.rpc.RpcException;
 import dev.brisk.rpc.ServiceStatus;
+import dev.brisk.rpc.observe.ProviderChange;
+import dev.brisk.rpc.observe.RpcClientView;
 import dev.brisk.rpc.spi.AllowedTypes;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
@@ -34,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,8 +66,16 @@ public final class ClientRuntime {
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
     private volatile boolean closed;
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
+    /** What hears of its calls and providers, and what traces its calls; null for none. */
+    private final Observers observer;
+    private final CallTracing tracing;
+    private final RpcClientView view = new View();
 
-    public ClientRuntime(RpcClientOptions options, Serializer serializer, Registry registry, boolean ownsRegistry) {
+    /** A client whose calls {@code observer} hears of and {@code tracing} traces, each {@code null} for none. */
+    public ClientRuntime(RpcClientOptions options, Serializer serializer, Registry registry, boolean ownsRegistry,
+                         Observers observer, CallTracing tracing) {
+        this.observer = observer;
+        this.tracing = tracing;
         this.options = options;
         this.serializer = serializer;
         this.registry = registry;
@@ -73,6 +84,19 @@ public final class ClientRuntime {
         this.ssl = options.tls().map(tls -> TlsContexts.forClient(tls, List.of(), List.of())).orElse(null);
         this.group = Transports.newGroup(transport, options.ioThreads(), "brisk-rpc-client", true);
         this.balancer = Balancer.of(options.loadBalance());
+        if (observer != null) {
+            observer.clientOpened(view);
+        }
+    }
+
+    /** What hears of its calls and providers; {@code null} for none. */
+    Observers observer() {
+        return observer;
+    }
+
+    /** What traces its calls; {@code null} for none. */
+    CallTracing tracing() {
+        return tracing;
     }
 
     public RpcClientOptions options() {
@@ -128,7 +152,8 @@ public final class ClientRuntime {
             cluster = clusters.get(service);
             if (cluster == null) {
                 cluster = new Cluster(service,
-                        new OutlierDetector(options.outlierFailures() > 0, options.maxEjectedPercent()));
+                        new OutlierDetector(options.outlierFailures() > 0, options.maxEjectedPercent(), service,
+                                observer));
                 clusters.put(service, cluster);
                 mine = true;
             }
@@ -191,7 +216,24 @@ public final class ClientRuntime {
         for (ProviderPool pool : previous) {
             release(pool);
         }
+        if (observer != null) {
+            changed(cluster.service(), previous, next);
+        }
         return first;
+    }
+
+    /** Tells the observer which providers of {@code service} joined and which left. */
+    private void changed(String service, List<ProviderPool> previous, List<ProviderPool> next) {
+        for (ProviderPool pool : next) {
+            if (!previous.contains(pool)) {
+                observer.providerChanged(new ProviderChange(service, pool.address(), ProviderChange.Kind.JOINED));
+            }
+        }
+        for (ProviderPool pool : previous) {
+            if (!next.contains(pool)) {
+                observer.providerChanged(new ProviderChange(service, pool.address(), ProviderChange.Kind.LEFT));
+            }
+        }
     }
 
     /**
@@ -361,6 +403,9 @@ public final class ClientRuntime {
                 return;
             }
             closed = true;
+            if (observer != null) {
+                clusters.values().forEach(cluster -> changed(cluster.service(), cluster.providers(), List.of()));
+            }
             clusters.values().forEach(Cluster::unsubscribe);
             open = new ArrayList<>(pools.values());
             pools.clear();
@@ -371,5 +416,56 @@ public final class ClientRuntime {
             registry.close();
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        if (observer != null) {
+            observer.clientClosed(view);
+        }
+    }
+
+    /** The client's live counts, as its observers read them. */
+    private final class View implements RpcClientView {
+
+        @Override
+        public int callsInFlight() {
+            List<ProviderPool> open;
+            synchronized (ClientRuntime.this) {
+                open = new ArrayList<>(pools.values());
+            }
+            int inFlight = 0;
+            for (ProviderPool pool : open) {
+                inFlight += pool.inFlight();
+            }
+            return inFlight;
+        }
+
+        @Override
+        public Set<String> services() {
+            return new TreeSet<>(clusters.keySet());
+        }
+
+        @Override
+        public int providers(String service) {
+            Cluster cluster = clusters.get(service);
+            return cluster == null ? 0 : cluster.providers().size();
+        }
+
+        @Override
+        public int ejectedProviders(String service) {
+            Cluster cluster = clusters.get(service);
+            if (cluster == null) {
+                return 0;
+            }
+            int ejected = 0;
+            for (ProviderPool pool : cluster.providers()) {
+                if (pool.health().ejected()) {
+                    ejected++;
+                }
+            }
+            return ejected;
+        }
+
+        @Override
+        public String toString() {
+            return "RpcClient view of " + clusters.keySet();
+        }
     }
 }

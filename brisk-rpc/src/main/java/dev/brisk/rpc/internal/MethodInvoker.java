@@ -78,6 +78,11 @@ public final class MethodInvoker {
         return methodId;
     }
 
+    /** The name of the service the method belongs to. */
+    public String serviceName() {
+        return serviceName;
+    }
+
     public MethodModel model() {
         return model;
     }

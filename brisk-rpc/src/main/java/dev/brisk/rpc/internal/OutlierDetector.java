@@ -1,5 +1,7 @@
 package dev.brisk.rpc.internal;
 
+import dev.brisk.rpc.observe.ProviderChange;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,10 +20,15 @@ final class OutlierDetector {
 
     private final boolean enabled;
     private final int maxEjectedPercent;
+    /** The service whose providers it watches, and who hears of ejections and restorations (null: none). */
+    private final String service;
+    private final Observers observer;
 
-    OutlierDetector(boolean enabled, int maxEjectedPercent) {
+    OutlierDetector(boolean enabled, int maxEjectedPercent, String service, Observers observer) {
         this.enabled = enabled;
         this.maxEjectedPercent = maxEjectedPercent;
+        this.service = service;
+        this.observer = observer;
     }
 
     /**
@@ -30,7 +37,13 @@ final class OutlierDetector {
      */
     void record(List<ProviderPool> providers, ProviderPool pool, Object call, Throwable failure, long elapsedNanos) {
         long now = System.nanoTime();
+        // only the probe of an ejected provider restores it: the one call whose outcome is watched for that
+        boolean probe = observer != null && pool.health().probing(call);
+        int restorations = probe ? pool.health().restorations() : 0;
         boolean failedOften = pool.health().record(call, failure, elapsedNanos, now);
+        if (probe && pool.health().restorations() != restorations) {
+            observer.providerChanged(new ProviderChange(service, pool.address(), ProviderChange.Kind.RESTORED));
+        }
         if (enabled && (failedOften || slow(providers, pool, now))) {
             eject(providers, pool, now);
         }
@@ -69,8 +82,8 @@ final class OutlierDetector {
         }
         int size = providers.size();
         int allowed = Math.min(size - 1, size * maxEjectedPercent / 100);
-        if (ejected < allowed) {
-            pool.health().eject(now);
+        if (ejected < allowed && pool.health().eject(now) && observer != null) {
+            observer.providerChanged(new ProviderChange(service, pool.address(), ProviderChange.Kind.EJECTED));
         }
     }
 }

@@ -48,6 +48,8 @@ final class ProviderHealth {
     private volatile boolean offline;
     private volatile long ejectionsTotal;
     private int ejections;
+    /** How many times a probe restored it (written under the lock). */
+    private volatile int restorations;
     private long restoredAt;
     private Object probe;
 
@@ -109,6 +111,21 @@ final class ProviderHealth {
             probe = call;
             return true;
         }
+    }
+
+    /** Whether {@code call} is the probe of the ejected provider. */
+    boolean probing(Object call) {
+        if (state != State.PROBING) {
+            return false;
+        }
+        synchronized (this) {
+            return probe == call;
+        }
+    }
+
+    /** How many times a probe has restored the provider. */
+    int restorations() {
+        return restorations;
     }
 
     /** Gives the probe back unused (its request was never sent): the next call probes instead. */
@@ -185,9 +202,11 @@ final class ProviderHealth {
 
     /**
      * Ejects the provider for the base ejection time, doubled for each ejection since it last stayed healthy for the
-     * longest ejection time, up to that longest time.
+     * longest ejection time, up to that longest time. Returns whether it was taking calls until now (not ejected
+     * already, nor being probed).
      */
-    synchronized void eject(long now) {
+    synchronized boolean eject(long now) {
+        boolean wasActive = state == State.ACTIVE;
         if (state == State.ACTIVE && restoredAt != 0 && now - restoredAt > maxEjectionNanos) {
             ejections = 0;
         }
@@ -201,6 +220,7 @@ final class ProviderHealth {
         probe = null;
         ejectedUntil = now + duration;
         state = State.EJECTED;
+        return wasActive;
     }
 
     /** Takes calls again, warming up, with its answer times forgotten (the probe may have waited out a pause). */
@@ -208,6 +228,7 @@ final class ProviderHealth {
         state = State.ACTIVE;
         failures = 0;
         restoredAt = now;
+        restorations++;
         latencyNanos = -1;
         warmUpFrom = now;
     }

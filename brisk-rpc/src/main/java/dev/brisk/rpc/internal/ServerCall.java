@@ -1,12 +1,17 @@
 package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.FrameTooLargeException;
+import dev.brisk.rpc.RpcTimeoutException;
 import dev.brisk.rpc.TypeNotAllowedException;
+import dev.brisk.rpc.observe.RpcOutcome;
+import dev.brisk.rpc.observe.ServerCallEnded;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import dev.brisk.transport.TraceContext;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
@@ -24,6 +29,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ServerCall implements Runnable {
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
+    private static final VarHandle SPAN;
+
+    static {
+        try {
+            SPAN = MethodHandles.lookup().findVarHandle(ServerCall.class, "span", CallTracing.ServerSpan.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final ChannelHandlerContext ctx;
     private final ServerContext context;
@@ -41,6 +55,13 @@ final class ServerCall implements Runnable {
     private ByteBuf frame;
     private ScheduledFuture<?> timer;
     private Thread runner;
+    /** When a thread took it up ({@link System#nanoTime()}), 0 before; kept only when the server is observed. */
+    private long startedNanos;
+    /**
+     * Its span when the server traces calls, from when a thread took it up; else null. Whoever ends it takes it
+     * ({@link #SPAN}): the thread running the call, or the time limit answering it meanwhile.
+     */
+    private volatile CallTracing.ServerSpan span;
 
     /**
      * A call that arrived at {@code arrivalNanos} ({@link System#nanoTime()}) and whose caller waits
@@ -72,6 +93,9 @@ final class ServerCall implements Runnable {
 
     @Override
     public void run() {
+        if (context.observer() != null) {
+            startedNanos = System.nanoTime();
+        }
         if (expired()) {
             return;
         }
@@ -96,6 +120,18 @@ final class ServerCall implements Runnable {
             runner = Thread.currentThread();
         }
         TraceContext trace = CallContext.w3c(traceId);
+        TraceContext.Scope spanScope = null;
+        if (context.tracing() != null) {
+            CallTracing.ServerSpan started = context.tracing().server(invoker.serviceName(),
+                    invoker.model().method().getName(), trace != null ? traceId : null, arrivalNanos);
+            span = started;
+            if (answered.get()) {
+                // the time limit answered the call before its span was there to end
+                endSpan(started, RpcTimeoutException.class.getName(), null);
+            }
+            trace = started.trace() != null ? started.trace() : trace;
+            spanScope = started.makeCurrent();
+        }
         CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, callerRemainingMillis());
         TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
         try {
@@ -106,6 +142,9 @@ final class ServerCall implements Runnable {
         } finally {
             if (traceScope != null) {
                 traceScope.close();
+            }
+            if (spanScope != null) {
+                spanScope.close();
             }
             CallContext.restore(previous);
             synchronized (this) {
@@ -215,6 +254,7 @@ final class ServerCall implements Runnable {
             return;
         }
         if (oneWay) {
+            ended(null, null, null);
             finish();
             return;
         }
@@ -225,20 +265,23 @@ final class ServerCall implements Runnable {
             response = Frames.deflateBody(response, bodyStart, context.options().compressionThreshold(), ctx.alloc());
             Frames.finish(response, context.options().maxFrameSize(), "response");
         } catch (FrameTooLargeException e) {
+            ended(ErrorCode.FRAME_TOO_LARGE, null, e);
             write(Frames.error(ctx.alloc(), requestId, ErrorCode.FRAME_TOO_LARGE, null, e.getMessage()));
             return;
         } catch (Throwable t) {
             response.release();
+            ended(ErrorCode.INTERNAL, null, t);
             write(Frames.error(ctx.alloc(), requestId, ErrorCode.INTERNAL, null, "cannot write the result of "
                     + invoker.model() + ": " + t));
             return;
         }
+        ended(null, null, null);
         write(response);
     }
 
     private void answerFailure(Throwable failure) {
         Throwable cause = unwrap(failure);
-        answerError(ErrorCode.APPLICATION, cause.getClass().getName(), cause.getMessage());
+        answerError(ErrorCode.APPLICATION, cause.getClass().getName(), cause.getMessage(), cause);
     }
 
     private static Throwable unwrap(Throwable failure) {
@@ -251,14 +294,52 @@ final class ServerCall implements Runnable {
     }
 
     private void answerError(ErrorCode code, String type, String message) {
+        answerError(code, type, message, null);
+    }
+
+    private void answerError(ErrorCode code, String type, String message, Throwable failure) {
         if (!claim()) {
             return;
         }
+        ended(code, type, failure);
         if (oneWay) {
             finish();
             return;
         }
         write(Frames.error(ctx.alloc(), requestId, code, type, message));
+    }
+
+    /**
+     * Ends its span and tells the observer, when there are: the call was answered with an error of {@code code} and
+     * exception {@code type} ({@code code} null: a result), thrown as {@code failure} when the service threw.
+     */
+    private void ended(ErrorCode code, String type, Throwable failure) {
+        if (context.tracing() != null) {
+            CallTracing.ServerSpan traced = span;
+            if (traced != null) {
+                endSpan(traced, code == null ? null : CallOutcomes.errorType(code, type), failure);
+            }
+        }
+        Observers observer = context.observer();
+        if (observer != null) {
+            long now = System.nanoTime();
+            long started = startedNanos;
+            observer.serverCallEnded(new ServerCallEnded(invoker.serviceName(), invoker.model().method().getName(),
+                    code == null ? RpcOutcome.SUCCESS : CallOutcomes.server(code),
+                    code == null ? "" : CallOutcomes.errorType(code, type), now - arrivalNanos,
+                    started == 0 ? -1 : started - arrivalNanos));
+        }
+    }
+
+    /** Ends {@code traced} unless another thread took it first. */
+    private void endSpan(CallTracing.ServerSpan traced, String errorType, Throwable failure) {
+        if (SPAN.compareAndSet(this, traced, null)) {
+            try {
+                traced.end(errorType, failure);
+            } catch (RuntimeException e) {
+                // a tracing library's failure is not the call's
+            }
+        }
     }
 
     private boolean claim() {

@@ -24,8 +24,19 @@ public final class ServerContext {
     private final LongAdder expiredCalls = new LongAdder();
     private final int acceptedRequestFlags;
     private volatile boolean draining;
+    /** What hears of its calls, and what traces them; null for none. */
+    private final Observers observer;
+    private final CallTracing tracing;
 
     public ServerContext(RpcServerOptions options, List<ServerService> services, Serializer serializer) {
+        this(options, services, serializer, null, null);
+    }
+
+    /** A server's context whose calls {@code observer} hears of and {@code tracing} traces, each null for none. */
+    public ServerContext(RpcServerOptions options, List<ServerService> services, Serializer serializer,
+                         Observers observer, CallTracing tracing) {
+        this.observer = observer;
+        this.tracing = tracing;
         this.options = options;
         this.services = List.copyOf(services);
         this.serializer = serializer;
@@ -86,6 +97,16 @@ public final class ServerContext {
     /** Calls accepted and not yet answered, over all connections. */
     public AtomicInteger inFlight() {
         return inFlight;
+    }
+
+    /** What hears of its calls; {@code null} for none. */
+    public Observers observer() {
+        return observer;
+    }
+
+    /** What traces its calls; {@code null} for none. */
+    CallTracing tracing() {
+        return tracing;
     }
 
     public boolean draining() {

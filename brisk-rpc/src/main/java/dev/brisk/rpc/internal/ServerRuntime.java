@@ -2,6 +2,7 @@ package dev.brisk.rpc.internal;
 
 import dev.brisk.rpc.RpcServerOptions;
 import dev.brisk.rpc.ServerState;
+import dev.brisk.rpc.observe.RpcServerView;
 import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.spi.Registry;
 import dev.brisk.transport.ProtocolDetector;
@@ -47,6 +48,7 @@ public final class ServerRuntime {
     private final int port;
     private volatile ServerState state = ServerState.SERVING;
     private boolean stopped;
+    private final RpcServerView view = new View();
 
     private ServerRuntime(RpcServerOptions options, ServerContext context, EventLoopGroup acceptor,
                           EventLoopGroup workers, Channel serverChannel, List<ExecutorService> executors,
@@ -108,6 +110,9 @@ public final class ServerRuntime {
         ServerRuntime runtime = new ServerRuntime(options, context, acceptor, workers, channel, executors, registry,
                 shared);
         runtime.register();
+        if (context.observer() != null) {
+            context.observer().serverStarted(runtime.view);
+        }
         return runtime;
     }
 
@@ -298,6 +303,33 @@ public final class ServerRuntime {
         acceptor.terminationFuture().syncUninterruptibly();
         workers.terminationFuture().syncUninterruptibly();
         state = ServerState.CLOSED;
+        if (context.observer() != null) {
+            context.observer().serverStopped(view);
+        }
+    }
+
+    /** The server's live counts, as its observers read them. */
+    private final class View implements RpcServerView {
+
+        @Override
+        public int callsInFlight() {
+            return context.inFlight().get();
+        }
+
+        @Override
+        public int connections() {
+            return ServerRuntime.this.connections();
+        }
+
+        @Override
+        public long expiredCalls() {
+            return ServerRuntime.this.expiredCalls();
+        }
+
+        @Override
+        public String toString() {
+            return "RpcServer view of port " + port;
+        }
     }
 
     /** Stops the services' executors; calls still queued never run, and their frames are released. */

@@ -38,15 +38,20 @@ class ProviderHealthTest {
         Object before = new Object();
         Object probe = new Object();
         Object other = new Object();
-        health.eject(t0);
+        assertThat(health.eject(t0)).as("it was taking calls").isTrue();
         assertThat(health.admits()).isFalse();
         assertThat(health.claimProbe(probe, t0 + SECOND / 2)).as("not before its time").isFalse();
         assertThat(health.claimProbe(probe, t0 + SECOND)).isTrue();
         assertThat(health.claimProbe(other, t0 + SECOND)).as("one probe at a time").isFalse();
+        assertThat(health.probing(probe)).isTrue();
+        assertThat(health.probing(other)).isFalse();
         health.record(before, null, 1000, t0 + SECOND);
         assertThat(health.admits()).as("an answer to a call sent before the ejection decides nothing").isFalse();
+        assertThat(health.restorations()).isZero();
         health.record(probe, null, 1000, t0 + SECOND);
         assertThat(health.admits()).isTrue();
+        assertThat(health.restorations()).isEqualTo(1);
+        assertThat(health.probing(probe)).isFalse();
         assertThat(health.warmUpShare(t0 + SECOND)).as("it warms up again").isEqualTo(0.1);
     }
 
@@ -71,6 +76,7 @@ class ProviderHealthTest {
         assertThat(health.claimProbe(probe, t0 + SECOND)).isTrue();
         health.release(probe);
         assertThat(health.claimProbe(new Object(), t0 + SECOND)).isTrue();
+        assertThat(health.eject(t0 + SECOND)).as("being probed: no new ejection").isFalse();
     }
 
     @Test
