@@ -115,7 +115,7 @@ public final class ServerRuntime {
         String host = options.advertisedHost().orElseGet(this::defaultAdvertisedHost);
         for (ServerService service : context.services()) {
             ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
-                    options.version(), options.metadata());
+                    options.version(), options.metadata(), options.group());
             registry.register(provider);
             registrations.add(provider);
         }
