@@ -42,6 +42,8 @@ abstract class DocContext {
 
     UserService users;
     Impl impl;
+    RpcClient client;
+    Registry registry;
 
     abstract boolean allowed(Optional<String> traceId);
 }
