@@ -45,7 +45,9 @@ abstract class DocContext {
     UserService users;
     Impl impl;
     RpcClient ordersClient;
-    MeterRegistry registry;
+    MeterRegistry meterRegistry;
+    RpcClient client;
+    Registry registry;
 
     abstract boolean allowed(Optional<String> traceId);
 }

@@ -5,6 +5,7 @@ import dev.brisk.rpc.internal.CallTracing;
 import dev.brisk.rpc.internal.EnumTolerant;
 import dev.brisk.rpc.internal.ForySerializer;
 import dev.brisk.rpc.internal.Observers;
+import dev.brisk.rpc.internal.ProviderSelection;
 import dev.brisk.rpc.internal.ServiceProxy;
 import dev.brisk.rpc.observe.RpcObserver;
 import dev.brisk.rpc.spi.Registry;
@@ -38,7 +39,11 @@ public final class RpcClient implements AutoCloseable {
 
     private final ClientRuntime runtime;
     private final List<RpcFilter> filters;
-    private final Map<Class<?>, Object> proxies = new ConcurrentHashMap<>();
+    private final Map<Reference, Object> proxies = new ConcurrentHashMap<>();
+
+    /** What a proxy is made for: a service interface and the providers it calls. */
+    private record Reference(Class<?> type, ReferenceOptions options) {
+    }
 
     private RpcClient(ClientRuntime runtime, List<RpcFilter> filters) {
         this.runtime = runtime;
@@ -51,16 +56,38 @@ public final class RpcClient implements AutoCloseable {
     }
 
     /**
-     * The proxy of service interface {@code type} (one per type, made on first use and reused). Connections to the
-     * service's providers open on first use; a call made before one is ready waits for it within its timeout.
+     * The proxy of service interface {@code type} (one per type, made on first use and reused), calling the providers
+     * of the client's {@link RpcClientOptions#version() version} and {@link RpcClientOptions#group() group}.
+     * Connections to the service's providers open on first use; a call made before one is ready waits for it within
+     * its timeout.
      */
     public <T> T proxy(Class<T> type) {
+        return proxy(type, runtime.options().reference());
+    }
+
+    /**
+     * The proxy of service interface {@code type} calling the providers {@code reference} chooses, starting from the
+     * client's version and group: {@code proxy(OrderService.class, ref -> ref.version("[2.0,3.0)").group("eu"))}.
+     * One proxy per type and choice, reused.
+     *
+     * @throws IllegalArgumentException when the version is not a version range
+     */
+    public <T> T proxy(Class<T> type, Consumer<ReferenceOptions.Builder> reference) {
+        ReferenceOptions.Builder builder = runtime.options().reference().toBuilder();
+        Objects.requireNonNull(reference, "reference must not be null").accept(builder);
+        return proxy(type, builder.build());
+    }
+
+    /** The proxy of service interface {@code type} calling the providers {@code reference} chooses. */
+    public <T> T proxy(Class<T> type, ReferenceOptions reference) {
         Objects.requireNonNull(type, "service type must not be null");
-        Object proxy = proxies.get(type);
+        Reference key = new Reference(type, Objects.requireNonNull(reference, "reference must not be null"));
+        Object proxy = proxies.get(key);
         if (proxy == null) {
             // made outside the map's lock: the first proxy of a service may wait for the registry
-            Object created = ServiceProxy.create(runtime, type, filters);
-            proxy = proxies.putIfAbsent(type, created);
+            Object created = ServiceProxy.create(runtime, type, filters,
+                    ProviderSelection.of(reference.version(), reference.group()));
+            proxy = proxies.putIfAbsent(key, created);
             if (proxy == null) {
                 proxy = created;
             }

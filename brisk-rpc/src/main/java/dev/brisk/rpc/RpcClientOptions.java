@@ -48,6 +48,12 @@ import java.util.Optional;
  * @param unknownEnumConstants    what a result's enum constant that this client's enum lacks reads as, unless the enum
  *                                marks a constant {@link EnumFallback}: {@link UnknownEnumConstants#FAIL} (the
  *                                default: the call fails) or {@code NULL}
+ * @param version                 the provider versions every proxy calls unless it chooses its own
+ *                                ({@link ReferenceOptions#version()}): empty (the default) or {@code *} for any, one
+ *                                version ({@code 2.1.0}) or a range in Maven's notation ({@code [2.0,3.0)})
+ * @param group                   the providers' group every proxy calls unless it chooses its own
+ *                                ({@link ReferenceOptions#group()}): empty (the default) for providers without a
+ *                                group, {@code *} for all
  */
 public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int connectionsPerProvider, int maxFrameSize, Duration callTimeout,
@@ -55,7 +61,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
                                Duration reconnectMaxBackoff, LoadBalance loadBalance, int maxRetries,
                                int outlierFailures, Duration ejectionTime, Duration maxEjectionTime,
                                int maxEjectedPercent, Duration warmUp, int compressionThreshold,
-                               AllowList allowList, UnknownEnumConstants unknownEnumConstants) {
+                               AllowList allowList, UnknownEnumConstants unknownEnumConstants, String version,
+                               String group) {
 
     /** The defaults. */
     public static final RpcClientOptions DEFAULT = new Builder().build();
@@ -90,6 +97,14 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
         Checks.notNull(unknownEnumConstants, "unknownEnumConstants");
+        ReferenceOptions reference = new ReferenceOptions(version, group);
+        version = reference.version();
+        group = reference.group();
+    }
+
+    /** The providers a proxy calls when it does not choose: {@link #version()} and {@link #group()}. */
+    public ReferenceOptions reference() {
+        return new ReferenceOptions(version, group);
     }
 
     /** A builder starting from the defaults. */
@@ -128,6 +143,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
         private int compressionThreshold;
         private AllowList.Builder allowList = AllowList.builder();
         private UnknownEnumConstants unknownEnumConstants = UnknownEnumConstants.FAIL;
+        private String version = "";
+        private String group = "";
 
         private Builder() {
         }
@@ -153,6 +170,8 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             compressionThreshold = o.compressionThreshold;
             allowList = o.allowList.toBuilder();
             unknownEnumConstants = o.unknownEnumConstants;
+            version = o.version;
+            group = o.group;
         }
 
         /** Socket transport; default {@link Transport#AUTO}. */
@@ -300,12 +319,30 @@ public record RpcClientOptions(Transport transport, int ioThreads, Optional<TlsO
             return this;
         }
 
+        /**
+         * Provider versions every proxy calls unless it chooses its own: one version ({@code 2.1.0}) or a range in
+         * Maven's notation ({@code [2.0,3.0)}, {@code [2.0,)}); default empty: any version.
+         */
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
+        /**
+         * The providers' group every proxy calls unless it chooses its own; default empty: providers without a
+         * group ({@code *}: every provider).
+         */
+        public Builder group(String group) {
+            this.group = group;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcClientOptions build() {
             return new RpcClientOptions(transport, ioThreads, tls, connectionsPerProvider, maxFrameSize, callTimeout,
                     connectTimeout, pingInterval, reconnectInitialBackoff, reconnectMaxBackoff, loadBalance,
                     maxRetries, outlierFailures, ejectionTime, maxEjectionTime, maxEjectedPercent, warmUp,
-                    compressionThreshold, allowList.build(), unknownEnumConstants);
+                    compressionThreshold, allowList.build(), unknownEnumConstants, version, group);
         }
     }
 }

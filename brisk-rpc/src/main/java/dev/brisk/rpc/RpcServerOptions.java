@@ -34,7 +34,8 @@ import java.util.Optional;
  * @param advertisedHost            the host put into the registry; empty for {@code host}, or this machine's address
  *                                  when {@code host} is a wildcard
  * @param weight                    the weight put into the registry, 100 by default
- * @param version                   the version put into the registry, empty by default
+ * @param version                   the version put into the registry and told to clients in the hello, empty by
+ *                                  default
  * @param metadata                  the metadata put into the registry, copied
  * @param compressionThreshold      bodies (arguments or results) of at least this many bytes are sent deflated, with
  *                                  the frame's compressed flag; 0 (the default) sends everything as it is. Deflated
@@ -49,6 +50,9 @@ import java.util.Optional;
  * @param unknownEnumConstants      what an argument's enum constant that this server's enum lacks reads as, unless the
  *                                  enum marks a constant {@link EnumFallback}: {@link UnknownEnumConstants#FAIL} (the
  *                                  default: the call is answered "bad request") or {@code NULL}
+ * @param group                     the group put into the registry and told to clients in the hello, empty (no group)
+ *                                  by default: clients call providers of the group they choose (none unless they
+ *                                  choose one)
  */
 public record RpcServerOptions(String host, int port, Transport transport, int ioThreads, Optional<TlsOptions> tls,
                                int maxFrameSize, int maxInFlightPerConnection, Dispatch dispatch, int workerThreads,
@@ -56,7 +60,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
                                Duration idleTimeout, Duration writeTimeout, Optional<String> advertisedHost,
                                int weight, String version, Map<String, String> metadata, int compressionThreshold,
                                AllowList allowList, boolean wallClockDeadlines,
-                               UnknownEnumConstants unknownEnumConstants) {
+                               UnknownEnumConstants unknownEnumConstants, String group) {
 
     /** The defaults. */
     public static final RpcServerOptions DEFAULT = new Builder().build();
@@ -84,6 +88,12 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         Checks.notNegative(compressionThreshold, "compressionThreshold");
         Checks.notNull(allowList, "allowList");
         Checks.notNull(unknownEnumConstants, "unknownEnumConstants");
+        Checks.notNull(group, "group");
+        version = version.strip();
+        group = group.strip();
+        if (group.equals("*")) {
+            throw new IllegalArgumentException("group must not be '*', which clients use to select every group");
+        }
     }
 
     /** A builder starting from the defaults. */
@@ -124,6 +134,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
         private AllowList.Builder allowList = AllowList.builder();
         private boolean wallClockDeadlines;
         private UnknownEnumConstants unknownEnumConstants = UnknownEnumConstants.FAIL;
+        private String group = "";
 
         private Builder() {
         }
@@ -151,6 +162,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             allowList = o.allowList.toBuilder();
             wallClockDeadlines = o.wallClockDeadlines;
             unknownEnumConstants = o.unknownEnumConstants;
+            group = o.group;
         }
 
         /** Address to bind; default {@code 0.0.0.0}. */
@@ -264,7 +276,7 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /** Version put into the registry; default empty. */
+        /** Version put into the registry and told to clients in the hello; default empty. */
         public Builder version(String version) {
             this.version = version;
             return this;
@@ -319,12 +331,21 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
+        /**
+         * Group put into the registry and told to clients in the hello; default empty (no group): clients that choose
+         * no group call only providers without one.
+         */
+        public Builder group(String group) {
+            this.group = group;
+            return this;
+        }
+
         /** The options; fails with a message naming the first invalid component. */
         public RpcServerOptions build() {
             return new RpcServerOptions(host, port, transport, ioThreads, tls, maxFrameSize, maxInFlightPerConnection,
                     dispatch, workerThreads, workerQueueSize, methodTimeout, shutdownTimeout, idleTimeout,
                     writeTimeout, advertisedHost, weight, version, metadata, compressionThreshold, allowList.build(),
-                    wallClockDeadlines, unknownEnumConstants);
+                    wallClockDeadlines, unknownEnumConstants, group);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -170,12 +171,18 @@ abstract class Balancer {
         }
     }
 
-    /** A ring of 128 points per provider; the key's hash finds the first usable provider clockwise. */
+    /**
+     * A ring of 128 points per provider; the key's hash finds the first usable provider clockwise. A ring is kept per
+     * set of providers (the methods a mixed fleet serves differently have sets of their own), the last used at hand.
+     */
     static final class ConsistentHash extends Balancer {
 
         private static final int POINTS = 128;
+        /** Rings kept at most; all are dropped when one more is needed (sets replaced as providers come and go). */
+        private static final int MAX_RINGS = 64;
 
         private volatile Ring ring = new Ring(List.of(), new TreeMap<>());
+        private final Map<List<ProviderPool>, Ring> rings = new ConcurrentHashMap<>();
 
         private record Ring(List<ProviderPool> providers, TreeMap<Integer, ProviderPool> points) {
         }
@@ -188,13 +195,20 @@ abstract class Balancer {
             }
             Ring current = ring;
             if (current.providers != providers) {
-                TreeMap<Integer, ProviderPool> points = new TreeMap<>();
-                for (ProviderPool pool : providers) {
-                    for (int i = 0; i < POINTS; i++) {
-                        points.put(mix((pool.address() + '#' + i).hashCode()), pool);
+                current = rings.get(providers);
+                if (current == null) {
+                    TreeMap<Integer, ProviderPool> points = new TreeMap<>();
+                    for (ProviderPool pool : providers) {
+                        for (int i = 0; i < POINTS; i++) {
+                            points.put(mix((pool.address() + '#' + i).hashCode()), pool);
+                        }
                     }
+                    current = new Ring(providers, points);
+                    if (rings.size() >= MAX_RINGS) {
+                        rings.clear();
+                    }
+                    rings.put(providers, current);
                 }
-                current = new Ring(providers, points);
                 ring = current;
             }
             Object key = arguments.length == 0 ? null : arguments[method.hashKeyIndex()];

@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One call from the client's side, across attempts: picks a connection, waits (within the deadline) for one to become
+ * One call from the client's side, across attempts: picks a connection of a provider that serves the method (its
+ * {@link MethodRoute}), waits (within the deadline) for one to become
  * ready when none is, and after a failure tries another provider when that cannot run the method twice — always when
  * the request never ran (not sent, or refused by a server shutting down), otherwise only for idempotent methods.
  */
@@ -25,8 +26,8 @@ final class ClientCall {
 
     private final ClientRuntime runtime;
     private final Cluster cluster;
+    private final MethodRoute route;
     private final MethodModel method;
-    private final String key;
     private final Object[] arguments;
     private final long deadline;
     private final long timeoutNanos;
@@ -42,11 +43,11 @@ final class ClientCall {
     private ProviderPool provider;
     private int attempts;
 
-    ClientCall(ClientRuntime runtime, Cluster cluster, MethodModel method, String key, Object[] arguments) {
+    ClientCall(ClientRuntime runtime, MethodRoute route, MethodModel method, Object[] arguments) {
         this.runtime = runtime;
-        this.cluster = cluster;
+        this.cluster = route.cluster();
+        this.route = route;
         this.method = method;
-        this.key = key;
         this.arguments = arguments;
         long now = System.nanoTime();
         long own = method.timeoutMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(method.timeoutMillis())
@@ -133,25 +134,30 @@ final class ClientCall {
             }
             if (refusal != null) {
                 result.completeExceptionally(refusal);
-            } else if (cluster.mayBecomeReady(tried)) {
+            } else if (route.mayBecomeReady(tried)) {
                 readySignal.copy().completeOnTimeout(null, remaining, TimeUnit.NANOSECONDS)
                         .thenRun(this::attempt);
             } else if (lastFailure != null) {
                 result.completeExceptionally(lastFailure);
             } else {
-                result.completeExceptionally(new NoProviderException("no provider of " + cluster.service()
-                        + " is available " + cluster.providers()));
+                result.completeExceptionally(route.unavailable());
             }
             return;
         }
         provider = connection.pool();
-        Long ids = connection.ids(key);
+        Long ids = connection.ids(route.key());
         if (ids == null) {
+            // this connection's server lacks what the provider's last hello offered (a redeploy between two
+            // connections' hellos): the call was not sent, another provider may take it
             connection.pool().health().release(this);
-            result.completeExceptionally(new UnknownMethodException(connection.offers(cluster.service())
+            lastFailure = new UnknownMethodException(connection.offers(cluster.service())
                     ? "provider " + connection.pool().address() + " has no method " + method.signature()
                             + " in service " + cluster.service()
-                    : "provider " + connection.pool().address() + " does not offer service " + cluster.service()));
+                    : "provider " + connection.pool().address() + " does not offer service " + cluster.service());
+            synchronized (this) {
+                tried.add(connection.pool());
+            }
+            attempt();
             return;
         }
         long limitMillis = TimeUnit.NANOSECONDS.toMillis(timeoutNanos);
@@ -176,7 +182,7 @@ final class ClientCall {
 
     /** A connection the balancer picks; when every provider that takes calls is unusable, one of an ejected one. */
     private ClientConnection select() {
-        List<ProviderPool> providers = cluster.providers();
+        List<ProviderPool> providers = route.providers();
         ClientConnection connection = runtime.balancer().select(providers, method, arguments, tried, this);
         return connection != null ? connection : Balancer.anyReady(providers, tried);
     }

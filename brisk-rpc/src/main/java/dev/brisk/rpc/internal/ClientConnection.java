@@ -306,9 +306,15 @@ public final class ClientConnection {
         }
 
         private void hello(ByteBuf frame) {
-            table = Handshake.readTable(frame);
-            wallClockDeadlines = (Handshake.readFeatures(frame) & Handshake.FEATURE_WALL_CLOCK_DEADLINE) != 0;
+            Map<String, Long> methods = Handshake.readTable(frame);
+            int features = Handshake.readFeatures(frame);
+            String[] labels = Handshake.readLabels(frame, features);
+            table = methods;
+            wallClockDeadlines = (features & Handshake.FEATURE_WALL_CLOCK_DEADLINE) != 0;
             refusal = null;
+            pool.hello(labels == null ? new ProviderHello(methods, null, null)
+                    : new ProviderHello(methods, labels[0], labels[1]));
+            runtime.routesChanged();   // which methods and versions it serves may have changed
             if (state == State.CONNECTING) {
                 state = State.READY;
                 synchronized (ClientConnection.this) {

@@ -43,6 +43,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A built client: its event loops, the connection pools per provider address (shared by the services a provider
@@ -64,6 +65,8 @@ public final class ClientRuntime {
     /** Addresses the operator took out of rotation, guarded by this. */
     private final Set<String> offline = new HashSet<>();
     private volatile CompletableFuture<Void> readySignal = new CompletableFuture<>();
+    /** Counts changes of the providers and of what they said in their hellos: method routes are rebuilt after one. */
+    private final AtomicLong routing = new AtomicLong();
     private volatile boolean closed;
     private volatile AllowedTypes allowed = AllowedTypes.jdkValues();
     /** What hears of its calls and providers, and what traces its calls; null for none. */
@@ -207,12 +210,16 @@ public final class ClientRuntime {
             byAddress.putIfAbsent(provider.address(), provider);
         }
         List<ProviderPool> next = new ArrayList<>();
+        Map<ProviderPool, ProviderInfo> described = new HashMap<>();
         for (ProviderInfo provider : byAddress.values()) {
-            next.add(acquire(provider));
+            ProviderPool pool = acquire(provider);
+            next.add(pool);
+            described.put(pool, provider);
         }
         List<ProviderPool> previous = cluster.providers();
-        cluster.reported(new ArrayList<>(byAddress.values()));
+        cluster.described(described);
         boolean first = cluster.providers(next);
+        routesChanged();
         for (ProviderPool pool : previous) {
             release(pool);
         }
@@ -379,6 +386,16 @@ public final class ClientRuntime {
             }
         }
         return false;
+    }
+
+    /** The count of changes {@link MethodRoute}s compare with the one they were built at. */
+    long routing() {
+        return routing.get();
+    }
+
+    /** The providers of a service, or what one said in its hello, changed: method routes are rebuilt on next use. */
+    void routesChanged() {
+        routing.incrementAndGet();
     }
 
     /** Completes when some connection becomes ready next. */

@@ -5,6 +5,7 @@ import dev.brisk.rpc.spi.Registry;
 
 import dev.brisk.rpc.RpcException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -14,7 +15,7 @@ final class Cluster {
     private final String service;
     private final OutlierDetector outliers;
     private volatile List<ProviderPool> providers = List.of();
-    private volatile List<ProviderInfo> reported = List.of();
+    private volatile Map<ProviderPool, ProviderInfo> described = Map.of();
     private volatile boolean informed;
     private volatile Registry.Subscription subscription;
     private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
@@ -32,21 +33,27 @@ final class Cluster {
         return providers;
     }
 
-    /** The providers as the registry last reported them, one per address, in the order of {@link #providers()}. */
-    List<ProviderInfo> reported() {
-        return reported;
-    }
-
-    void reported(List<ProviderInfo> reported) {
-        this.reported = List.copyOf(reported);
-    }
-
     /** Takes the set the registry reported; returns whether it is the first. */
     boolean providers(List<ProviderPool> providers) {
         this.providers = List.copyOf(providers);
         boolean first = !informed;
         informed = true;
         return first;
+    }
+
+    /** What the registry says of {@code pool} (version, group...), {@code null} when it is not a provider of it. */
+    ProviderInfo described(ProviderPool pool) {
+        return described.get(pool);
+    }
+
+    /** Takes what the registry says of each provider; set before the {@link #providers(List) providers} themselves. */
+    void described(Map<ProviderPool, ProviderInfo> described) {
+        this.described = Map.copyOf(described);
+    }
+
+    /** Whether the registry has reported the service's providers yet. */
+    boolean informed() {
+        return informed;
     }
 
     /** Records the outcome of a call to {@code pool} and ejects it when that makes it an outlier. */
@@ -97,21 +104,5 @@ final class Cluster {
             }
         }
         return refusal;
-    }
-
-    /**
-     * Whether a provider not yet tried may still become ready: it is connecting, or the registry has not reported the
-     * service's providers yet.
-     */
-    boolean mayBecomeReady(Set<ProviderPool> tried) {
-        if (!informed) {
-            return true;
-        }
-        for (ProviderPool pool : providers) {
-            if (!tried.contains(pool) && pool.connecting()) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -19,14 +19,22 @@ public final class Handshake {
      */
     public static final int FEATURE_WALL_CLOCK_DEADLINE = 1;
 
+    /**
+     * Feature bit of the server's hello: the features are followed by the server's labels, {@code string version,
+     * string group} (each empty when not set), which clients select providers by.
+     */
+    public static final int FEATURE_LABELS = 2;
+
     private Handshake() {
     }
 
     /**
      * Writes the server's table: {@code int version, int services, {string name, int id, int methods, {string
-     * signature, int id}}, int features}. Clients that predate the features read the table and ignore them.
+     * signature, int id}}, int features}, then its labels ({@link #FEATURE_LABELS}, always offered). Clients that
+     * predate the features read the table and ignore what follows it.
      */
-    public static void writeTable(ByteBuf out, List<ServerService> services, int features) {
+    public static void writeTable(ByteBuf out, List<ServerService> services, int features, String version,
+                                  String group) {
         out.writeInt(Frames.PROTOCOL_VERSION);
         out.writeInt(services.size());
         for (ServerService service : services) {
@@ -39,7 +47,9 @@ public final class Handshake {
                 out.writeInt(invoker.methodId());
             }
         }
-        out.writeInt(features);
+        out.writeInt(features | FEATURE_LABELS);
+        Frames.writeString(out, version);
+        Frames.writeString(out, group);
     }
 
     /** Reads a server's table into {@code "service#signature" -> serviceId << 32 | methodId}. */
@@ -71,6 +81,19 @@ public final class Handshake {
      */
     public static int readFeatures(ByteBuf in) {
         return in.readableBytes() >= 4 ? in.readInt() : 0;
+    }
+
+    /**
+     * The server's labels, {@code {version, group}}, that follow the features {@link #readFeatures} read;
+     * {@code null} when {@code features} does not offer them (a server that predates them).
+     */
+    public static String[] readLabels(ByteBuf in, int features) {
+        if ((features & FEATURE_LABELS) == 0) {
+            return null;
+        }
+        String version = Frames.readString(in);
+        String group = Frames.readString(in);
+        return new String[] {version == null ? "" : version, group == null ? "" : group};
     }
 
     public static String key(String service, String signature) {

@@ -22,6 +22,8 @@ final class ProviderPool {
     /** Since when it has owed an answer without giving any ({@code System.nanoTime()}), 0 when it owes none. */
     private final AtomicLong owedSince = new AtomicLong();
     private volatile int weight = ProviderInfo.DEFAULT_WEIGHT;
+    /** What it said in its last hello, {@code null} before the first. */
+    private volatile ProviderHello hello;
     /** Smooth weighted round robin state, guarded by the balancer. */
     int currentWeight;
 
@@ -64,6 +66,15 @@ final class ProviderPool {
 
     void weight(int weight) {
         this.weight = weight;
+    }
+
+    /** What it said in its last hello (its methods, version and group), {@code null} before the first. */
+    ProviderHello hello() {
+        return hello;
+    }
+
+    void hello(ProviderHello hello) {
+        this.hello = hello;
     }
 
     ProviderHealth health() {

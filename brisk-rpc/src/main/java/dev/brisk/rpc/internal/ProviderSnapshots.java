@@ -21,21 +21,11 @@ final class ProviderSnapshots {
 
     static ServiceStatus of(Cluster cluster) {
         List<ProviderPool> pools = cluster.providers();
-        List<ProviderInfo> reported = cluster.reported();
         List<ProviderStatus> providers = new ArrayList<>(pools.size());
         for (ProviderPool pool : pools) {
-            providers.add(of(pool, info(reported, pool.address())));
+            providers.add(of(pool, cluster.described(pool)));
         }
         return new ServiceStatus(cluster.service(), providers);
-    }
-
-    private static ProviderInfo info(List<ProviderInfo> reported, String address) {
-        for (ProviderInfo info : reported) {
-            if (info.address().equals(address)) {
-                return info;
-            }
-        }
-        return null;
     }
 
     private static ProviderStatus of(ProviderPool pool, ProviderInfo info) {

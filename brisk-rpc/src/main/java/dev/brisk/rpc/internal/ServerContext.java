@@ -43,7 +43,8 @@ public final class ServerContext {
         ByteBuf buffer = Unpooled.buffer();
         try {
             Handshake.writeTable(buffer, this.services,
-                    options.wallClockDeadlines() ? Handshake.FEATURE_WALL_CLOCK_DEADLINE : 0);
+                    options.wallClockDeadlines() ? Handshake.FEATURE_WALL_CLOCK_DEADLINE : 0, options.version(),
+                    options.group());
             this.table = new byte[buffer.readableBytes()];
             buffer.readBytes(table);
         } finally {

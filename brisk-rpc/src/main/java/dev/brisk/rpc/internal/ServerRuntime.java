@@ -124,7 +124,7 @@ public final class ServerRuntime {
         synchronized (registrations) {
             for (ServerService service : context.services()) {
                 ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
-                        options.version(), options.metadata());
+                        options.version(), options.metadata(), options.group());
                 registry.register(provider);
                 registrations.add(provider);
             }

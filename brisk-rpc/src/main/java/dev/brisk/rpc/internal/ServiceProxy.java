@@ -22,7 +22,7 @@ public final class ServiceProxy implements InvocationHandler {
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
 
-    private record Stub(MethodModel model, String key) {
+    private record Stub(MethodModel model, MethodRoute route) {
     }
 
     private final ClientRuntime runtime;
@@ -31,23 +31,29 @@ public final class ServiceProxy implements InvocationHandler {
     private final Map<Method, Stub> stubs;
     private final List<RpcFilter> filters;
 
-    private ServiceProxy(ClientRuntime runtime, ServiceModel service, List<RpcFilter> filters) {
+    private ServiceProxy(ClientRuntime runtime, ServiceModel service, List<RpcFilter> filters,
+                         ProviderSelection selection) {
         this.runtime = runtime;
         this.filters = List.copyOf(filters);
         this.service = service;
         this.cluster = runtime.cluster(service.name());
         Map<Method, Stub> map = new HashMap<>();
         for (MethodModel method : service.methods()) {
-            map.put(method.method(), new Stub(method, Handshake.key(service.name(), method.signature())));
+            map.put(method.method(), new Stub(method, new MethodRoute(runtime, cluster, method,
+                    Handshake.key(service.name(), method.signature()), selection)));
         }
         this.stubs = Map.copyOf(map);
     }
 
-    /** A proxy of {@code type} calling the providers of its service through {@code runtime}. */
-    public static <T> T create(ClientRuntime runtime, Class<T> type, List<RpcFilter> filters) {
+    /**
+     * A proxy of {@code type} calling the providers of its service that {@code selection} accepts through
+     * {@code runtime}.
+     */
+    public static <T> T create(ClientRuntime runtime, Class<T> type, List<RpcFilter> filters,
+                               ProviderSelection selection) {
         ServiceModel model = ServiceModel.of(type);
         runtime.allow(model);
-        ServiceProxy handler = new ServiceProxy(runtime, model, filters);
+        ServiceProxy handler = new ServiceProxy(runtime, model, filters, selection);
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
@@ -76,7 +82,7 @@ public final class ServiceProxy implements InvocationHandler {
                     + " client's event loop (in a callback of an asynchronous call?): it would wait for the thread that"
                     + " must deliver its answer; call an asynchronous method or move the work to another thread");
         }
-        CompletableFuture<Object> call = new ClientCall(runtime, cluster, model, stub.key, arguments).start();
+        CompletableFuture<Object> call = new ClientCall(runtime, stub.route, model, arguments).start();
         if (model.async()) {
             return call;
         }

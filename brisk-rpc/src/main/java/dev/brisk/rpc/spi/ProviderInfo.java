@@ -12,9 +12,10 @@ import java.util.Objects;
  * @param weight   relative share of calls it wishes to take (positive; the default is 100)
  * @param version  the application's version of the service, empty when not given
  * @param metadata free-form attributes (zone, tags), copied
+ * @param group    the group of providers it belongs to (clients choose one), empty when none
  */
 public record ProviderInfo(String service, String host, int port, int weight, String version,
-                           Map<String, String> metadata) {
+                           Map<String, String> metadata, String group) {
 
     /** The weight given when none is. */
     public static final int DEFAULT_WEIGHT = 100;
@@ -25,6 +26,7 @@ public record ProviderInfo(String service, String host, int port, int weight, St
         Objects.requireNonNull(host, "host must not be null");
         Objects.requireNonNull(version, "version must not be null");
         Objects.requireNonNull(metadata, "metadata must not be null");
+        Objects.requireNonNull(group, "group must not be null");
         if (service.isBlank()) {
             throw new IllegalArgumentException("service must not be blank: '" + service + "'");
         }
@@ -40,9 +42,15 @@ public record ProviderInfo(String service, String host, int port, int weight, St
         metadata = Map.copyOf(metadata);
     }
 
-    /** A provider with the default weight, no version and no metadata. */
+    /** A provider without a group. */
+    public ProviderInfo(String service, String host, int port, int weight, String version,
+                        Map<String, String> metadata) {
+        this(service, host, port, weight, version, metadata, "");
+    }
+
+    /** A provider with the default weight, no version, no metadata and no group. */
     public static ProviderInfo of(String service, String host, int port) {
-        return new ProviderInfo(service, host, port, DEFAULT_WEIGHT, "", Map.of());
+        return new ProviderInfo(service, host, port, DEFAULT_WEIGHT, "", Map.of(), "");
     }
 
     /** {@code host:port}, which identifies the provider's connections on a client. */

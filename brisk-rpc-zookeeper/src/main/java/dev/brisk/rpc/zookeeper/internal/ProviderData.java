@@ -15,10 +15,11 @@ import java.util.TreeMap;
  * data what a client needs besides, as one line of {@code key=value} pairs joined by {@code &}, keys and values
  * percent-encoded in UTF-8 (HTML form encoding, so that {@code &}, {@code =} and {@code %} inside values survive):
  *
- * <pre>v=1&amp;weight=100&amp;version=2.1&amp;meta.zone=eu-1</pre>
+ * <pre>v=1&amp;weight=100&amp;version=2.1&amp;group=eu&amp;meta.zone=eu-1</pre>
  *
  * {@code v} is the format (1); a reader skips a node whose format it does not know. {@code weight} (default 100),
- * {@code version} (default empty) and one {@code meta.<name>} per metadata entry follow; readers ignore keys they do
+ * {@code version} (default empty), {@code group} (default empty) and one {@code meta.<name>} per metadata entry
+ * follow; readers ignore keys they do
  * not know, so newer servers may add some without changing {@code v}. Empty data stands for every default.
  */
 public final class ProviderData {
@@ -43,6 +44,9 @@ public final class ProviderData {
         append(out, "weight", Integer.toString(provider.weight()));
         if (!provider.version().isEmpty()) {
             append(out, "version", provider.version());
+        }
+        if (!provider.group().isEmpty()) {
+            append(out, "group", provider.group());
         }
         for (Map.Entry<String, String> entry : new TreeMap<>(provider.metadata()).entrySet()) {
             append(out, META + entry.getKey(), entry.getValue());
@@ -87,7 +91,7 @@ public final class ProviderData {
             }
         }
         return new ProviderInfo(service, address[0], Integer.parseInt(address[1]), weight,
-                fields.getOrDefault("version", ""), metadata);
+                fields.getOrDefault("version", ""), metadata, fields.getOrDefault("group", ""));
     }
 
     private static Map<String, String> fields(String text) {

@@ -26,6 +26,16 @@ class ProviderDataTest {
     }
 
     @Test
+    void theGroupRoundTripsAfterTheVersion() {
+        ProviderInfo provider = new ProviderInfo("s", "h", 1, 100, "2.0.0", Map.of("zone", "z"), "canary eu");
+        byte[] data = ProviderData.encode(provider);
+        assertThat(new String(data, StandardCharsets.UTF_8))
+                .isEqualTo("v=1&weight=100&version=2.0.0&group=canary+eu&meta.zone=z");
+        assertThat(ProviderData.decode("s", "h:1", data)).isEqualTo(provider);
+        assertThat(ProviderData.decode("s", "h:1", bytes("group=eu")).group()).isEqualTo("eu");
+    }
+
+    @Test
     void writesTheDefaultsCompactly() {
         ProviderInfo provider = ProviderInfo.of("s", "h", 1);
         assertThat(new String(ProviderData.encode(provider), StandardCharsets.UTF_8)).isEqualTo("v=1&weight=100");

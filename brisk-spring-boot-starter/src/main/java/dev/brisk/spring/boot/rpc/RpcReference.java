@@ -23,10 +23,27 @@ import java.lang.annotation.Target;
  * all of them. That bean is injected only where {@code @RpcReference} asks for it (it is a qualifier), so an
  * application that also has a local implementation of the interface keeps getting it everywhere else. A field needs
  * no {@code @Autowired}.
+ *
+ * <p>{@link #version()} and {@link #group()} choose the providers the proxy calls, as
+ * {@code RpcClient.proxy(type, ref -> ref.version(..).group(..))} does: {@code @RpcReference(version = "[2.0,3.0)")}.
+ * Injection points that choose alike share one proxy bean; each choice makes its own.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.PARAMETER})
 @Qualifier
 public @interface RpcReference {
+
+    /**
+     * The provider versions called: one version ({@code 2.1.0}), a range in Maven's notation ({@code [2.0,3.0)},
+     * {@code [2.0,)}) or {@code *} for any; empty (the default) for the client's {@code brisk.rpc.client.version}
+     * (itself any unless set).
+     */
+    String version() default "";
+
+    /**
+     * The providers' group called, or {@code *} for every group; empty (the default) for the client's
+     * {@code brisk.rpc.client.group} (itself providers without a group unless set).
+     */
+    String group() default "";
 }

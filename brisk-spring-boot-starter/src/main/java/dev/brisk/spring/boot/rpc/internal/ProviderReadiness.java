@@ -63,7 +63,7 @@ public final class ProviderReadiness implements SmartLifecycle {
             if (ReferencePoints.isBeanName(name)) {
                 BeanDefinition definition = beans.getBeanDefinition(name);
                 Class<?> type = definition.getResolvableType().resolve();
-                if (type != null) {
+                if (type != null && !types.contains(type)) {   // one per interface, whatever versions they choose
                     types.add(type);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.brisk.spring.boot.rpc.internal;
 
+import dev.brisk.spring.boot.rpc.RpcReference;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.PropertyValues;
 import org.springframework.beans.factory.BeanFactory;
@@ -27,7 +28,8 @@ public final class ReferenceFieldInjector implements InstantiationAwareBeanPostP
     @Override
     public PropertyValues postProcessProperties(PropertyValues values, Object bean, String beanName) {
         for (Field field : ReferencePoints.fields(ClassUtils.getUserClass(bean))) {
-            String proxy = ReferencePoints.beanName(field.getType());
+            String proxy = ReferencePoints.Reference.of(field.getType(), field.getAnnotation(RpcReference.class))
+                    .beanName();
             if (!beans.containsBeanDefinition(proxy)) {
                 throw new IllegalStateException("@RpcReference field " + field.getDeclaringClass().getName() + "."
                         + field.getName() + " of bean '" + beanName + "': no RPC proxy bean was registered for "

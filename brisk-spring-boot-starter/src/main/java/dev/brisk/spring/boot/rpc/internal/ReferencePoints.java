@@ -31,26 +31,44 @@ final class ReferencePoints {
     private ReferencePoints() {
     }
 
-    /** The proxy bean name of service interface {@code type}. */
-    static String beanName(Class<?> type) {
-        return BEAN_NAME_PREFIX + type.getName();
-    }
-
     /** Whether {@code name} is the name of a proxy bean. */
     static boolean isBeanName(String name) {
         return name.startsWith(BEAN_NAME_PREFIX);
     }
 
     /**
-     * The interfaces {@code type} asks for, each with the place that asks (for messages); fails on a mark on
-     * anything but an interface.
+     * A proxy asked for: a service interface and the providers chosen ({@link RpcReference#version()},
+     * {@link RpcReference#group()}, empty for the client's).
      */
-    static Map<Class<?>, String> of(Class<?> type) {
-        Map<Class<?>, String> found = new LinkedHashMap<>();
+    record Reference(Class<?> type, String version, String group) {
+
+        static Reference of(Class<?> type, RpcReference mark) {
+            return new Reference(type, mark.version().strip(), mark.group().strip());
+        }
+
+        /** Whether it takes the client's version and group. */
+        boolean clientDefaults() {
+            return version.isEmpty() && group.isEmpty();
+        }
+
+        /** Its proxy bean's name: {@code rpcReference:<interface>}, then the choice when there is one. */
+        String beanName() {
+            return BEAN_NAME_PREFIX + type.getName() + (clientDefaults() ? ""
+                    : "[version=" + version + ", group=" + group + "]");
+        }
+    }
+
+    /**
+     * The proxies {@code type} asks for, each with the place that asks (for messages); fails on a mark on anything
+     * but an interface.
+     */
+    static Map<Reference, String> of(Class<?> type) {
+        Map<Reference, String> found = new LinkedHashMap<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
-                if (field.isAnnotationPresent(RpcReference.class)) {
-                    add(found, field.getType(), c.getName() + "." + field.getName());
+                RpcReference mark = field.getAnnotation(RpcReference.class);
+                if (mark != null) {
+                    add(found, field.getType(), mark, c.getName() + "." + field.getName());
                 }
             }
             for (Executable executable : c.getDeclaredConstructors()) {
@@ -96,20 +114,21 @@ final class ReferencePoints {
         return false;
     }
 
-    private static void parameters(Map<Class<?>, String> found, Executable executable) {
+    private static void parameters(Map<Reference, String> found, Executable executable) {
         for (Parameter parameter : executable.getParameters()) {
-            if (parameter.isAnnotationPresent(RpcReference.class)) {
-                add(found, parameter.getType(), executable.getDeclaringClass().getName() + "." + executable.getName()
-                        + "(" + parameter.getName() + ")");
+            RpcReference mark = parameter.getAnnotation(RpcReference.class);
+            if (mark != null) {
+                add(found, parameter.getType(), mark, executable.getDeclaringClass().getName() + "."
+                        + executable.getName() + "(" + parameter.getName() + ")");
             }
         }
     }
 
-    private static void add(Map<Class<?>, String> found, Class<?> type, String where) {
+    private static void add(Map<Reference, String> found, Class<?> type, RpcReference mark, String where) {
         if (!type.isInterface()) {
             throw new IllegalStateException("@RpcReference on " + where + ": " + type.getName()
                     + " is not an interface; RPC proxies are made of service interfaces");
         }
-        found.putIfAbsent(type, where);
+        found.putIfAbsent(Reference.of(type, mark), where);
     }
 }

@@ -34,7 +34,7 @@ public final class ReferenceRegistrar implements BeanDefinitionRegistryPostProce
         ClassLoader loader = registry instanceof ConfigurableListableBeanFactory factory
                 && factory.getBeanClassLoader() != null ? factory.getBeanClassLoader()
                 : ReferenceRegistrar.class.getClassLoader();
-        Map<Class<?>, String> wanted = new LinkedHashMap<>();
+        Map<ReferencePoints.Reference, String> wanted = new LinkedHashMap<>();
         for (String name : registry.getBeanDefinitionNames()) {
             for (Class<?> type : classesOf(registry.getBeanDefinition(name), loader)) {
                 if (SKIPPED.stream().noneMatch(type.getName()::startsWith)) {
@@ -42,10 +42,10 @@ public final class ReferenceRegistrar implements BeanDefinitionRegistryPostProce
                 }
             }
         }
-        for (Class<?> type : wanted.keySet()) {
-            String name = ReferencePoints.beanName(type);
+        for (Map.Entry<ReferencePoints.Reference, String> reference : wanted.entrySet()) {
+            String name = reference.getKey().beanName();
             if (!registry.containsBeanDefinition(name)) {
-                registry.registerBeanDefinition(name, proxy(type, registry));
+                registry.registerBeanDefinition(name, proxy(reference.getKey(), reference.getValue(), registry));
             }
         }
     }
@@ -54,21 +54,49 @@ public final class ReferenceRegistrar implements BeanDefinitionRegistryPostProce
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
     }
 
-    private static <T> RootBeanDefinition proxy(Class<T> type, BeanDefinitionRegistry registry) {
+    private static RootBeanDefinition proxy(ReferencePoints.Reference reference, String where,
+                                            BeanDefinitionRegistry registry) {
+        return proxy(reference.type(), reference, where, registry);
+    }
+
+    private static <T> RootBeanDefinition proxy(Class<T> type, ReferencePoints.Reference reference, String where,
+                                                BeanDefinitionRegistry registry) {
         ConfigurableListableBeanFactory beans = (ConfigurableListableBeanFactory) registry;
-        String name = ReferencePoints.beanName(type);
+        String name = reference.beanName();
         RootBeanDefinition definition = new RootBeanDefinition(type, () -> {
             RpcClient client = beans.getBean(RpcClient.class);
             for (String clientName : beans.getBeanNamesForType(RpcClient.class)) {
                 // the client outlives its proxies: closed after the beans that use them
                 beans.registerDependentBean(clientName, name);
             }
-            return client.proxy(type);
+            if (reference.clientDefaults()) {
+                return client.proxy(type);
+            }
+            try {
+                return client.proxy(type, ref -> {
+                    if (!reference.version().isEmpty()) {
+                        ref.version(reference.version());
+                    }
+                    if (!reference.group().isEmpty()) {
+                        ref.group(reference.group());
+                    }
+                });
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("@RpcReference on " + where + ": " + e.getMessage(), e);
+            }
         });
-        definition.addQualifier(new AutowireCandidateQualifier(RpcReference.class));
+        AutowireCandidateQualifier qualifier = new AutowireCandidateQualifier(RpcReference.class);
+        if (!reference.clientDefaults()) {
+            // injection points match a proxy bean by these (Spring compares the qualifier's attributes)
+            qualifier.setAttribute("version", reference.version());
+            qualifier.setAttribute("group", reference.group());
+        }
+        definition.addQualifier(qualifier);
         definition.setDefaultCandidate(false);
         definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
-        definition.setDescription("RPC proxy of " + type.getName());
+        definition.setDescription("RPC proxy of " + type.getName()
+                + (reference.clientDefaults() ? "" : " (version '" + reference.version() + "', group '"
+                + reference.group() + "')"));
         return definition;
     }
 
@@ -94,7 +122,7 @@ public final class ReferenceRegistrar implements BeanDefinitionRegistryPostProce
     }
 
     /** What {@code type} asks for; nothing when its members name classes that are missing (optional ones). */
-    private static Map<Class<?>, String> points(Class<?> type) {
+    private static Map<ReferencePoints.Reference, String> points(Class<?> type) {
         try {
             return ReferencePoints.of(type);
         } catch (LinkageError e) {
