@@ -1,18 +1,22 @@
 package dev.brisk.benchmarks.faults;
 
 import dev.brisk.benchmarks.client.CommandArgs;
+import dev.brisk.benchmarks.faults.shop.OrderService;
 import dev.brisk.benchmarks.faults.shop.OrderServiceV2;
 import dev.brisk.rpc.RpcClient;
+import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.zookeeper.ZooKeeperRegistry;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * {@code faults consumer --zookeeper HOST:PORT [--rate 200] [--threads 50] [--providers 2] [--duration SECONDS]
@@ -20,7 +24,8 @@ import java.util.function.BooleanSupplier;
  * ZooKeeper, waits for {@code --providers} of them ({@link RpcClient#awaitProviders}), warms up
  * ({@link PacedLoad#warmUp}), prints {@code ready}, then calls them at the fixed rate ({@link PacedLoad}, the
  * {@link CallMix}) and prints a line a second ({@link Tally#nextSecond}). While the file {@code --v2-when} exists, one
- * call in ten is of the method only {@link OrderServiceV2} providers have. Runs for the duration, or until SIGTERM;
+ * call in ten is of the method only {@link OrderServiceV2} providers have. Also prints each set of providers the
+ * registry reports ({@code providers at=EPOCH_MS host:port/version,...}). Runs for the duration, or until SIGTERM;
  * then prints the summary line.
  */
 final class ConsumerCommand {
@@ -58,6 +63,7 @@ final class ConsumerCommand {
         }
         ConsoleLogging.warningsToStandardError();
         ZooKeeperRegistry registry = ZooKeeperRegistry.builder().connectString(zookeeper).build();
+        registry.subscribe(OrderService.NAME, ConsumerCommand::printProviders);
         RpcClient client = RpcClient.builder().registry(registry).build();
         client.awaitProviders(OrderServiceV2.class, providers, Duration.ofSeconds(60));
         Tally tally = new Tally();
@@ -96,6 +102,14 @@ final class ConsumerCommand {
             System.exit(0);
         }
         Thread.currentThread().join();
+    }
+
+    /** Prints what the registry says: {@code providers at=EPOCH_MS host:port/version,...} ({@code -} for none). */
+    private static void printProviders(List<ProviderInfo> providers) {
+        String listed = providers.stream().map(p -> p.address() + "/" + p.version()).sorted()
+                .collect(Collectors.joining(","));
+        System.out.println("providers at=" + System.currentTimeMillis() + " " + (listed.isEmpty() ? "-" : listed));
+        System.out.flush();
     }
 
     /** Whether the second version's method is called: while a file exists, looked at once a second. */
