@@ -1,8 +1,8 @@
 /**
  * The benchmark launcher: serves Brisk and its peers (Netty, Vert.x, Spring MVC on Tomcat) for load tests, and the load
  * client that measures Brisk's client against its peers (OkHttp, Apache HttpClient 5, Reactor Netty, the JDK's), and
- * the RPC benchmark's server and caller (gRPC-java), and the report that renders their results (tables, a page,
- * charts drawn with JFreeChart).
+ * the RPC benchmark's server and caller (gRPC-java), the processes of the RPC fault runs (a ZooKeeper server,
+ * providers, a consumer), and the report that renders their results (tables, a page, charts drawn with JFreeChart).
  */
 module dev.brisk.benchmarks {
     requires dev.brisk.rest;
@@ -16,6 +16,8 @@ module dev.brisk.benchmarks {
     requires org.slf4j;
     requires micrometer.registry.prometheus;
     requires dev.brisk.rpc;
+    requires dev.brisk.rpc.zookeeper;
+    requires zookeeper;
     requires io.netty.codec.http;
     requires io.vertx.core;
     requires io.vertx.web;

@@ -3,6 +3,7 @@ package dev.brisk.benchmarks;
 import dev.brisk.benchmarks.client.ClientMain;
 import dev.brisk.benchmarks.client.peers.ClientCommand;
 import dev.brisk.benchmarks.collapse.CollapseCommand;
+import dev.brisk.benchmarks.faults.FaultsCommand;
 import dev.brisk.benchmarks.report.ReportCommand;
 import dev.brisk.benchmarks.rpc.RpcMain;
 import dev.brisk.benchmarks.rpc.peers.RpcCommand;
@@ -27,6 +28,8 @@ public final class Launcher {
                     impls: %s (dubbo: brisk-benchmarks-dubbo.jar)
               report %s
                     renders what bench/report.sh measured: tables, the page, its charts
+              faults %s
+                    the processes of bench/rpc-faults.sh
             """;
 
     private Launcher() {
@@ -43,6 +46,7 @@ public final class Launcher {
             case "collapse" -> collapse(rest);
             case "rpc" -> rpc(rest);
             case "report" -> report(rest);
+            case "faults" -> faults(rest);
             case "-h", "--help", "help" -> System.out.print(usage());
             default -> fail("unknown command: " + args[0]);
         }
@@ -90,8 +94,21 @@ public final class Launcher {
         }
     }
 
+    private static void faults(String[] args) {
+        try {
+            FaultsCommand.run(args);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        } catch (Exception e) {
+            // the process ends, whatever threads the failed start left behind
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
     private static String usage() {
         return USAGE.formatted(ServeCommand.implementations(), ClientMain.OPTIONS, ClientCommand.implementations(),
-                CollapseCommand.OPTIONS, RpcMain.OPTIONS, RpcCommand.implementations(), ReportCommand.OPTIONS);
+                CollapseCommand.OPTIONS, RpcMain.OPTIONS, RpcCommand.implementations(), ReportCommand.OPTIONS,
+                FaultsCommand.OPTIONS);
     }
 }
