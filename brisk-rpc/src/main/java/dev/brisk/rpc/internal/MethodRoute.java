@@ -110,9 +110,9 @@ final class MethodRoute {
     }
 
     /**
-     * Why no provider takes the call when none may become ready: there is none, none the selection accepts
-     * ({@link NoProviderException}), or none of those offers the service or has the method
-     * ({@link UnknownMethodException}); each names the providers with their versions.
+     * Why no provider takes the call when none may become ready: there is none, none the selection accepts, or those
+     * that serve the method take no calls (taken offline: {@link NoProviderException}), or none of those offers the
+     * service or has the method ({@link UnknownMethodException}); each names the providers with their versions.
      */
     RpcException unavailable() {
         List<ProviderPool> all = cluster.providers();
@@ -134,6 +134,17 @@ final class MethodRoute {
                     + selection + ": " + describe(all));
         }
         String which = count(selected.size()) + (selected.size() < all.size() ? " with " + selection : "");
+        List<ProviderPool> serving = new ArrayList<>();
+        for (ProviderPool pool : selected) {
+            if (serves(pool)) {
+                serving.add(pool);
+            }
+        }
+        if (!serving.isEmpty()) {
+            // they have the method, yet none took the call: the client took them out of rotation
+            return new NoProviderException("the " + count(serving.size()) + " of " + service + " serving "
+                    + method.signature() + " take no calls now: " + describe(serving));
+        }
         if (!offered) {
             return new UnknownMethodException("the " + which + (selected.size() == 1 ? " does" : " do")
                     + " not offer service " + service + " (" + describe(selected) + ")");
@@ -162,7 +173,8 @@ final class MethodRoute {
             String[] labels = labels(pool);
             out.add(pool.address() + (labels[0].isEmpty() ? " no version" : " version " + labels[0])
                     + (labels[1].isEmpty() ? "" : " group " + labels[1])
-                    + (pool.hello() == null ? " (not connected)" : ""));
+                    + (pool.hello() == null ? " (not connected)" : "")
+                    + (pool.health().offline() ? " (taken offline by this client)" : ""));
         }
         return out.toString();
     }
