@@ -6,6 +6,7 @@ import dev.brisk.rpc.spi.ProviderInfo;
 import dev.brisk.rpc.zookeeper.internal.ProviderWatch;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,6 +155,36 @@ class DiscoveryTest {
                 b.closeNow();
                 dyingSide.close();
             }
+        }
+    }
+
+    @Test
+    void aProviderRestartedBeforeItsOldSessionEndedIsNeverDroppedWhenThatSessionEnds() throws Exception {
+        CuratorFramework killed = TestZooKeeper.curator(zooKeeper);
+        try (ZooKeeperRegistry restarted = registry(zooKeeper); ZooKeeperRegistry clientSide = registry(zooKeeper)) {
+            // the node the killed process left: its session lives on until it expires
+            killed.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL)
+                    .forPath("/brisk/services/orders/providers/10.0.0.1:7000", new byte[0]);   // every default
+            ProviderInfo other = new ProviderInfo("orders", "10.0.0.2", 7000, 100, "", Map.of());
+            restarted.register(other);   // another provider, so a set without the restarted one is not empty
+            TestZooKeeper.Recorder recorder = new TestZooKeeper.Recorder();
+            clientSide.subscribe("orders", recorder);
+            ProviderInfo provider = new ProviderInfo("orders", "10.0.0.1", 7000, 100, "", Map.of());
+            await("the leftover node is listed", () -> recorder.last() != null && recorder.last().size() == 2);
+
+            // the restarted process replaces the node (clients drop the dead process's connections and connect anew)
+            restarted.register(provider);
+            await("the restarted provider is listed", () -> recorder.last().size() == 2);
+            int registered = recorder.reports.size();
+            killed.close();   // the old session ends
+
+            Thread.sleep(TestZooKeeper.SESSION.toMillis() + 1000);
+            assertThat(recorder.last()).containsExactlyInAnyOrder(provider, other);
+            assertThat(recorder.reports.subList(registered - 1, recorder.reports.size()))
+                    .as("the restarted provider stays listed when the old session ends")
+                    .allMatch(set -> set.contains(provider));
+        } finally {
+            killed.close();
         }
     }
 
