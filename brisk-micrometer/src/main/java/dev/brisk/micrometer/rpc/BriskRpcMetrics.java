@@ -4,6 +4,7 @@ import dev.brisk.rpc.observe.ClientCallEnded;
 import dev.brisk.rpc.observe.ProviderChange;
 import dev.brisk.rpc.observe.RpcClientView;
 import dev.brisk.rpc.observe.RpcObserver;
+import dev.brisk.rpc.observe.RpcOutcome;
 import dev.brisk.rpc.observe.RpcServerView;
 import dev.brisk.rpc.observe.ServerCallEnded;
 import io.micrometer.core.instrument.Counter;
@@ -80,6 +81,16 @@ public final class BriskRpcMetrics implements RpcObserver {
     /** How many clients know each provider of each service ({@code service + '\0' + provider}). */
     private final Map<String, Integer> providers = new ConcurrentHashMap<>();
     private final Set<String> servicesGauged = ConcurrentHashMap.newKeySet();
+    /**
+     * The timers by what tells them apart, so that a call finds its timer with one lookup instead of building tags and
+     * a meter id; a provider's entries go with its meters.
+     */
+    private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
+
+    /** One timer: its name, service, method, outcome (null: none), exception class name and provider ("": none). */
+    private record TimerKey(String name, String service, String method, RpcOutcome outcome, String errorType,
+                            String provider) {
+    }
 
     private BriskRpcMetrics(MeterRegistry registry, RpcMetricsOptions options) {
         this.registry = registry;
@@ -137,42 +148,55 @@ public final class BriskRpcMetrics implements RpcObserver {
 
     @Override
     public void clientCallEnded(ClientCallEnded call) {
-        Timer.Builder builder = timer(CLIENT_CALLS, "Calls of RPC clients, retries included", call.service(),
-                call.method()).tag("outcome", call.outcome().name()).tag("exception", simpleName(call.errorType()));
-        String provider = call.provider().isEmpty() ? NONE : call.provider();
-        if (options.providerTag()) {
-            builder.tag("provider", provider);
+        String provider = !options.providerTag() ? "" : call.provider().isEmpty() ? NONE : call.provider();
+        TimerKey key = new TimerKey(CLIENT_CALLS, call.service(), call.method(), call.outcome(), call.errorType(),
+                provider);
+        Timer timer = timers.get(key);
+        if (timer == null) {
+            timer = register(key, "Calls of RPC clients, retries included");
+            if (!provider.isEmpty() && !provider.equals(NONE) && !providers.containsKey(key(call.service(), provider))) {
+                // a call that ended after its provider left: its series would outlive the provider
+                timer.record(call.elapsedNanos(), TimeUnit.NANOSECONDS);
+                registry.remove(timer);
+                return;
+            }
+            timers.putIfAbsent(key, timer);
         }
-        Timer timer = builder.register(registry);
         timer.record(call.elapsedNanos(), TimeUnit.NANOSECONDS);
         if (call.retried()) {
             Counter.builder(CLIENT_RETRIED).description("Calls of RPC clients sent to more than one provider")
                     .tag("service", call.service()).tag("method", call.method()).register(registry).increment();
         }
-        if (options.providerTag() && !provider.equals(NONE) && !providers.containsKey(key(call.service(), provider))) {
-            // a call that ended after its provider left: its series would outlive the provider
-            registry.remove(timer);
-        }
     }
 
     @Override
     public void serverCallEnded(ServerCallEnded call) {
-        timer(SERVER_CALLS, "Calls answered by RPC servers", call.service(), call.method())
-                .tag("outcome", call.outcome().name()).tag("exception", simpleName(call.errorType()))
-                .register(registry).record(call.elapsedNanos(), TimeUnit.NANOSECONDS);
+        timer(new TimerKey(SERVER_CALLS, call.service(), call.method(), call.outcome(), call.errorType(), ""),
+                "Calls answered by RPC servers").record(call.elapsedNanos(), TimeUnit.NANOSECONDS);
         if (call.queuedNanos() >= 0) {
-            timer(SERVER_QUEUE, "Wait of RPC server calls for a thread", call.service(), call.method())
-                    .register(registry).record(call.queuedNanos(), TimeUnit.NANOSECONDS);
+            timer(new TimerKey(SERVER_QUEUE, call.service(), call.method(), null, "", ""),
+                    "Wait of RPC server calls for a thread").record(call.queuedNanos(), TimeUnit.NANOSECONDS);
         }
     }
 
-    private Timer.Builder timer(String name, String description, String service, String method) {
-        Timer.Builder builder = Timer.builder(name).description(description).tag("service", service)
-                .tag("method", method).publishPercentileHistogram(options.percentileHistogram());
+    private Timer timer(TimerKey key, String description) {
+        Timer timer = timers.get(key);
+        return timer != null ? timer : timers.computeIfAbsent(key, k -> register(k, description));
+    }
+
+    private Timer register(TimerKey key, String description) {
+        Timer.Builder builder = Timer.builder(key.name()).description(description).tag("service", key.service())
+                .tag("method", key.method()).publishPercentileHistogram(options.percentileHistogram());
+        if (key.outcome() != null) {
+            builder.tag("outcome", key.outcome().name()).tag("exception", simpleName(key.errorType()));
+        }
+        if (!key.provider().isEmpty()) {
+            builder.tag("provider", key.provider());
+        }
         if (percentiles.length > 0) {
             builder.publishPercentiles(percentiles);
         }
-        return builder;
+        return builder.register(registry);
     }
 
     @Override
@@ -180,7 +204,10 @@ public final class BriskRpcMetrics implements RpcObserver {
         String service = change.service();
         switch (change.kind()) {
             case JOINED -> {
-                providers.merge(key(service, change.provider()), 1, Integer::sum);
+                if (providers.merge(key(service, change.provider()), 1, Integer::sum) == 1) {
+                    // a timer cached by a call racing with the provider's last departure is not the registry's
+                    forgetTimers(service, change.provider());
+                }
                 if (servicesGauged.add(service)) {
                     serviceGauge(PROVIDERS, "Providers of the service known to RPC clients", service,
                             client -> client.providers(service));
@@ -208,7 +235,12 @@ public final class BriskRpcMetrics implements RpcObserver {
                 .strongReference(true).register(registry);
     }
 
+    private void forgetTimers(String service, String provider) {
+        timers.keySet().removeIf(key -> key.provider().equals(provider) && key.service().equals(service));
+    }
+
     private void removeProviderMeters(String service, String provider) {
+        forgetTimers(service, provider);
         for (String name : new String[] {CLIENT_CALLS, EJECTIONS}) {
             for (Meter meter : registry.find(name).tag("service", service).tag("provider", provider).meters()) {
                 registry.remove(meter);
