@@ -314,6 +314,12 @@ final class ServerCall implements Runnable {
      * exception {@code type} ({@code code} null: a result), thrown as {@code failure} when the service threw.
      */
     private void ended(ErrorCode code, String type, Throwable failure) {
+        if (context.observed()) {
+            report(code, type, failure);
+        }
+    }
+
+    private void report(ErrorCode code, String type, Throwable failure) {
         if (context.tracing() != null) {
             CallTracing.ServerSpan traced = span;
             if (traced != null) {

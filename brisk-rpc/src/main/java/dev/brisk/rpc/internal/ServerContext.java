@@ -27,6 +27,7 @@ public final class ServerContext {
     /** What hears of its calls, and what traces them; null for none. */
     private final Observers observer;
     private final CallTracing tracing;
+    private final boolean observed;
 
     public ServerContext(RpcServerOptions options, List<ServerService> services, Serializer serializer) {
         this(options, services, serializer, null, null);
@@ -37,6 +38,7 @@ public final class ServerContext {
                          Observers observer, CallTracing tracing) {
         this.observer = observer;
         this.tracing = tracing;
+        this.observed = observer != null || tracing != null;
         this.options = options;
         this.services = List.copyOf(services);
         this.serializer = serializer;
@@ -103,6 +105,11 @@ public final class ServerContext {
     /** What hears of its calls; {@code null} for none. */
     public Observers observer() {
         return observer;
+    }
+
+    /** Whether anything hears of or traces its calls (a single test on the path of every call). */
+    boolean observed() {
+        return observed;
     }
 
     /** What traces its calls; {@code null} for none. */
