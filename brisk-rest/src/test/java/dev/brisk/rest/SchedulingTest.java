@@ -189,6 +189,43 @@ class SchedulingTest {
     }
 
     @Test
+    void handlersThatBlockGetEveryThreadOfThePool() throws Exception {
+        int threads = 6;
+        CountDownLatch entered = new CountDownLatch(threads);
+        CountDownLatch release = new CountDownLatch(1);
+        server = server()
+                .options(o -> o.workerThreads(threads))
+                .route(Route.get("/block").scheduler(Schedulers.WORKER).handler(ctx -> {
+                    entered.countDown();
+                    release.await(10, TimeUnit.SECONDS);
+                    ctx.send("released");
+                }))
+                .start();
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            for (int i = 0; i < threads; i++) {
+                calls.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return get(server, "/block");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, callers));
+            }
+            // the workers woken first all block: the pool wakes the others rather than let requests wait behind them
+            assertThat(entered.await(5, TimeUnit.SECONDS)).as("requests running at once").isTrue();
+            release.countDown();
+            for (CompletableFuture<HttpResponse<String>> call : calls) {
+                assertThat(call.get(10, TimeUnit.SECONDS).body()).isEqualTo("released");
+            }
+        } finally {
+            release.countDown();
+            callers.shutdownNow();
+        }
+    }
+
+    @Test
     void requestsThatWaitedTooLongAreAnswered503() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         server = server()
