@@ -16,6 +16,10 @@
 #                                          spring-boot-brisk: the Spring Boot application of `serve
 #                                          spring-boot-brisk` on brisk-spring-boot-starter, spring-mvc: the same
 #                                          controller on spring-boot-starter-web (Tomcat), each in its own jar.
+#                                          brisk-rest-cp: the JSON route of brisk-rest as an application runs it,
+#                                          `java -cp <the jars Maven gives a project that depends on brisk-rest> Main`
+#                                          (bench/startup-app, built here; needs brisk-rest installed in the local
+#                                          repository: mvn -q install -DskipTests -pl brisk-rest -am).
 #                                          IMPL@NAME=JAR runs the same service from another build, e.g. to
 #                                          compare a change with the commit before it:
 #                                          IMPLS="brisk-rest brisk-rest@before=/tmp/before/brisk-startup-rest.jar"
@@ -52,6 +56,7 @@ RAW="$RESULTS/startup-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+APP=bench/startup-app
 
 # the polling loop runs on its own core; the server is put on $CPU by taskset
 taskset -pc "$POLL_CPU" $$ >/dev/null
@@ -66,6 +71,7 @@ launch() {
   case "$impl" in
     brisk-http) echo "-jar ${jar:-$DIR/brisk-startup-http.jar}" ;;
     brisk-rest) echo "-jar ${jar:-$DIR/brisk-startup-rest.jar}" ;;
+    brisk-rest-cp) echo "-cp $(cat "$APP/target/classpath.txt"):$APP/target/classes startup.Main" ;;
     brisk-rest-text) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.RestText" ;;
     jdk-json) echo "-cp ${jar:-$DIR/brisk-startup-rest.jar} dev.brisk.benchmarks.startup.JdkJson" ;;
     netty) echo "-jar ${jar:-$DIR/brisk-startup-netty.jar}" ;;
@@ -138,7 +144,13 @@ load() {
     "$(ps -eo ni=,pcpu=,comm= --sort=-pcpu | head -3 | awk '{printf "%s%s (nice %s, %s%%)", sep, $3, $1, $2; sep="; "}')"
 }
 
+case " $IMPLS " in
+  *" brisk-rest-cp "*)
+    mvn -q -B -ntp -f "$APP/pom.xml" package || {
+      echo "cannot build $APP: install brisk-rest first (mvn -q install -DskipTests -pl brisk-rest -am)" >&2; exit 1; } ;;
+esac
 for impl in $IMPLS; do
+  [ "$impl" = brisk-rest-cp ] && continue
   read -r -a command < <(launch "$impl")
   [ -f "${command[1]}" ] || { echo "missing ${command[1]}: build it with mvn -q -Pbenchmarks -pl brisk-benchmarks -am package -DskipTests" >&2; exit 1; }
 done
@@ -149,7 +161,13 @@ echo "# Start-up benchmark $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPORT"
   echo "- machine: $(getconf _NPROCESSORS_ONLN) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $("$JAVA" -version 2>&1 | head -1), $(uname -r)"
   echo "- command: IMPLS=\"$IMPLS\" VARIANTS=\"$VARIANTS\" ROUNDS=$ROUNDS bench/startup.sh"
   echo "- server: taskset -c $CPU $JAVA <flags> -jar <service jar> <port>; client: bash /dev/tcp polling on core $POLL_CPU"
-  echo "- jars: $(for impl in $IMPLS; do read -r -a c < <(launch "$impl"); printf '%s=%s ' "${impl%%=*}" "${c[1]}"; done)"
+  echo "- jars: $(for impl in $IMPLS; do
+    if [ "$impl" = brisk-rest-cp ]; then
+      printf '%s=%s ' "$impl" "$APP/target/classes + $(tr ':' '\n' <"$APP/target/classpath.txt" | wc -l) jars"
+    else
+      read -r -a c < <(launch "$impl"); printf '%s=%s ' "${impl%%=*}" "${c[1]}"
+    fi
+  done)"
   echo "- before: $(load)"
 } | tee -a "$REPORT"
 
