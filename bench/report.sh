@@ -11,6 +11,8 @@
 #               docs/benchmarks.md for `all` (and not QUICK), else the run's directory under bench/results
 #   BUILD=1     rebuild the jars even when they are newer than every source (else only missing or older jars)
 #   JVM_OPTS="-Xms512m -Xmx512m"   every measured JVM's flags
+#   BASELINE=COMMIT   the earlier build whose brisk-http runs beside the servers as "baseline-<commit>", a peer like
+#               the others (its jar built once by bench/baseline.sh); default: bench/baseline-commit; none: left out
 #
 # Every run keeps its raw files under bench/results/report-<time>/: results.tsv (one measured value a line:
 # area, table, impl, JVM start, round, metric, value), run.tsv (machine, date, commands), and each script's output.
@@ -97,6 +99,15 @@ case " $AREAS " in *" client "* | *" server "* | *" rest "*) build brisk-benchma
 esac
 case " $AREAS " in *" rpc "*) build brisk-benchmarks-dubbo "$DUBBO_JAR" ;; esac
 
+BASELINE=${BASELINE:-$(head -1 bench/baseline-commit)}
+BASELINE_IMPL=
+case " $AREAS " in
+  *" server "*) if [ "$BASELINE" != none ]; then
+      baseline_jar=$(bench/baseline.sh "$BASELINE")
+      BASELINE_IMPL="brisk-http@baseline-$(basename "$baseline_jar" .jar | sed 's/^baseline-//')=$baseline_jar"
+    fi ;;
+esac
+
 # ---- the machine --------------------------------------------------------------------------------------------------
 
 info date "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -150,7 +161,9 @@ progress() {
 announce() { say "[$1] $2"; }
 
 # the results.tsv lines of each script's raw file: area table impl jvm_start round metric value
-HTTP_INTERLEAVED='{ print area, table, $3, $1, $2, "rps", $4; print area, table, $3, $1, $2, "p99_ms", $5;
+# (an earlier build's brisk-http, IMPL@baseline-C=JAR, is named baseline-C: a peer Brisk is compared with)
+HTTP_INTERLEAVED='{ sub(/^brisk-http@/, "", $3)
+                    print area, table, $3, $1, $2, "rps", $4; print area, table, $3, $1, $2, "p99_ms", $5;
                     print area, table, $3, $1, $2, "cpu_us", $6; print area, table, $3, $1, $2, "errors", $7 }'
 # client.sh and rpc.sh start fresh JVMs for every window: each round is a JVM start of its own
 CLIENT='{ print area, table, $3, $2, 1, "rps", $4; print area, table, $3, $2, 1, "p99_ms", $6;
@@ -179,10 +192,11 @@ interleaved() {
     measure "$area" "$table" $((JVM_SETS * ROUNDS * n)) "$HTTP_INTERLEAVED" bench/http-interleaved.sh
 }
 
-steps_server() { echo $((JVM_SETS * ROUNDS * 7)); }
+steps_server() { if [ -n "$BASELINE_IMPL" ]; then echo $((JVM_SETS * ROUNDS * 9)); else echo $((JVM_SETS * ROUNDS * 7)); fi; }
 area_server() {
-  interleaved server "brisk-http netty-raw esa-httpserver nginx" hello "GET /hello"
-  interleaved server "brisk-http netty-raw esa-httpserver" echo "POST /echo 1 KiB"
+  interleaved server "brisk-http netty-raw esa-httpserver nginx${BASELINE_IMPL:+ $BASELINE_IMPL}" hello "GET /hello"
+  interleaved server "brisk-http netty-raw esa-httpserver${BASELINE_IMPL:+ $BASELINE_IMPL}" echo "POST /echo 1 KiB"
+  [ -z "$BASELINE_IMPL" ] || info server.note "$(label="${BASELINE_IMPL%%=*}"; echo "${label#brisk-http@}"): brisk-http built from that earlier commit (bench/baseline.sh), run like the others: a ratio below 1 against it is a regression since then."
   info server.note "esa-httpserver: ESA HttpServer 0.1.1 (its own body aggregation, handler on the IO thread), from brisk-benchmarks-esa.jar (Netty 4.1)."
   info server.note "nginx: one process (\`master_process off\`) answering from its configuration; it has no echo without a module this machine lacks, so it is measured on GET only."
 }
