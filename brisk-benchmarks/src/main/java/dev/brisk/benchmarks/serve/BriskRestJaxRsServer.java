@@ -5,7 +5,8 @@ import dev.brisk.rest.Schedulers;
 
 /**
  * {@code serve brisk-rest-jaxrs} (resource methods on the event loop, {@code @RunOn("io")}'s choice) and
- * {@code serve brisk-rest-jaxrs-worker} (the worker pool, the default for annotated controllers): the Jakarta REST
+ * {@code serve brisk-rest-jaxrs-worker} (the worker pool, the default for annotated controllers) and
+ * {@code serve brisk-rest-jaxrs-virtual} (a virtual thread per request, Java 21+): the Jakarta REST
  * resource on Brisk.
  */
 final class BriskRestJaxRsServer implements ServerImpl {
@@ -22,6 +23,10 @@ final class BriskRestJaxRsServer implements ServerImpl {
 
     static BriskRestJaxRsServer worker() {
         return new BriskRestJaxRsServer(Schedulers.WORKER);
+    }
+
+    static BriskRestJaxRsServer virtual() {
+        return new BriskRestJaxRsServer(Schedulers.VIRTUAL);
     }
 
     @Override

@@ -5,7 +5,8 @@ import dev.brisk.rest.Schedulers;
 
 /**
  * {@code serve brisk-rest-spring} (handlers on the event loop, {@code @RunOn("io")}'s choice) and
- * {@code serve brisk-rest-spring-worker} (the worker pool, the default for annotated controllers): the Spring MVC
+ * {@code serve brisk-rest-spring-worker} (the worker pool, the default for annotated controllers) and
+ * {@code serve brisk-rest-spring-virtual} (a virtual thread per request, Java 21+): the Spring MVC
  * controller on Brisk.
  */
 final class BriskRestSpringServer implements ServerImpl {
@@ -22,6 +23,10 @@ final class BriskRestSpringServer implements ServerImpl {
 
     static BriskRestSpringServer worker() {
         return new BriskRestSpringServer(Schedulers.WORKER);
+    }
+
+    static BriskRestSpringServer virtual() {
+        return new BriskRestSpringServer(Schedulers.VIRTUAL);
     }
 
     @Override

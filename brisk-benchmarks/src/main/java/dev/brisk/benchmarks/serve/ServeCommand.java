@@ -26,8 +26,10 @@ public final class ServeCommand {
         }
         IMPLS.put("brisk-rest-spring", BriskRestSpringServer::io);
         IMPLS.put("brisk-rest-spring-worker", BriskRestSpringServer::worker);
+        IMPLS.put("brisk-rest-spring-virtual", BriskRestSpringServer::virtual);
         IMPLS.put("brisk-rest-jaxrs", BriskRestJaxRsServer::io);
         IMPLS.put("brisk-rest-jaxrs-worker", BriskRestJaxRsServer::worker);
+        IMPLS.put("brisk-rest-jaxrs-virtual", BriskRestJaxRsServer::virtual);
         IMPLS.put("vertx-web", VertxWebServer::new);
         IMPLS.put("spring-mvc", () -> new SpringMvcServer(SpringFilters.NONE));
         IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);
