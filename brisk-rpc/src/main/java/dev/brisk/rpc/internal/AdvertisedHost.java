@@ -13,9 +13,9 @@ import java.util.List;
  * The host a server bound to a wildcard address puts into the registry, so that other machines can reach it: the
  * address this machine's name resolves to, unless that is a loopback address (many hosts map their own name to
  * {@code 127.0.1.1} or {@code 127.0.0.1} in {@code /etc/hosts}); then the first address of a network interface that is
- * up and not a loopback one, IPv4 before IPv6 and site-local IPv4 ({@code 10/8}, {@code 172.16/12},
- * {@code 192.168/16}) first. Only a machine with no such interface advertises its loopback address, with a warning:
- * no other machine can call it then.
+ * up and not a loopback one, in the order the system lists them, IPv4 before IPv6 (link-local addresses left out).
+ * Only a machine with no such interface advertises its loopback address, with a warning: no other machine can call it
+ * then.
  */
 public final class AdvertisedHost {
 
@@ -63,10 +63,7 @@ public final class AdvertisedHost {
     }
 
     private static int rank(InetAddress address) {
-        if (address instanceof Inet4Address) {
-            return address.isSiteLocalAddress() ? 0 : 1;
-        }
-        return 2;
+        return address instanceof Inet4Address ? 0 : 1;
     }
 
     /** IPv4 as is; IPv6 without a scope ({@code %eth0}), which means nothing on another machine. */

@@ -19,15 +19,15 @@ class AdvertisedHostChoiceTest {
     @Test
     void aNameMappedToLoopbackGivesWayToAnInterfaceAddress() throws UnknownHostException {
         assertThat(AdvertisedHost.choose(ip("127.0.1.1"), List.of(ip("fe80::1"), ip("2001:db8::7"),
-                ip("192.0.2.2"), ip("10.0.0.7")))).isEqualTo(ip("10.0.0.7"));
-        assertThat(AdvertisedHost.choose(ip("127.0.0.1"), List.of(ip("fe80::1"), ip("2001:db8::7"),
-                ip("192.0.2.2")))).isEqualTo(ip("192.0.2.2"));
+                ip("169.254.0.3"), ip("192.0.2.2"), ip("10.0.0.7")))).isEqualTo(ip("192.0.2.2"));
         assertThat(AdvertisedHost.choose(null, List.of(ip("fe80::1"), ip("2001:db8::7"))))
                 .isEqualTo(ip("2001:db8::7"));
     }
 
     @Test
-    void interfacesKeepTheirOrderWithinARank() throws UnknownHostException {
+    void interfacesKeepTheirOrderAmongAddressesOfOneFamily() throws UnknownHostException {
+        assertThat(AdvertisedHost.choose(ip("127.0.1.1"), List.of(ip("2001:db8::7"), ip("10.0.0.7"),
+                ip("172.17.0.1")))).isEqualTo(ip("10.0.0.7"));
         assertThat(AdvertisedHost.choose(ip("127.0.1.1"), List.of(ip("172.17.0.1"), ip("10.0.0.7"))))
                 .isEqualTo(ip("172.17.0.1"));
     }
