@@ -31,8 +31,9 @@ import java.util.Optional;
  * @param writeTimeout              a connection whose peer takes none of its answers for this long, while the server
  *                                  has stopped reading it because too many answer bytes wait for the peer, is closed;
  *                                  zero for never, 30 s by default
- * @param advertisedHost            the host put into the registry; empty for {@code host}, or this machine's address
- *                                  when {@code host} is a wildcard
+ * @param advertisedHost            the host put into the registry; empty for {@code host}, or, when {@code host} is a
+ *                                  wildcard, an address of this machine that other machines reach (not the loopback
+ *                                  address its name may resolve to)
  * @param weight                    the weight put into the registry, 100 by default
  * @param version                   the version put into the registry and told to clients in the hello, empty by
  *                                  default
@@ -258,13 +259,13 @@ public record RpcServerOptions(String host, int port, Transport transport, int i
             return this;
         }
 
-        /** Host put into the registry; default the bound host or this machine's address. */
+        /** Host put into the registry; default the bound host or an address of this machine others reach. */
         public Builder advertisedHost(Optional<String> advertisedHost) {
             this.advertisedHost = advertisedHost;
             return this;
         }
 
-        /** Host put into the registry; default the bound host or this machine's address. */
+        /** Host put into the registry; default the bound host or an address of this machine others reach. */
         public Builder advertisedHost(String advertisedHost) {
             this.advertisedHost = Optional.of(advertisedHost);
             return this;

@@ -3,13 +3,16 @@ package dev.brisk.rpc.zookeeper;
 import static dev.brisk.transport.spi.Checks.notNull;
 import static dev.brisk.transport.spi.Checks.positive;
 
+import dev.brisk.rpc.zookeeper.internal.ConnectStrings;
+
 import java.time.Duration;
 
 /**
  * How a {@link ZooKeeperRegistry} reaches ZooKeeper and where it keeps its nodes. Immutable and validated when built:
  * a message names the component and the offending value.
  *
- * @param connectString     the ensemble, {@code host:port} pairs separated by commas; empty (the default) only when
+ * @param connectString     the ensemble, {@code host:port} pairs separated by commas, an optional {@code /chroot}
+ *                          after the last (not a URL: {@code zookeeper://} is refused); empty (the default) only when
  *                          the application hands its own {@code CuratorFramework} to the registry
  * @param namespace         the top node under which everything lives ({@code /<namespace>/services/...}), a single
  *                          path element, {@code brisk} by default
@@ -35,6 +38,9 @@ public record ZooKeeperRegistryOptions(String connectString, String namespace, D
         notNull(namespace, "namespace");
         if (!connectString.isEmpty() && connectString.isBlank()) {
             throw new IllegalArgumentException("connectString must not be blank: '" + connectString + "'");
+        }
+        if (!connectString.isEmpty()) {
+            ConnectStrings.check(connectString);
         }
         if (namespace.isBlank() || namespace.indexOf('/') >= 0 || namespace.equals(".") || namespace.equals("..")
                 || namespace.chars().anyMatch(Character::isISOControl)) {

@@ -41,6 +41,27 @@ class ZooKeeperRegistryOptionsTest {
     }
 
     @Test
+    void aConnectStringIsCheckedBeforeAnyClientIsMadeOfIt() {
+        assertThat(ZooKeeperRegistryOptions.builder().connectString("h1:2181,h2:2182/shop").build().connectString())
+                .isEqualTo("h1:2181,h2:2182/shop");
+        assertThatThrownBy(() -> ZooKeeperRegistryOptions.builder().connectString("zookeeper://10.0.0.7:2181").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("connectString is host:port pairs separated by commas, not a URL:"
+                        + " 'zookeeper://10.0.0.7:2181'; write '10.0.0.7:2181'");
+        assertThatThrownBy(() -> ZooKeeperRegistry.builder()
+                .connectString("zookeeper://10.0.0.7:2181/org.example.RegistryService"
+                        + "?backup=10.0.0.8:2181,10.0.0.9:2181&timeout=5000").build())
+                .hasMessageEndingWith("; write '10.0.0.7:2181,10.0.0.8:2181,10.0.0.9:2181'");
+        assertThatThrownBy(() -> ZooKeeperRegistryOptions.builder().connectString("zk:two").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("connectString must be host:port pairs separated by commas, with an optional"
+                        + " /chroot after the last: 'zk:two' (");
+        assertThatThrownBy(() -> ZooKeeperRegistryOptions.builder().connectString("zk:2181//shop").build())
+                .hasMessageStartingWith("connectString must be host:port pairs separated by commas, with an optional"
+                        + " /chroot after the last: 'zk:2181//shop' (Invalid path string");
+    }
+
+    @Test
     void everyComponentIsValidated() {
         ZooKeeperRegistryOptions.Builder b = ZooKeeperRegistryOptions.builder();
         assertThatThrownBy(() -> ZooKeeperRegistryOptions.builder().connectString(null).build())

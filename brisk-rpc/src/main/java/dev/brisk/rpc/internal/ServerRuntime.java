@@ -20,9 +20,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 
 import io.netty.util.concurrent.EventExecutor;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +118,7 @@ public final class ServerRuntime {
         if (registry == null) {
             return;
         }
-        String host = options.advertisedHost().orElseGet(this::defaultAdvertisedHost);
+        String host = options.advertisedHost().orElseGet(() -> AdvertisedHost.of(options.host()));
         synchronized (registrations) {
             for (ServerService service : context.services()) {
                 ProviderInfo provider = new ProviderInfo(service.model().name(), host, port, options.weight(),
@@ -193,18 +191,6 @@ public final class ServerRuntime {
                 throw e;
             }
             state = ServerState.SERVING;
-        }
-    }
-
-    private String defaultAdvertisedHost() {
-        try {
-            InetAddress bound = InetAddress.getByName(options.host());
-            if (!bound.isAnyLocalAddress()) {
-                return options.host();
-            }
-            return InetAddress.getLocalHost().getHostAddress();
-        } catch (UnknownHostException e) {
-            return InetAddress.getLoopbackAddress().getHostAddress();
         }
     }
 

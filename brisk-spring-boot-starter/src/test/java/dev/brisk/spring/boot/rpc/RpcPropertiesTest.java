@@ -59,6 +59,14 @@ class RpcPropertiesTest {
     }
 
     @Test
+    void aDurationWithoutAUnitIsMilliseconds() {
+        try (ConfigurableApplicationContext context = run(ConsumerApplication.class,
+                "brisk.rpc.client.addresses=127.0.0.1:1", "brisk.rpc.client.call-timeout=3000")) {
+            assertThat(context.getBean(RpcClient.class).options().callTimeout()).isEqualTo(Duration.ofSeconds(3));
+        }
+    }
+
+    @Test
     void aMisspeltKeyFailsNamingTheOption() {
         assertThatThrownBy(() -> run(ProviderApplication.class, "brisk.rpc.server.worker-thread=4"))
                 .hasStackTraceContaining("brisk.rpc.server.worker-thread is not a Brisk property: did you mean"

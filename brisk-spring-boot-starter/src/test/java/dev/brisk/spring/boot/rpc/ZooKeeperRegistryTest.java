@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Provider and consumer Boot applications meeting in a real ZooKeeper through {@code brisk.rpc.registry.zookeeper.*}:
@@ -99,6 +100,20 @@ class ZooKeeperRegistryTest {
         HttpResponse<String> down = RpcApps.get(consumer, "/actuator/health/rpc");
         assertThat(down.statusCode()).isEqualTo(503);
         assertThat(down.body()).contains("\"status\":\"DOWN\"").contains("\"providers\":0");
+    }
+
+    @Test
+    void aRegistryUrlFailsTheStartNamingTheConnectStringToWrite() {
+        String url = "zookeeper://" + zooKeeper.getConnectString() + "?backup=127.0.0.1:1";
+        assertThatThrownBy(() -> run(ConsumerApplication.class, "brisk.rpc.registry.zookeeper.connect-string=" + url))
+                .hasStackTraceContaining("Invalid brisk.rpc.registry.zookeeper.connect-string: connectString is"
+                        + " host:port pairs separated by commas, not a URL: '" + url + "'; write '"
+                        + zooKeeper.getConnectString() + ",127.0.0.1:1'")
+                .satisfies(failure -> {
+                    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                        assertThat(cause).isNotInstanceOf(StackOverflowError.class);
+                    }
+                });
     }
 
     @Test
