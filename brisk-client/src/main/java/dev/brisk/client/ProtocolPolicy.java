@@ -42,7 +42,8 @@ public enum ProtocolPolicy {
     /**
      * As {@link #AUTO}, and HTTP/3 for {@code https://} origins whose responses advertise it ({@code Alt-Svc: h3=":port"},
      * remembered for its {@code ma}): new connections to such an origin try QUIC first and use TCP when the QUIC
-     * handshake has not completed within 300 ms, leaving HTTP/3 to that origin alone for 5 minutes. Where QUIC cannot
+     * handshake has not completed within {@link ClientOptions#http3FallbackDelay()} (300 ms by default), leaving HTTP/3
+     * to that origin alone for 5 minutes. Where QUIC cannot
      * run, this is {@link #AUTO}.
      */
     H3_ALT_SVC

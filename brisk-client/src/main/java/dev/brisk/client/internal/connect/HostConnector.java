@@ -104,13 +104,13 @@ public final class HostConnector implements Connector {
     }
 
     /**
-     * Tries the advertised HTTP/3 alternative on UDP {@code port} for {@link AlternativeService#FALLBACK_DELAY_MILLIS};
+     * Tries the advertised HTTP/3 alternative on UDP {@code port} for the fallback delay of the options;
      * when its handshake has not completed by then (UDP blocked, nothing listening, QUIC failing), marks it broken and
      * opens a TCP connection instead, with the whole connect timeout.
      */
     private Future<PooledConnection> openAlternative(int port, int attempt) {
         Promise<PooledConnection> ready = loop.newPromise();
-        quic.open(port, AlternativeService.FALLBACK_DELAY_MILLIS, attempt).addListener(f -> {
+        quic.open(port, client.options().http3FallbackDelay().toMillis(), attempt).addListener(f -> {
             if (f.isSuccess()) {
                 ready.trySuccess((PooledConnection) f.getNow());
                 return;

@@ -5,13 +5,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * What the client knows of one origin's HTTP/3 alternative: the UDP port its responses advertised in {@code Alt-Svc},
  * until when that holds, and until when it is considered broken (a QUIC handshake that did not complete within the
- * fallback delay). Shared by the connectors of every event loop and written from the connections that read the
+ * fallback delay of {@link dev.brisk.client.ClientOptions#http3FallbackDelay()}). Shared by the connectors of every event loop and written from the connections that read the
  * responses, hence volatile fields; a moment's race costs one connection of the other kind at most. Not API.
  */
 public final class AlternativeService {
 
-    /** How long a QUIC handshake may take before a discovered alternative is given up for TCP. */
-    public static final long FALLBACK_DELAY_MILLIS = 300;
     /** How long an alternative that failed is left alone. */
     public static final long BROKEN_NANOS = TimeUnit.MINUTES.toNanos(5);
 
