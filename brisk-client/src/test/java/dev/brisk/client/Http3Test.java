@@ -83,7 +83,7 @@ class Http3Test extends ClientTestSupport {
         assertThat(echoed.headers().first("x-request-length")).contains(String.valueOf(payload.length));
         assertThat(echoed.bodyAsBytes()).isEqualTo(payload);
 
-        int total = 2 * 1024 * 1024;
+        int total = 512 * 1024;
         StreamedResponse streamed = client.get(url(server, "/bytes?n=" + total)).sendStreamed();
         assertThat(streamed.protocol()).isEqualTo(Protocol.HTTP_3);
         long read = 0;

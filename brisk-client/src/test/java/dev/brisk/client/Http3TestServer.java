@@ -149,21 +149,28 @@ final class Http3TestServer implements AutoCloseable {
             }
         }
 
+        /** N bytes, each chunk written once the previous one has gone into the stream, as a flow-controlled server does. */
         private void bytes(ChannelHandlerContext ctx, int n) {
             HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
             head.headers().set(HttpHeaderNames.CONTENT_LENGTH, n);
-            ctx.write(head);
-            int sent = 0;
-            while (sent < n) {
-                int size = Math.min(8192, n - sent);
-                ByteBuf chunk = ctx.alloc().buffer(size);
-                for (int i = 0; i < size; i++) {
-                    chunk.writeByte((sent + i) % 251);
-                }
-                ctx.write(new DefaultHttpContent(chunk));
-                sent += size;
+            ctx.writeAndFlush(head).addListener(f -> chunk(ctx, 0, n));
+        }
+
+        private void chunk(ChannelHandlerContext ctx, int sent, int n) {
+            if (sent >= n) {
+                ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+                return;
             }
-            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            int size = Math.min(8192, n - sent);
+            ByteBuf chunk = ctx.alloc().buffer(size);
+            for (int i = 0; i < size; i++) {
+                chunk.writeByte((sent + i) % 251);
+            }
+            ctx.writeAndFlush(new DefaultHttpContent(chunk)).addListener(f -> {
+                if (f.isSuccess()) {
+                    chunk(ctx, sent + size, n);
+                }
+            });
         }
 
         private FullHttpResponse text(String body) {

@@ -209,7 +209,7 @@ final class Http3Stream extends ChannelInboundHandlerAdapter implements Lease, S
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ResponseStream s = stream;
         if (s != null && s.awaitingData()) {
-            channel.read();
+            readMore();
         }
         ctx.fireChannelReadComplete();
     }
@@ -218,8 +218,17 @@ final class Http3Stream extends ChannelInboundHandlerAdapter implements Lease, S
     public void read(ResponseStream s) {
         if (stream == s) {
             lastReadNanos = System.nanoTime();
-            channel.read();
+            readMore();
         }
+    }
+
+    /**
+     * Asks the stream for more data. Reading lets QUIC grant the server more of the stream's flow-control window;
+     * flushing the connection makes sure the MAX_STREAM_DATA frame goes out now rather than with the next packet.
+     */
+    private void readMore() {
+        channel.read();
+        channel.parent().flush();
     }
 
     @Override
