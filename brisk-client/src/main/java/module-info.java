@@ -1,5 +1,5 @@
 /**
- * Brisk's asynchronous HTTP client: HTTP/1.1, h2 and h2c on Netty, pools per host split per event loop. Start with
+ * Brisk's asynchronous HTTP client: HTTP/1.1, h2, h2c and HTTP/3 on Netty, pools per host split per event loop. Start with
  * {@link dev.brisk.client.BriskClient#create()} or {@link dev.brisk.client.BriskClient#builder()}.
  */
 module dev.brisk.client {
@@ -12,6 +12,9 @@ module dev.brisk.client {
     requires io.netty.codec.compression;
     requires io.netty.handler.proxy;
     requires io.netty.resolver;
+    // HTTP/3: only when the application has the QUIC jars and chooses it
+    requires static io.netty.codec.http3;
+    requires static io.netty.codec.classes.quic;
 
     exports dev.brisk.client;
 

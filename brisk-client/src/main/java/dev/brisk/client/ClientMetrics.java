@@ -1,5 +1,6 @@
 package dev.brisk.client;
 
+import dev.brisk.http.common.Protocol;
 import io.netty.handler.codec.http.HttpMethod;
 
 /**
@@ -34,6 +35,21 @@ public interface ClientMetrics {
      * @param durationNanos from the start of the call to the response, retries and redirects included
      */
     default void callCompleted(String host, HttpMethod method, int status, long durationNanos) {
+    }
+
+    /**
+     * A call ended with a response that came over {@code protocol}; the client calls this one, which by default
+     * calls {@link #callCompleted(String, HttpMethod, int, long)}. Override it to count calls by HTTP version (HTTP/3
+     * among them).
+     *
+     * @param host          the origin of the first request, as {@code scheme://host:port}
+     * @param method        the method of the first request
+     * @param status        the status of the final response
+     * @param protocol      the HTTP version of the final response
+     * @param durationNanos from the start of the call to the response, retries and redirects included
+     */
+    default void callCompleted(String host, HttpMethod method, int status, Protocol protocol, long durationNanos) {
+        callCompleted(host, method, status, durationNanos);
     }
 
     /**

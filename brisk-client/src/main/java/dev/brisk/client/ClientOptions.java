@@ -60,6 +60,8 @@ import static dev.brisk.transport.spi.Checks.within;
  *                              its body anyway
  * @param baseUri               what relative request targets resolve against, if anything (absolute, with a host)
  * @param cookieHandler         where cookies from responses are stored and those for requests come from, if anywhere
+ * @param http3FallbackDelay    how long a QUIC handshake with an HTTP/3 alternative learnt from {@code Alt-Svc} may
+ *                              take before the connection is opened over TCP instead ({@link ProtocolPolicy#H3_ALT_SVC})
  */
 public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGroup, Transport transport,
                             Duration connectTimeout, Duration readTimeout, Duration writeTimeout, Duration callTimeout,
@@ -69,7 +71,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
                             Headers defaultHeaders, Codecs codecs, List<Interceptor> interceptors,
                             ProtocolPolicy protocol, TlsOptions tls, Optional<ProxyOptions> proxy,
                             Duration expectContinueTimeout, Optional<URI> baseUri,
-                            Optional<CookieHandler> cookieHandler) {
+                            Optional<CookieHandler> cookieHandler, Duration http3FallbackDelay) {
 
     static {
         // the default headers below are Netty's: Brisk's Netty defaults first, as the client applies them
@@ -114,6 +116,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         notNull(baseUri, "baseUri");
         baseUri.ifPresent(ClientOptions::checkBase);
         notNull(cookieHandler, "cookieHandler");
+        positive(http3FallbackDelay, "http3FallbackDelay");
     }
 
     static void checkBase(URI base) {
@@ -200,6 +203,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
         private Duration expectContinueTimeout = Duration.ofSeconds(1);
         private Optional<URI> baseUri = Optional.empty();
         private Optional<CookieHandler> cookieHandler = Optional.empty();
+        private Duration http3FallbackDelay = Duration.ofMillis(300);
 
         private Builder() {
         }
@@ -231,6 +235,7 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             expectContinueTimeout = options.expectContinueTimeout;
             baseUri = options.baseUri;
             cookieHandler = options.cookieHandler;
+            http3FallbackDelay = options.http3FallbackDelay;
         }
 
         /** Event loop threads of the client's own group; default the number of available processors. */
@@ -425,12 +430,23 @@ public record ClientOptions(int ioThreads, Optional<EventLoopGroup> eventLoopGro
             return this;
         }
 
+        /**
+         * How long a QUIC handshake with an HTTP/3 alternative that a host advertised in {@code Alt-Svc} may take
+         * before the connection goes over TCP instead, the alternative then being left alone for 5 minutes; default
+         * 300 ms. Used with {@link ProtocolPolicy#H3_ALT_SVC} only ({@link ProtocolPolicy#H3} waits for the connect
+         * timeout and never falls back).
+         */
+        public Builder http3FallbackDelay(Duration http3FallbackDelay) {
+            this.http3FallbackDelay = http3FallbackDelay;
+            return this;
+        }
+
         public ClientOptions build() {
             return new ClientOptions(ioThreads, eventLoopGroup, transport, connectTimeout, readTimeout, writeTimeout,
                     callTimeout, maxConnectionsPerHost, maxPendingAcquires, acquireTimeout, idleTimeout, poolExpiry,
                     followRedirects, maxRedirects, retryPolicy, decompression, maxResponseSize, defaultHeaders,
                     codecs == null ? Codecs.defaults() : codecs, interceptors, protocol, tls, proxy,
-                    expectContinueTimeout, baseUri, cookieHandler);
+                    expectContinueTimeout, baseUri, cookieHandler, http3FallbackDelay);
         }
     }
 }

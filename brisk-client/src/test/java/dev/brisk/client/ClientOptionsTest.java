@@ -83,7 +83,8 @@ class ClientOptionsTest extends ClientTestSupport {
                     Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(2), Duration.ofSeconds(3), 4, 0,
                     Duration.ofSeconds(5), Duration.ofSeconds(6), Duration.ofSeconds(7), false, 0, RetryPolicy.NONE,
                     false, 0, headers, codecs, List.of(interceptor), ProtocolPolicy.H2, TlsOptions.insecure(),
-                    Optional.of(proxy), Duration.ofSeconds(8), Optional.empty(), Optional.empty()));
+                    Optional.of(proxy), Duration.ofSeconds(8), Optional.empty(), Optional.empty(),
+                    Duration.ofMillis(300)));
             assertThat(options.toBuilder().build()).isEqualTo(options);
             assertThat(options.toBuilder().eventLoopGroup(Optional.empty()).proxy(Optional.empty()).build())
                     .extracting(ClientOptions::eventLoopGroup, ClientOptions::proxy)

@@ -5,15 +5,19 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * {@code client <impl> --url URL --concurrency C --duration S [--warmup S] [--body BYTES] [--h2] [--io-threads N]
- * [--ratio N]}: runs one client against a server and prints the one summary line. Shared by every jar that drives
- * clients; each passes the implementations it holds.
+ * {@code client <impl> --url URL --concurrency C --duration S [--warmup S] [--body BYTES] [--h2] [--http3]
+ * [--io-threads N] [--ratio N]}: runs one client against a server and prints the one summary line. Shared by every
+ * jar that drives clients; each passes the implementations it holds. {@code --http3} (Brisk's client only) loads an
+ * {@code https://} URL over HTTP/3.
  */
 public final class ClientMain {
 
     /** The options part of the usage text. */
     public static final String OPTIONS = "--url URL --concurrency C --duration SECONDS [--warmup SECONDS] "
-            + "[--body BYTES] [--h2] [--io-threads N] [--ratio N]";
+            + "[--body BYTES] [--h2] [--http3] [--io-threads N] [--ratio N]";
+
+    /** The one implementation that speaks HTTP/3. */
+    private static final String HTTP3_IMPL = "brisk";
 
     private ClientMain() {
     }
@@ -33,6 +37,10 @@ public final class ClientMain {
                     + impls.keySet());
         }
         LoadOptions options = parse(args);
+        if (options.http3() && !args[0].equals(HTTP3_IMPL)) {
+            throw new IllegalArgumentException("client: --http3 is supported by the " + HTTP3_IMPL
+                    + " implementation only, not " + args[0]);
+        }
         LoadClient client = factory.apply(options);
         Summary summary = options.ratio() > 0
                 ? new AsyncSyncRatio(client, options).run()
@@ -59,6 +67,7 @@ public final class ClientMain {
         Duration warmup = Duration.ofSeconds(10);
         int body = -1;
         boolean h2 = false;
+        boolean http3 = false;
         int ioThreads = Runtime.getRuntime().availableProcessors();
         int ratio = 0;
         for (int i = 1; i < args.length; i++) {
@@ -69,6 +78,7 @@ public final class ClientMain {
                 case "--warmup" -> warmup = arguments.seconds(++i);
                 case "--body" -> body = arguments.number(++i);
                 case "--h2" -> h2 = true;
+                case "--http3" -> http3 = true;
                 case "--io-threads" -> ioThreads = arguments.number(++i);
                 case "--ratio" -> ratio = arguments.number(++i);
                 default -> throw new IllegalArgumentException("client: unknown option " + args[i]);
@@ -80,6 +90,6 @@ public final class ClientMain {
         if (duration == null) {
             throw new IllegalArgumentException("client: --duration is required");
         }
-        return new LoadOptions(url, concurrency, warmup, duration, body, h2, ioThreads, ratio);
+        return new LoadOptions(url, concurrency, warmup, duration, body, h2, ioThreads, ratio, http3);
     }
 }

@@ -14,16 +14,21 @@ import java.time.Duration;
  * @param h2          HTTP/2 over cleartext (prior knowledge where the client can) instead of HTTP/1.1
  * @param ioThreads   IO (event loop) threads, for clients that have the notion
  * @param ratio       0 for the closed loop; otherwise the async:sync ratio of the alternating method
+ * @param http3       HTTP/3 over QUIC to an {@code https://} URL (the server's certificate is not checked)
  */
 public record LoadOptions(String url, int concurrency, Duration warmup, Duration duration, int bodySize, boolean h2,
-                          int ioThreads, int ratio) {
+                          int ioThreads, int ratio, boolean http3) {
 
     /** The media type of POST bodies. */
     public static final String OCTET_STREAM = "application/octet-stream";
 
     public LoadOptions {
-        if (!url.startsWith("http://")) {
-            throw new IllegalArgumentException("--url must be an absolute http:// URL: " + url);
+        if (http3 ? !url.startsWith("https://") : !url.startsWith("http://")) {
+            throw new IllegalArgumentException("--url must be an absolute " + (http3 ? "https" : "http")
+                    + ":// URL" + (http3 ? " with --http3" : "") + ": " + url);
+        }
+        if (http3 && h2) {
+            throw new IllegalArgumentException("--h2 and --http3 exclude each other");
         }
         if (concurrency < 1) {
             throw new IllegalArgumentException("--concurrency must be >= 1: " + concurrency);

@@ -459,7 +459,7 @@ public final class Call implements Runnable, Exchange, Waiter {
         done = true;
         cleanup();
         if (metrics != null) {
-            metrics.callCompleted(firstKey, firstMethod, response.status(), startNanos);
+            metrics.callCompleted(firstKey, firstMethod, response.status(), response.protocol(), startNanos);
         }
         if (!result.complete(response) && response instanceof ResponseStream stream) {
             stream.close(); // the caller stopped waiting: nobody will read this body

@@ -9,11 +9,16 @@ import dev.brisk.client.HttpResponse;
 import dev.brisk.client.Interceptor;
 import dev.brisk.client.PoolExhaustedException;
 import dev.brisk.client.PoolStats;
+import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.ProxyOptions;
 import dev.brisk.client.internal.connect.ClientTlsContext;
 import dev.brisk.client.internal.connect.ConnectContext;
 import dev.brisk.client.internal.connect.HostConnector;
 import dev.brisk.client.internal.exchange.Failures;
+import dev.brisk.client.internal.http3.AlternativeService;
+import dev.brisk.client.internal.http3.AlternativeServices;
+import dev.brisk.client.internal.http3.QuicAvailability;
+import dev.brisk.client.internal.http3.QuicClient;
 import dev.brisk.client.internal.exchange.NettyHeaders;
 import dev.brisk.client.internal.exchange.RequestBody;
 import dev.brisk.client.internal.exchange.ResponseStream;
@@ -91,6 +96,10 @@ public final class ClientRuntime implements PoolContext, ConnectContext {
     private volatile boolean closed;
     /** Calls waiting out a retry backoff: closing the client ends them, as their timers die with the loops. */
     private final Set<Call> backingOff = ConcurrentHashMap.newKeySet();
+    /** The HTTP/3 side; null when the client speaks no HTTP/3. */
+    private final QuicClient quic;
+    /** The origins' advertised HTTP/3 alternatives; null unless {@link ProtocolPolicy#H3_ALT_SVC} is in use. */
+    private final AlternativeServices alternatives;
 
     public ClientRuntime(ClientOptions options) {
         this(options, ClientExtensions.of(options), null);
@@ -107,6 +116,12 @@ public final class ClientRuntime implements PoolContext, ConnectContext {
         this.sslContext = options.tls() == TlsOptions.DEFAULT ? null
                 : ClientTlsContext.create(options.tls(), options.protocol());
         this.metrics = MetricsReporter.of(metrics);
+        ProtocolPolicy protocol = options.protocol();
+        if (protocol == ProtocolPolicy.H3) {
+            QuicAvailability.ensureAvailable(); // before any thread starts
+        }
+        boolean http3 = (protocol == ProtocolPolicy.H3 || protocol == ProtocolPolicy.H3_ALT_SVC)
+                && QuicAvailability.isAvailable();
         Transport transport;
         if (options.eventLoopGroup().isPresent()) {
             this.group = options.eventLoopGroup().get();
@@ -138,6 +153,12 @@ public final class ClientRuntime implements PoolContext, ConnectContext {
                 : extensions.decodeAdvices().toArray(new DecodeAdvice[0]);
         this.acquireTimeoutNanos = options.acquireTimeout().toNanos();
         this.idleTimeoutNanos = options.idleTimeout().toNanos();
+        this.quic = http3 ? new QuicClient(options.tls(), Transports.datagramChannel(transport), resolver.group(),
+                channels::add, idleTimeoutNanos / 1_000_000) : null;
+        if (quic != null) {
+            quic.checkTls(); // a bad TLS setting fails here, not in a connection attempt on an event loop
+        }
+        this.alternatives = http3 && protocol == ProtocolPolicy.H3_ALT_SVC ? new AlternativeServices() : null;
         this.registry = new PoolRegistry(this);
         this.cookies = options.cookieHandler().map(CookieJar::new).orElse(null);
     }
@@ -315,6 +336,21 @@ public final class ClientRuntime implements PoolContext, ConnectContext {
             }
         }
         return context;
+    }
+
+    @Override
+    public QuicClient quic() {
+        return quic;
+    }
+
+    @Override
+    public AlternativeService alternative(HostKey key) {
+        return alternatives == null ? null : alternatives.of(key);
+    }
+
+    /** The origins' advertised HTTP/3 alternatives, null unless discovered; for tests. */
+    AlternativeServices alternatives() {
+        return alternatives;
     }
 
     /** Keeps {@code channel} among the connections that {@link #close()} waits for. */

@@ -4,6 +4,7 @@ import dev.brisk.client.internal.pool.HostKey;
 import dev.brisk.client.internal.pool.HostPool;
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.PoolView;
+import dev.brisk.http.common.Protocol;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
@@ -33,10 +34,10 @@ public final class MetricsReporter {
         return metrics == null ? null : new MetricsReporter(metrics);
     }
 
-    void callCompleted(HostKey key, HttpMethod method, int status, long startNanos) {
+    void callCompleted(HostKey key, HttpMethod method, int status, Protocol protocol, long startNanos) {
         long duration = System.nanoTime() - startNanos;
         try {
-            metrics.callCompleted(key.origin(), method, status, duration);
+            metrics.callCompleted(key.origin(), method, status, protocol, duration);
         } catch (RuntimeException e) {
             dropped("callCompleted", e);
         }

@@ -6,6 +6,7 @@ import dev.brisk.benchmarks.client.LoadOptions;
 import dev.brisk.client.BriskClient;
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.RequestBuilder;
+import dev.brisk.transport.TlsOptions;
 import io.netty.handler.codec.http.HttpMethod;
 
 import java.net.URI;
@@ -13,7 +14,7 @@ import java.net.URI;
 /**
  * {@code client brisk}: Brisk's own client with its defaults, sized for the run: {@code maxConnectionsPerHost} =
  * concurrency, {@code maxPendingAcquires} large enough that nothing is refused, {@code ioThreads} from the options;
- * HTTP/1.1, or h2c by prior knowledge with {@code --h2}.
+ * HTTP/1.1, h2c by prior knowledge with {@code --h2}, or HTTP/3 with {@code --http3}.
  */
 final class BriskLoadClient implements LoadClient {
 
@@ -26,12 +27,16 @@ final class BriskLoadClient implements LoadClient {
     BriskLoadClient(LoadOptions options) {
         this.options = options;
         this.body = options.body();
-        this.client = BriskClient.builder()
+        BriskClient.Builder builder = BriskClient.builder()
                 .options(o -> o.ioThreads(options.ioThreads())
                 .maxConnectionsPerHost(options.concurrency())
                 .maxPendingAcquires(options.maxPending())
-                .protocol(options.h2() ? ProtocolPolicy.H2C_PRIOR_KNOWLEDGE : ProtocolPolicy.HTTP_1_1))
-                .build();
+                .protocol(options.http3() ? ProtocolPolicy.H3
+                        : options.h2() ? ProtocolPolicy.H2C_PRIOR_KNOWLEDGE : ProtocolPolicy.HTTP_1_1));
+        if (options.http3()) {
+            builder.tls(TlsOptions.insecure()); // benchmark servers run on self-signed certificates
+        }
+        this.client = builder.build();
         this.target = URI.create(options.url());
     }
 

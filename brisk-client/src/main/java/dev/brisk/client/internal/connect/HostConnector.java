@@ -4,6 +4,9 @@ import dev.brisk.client.ClientOptions;
 import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.client.internal.exchange.ConnectionSettings;
 import dev.brisk.client.internal.exchange.Failures;
+import dev.brisk.client.internal.http3.AlternativeService;
+import dev.brisk.client.internal.http3.QuicClient;
+import dev.brisk.client.internal.http3.QuicOpener;
 import dev.brisk.client.internal.pool.ConnectionOwner;
 import dev.brisk.client.internal.pool.Connector;
 import dev.brisk.client.internal.pool.HostKey;
@@ -24,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Opens the connections of one host on one event loop (the connections of one child pool): connect through the
  * client's bootstrap (through the proxy when it applies to the host), then {@link ConnectionSetup} takes each to a
- * protocol. The connections it makes report to the pool's {@link ConnectionOwner}. Runs on its loop.
+ * protocol; or QUIC for HTTP/3, when chosen or advertised by the host (see {@link ProtocolPolicy#H3_ALT_SVC}). The connections it makes report to the pool's {@link ConnectionOwner}. Runs on its loop.
  */
 public final class HostConnector implements Connector {
 
@@ -37,6 +40,12 @@ public final class HostConnector implements Connector {
     private final ConnectionSettings settings;
     private final boolean mayMultiplex;
     private boolean skipH2cUpgrade;
+    /** Opens QUIC connections; null when this host gets none. */
+    private final QuicOpener quic;
+    /** Whether every connection is QUIC ({@link ProtocolPolicy#H3}); else QUIC only for an advertised alternative. */
+    private final boolean quicOnly;
+    /** The host's advertised HTTP/3 alternative; null unless {@link ProtocolPolicy#H3_ALT_SVC} applies. */
+    private final AlternativeService alternative;
 
     public HostConnector(ConnectContext client, HostKey key, EventLoop loop, ConnectionOwner owner) {
         this.client = client;
@@ -46,9 +55,14 @@ public final class HostConnector implements Connector {
         this.proxied = client.proxied(key);
         this.bootstrap = client.bootstrap(proxied).clone(loop).handler(new Initializer());
         ClientOptions options = client.options();
-        this.settings = new ConnectionSettings(key, options.codecs(), options.maxResponseSize(),
-                options.decompression(), !key.secure(), options.expectContinueTimeout().toNanos());
         ProtocolPolicy protocol = options.protocol();
+        QuicClient quicClient = key.secure() && !proxied ? client.quic() : null;
+        this.quicOnly = quicClient != null && protocol == ProtocolPolicy.H3;
+        this.alternative = quicClient != null && protocol == ProtocolPolicy.H3_ALT_SVC ? client.alternative(key)
+                : null;
+        this.settings = new ConnectionSettings(key, options.codecs(), options.maxResponseSize(),
+                options.decompression(), !key.secure(), options.expectContinueTimeout().toNanos(), alternative);
+        this.quic = quicOnly || alternative != null ? quicClient.opener(settings, loop, owner) : null;
         this.mayMultiplex = key.secure() ? protocol != ProtocolPolicy.HTTP_1_1
                 : protocol == ProtocolPolicy.H2 || protocol == ProtocolPolicy.H2C_PRIOR_KNOWLEDGE
                 || protocol == ProtocolPolicy.H2C_UPGRADE;
@@ -79,6 +93,46 @@ public final class HostConnector implements Connector {
 
     @Override
     public Future<PooledConnection> open(int attempt) {
+        if (quicOnly) {
+            return quic.open(key.port(), client.connectTimeoutMillis(), attempt);
+        }
+        int port = alternative == null ? 0 : alternative.usablePort(System.nanoTime());
+        if (port > 0) {
+            return openAlternative(port, attempt);
+        }
+        return openTcp(attempt);
+    }
+
+    /**
+     * Tries the advertised HTTP/3 alternative on UDP {@code port} for the fallback delay of the options;
+     * when its handshake has not completed by then (UDP blocked, nothing listening, QUIC failing), marks it broken and
+     * opens a TCP connection instead, with the whole connect timeout.
+     */
+    private Future<PooledConnection> openAlternative(int port, int attempt) {
+        Promise<PooledConnection> ready = loop.newPromise();
+        quic.open(port, client.options().http3FallbackDelay().toMillis(), attempt).addListener(f -> {
+            if (f.isSuccess()) {
+                ready.trySuccess((PooledConnection) f.getNow());
+                return;
+            }
+            alternative.markBroken();
+            openTcp(attempt).addListener(tcp -> {
+                if (tcp.isSuccess()) {
+                    ready.trySuccess((PooledConnection) tcp.getNow());
+                } else {
+                    ready.tryFailure(tcp.cause());
+                }
+            });
+        });
+        return ready;
+    }
+
+    @Override
+    public boolean upgrades() {
+        return alternative != null && alternative.usablePort(System.nanoTime()) > 0;
+    }
+
+    private Future<PooledConnection> openTcp(int attempt) {
         Promise<PooledConnection> ready = loop.newPromise();
         ChannelFuture connecting = bootstrap.connect(key.address());
         client.track(connecting.channel());

@@ -287,6 +287,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter
         status = code;
         protocol = head.protocolVersion() == HttpVersion.HTTP_1_0 ? Protocol.HTTP_1_0 : Protocol.HTTP_1_1;
         responseHeaders = head.headers();
+        settings.recordAltSvc(responseHeaders);
         keepAlive = HttpUtil.isKeepAlive(head);
         if (call.streamed() && !call.follows(code)) {
             startStream();

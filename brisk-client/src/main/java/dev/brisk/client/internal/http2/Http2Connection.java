@@ -187,6 +187,14 @@ public final class Http2Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     @Override
+    public void retire() {
+        goingAway = true;
+        if (active == 0) {
+            close();
+        }
+    }
+
+    @Override
     public void close() {
         detach();
         channel.close();

@@ -170,6 +170,7 @@ final class Http2Stream extends ChannelInboundHandlerAdapter implements Lease, S
         status = code;
         responseHeaders = head.headers();
         responseHeaders.remove(HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text());
+        connection.settings().recordAltSvc(responseHeaders);
         if (call.streamed() && !call.follows(code)) {
             // the body follows as the subscriber asks for it; unread frames hold back the stream's window
             ResponseStream s = new ResponseStream(key(), status, Protocol.HTTP_2, responseHeaders,

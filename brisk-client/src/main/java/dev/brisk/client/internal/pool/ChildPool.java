@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link MultiplexedConnection}) carry many streams: a call takes a stream on a connection below the server's stream
  * limit, and a new connection is opened only when all are full. While a connection that may turn out to be HTTP/2 is
  * being set up, further calls wait for it rather than opening more connections. Calls are {@link Waiter}s, and new
- * connections come from the {@link Connector} the {@link PoolContext} made for this pool.
+ * connections come from the {@link Connector} the {@link PoolContext} made for this pool. HTTP/3 connections are
+ * multiplexed connections too; once a host advertises HTTP/3, its TCP connections take no new calls.
  */
 public final class ChildPool implements ConnectionOwner {
 
@@ -130,6 +131,9 @@ public final class ChildPool implements ConnectionOwner {
                 connection.close();
             }
         } else {
+            if (connector.upgrades()) {
+                retireTcpConnections();
+            }
             MultiplexedConnection h2 = http2WithRoom();
             if (h2 != null) {
                 h2.lendTo(call);
@@ -151,6 +155,25 @@ public final class ChildPool implements ConnectionOwner {
         } else {
             call.onAcquireFailed(context.poolExhausted(host.key(), host.maxConnections(), host.maxPending()));
         }
+    }
+
+    /**
+     * The host advertised HTTP/3 since its TCP connections were opened: idle ones are closed, busy HTTP/2 ones finish
+     * their streams and close, so that calls go to new (QUIC) connections.
+     */
+    private void retireTcpConnections() {
+        ExclusiveConnection connection;
+        while ((connection = idle.pollFirst()) != null) {
+            connection.close();
+        }
+        for (int i = http2.size() - 1; i >= 0; i--) {
+            MultiplexedConnection multiplexed = http2.get(i);
+            if (!multiplexed.quic()) {
+                http2.remove(i);
+                multiplexed.retire();
+            }
+        }
+        spokeHttp1 = false;
     }
 
     /** Whether a call should wait for a connection being set up, since it may carry many streams. */
@@ -185,7 +208,7 @@ public final class ChildPool implements ConnectionOwner {
     }
 
     private void handBack(ExclusiveConnection connection) {
-        if (closed || !connection.isUsable()) {
+        if (closed || !connection.isUsable() || connector.upgrades()) {
             connection.close();
             return;
         }

@@ -22,4 +22,13 @@ public interface Connector {
      * was sent (the server refused the h2c upgrade and closed the connection).
      */
     boolean reopens(Throwable cause);
+
+    /**
+     * Whether new connections would use a protocol the open TCP connections do not: HTTP/3, advertised by the host
+     * since they were opened. The pool then stops giving calls to its TCP connections so that new ones are opened.
+     * Asked on every lease: must be cheap.
+     */
+    default boolean upgrades() {
+        return false;
+    }
 }

@@ -1,7 +1,7 @@
 package dev.brisk.client.internal.pool;
 
 /**
- * A connection that carries many exchanges at once (HTTP/2), each on a stream of its own, up to the server's stream
+ * A connection that carries many exchanges at once (HTTP/2, HTTP/3), each on a stream of its own, up to the server's stream
  * limit. Tells its {@link ConnectionOwner} when a stream slot frees up and when it stops taking streams. Touched only
  * on its event loop.
  */
@@ -18,4 +18,12 @@ public interface MultiplexedConnection extends PooledConnection {
 
     /** Opens a stream and lends it to {@code waiter} once open; the caller checked {@link #hasCapacity()}. */
     void lendTo(Waiter waiter);
+
+    /** Takes no new streams and closes once the open ones end (new connections to the host use another protocol). */
+    void retire();
+
+    /** Whether the connection runs over QUIC (HTTP/3) rather than TCP. */
+    default boolean quic() {
+        return false;
+    }
 }
