@@ -4,7 +4,8 @@ package dev.brisk.http.common;
 public enum Protocol {
     HTTP_1_0("HTTP/1.0"),
     HTTP_1_1("HTTP/1.1"),
-    HTTP_2("HTTP/2.0");
+    HTTP_2("HTTP/2.0"),
+    HTTP_3("HTTP/3.0");
 
     private final String text;
 
