@@ -17,6 +17,7 @@ public final class ServerContext {
     private final HttpHandler handler;
     private final ConnectionTracker tracker;
     private final SslContext sslContext;
+    private final byte[] serverHeaderLine;
     /** The Server and Alt-Svc lines every HTTP/1.1 response carries, or null when there are none. */
     private byte[] constantHeaderLines;
     /** The Alt-Svc value advertising HTTP/3, or null when HTTP/3 is off. */
@@ -35,12 +36,13 @@ public final class ServerContext {
         this.deadlines = new Deadlines(options);
         this.connectionRate = options.maxConnectionRate() > 0
                 ? new ConnectionRateLimiter(options.maxConnectionRate()) : null;
-        this.constantHeaderLines = options.serverHeader()
+        this.serverHeaderLine = options.serverHeader()
                 .map(value -> {
                     HttpSyntax.validateField("server", value);
                     return ("server: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
                 })
                 .orElse(null);
+        this.constantHeaderLines = serverHeaderLine;
     }
 
     public ServerOptions options() {
@@ -84,19 +86,19 @@ public final class ServerContext {
     }
 
     /**
-     * Makes HTTP/1.1 and HTTP/2 responses advertise HTTP/3 on UDP {@code port}. Called once, before the TCP listener
-     * binds: the event loops see the values through the tasks that start them.
+     * Makes HTTP/1.1 and HTTP/2 responses advertise HTTP/3 on UDP {@code port}. Called before the TCP listener binds
+     * (again if the port changes before it does): the event loops see the values through the tasks that start them.
      */
     public void advertiseHttp3(int port) {
         String value = "h3=\":" + port + "\"";
         altSvc = AsciiString.cached(value);
         byte[] line = ("alt-svc: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        if (constantHeaderLines == null) {
+        if (serverHeaderLine == null) {
             constantHeaderLines = line;
         } else {
-            byte[] both = new byte[constantHeaderLines.length + line.length];
-            System.arraycopy(constantHeaderLines, 0, both, 0, constantHeaderLines.length);
-            System.arraycopy(line, 0, both, constantHeaderLines.length, line.length);
+            byte[] both = new byte[serverHeaderLine.length + line.length];
+            System.arraycopy(serverHeaderLine, 0, both, 0, serverHeaderLine.length);
+            System.arraycopy(line, 0, both, serverHeaderLine.length, line.length);
             constantHeaderLines = both;
         }
     }

@@ -6,6 +6,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
@@ -108,12 +109,13 @@ public final class Http3TestClient implements AutoCloseable {
         Http3Headers head = new DefaultHttp3Headers().method(method).path(path).scheme("https")
                 .authority("localhost");
         fields.forEach(head::add);
-        stream.write(new DefaultHttp3HeadersFrame(head));
+        ChannelFuture last = stream.write(new DefaultHttp3HeadersFrame(head));
         for (byte[] piece : body) {
-            stream.write(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(piece)));
+            last = stream.write(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(piece)));
         }
         stream.flush();
-        stream.shutdownOutput();
+        // the end of the stream once QUIC has taken every byte: a FIN sent earlier would cut the body short
+        last.addListener(f -> stream.shutdownOutput());
         return result;
     }
 

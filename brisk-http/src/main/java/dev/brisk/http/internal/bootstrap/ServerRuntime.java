@@ -36,6 +36,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerRuntime {
 
+    /** Ephemeral port numbers tried for HTTP/3 and TLS together before giving up. */
+    private static final int EPHEMERAL_ATTEMPTS = 8;
+
     private final ServerOptions options;
     private final ServerContext context;
     private final EventLoopGroup acceptor;
@@ -73,42 +76,49 @@ public final class ServerRuntime {
                 options.tls().map(tls -> sslContext(tls, options.http2())).orElse(null));
         EventLoopGroup acceptor = Transports.newGroup(transport, 1, "brisk-accept", false);
         EventLoopGroup workers = Transports.newGroup(transport, options.ioThreads(), "brisk-io", false);
-        Http3Listener http3 = null;
-        int port = options.port();
-        if (options.http3().enabled()) {
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptor, workers)
+                .channel(Transports.serverChannel(transport))
+                .option(ChannelOption.SO_BACKLOG, options.backlog())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                        options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
+                .childHandler(new ServerInitializer(context));
+        // an ephemeral port number UDP chose for HTTP/3 and the TLS listener may be taken on TCP: both try another
+        boolean sharedEphemeral = options.http3().enabled() && options.http3().port() < 0 && options.port() == 0;
+        for (int attempt = 1; ; attempt++) {
+            Http3Listener http3 = null;
+            int port = options.port();
+            if (options.http3().enabled()) {
+                try {
+                    http3 = startHttp3(options, context, workers, transport);
+                } catch (RuntimeException e) {
+                    acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                    workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                    throw e;
+                }
+                if (options.http3().port() < 0) {
+                    port = http3.port(); // the TLS listener's port number, ephemeral or not
+                }
+            }
             try {
-                http3 = startHttp3(options, context, workers, transport);
-            } catch (RuntimeException e) {
+                Channel channel = bootstrap.bind(options.host(), port).syncUninterruptibly().channel();
+                return new ServerRuntime(options, context, acceptor, workers, channel, http3, transport);
+            } catch (Exception e) {
+                // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
+                if (http3 != null) {
+                    http3.close();
+                }
+                if (sharedEphemeral && attempt < EPHEMERAL_ATTEMPTS) {
+                    continue;
+                }
                 acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-                throw e;
+                throw new IllegalStateException("cannot listen on " + options.host() + ":" + port + ": "
+                        + e.getMessage(), e);
             }
-            if (options.http3().port() < 0) {
-                port = http3.port(); // the TLS listener's port number, ephemeral or not
-            }
-        }
-        try {
-            ServerBootstrap bootstrap = new ServerBootstrap()
-                    .group(acceptor, workers)
-                    .channel(Transports.serverChannel(transport))
-                    .option(ChannelOption.SO_BACKLOG, options.backlog())
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
-                            options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
-                    .childHandler(new ServerInitializer(context));
-            Channel channel = bootstrap.bind(options.host(), port).syncUninterruptibly().channel();
-            return new ServerRuntime(options, context, acceptor, workers, channel, http3, transport);
-        } catch (Exception e) {
-            // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
-            if (http3 != null) {
-                http3.close();
-            }
-            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new IllegalStateException("cannot listen on " + options.host() + ":" + port + ": "
-                    + e.getMessage(), e);
         }
     }
 

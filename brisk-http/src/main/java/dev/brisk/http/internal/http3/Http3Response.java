@@ -6,6 +6,7 @@ import dev.brisk.http.internal.AbstractServerResponse;
 import dev.brisk.http.internal.DateHeader;
 import dev.brisk.http.internal.FileStreamer;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
@@ -30,6 +31,8 @@ final class Http3Response extends AbstractServerResponse {
 
     private final Http3Stream stream;
     private final QuicStreamChannel quic;
+    /** The last frame written, or null: the end of the stream waits for QUIC to take it. */
+    private ChannelFuture lastWrite;
 
     Http3Response(Http3Stream stream, boolean headRequest) {
         super(stream.channel(), headRequest);
@@ -41,18 +44,19 @@ final class Http3Response extends AbstractServerResponse {
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !HttpStatus.forbidsBody(status);
-        quic.write(new DefaultHttp3HeadersFrame(head(bodyAllowed ? length : -1)), quic.newPromise());
+        lastWrite = quic.write(new DefaultHttp3HeadersFrame(head(bodyAllowed ? length : -1)), quic.newPromise());
         if (!bodySuppressed() && length > 0) {
-            quic.write(new DefaultHttp3DataFrame(body), quic.newPromise());
+            lastWrite = quic.write(new DefaultHttp3DataFrame(body), quic.newPromise());
         } else {
             body.release();
         }
-        quic.shutdownOutput(lastWritePromise(false));
+        quic.flush();
+        finish(lastWritePromise(false));
     }
 
     @Override
     protected void writeHead() {
-        quic.writeAndFlush(new DefaultHttp3HeadersFrame(head(-1)), quic.newPromise());
+        lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(head(-1)), quic.newPromise());
     }
 
     @Override
@@ -61,7 +65,7 @@ final class Http3Response extends AbstractServerResponse {
             chunk.release();
             return;
         }
-        quic.writeAndFlush(new DefaultHttp3DataFrame(chunk), quic.newPromise());
+        lastWrite = quic.writeAndFlush(new DefaultHttp3DataFrame(chunk), quic.newPromise());
     }
 
     @Override
@@ -69,9 +73,28 @@ final class Http3Response extends AbstractServerResponse {
         if (!trailers.isEmpty()) {
             DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
             copy(trailers, fields);
-            quic.write(new DefaultHttp3HeadersFrame(fields), quic.newPromise());
+            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(fields), quic.newPromise());
         }
-        quic.shutdownOutput(lastWritePromise(false));
+        finish(lastWritePromise(false));
+    }
+
+    /**
+     * Ends the stream (FIN) once QUIC has taken the last frame: a FIN queued behind frames the stream's flow control
+     * still holds back would fix the stream's final size too early.
+     */
+    private void finish(ChannelPromise promise) {
+        ChannelFuture last = lastWrite;
+        if (last == null || last.isSuccess()) {
+            quic.shutdownOutput(promise);
+        } else {
+            last.addListener(f -> {
+                if (f.isSuccess()) {
+                    quic.shutdownOutput(promise);
+                } else {
+                    promise.tryFailure(f.cause());
+                }
+            });
+        }
     }
 
     /** The stream is reset (and reading stopped), so the client cannot take the response for complete. */

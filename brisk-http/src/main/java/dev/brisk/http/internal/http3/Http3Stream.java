@@ -200,9 +200,22 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         ctx.fireChannelInactive();
     }
 
+    /**
+     * A malformed request (a body that disagrees with its content-length, a field section larger than the server's
+     * limit) resets its stream only; any other error is the connection's (RFC 9114, section 8).
+     */
     @Override
     protected void handleHttp3Exception(ChannelHandlerContext ctx, Http3Exception exception) {
-        server.log().log(System.Logger.Level.DEBUG, "HTTP/3 stream error", exception);
+        server.log().log(System.Logger.Level.DEBUG, "HTTP/3 request stream error", exception);
+        Http3ErrorCode code = exception.errorCode();
+        if (code == Http3ErrorCode.H3_MESSAGE_ERROR || code == Http3ErrorCode.H3_EXCESSIVE_LOAD
+                || code == Http3ErrorCode.H3_REQUEST_INCOMPLETE || code == Http3ErrorCode.H3_REQUEST_REJECTED) {
+            if (request != null) {
+                request.failBody(exception);
+            }
+            reset(code);
+            return;
+        }
         super.handleHttp3Exception(ctx, exception);
     }
 
