@@ -9,6 +9,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
@@ -74,6 +75,7 @@ public final class Http3TestClient implements AutoCloseable {
                     .initialMaxStreamDataBidirectionalLocal(16L * 1024 * 1024)
                     .build();
             Channel datagram = new Bootstrap().group(group).channel(Transports.datagramChannel(Transport.NIO))
+                    .option(ChannelOption.SO_RCVBUF, 4 * 1024 * 1024).option(ChannelOption.SO_SNDBUF, 4 * 1024 * 1024)
                     .handler(codec).bind(0).sync().channel();
             QuicChannel connection = QuicChannel.newBootstrap(datagram)
                     .handler(new Http3ClientConnectionHandler())

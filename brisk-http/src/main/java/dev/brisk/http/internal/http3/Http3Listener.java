@@ -14,6 +14,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http3.DefaultHttp3SettingsFrame;
 import io.netty.handler.codec.http3.Http3;
@@ -34,6 +35,13 @@ import java.util.concurrent.TimeUnit;
  * HTTP/3 connection.
  */
 public final class Http3Listener {
+
+    /**
+     * Socket buffers of the UDP socket: every connection's packets share it, and datagrams that find the receive
+     * buffer full are dropped (and then resent after QUIC's loss detection, at a lower rate). The kernel caps the size
+     * at {@code net.core.rmem_max} / {@code wmem_max}.
+     */
+    private static final int SOCKET_BUFFER = 4 * 1024 * 1024;
 
     private final Channel channel;
     private final int port;
@@ -67,6 +75,8 @@ public final class Http3Listener {
         Channel channel = new Bootstrap()
                 .group(group)
                 .channel(Transports.datagramChannel(transport))
+                .option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER)
+                .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER)
                 .handler(codec)
                 .bind(host, port)
                 .syncUninterruptibly()
