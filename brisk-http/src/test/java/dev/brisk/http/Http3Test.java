@@ -17,6 +17,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,10 +43,17 @@ class Http3Test {
 
     private static HttpServer server;
     private static Http3TestClient client;
+    private static Path file;
 
     @BeforeAll
     static void start() throws Exception {
         assumeTrue(QuicAvailability.isAvailable(), QuicAvailability::unavailabilityReason);
+        file = Files.createTempFile("http3-test", ".bin");
+        byte[] content = new byte[300_000];
+        for (int i = 0; i < content.length; i++) {
+            content[i] = (byte) (i * 7);
+        }
+        Files.write(file, content);
         server = HttpServer.builder().port(0).host("127.0.0.1")
                 .tls(TlsOptions.of(CERTIFICATE.privateKey(), CERTIFICATE.certificate()))
                 .options(o -> o.http3(h -> h.enabled(true)).limits(l -> l.maxBodySize(MAX_BODY)))
@@ -60,6 +69,9 @@ class Http3Test {
         }
         if (server != null) {
             server.close();
+        }
+        if (file != null) {
+            file.toFile().delete();
         }
     }
 
@@ -83,6 +95,7 @@ class Http3Test {
             switch (request.path()) {
                 case "/stream" -> countStreamed(request);
                 case "/big" -> writeBig(request, Integer.parseInt(request.query("size").orElse("0")));
+                case "/file" -> request.response().sendFile(file);
                 case "/trailers" -> {
                     request.response().trailers().set("x-checksum", "42");
                     request.response().write("part".getBytes()).thenRun(() -> request.response().end());
@@ -195,6 +208,14 @@ class Http3Test {
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).hasSize(size);
         assertThat(response.body()[size - 1]).isEqualTo((byte) ('a' + (size / (64 * 1024) - 1) % 26));
+    }
+
+    @Test
+    void file() throws Exception {
+        Http3TestClient.Response response = client.get("/file");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("content-length")).isEqualTo("300000");
+        assertThat(response.body()).isEqualTo(Files.readAllBytes(file));
     }
 
     @Test
