@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -272,17 +271,5 @@ class Http3Test {
             assertThat(response.headers().firstValue("alt-svc")).as(version.toString())
                     .contains("h3=\":" + server.http3Port() + "\"");
         }
-    }
-
-    @Test
-    void http3NeedsTls() {
-        AtomicBoolean refused = new AtomicBoolean();
-        try {
-            ServerOptions.builder().http3(h -> h.enabled(true)).build();
-        } catch (IllegalArgumentException e) {
-            refused.set(true);
-            assertThat(e).hasMessageStartingWith("http3 needs tls");
-        }
-        assertThat(refused).isTrue();
     }
 }

@@ -171,7 +171,9 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
             return;
         }
         if (!request.bodyEnded() && !stream.channel().isInputShutdown()) {
-            if (request.isPaused() || stream.waitingForBuffer) {
+            if (request.isPaused()) {
+                // a body held back by the connection's buffer limit is not paused by the application: it keeps its
+                // deadline, so uploads that wait on one another end rather than hold the connection forever
                 stream.lastDataTick = ticks;
             } else {
                 stream.bodyActiveTicks++;
