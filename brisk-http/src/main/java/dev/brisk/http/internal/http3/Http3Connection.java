@@ -38,6 +38,8 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
     private long lastActivityTick;
     private long bufferedBodyBytes;
     private long highestStreamId = -1;
+    /** The first request stream id GOAWAY announced as not served; streams from it on are rejected. */
+    private long goAwayId = Long.MAX_VALUE;
     private boolean draining;
 
     Http3Connection(ServerContext server) {
@@ -54,9 +56,9 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
         return ticks;
     }
 
-    /** Whether the connection has announced GOAWAY: new request streams are rejected. */
-    boolean draining() {
-        return draining;
+    /** Whether the connection has announced GOAWAY for {@code streamId}: such a request stream is rejected. */
+    boolean refuses(long streamId) {
+        return streamId >= goAwayId;
     }
 
     @Override
@@ -120,10 +122,14 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** An aggregated body grew: past the connection's limit its stream stops being read until others drain. */
+    /**
+     * An aggregated body grew: past the connection's limit its stream stops being read until others drain (a body
+     * alone on the connection goes on, bounded by maxBodySize).
+     */
     void buffered(Http3Stream stream, int length) {
         bufferedBodyBytes += length;
-        if (bufferedBodyBytes > connectionBufferLimit && !stream.waitingForBuffer) {
+        if (bufferedBodyBytes > connectionBufferLimit && bufferedBodyBytes > stream.bufferedBytes
+                && !stream.waitingForBuffer) {
             stream.waitingForBuffer = true;
             stream.stopReading();
             waitingForBuffer.add(stream);
@@ -204,9 +210,10 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
             return;
         }
         draining = true;
+        goAwayId = highestStreamId < 0 ? 0 : highestStreamId + 4;
         QuicStreamChannel control = Http3.getLocalControlStream(ctx.channel());
         if (control != null && control.isActive()) {
-            control.writeAndFlush(new DefaultHttp3GoAwayFrame(highestStreamId < 0 ? 0 : highestStreamId + 4))
+            control.writeAndFlush(new DefaultHttp3GoAwayFrame(goAwayId))
                     .addListener(f -> {
                         if (streams.isEmpty()) {
                             close(Http3ErrorCode.H3_NO_ERROR);

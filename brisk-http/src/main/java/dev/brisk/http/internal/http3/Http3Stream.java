@@ -81,7 +81,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         if (rejected) {
             return;
         }
-        if (connection.draining()) {
+        if (connection.refuses(channel.streamId())) {
             reset(Http3ErrorCode.H3_REQUEST_REJECTED);
             return;
         }
