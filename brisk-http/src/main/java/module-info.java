@@ -1,6 +1,6 @@
 /**
- * Brisk's HTTP server: HTTP/1.1, HTTP/2 (h2, h2c upgrade and prior knowledge) and TLS on Netty, with aggregated and
- * streamed bodies. Start with {@link dev.brisk.http.HttpServer#builder()}.
+ * Brisk's HTTP server: HTTP/1.1, HTTP/2 (h2, h2c upgrade and prior knowledge), HTTP/3 and TLS on Netty, with
+ * aggregated and streamed bodies. Start with {@link dev.brisk.http.HttpServer#builder()}.
  */
 module dev.brisk.http {
     requires transitive dev.brisk.transport;
@@ -11,6 +11,9 @@ module dev.brisk.http {
     // compression: the br and zstd codings, when present
     requires static com.aayushatharva.brotli4j;
     requires static com.github.luben.zstd_jni;
+    // HTTP/3, when turned on and present
+    requires static io.netty.codec.http3;
+    requires static io.netty.codec.classes.quic;
 
     exports dev.brisk.http;
 }

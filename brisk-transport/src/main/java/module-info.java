@@ -13,6 +13,9 @@ module dev.brisk.transport {
     requires io.netty.transport.classes.io_uring;
     requires io.netty.transport.classes.kqueue;
     requires static jdk.jfr;
+    // QUIC (HTTP/3): only for the modules that offer it (and require it themselves), when the application has the
+    // QUIC jars
+    requires static io.netty.codec.classes.quic;
 
     exports dev.brisk.transport;
     exports dev.brisk.transport.spi to dev.brisk.http, dev.brisk.client, dev.brisk.rest, dev.brisk.rest.websocket,

@@ -19,7 +19,7 @@ public final class Launcher {
 
     static final String USAGE = """
             usage: java -jar brisk-benchmarks.jar <command> ...
-              serve <impl> --port N [--io-threads N] [--tls] [--transport auto|io_uring|epoll|nio]
+              serve <impl> --port N [--io-threads N] [--tls [--http3]] [--transport auto|io_uring|epoll|nio]
                     impls: %s
               client <impl> %s
                     impls: %s (esa-restclient: brisk-benchmarks-esa.jar)

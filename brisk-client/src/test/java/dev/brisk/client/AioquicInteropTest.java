@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import dev.brisk.client.internal.http3.QuicAvailability;
+import dev.brisk.transport.QuicAvailability;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.transport.SelfSignedCertificate;
 import dev.brisk.transport.TlsOptions;
@@ -32,7 +32,7 @@ class AioquicInteropTest extends ClientTestSupport {
     @BeforeAll
     static void startAioquic(@TempDir Path directory) throws Exception {
         assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
-                + QuicAvailability.unavailableReason());
+                + QuicAvailability.unavailabilityReason());
         assumeTrue(aioquicInstalled(), "python3 with aioquic is not installed (pip install aioquic)");
         SelfSignedCertificate.PemFiles pem = CERTIFICATE.writePem(directory);
         Path script = directory.resolve("aioquic_server.py");

@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import dev.brisk.client.internal.http3.QuicAvailability;
+import dev.brisk.transport.QuicAvailability;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.transport.SelfSignedCertificate;
@@ -24,7 +24,7 @@ class AltSvcDiscoveryTest extends ClientTestSupport {
     @BeforeAll
     static void quicAvailable() {
         assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
-                + QuicAvailability.unavailableReason());
+                + QuicAvailability.unavailabilityReason());
     }
 
     private HttpServer tcpServer(SelfSignedCertificate certificate, String altSvc) {

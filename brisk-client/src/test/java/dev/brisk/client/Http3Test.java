@@ -1,6 +1,6 @@
 package dev.brisk.client;
 
-import dev.brisk.client.internal.http3.QuicAvailability;
+import dev.brisk.transport.QuicAvailability;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.common.Protocol;
 import dev.brisk.transport.TlsOptions;
@@ -29,7 +29,7 @@ class Http3Test extends ClientTestSupport {
     @BeforeAll
     static void quicAvailable() {
         assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
-                + QuicAvailability.unavailableReason());
+                + QuicAvailability.unavailabilityReason());
     }
 
     private Http3TestServer server() {

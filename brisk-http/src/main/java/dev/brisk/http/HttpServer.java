@@ -49,6 +49,11 @@ public final class HttpServer implements AutoCloseable {
         return runtime.port();
     }
 
+    /** The UDP port of HTTP/3 ({@link Http3Options}; the actual one when bound to port 0), or -1 when it is off. */
+    public int http3Port() {
+        return runtime.http3Port();
+    }
+
     /** The options the server runs with. */
     public ServerOptions options() {
         return runtime.options();

@@ -33,6 +33,7 @@ import static dev.brisk.transport.spi.Checks.within;
  * @param maxKeepAliveRequests     requests served on one HTTP/1.1 connection
  * @param tls                      TLS settings, empty for cleartext
  * @param http2                    HTTP/2 settings
+ * @param http3                    HTTP/3 (QUIC) settings; off by default
  * @param writeBufferLowWaterMark  outbound bytes below which a connection is writable again
  * @param writeBufferHighWaterMark outbound bytes above which a connection is not writable
  * @param maxConnections           connections accepted at once
@@ -62,6 +63,7 @@ public record ServerOptions(
         int maxKeepAliveRequests,
         Optional<TlsOptions> tls,
         Http2Options http2,
+        Http3Options http3,
         int writeBufferLowWaterMark,
         int writeBufferHighWaterMark,
         int maxConnections,
@@ -77,7 +79,8 @@ public record ServerOptions(
             Runtime.getRuntime().availableProcessors(), Transport.AUTO, 1024, Duration.ofSeconds(60),
             Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30), 0, Duration.ofSeconds(30),
             Duration.ofSeconds(10), HttpLimits.DEFAULT, Integer.MAX_VALUE, Optional.empty(), Http2Options.DEFAULT,
-            32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), Duration.ZERO, false, 0);
+            Http3Options.DEFAULT, 32 * 1024, 64 * 1024, 10_000, Optional.empty(), Duration.ofSeconds(30), Duration.ZERO,
+            false, 0);
 
     /** Validates every component; a message names the component and the offending value. */
     public ServerOptions {
@@ -97,6 +100,11 @@ public record ServerOptions(
         positive(maxKeepAliveRequests, "maxKeepAliveRequests");
         notNull(tls, "tls");
         notNull(http2, "http2");
+        notNull(http3, "http3");
+        if (http3.enabled() && tls.isEmpty()) {
+            throw new IllegalArgumentException("http3 needs tls: QUIC carries TLS 1.3 only, and no TLS options "
+                    + "are set");
+        }
         positive(writeBufferLowWaterMark, "writeBufferLowWaterMark");
         if (writeBufferHighWaterMark < writeBufferLowWaterMark) {
             throw new IllegalArgumentException("writeBufferHighWaterMark must be >= writeBufferLowWaterMark ("
@@ -140,6 +148,7 @@ public record ServerOptions(
         private int maxKeepAliveRequests;
         private Optional<TlsOptions> tls;
         private Http2Options http2;
+        private Http3Options http3;
         private int writeBufferLowWaterMark;
         private int writeBufferHighWaterMark;
         private int maxConnections;
@@ -166,6 +175,7 @@ public record ServerOptions(
             maxKeepAliveRequests = options.maxKeepAliveRequests;
             tls = options.tls;
             http2 = options.http2;
+            http3 = options.http3;
             writeBufferLowWaterMark = options.writeBufferLowWaterMark;
             writeBufferHighWaterMark = options.writeBufferHighWaterMark;
             maxConnections = options.maxConnections;
@@ -317,6 +327,20 @@ public record ServerOptions(
             return this;
         }
 
+        /** HTTP/3 settings; default {@link Http3Options#DEFAULT} (off). */
+        public Builder http3(Http3Options http3) {
+            this.http3 = http3;
+            return this;
+        }
+
+        /** Changes some HTTP/3 settings, keeping the others: {@code http3(h -> h.enabled(true))}. */
+        public Builder http3(Consumer<Http3Options.Builder> change) {
+            Http3Options.Builder builder = Objects.requireNonNull(http3, "http3 must not be null").toBuilder();
+            Objects.requireNonNull(change, "change must not be null").accept(builder);
+            this.http3 = builder.build();
+            return this;
+        }
+
         /**
          * Outbound buffer water marks per connection: above the high mark of bytes queued a connection stops
          * producing until it drains below this low mark; default 32 KiB.
@@ -388,7 +412,7 @@ public record ServerOptions(
         public ServerOptions build() {
             return new ServerOptions(host, port, ioThreads, transport, backlog, idleTimeout, handshakeTimeout,
                     headerReadTimeout, bodyReadTimeout, minBodyDataRate, writeTimeout, settingsAckTimeout, limits,
-                    maxKeepAliveRequests, tls, http2, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                    maxKeepAliveRequests, tls, http2, http3, writeBufferLowWaterMark, writeBufferHighWaterMark,
                     maxConnections, serverHeader, shutdownTimeout, shutdownDelay, shutdownHook, maxConnectionRate);
         }
     }

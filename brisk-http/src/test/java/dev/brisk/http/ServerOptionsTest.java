@@ -68,7 +68,7 @@ class ServerOptionsTest {
         assertThat(options).isEqualTo(new ServerOptions("127.0.0.1", 9090, 3, Transport.NIO, 7, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(4), 5, Duration.ofSeconds(6),
                 Duration.ofSeconds(7), HttpLimits.builder().maxBodySize(8).build(), 9, Optional.of(tls),
-                Http2Options.DISABLED, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), Duration.ofSeconds(15),
+                Http2Options.DISABLED, Http3Options.DEFAULT, 10, 11, 12, Optional.of("brisk"), Duration.ofSeconds(13), Duration.ofSeconds(15),
                 true, 14));
         assertThat(options.toBuilder().build()).isEqualTo(options);
         assertThat(options.toBuilder().tls(Optional.empty()).serverHeader(Optional.empty()).build().tls()).isEmpty();

@@ -139,14 +139,14 @@ public final class TlsContexts {
         };
     }
 
-    private static KeyManagerFactory keyManagers(TlsOptions options) throws GeneralSecurityException {
+    static KeyManagerFactory keyManagers(TlsOptions options) throws GeneralSecurityException {
         KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         factory.init(options.keyStore(), options.keyStorePassword());
         return factory;
     }
 
     /** The trust managers for the configured anchors, or null for the JDK default. */
-    private static TrustManagerFactory trustManagers(TlsOptions options) throws GeneralSecurityException {
+    static TrustManagerFactory trustManagers(TlsOptions options) throws GeneralSecurityException {
         if (options.trustStore() == null && options.trustedCertificates().isEmpty()) {
             return null;
         }

@@ -9,7 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** {@code serve <impl> --port N [--io-threads N] [--tls] [--transport T]}: prints {@code listening on <port>}. */
+/**
+ * {@code serve <impl> --port N [--io-threads N] [--tls [--http3]] [--transport T]}: prints {@code listening on <port>};
+ * with {@code --http3} a Brisk implementation serves HTTP/3 on the UDP port of the same number too.
+ */
 public final class ServeCommand {
 
     static final Map<String, Supplier<ServerImpl>> IMPLS = new LinkedHashMap<>();
@@ -60,17 +63,25 @@ public final class ServeCommand {
         int port = 8080;
         int ioThreads = 1;
         boolean tls = false;
+        boolean http3 = false;
         Transport transport = Transport.AUTO;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(value(args, ++i));
                 case "--io-threads" -> ioThreads = Integer.parseInt(value(args, ++i));
                 case "--tls" -> tls = true;
+                case "--http3" -> http3 = true;
                 case "--transport" -> transport = Transport.valueOf(value(args, ++i).toUpperCase(Locale.ROOT));
                 default -> Launcher.fail("serve: unknown option " + args[i]);
             }
         }
-        int bound = impl.get().start(new ServeOptions(port, ioThreads, tls, transport));
+        if (http3 && !tls) {
+            Launcher.fail("serve: --http3 needs --tls (QUIC carries TLS 1.3)");
+        }
+        if (http3 && !args[0].startsWith("brisk-")) {
+            Launcher.fail("serve: --http3 is served by the brisk-http and brisk-rest implementations, not " + args[0]);
+        }
+        int bound = impl.get().start(new ServeOptions(port, ioThreads, tls, http3, transport));
         System.out.println("listening on " + bound);
         System.out.flush();
         Thread.currentThread().join();

@@ -17,7 +17,7 @@ import dev.brisk.client.internal.connect.HostConnector;
 import dev.brisk.client.internal.exchange.Failures;
 import dev.brisk.client.internal.http3.AlternativeService;
 import dev.brisk.client.internal.http3.AlternativeServices;
-import dev.brisk.client.internal.http3.QuicAvailability;
+import dev.brisk.transport.QuicAvailability;
 import dev.brisk.client.internal.http3.QuicClient;
 import dev.brisk.client.internal.exchange.NettyHeaders;
 import dev.brisk.client.internal.exchange.RequestBody;
@@ -118,7 +118,7 @@ public final class ClientRuntime implements PoolContext, ConnectContext {
         this.metrics = MetricsReporter.of(metrics);
         ProtocolPolicy protocol = options.protocol();
         if (protocol == ProtocolPolicy.H3) {
-            QuicAvailability.ensureAvailable(); // before any thread starts
+            QuicAvailability.ensureAvailable("HTTP/3"); // before any thread starts
         }
         boolean http3 = (protocol == ProtocolPolicy.H3 || protocol == ProtocolPolicy.H3_ALT_SVC)
                 && QuicAvailability.isAvailable();

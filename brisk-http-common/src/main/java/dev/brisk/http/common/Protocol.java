@@ -5,7 +5,7 @@ public enum Protocol {
     HTTP_1_0("HTTP/1.0"),
     HTTP_1_1("HTTP/1.1"),
     HTTP_2("HTTP/2.0"),
-    HTTP_3("HTTP/3");
+    HTTP_3("HTTP/3.0");
 
     private final String text;
 

@@ -20,6 +20,7 @@ public final class ConnectionTracker implements ServerMetrics {
     private final LongAdder accepted = new LongAdder();
     private final LongAdder http1 = new LongAdder();
     private final LongAdder http2 = new LongAdder();
+    private final LongAdder http3 = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final LongAdder inFlight = new LongAdder();
     private final LongAdder bufferRefusals = new LongAdder();
@@ -48,7 +49,10 @@ public final class ConnectionTracker implements ServerMetrics {
         }
     }
 
-    /** The connection now speaks {@code protocol} (also after an h2c upgrade); counted until it closes. */
+    /**
+     * The connection now speaks {@code protocol} (also after an h2c upgrade); counted until it closes. An HTTP/3
+     * connection is a QUIC connection, counted like a TCP one.
+     */
     public void protocolSelected(Channel channel, Protocol protocol) {
         Protocol previous = channel.attr(PROTOCOL).getAndSet(protocol);
         if (previous == null) {
@@ -60,7 +64,7 @@ public final class ConnectionTracker implements ServerMetrics {
     }
 
     private LongAdder counter(Protocol protocol) {
-        return protocol == Protocol.HTTP_2 ? http2 : http1;
+        return protocol == Protocol.HTTP_2 ? http2 : protocol == Protocol.HTTP_3 ? http3 : http1;
     }
 
     public void requestStarted() {
@@ -84,7 +88,7 @@ public final class ConnectionTracker implements ServerMetrics {
 
     @Override
     public long openConnections(Protocol protocol) {
-        return protocol == Protocol.HTTP_2 ? http2.sum() : http1.sum();
+        return counter(protocol).sum();
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.brisk.http.HttpHandler;
 import dev.brisk.http.ServerOptions;
 import dev.brisk.http.common.HttpSyntax;
 import io.netty.handler.ssl.SslContext;
+import io.netty.util.AsciiString;
 
 import java.nio.charset.StandardCharsets;
 
@@ -17,6 +18,10 @@ public final class ServerContext {
     private final ConnectionTracker tracker;
     private final SslContext sslContext;
     private final byte[] serverHeaderLine;
+    /** The Server and Alt-Svc lines every HTTP/1.1 response carries, or null when there are none. */
+    private byte[] constantHeaderLines;
+    /** The Alt-Svc value advertising HTTP/3, or null when HTTP/3 is off. */
+    private AsciiString altSvc;
     private final Deadlines deadlines;
     private volatile boolean draining;
     private volatile boolean shutdownBegun;
@@ -37,6 +42,7 @@ public final class ServerContext {
                     return ("server: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
                 })
                 .orElse(null);
+        this.constantHeaderLines = serverHeaderLine;
     }
 
     public ServerOptions options() {
@@ -66,9 +72,35 @@ public final class ServerContext {
         return sslContext;
     }
 
-    /** {@code server: ...\r\n}, or null when no Server header is configured. */
-    public byte[] serverHeaderLine() {
-        return serverHeaderLine;
+    /**
+     * {@code server: ...\r\n} and {@code alt-svc: ...\r\n}, or null when there is no Server header and HTTP/3 is
+     * off.
+     */
+    public byte[] constantHeaderLines() {
+        return constantHeaderLines;
+    }
+
+    /** The {@code Alt-Svc} value of HTTP/2 responses, or null when HTTP/3 is off. */
+    public AsciiString altSvc() {
+        return altSvc;
+    }
+
+    /**
+     * Makes HTTP/1.1 and HTTP/2 responses advertise HTTP/3 on UDP {@code port}. Called before the TCP listener binds
+     * (again if the port changes before it does): the event loops see the values through the tasks that start them.
+     */
+    public void advertiseHttp3(int port) {
+        String value = "h3=\":" + port + "\"";
+        altSvc = AsciiString.cached(value);
+        byte[] line = ("alt-svc: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        if (serverHeaderLine == null) {
+            constantHeaderLines = line;
+        } else {
+            byte[] both = new byte[serverHeaderLine.length + line.length];
+            System.arraycopy(serverHeaderLine, 0, both, 0, serverHeaderLine.length);
+            System.arraycopy(line, 0, both, serverHeaderLine.length, line.length);
+            constantHeaderLines = both;
+        }
     }
 
     /** Whether a graceful shutdown is under way: connections finish what they have and close. */

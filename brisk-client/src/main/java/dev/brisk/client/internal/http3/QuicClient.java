@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 /**
  * The HTTP/3 side of one client: its QUIC TLS context (built on first use), the UDP channel type of its transport,
  * its name resolver, and the set of channels closing the client waits for. Made only once HTTP/3 is known to be
- * available ({@link QuicAvailability}). Not API.
+ * available ({@link dev.brisk.transport.QuicAvailability}). Not API.
  */
 public final class QuicClient {
 

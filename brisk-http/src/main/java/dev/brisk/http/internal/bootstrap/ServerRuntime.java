@@ -6,6 +6,8 @@ import dev.brisk.http.ServerMetrics;
 import dev.brisk.http.ServerOptions;
 import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.http3.Http3Listener;
+import dev.brisk.transport.QuicAvailability;
 import dev.brisk.transport.TlsContexts;
 import dev.brisk.transport.TlsOptions;
 import dev.brisk.transport.Transport;
@@ -28,27 +30,36 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A started server: its event loops, its listening channel, and the graceful shutdown sequence. */
+/**
+ * A started server: its event loops, its listening channel (and, with HTTP/3, its UDP socket), and the graceful
+ * shutdown sequence.
+ */
 public final class ServerRuntime {
+
+    /** Ephemeral port numbers tried for HTTP/3 and TLS together before giving up. */
+    private static final int EPHEMERAL_ATTEMPTS = 8;
 
     private final ServerOptions options;
     private final ServerContext context;
     private final EventLoopGroup acceptor;
     private final EventLoopGroup workers;
     private final Channel serverChannel;
+    /** The HTTP/3 socket, or null when HTTP/3 is off. */
+    private final Http3Listener http3;
     private final int port;
     private final Transport transport;
     private final Thread shutdownHook;
     private volatile boolean stopped;
 
     private ServerRuntime(ServerOptions options, ServerContext context, EventLoopGroup acceptor,
-                          EventLoopGroup workers, Channel serverChannel, Transport transport) {
+                          EventLoopGroup workers, Channel serverChannel, Http3Listener http3, Transport transport) {
         this.options = options;
         this.transport = transport;
         this.context = context;
         this.acceptor = acceptor;
         this.workers = workers;
         this.serverChannel = serverChannel;
+        this.http3 = http3;
         this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         if (options.shutdownHook()) {
             shutdownHook = new Thread(() -> shutdown(options.shutdownTimeout()), "brisk-http-shutdown");
@@ -65,30 +76,82 @@ public final class ServerRuntime {
                 options.tls().map(tls -> sslContext(tls, options.http2())).orElse(null));
         EventLoopGroup acceptor = Transports.newGroup(transport, 1, "brisk-accept", false);
         EventLoopGroup workers = Transports.newGroup(transport, options.ioThreads(), "brisk-io", false);
-        try {
-            ServerBootstrap bootstrap = new ServerBootstrap()
-                    .group(acceptor, workers)
-                    .channel(Transports.serverChannel(transport))
-                    .option(ChannelOption.SO_BACKLOG, options.backlog())
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
-                            options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
-                    .childHandler(new ServerInitializer(context));
-            Channel channel = bootstrap.bind(options.host(), options.port()).syncUninterruptibly().channel();
-            return new ServerRuntime(options, context, acceptor, workers, channel, transport);
-        } catch (Exception e) {
-            // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
-            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
-                    + e.getMessage(), e);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptor, workers)
+                .channel(Transports.serverChannel(transport))
+                .option(ChannelOption.SO_BACKLOG, options.backlog())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                        options.writeBufferLowWaterMark(), options.writeBufferHighWaterMark()))
+                .childHandler(new ServerInitializer(context));
+        // an ephemeral port number UDP chose for HTTP/3 and the TLS listener may be taken on TCP: both try another
+        boolean sharedEphemeral = options.http3().enabled() && options.http3().port() < 0 && options.port() == 0;
+        for (int attempt = 1; ; attempt++) {
+            Http3Listener http3 = null;
+            int port = options.port();
+            if (options.http3().enabled()) {
+                try {
+                    http3 = startHttp3(options, context, workers, transport);
+                } catch (RuntimeException e) {
+                    acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                    workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                    throw e;
+                }
+                if (options.http3().port() < 0) {
+                    port = http3.port(); // the TLS listener's port number, ephemeral or not
+                }
+            }
+            try {
+                Channel channel = bootstrap.bind(options.host(), port).syncUninterruptibly().channel();
+                return new ServerRuntime(options, context, acceptor, workers, channel, http3, transport);
+            } catch (Exception e) {
+                // Netty rethrows a failed bind's cause as it is, checked or not (BindException, NativeIoException)
+                if (http3 != null) {
+                    http3.close();
+                }
+                if (sharedEphemeral && attempt < EPHEMERAL_ATTEMPTS) {
+                    continue;
+                }
+                acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                throw new IllegalStateException("cannot listen on " + options.host() + ":" + port + ": "
+                        + e.getMessage(), e);
+            }
         }
     }
 
     public int port() {
         return port;
+    }
+
+    /** The UDP port of HTTP/3, or -1 when it is off. */
+    public int http3Port() {
+        return http3 == null ? -1 : http3.port();
+    }
+
+    /**
+     * Binds the HTTP/3 socket before the TLS listener, so that the Alt-Svc value is set before the first TCP
+     * connection is accepted: on its own port, or on the TLS port number (an ephemeral one chosen by UDP first).
+     */
+    private static Http3Listener startHttp3(ServerOptions options, ServerContext context, EventLoopGroup workers,
+                                            Transport transport) {
+        QuicAvailability.ensureAvailable("HTTP/3");
+        int udpPort = options.http3().port() >= 0 ? options.http3().port() : options.port();
+        Http3Listener listener;
+        try {
+            listener = Http3Listener.bind(context, options.tls().orElseThrow(), workers, transport, options.host(),
+                    udpPort);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw e; // QUIC unavailable, or TLS options it cannot serve: the message says which
+        } catch (Exception e) {
+            // a failed bind's cause, checked or not (BindException, NativeIoException)
+            throw new IllegalStateException("cannot listen for HTTP/3 on UDP " + options.host() + ":" + udpPort
+                    + ": " + e.getMessage(), e);
+        }
+        context.advertiseHttp3(listener.port());
+        return listener;
     }
 
     public ServerOptions options() {
@@ -180,6 +243,9 @@ public final class ServerRuntime {
             if (remaining <= 0 || !future.awaitUninterruptibly(remaining, TimeUnit.NANOSECONDS)) {
                 break;
             }
+        }
+        if (http3 != null) {
+            http3.close();
         }
         acceptor.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -27,6 +27,10 @@ public final class SharedPortServer {
     private volatile boolean stopped;
 
     public SharedPortServer(ServerOptions options, HttpHandler handler) {
+        if (options.http3().enabled()) {
+            throw new IllegalArgumentException("http3 needs a UDP socket of the server's own: a port shared with "
+                    + "another server carries TCP only");
+        }
         this.context = new ServerContext(options, handler,
                 options.tls().map(tls -> ServerRuntime.sslContext(tls, options.http2())).orElse(null));
         this.initializer = new ServerInitializer(context);

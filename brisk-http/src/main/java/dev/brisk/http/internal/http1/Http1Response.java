@@ -209,9 +209,9 @@ final class Http1Response extends AbstractServerResponse {
             out.writeShort(CRLF_SHORT);
         }
         out.writeBytes(DateHeader.line());
-        byte[] server = connection.server().serverHeaderLine();
-        if (server != null) {
-            out.writeBytes(server);
+        byte[] constant = connection.server().constantHeaderLines();
+        if (constant != null) {
+            out.writeBytes(constant);
         }
         if (webSocket != null) {
             out.writeBytes(CONNECTION_UPGRADE);

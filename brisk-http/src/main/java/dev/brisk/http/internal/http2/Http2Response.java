@@ -22,6 +22,7 @@ final class Http2Response extends AbstractServerResponse {
 
     private static final AsciiString DATE = AsciiString.cached("date");
     private static final AsciiString SERVER = AsciiString.cached("server");
+    private static final AsciiString ALT_SVC = AsciiString.cached("alt-svc");
 
     private final Http2ServerConnection connection;
     private final int streamId;
@@ -116,6 +117,10 @@ final class Http2Response extends AbstractServerResponse {
         }
         fields.set(DATE, DateHeader.value());
         connection.server().options().serverHeader().ifPresent(value -> fields.set(SERVER, value));
+        AsciiString altSvc = connection.server().altSvc();
+        if (altSvc != null) {
+            fields.set(ALT_SVC, altSvc);
+        }
         return fields;
     }
 

@@ -1,0 +1,147 @@
+package dev.brisk.http.internal.http3;
+
+import dev.brisk.http.common.HttpStatus;
+import dev.brisk.http.common.wire.ArrayHeaders;
+import dev.brisk.http.internal.AbstractServerResponse;
+import dev.brisk.http.internal.DateHeader;
+import dev.brisk.http.internal.FileStreamer;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
+import io.netty.handler.codec.http3.DefaultHttp3Headers;
+import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
+import io.netty.handler.codec.http3.Http3ErrorCode;
+import io.netty.handler.codec.http3.Http3Headers;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.util.AsciiString;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A response on one HTTP/3 request stream: a HEADERS frame, DATA frames, optional trailing HEADERS, then the end of
+ * the stream (FIN). A streamed body waits for the stream to be writable, which Netty's QUIC channel reports from the
+ * peer's flow-control credit for the stream and the connection.
+ */
+final class Http3Response extends AbstractServerResponse {
+
+    private static final AsciiString DATE = AsciiString.cached("date");
+    private static final AsciiString SERVER = AsciiString.cached("server");
+
+    private final Http3Stream stream;
+    private final QuicStreamChannel quic;
+    /** The last frame written, or null: the end of the stream waits for QUIC to take it. */
+    private ChannelFuture lastWrite;
+
+    Http3Response(Http3Stream stream, boolean headRequest) {
+        super(stream.channel(), headRequest);
+        this.stream = stream;
+        this.quic = stream.channel();
+    }
+
+    @Override
+    protected void sendWhole(ByteBuf body) {
+        int length = body.readableBytes();
+        boolean bodyAllowed = !HttpStatus.forbidsBody(status);
+        lastWrite = quic.write(new DefaultHttp3HeadersFrame(head(bodyAllowed ? length : -1)), quic.newPromise());
+        if (!bodySuppressed() && length > 0) {
+            lastWrite = quic.write(new DefaultHttp3DataFrame(body), quic.newPromise());
+        } else {
+            body.release();
+        }
+        quic.flush();
+        finish(lastWritePromise(false));
+    }
+
+    @Override
+    protected void writeHead() {
+        lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(head(-1)), quic.newPromise());
+    }
+
+    @Override
+    protected void writeChunk(ByteBuf chunk) {
+        if (bodySuppressed() || !chunk.isReadable()) {
+            chunk.release();
+            return;
+        }
+        lastWrite = quic.writeAndFlush(new DefaultHttp3DataFrame(chunk), quic.newPromise());
+    }
+
+    @Override
+    protected void writeEnd(ArrayHeaders trailers) {
+        if (!trailers.isEmpty()) {
+            DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
+            copy(trailers, fields);
+            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(fields), quic.newPromise());
+        }
+        finish(lastWritePromise(false));
+    }
+
+    /**
+     * Ends the stream (FIN) once QUIC has taken the last frame: a FIN queued behind frames the stream's flow control
+     * still holds back would fix the stream's final size too early.
+     */
+    private void finish(ChannelPromise promise) {
+        ChannelFuture last = lastWrite;
+        if (last == null || last.isSuccess()) {
+            quic.shutdownOutput(promise);
+        } else {
+            last.addListener(f -> {
+                if (f.isSuccess()) {
+                    quic.shutdownOutput(promise);
+                } else {
+                    promise.tryFailure(f.cause());
+                }
+            });
+        }
+    }
+
+    /** The stream is reset (and reading stopped), so the client cannot take the response for complete. */
+    @Override
+    protected void writeAbort(Throwable cause) {
+        stream.reset(Http3ErrorCode.H3_INTERNAL_ERROR);
+    }
+
+    @Override
+    protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
+        FileStreamer.start(this, file, offset, length, result);
+    }
+
+    @Override
+    protected ChannelPromise lastWritePromise(boolean closeAfter) {
+        ChannelPromise promise = super.lastWritePromise(closeAfter);
+        return promise.isVoid() ? channel.newPromise() : promise;
+    }
+
+    private Http3Headers head(long contentLength) {
+        DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
+        fields.status(AsciiString.of(Integer.toString(status)));
+        copy(headers, fields);
+        if (contentLength >= 0 && !fields.contains(CONTENT_LENGTH)) {
+            fields.setLong(CONTENT_LENGTH, contentLength);
+        }
+        fields.set(DATE, DateHeader.value());
+        stream.server().options().serverHeader().ifPresent(value -> fields.set(SERVER, value));
+        return fields;
+    }
+
+    private static void copy(ArrayHeaders from, Http3Headers to) {
+        for (int i = 0; i < from.size(); i++) {
+            CharSequence name = from.nameAt(i);
+            if (isConnectionSpecific(name)) {
+                continue;
+            }
+            to.add(AsciiString.of(name).toLowerCase(), from.valueAt(i));
+        }
+    }
+
+    /** Fields that HTTP/3 forbids (RFC 9114, section 4.2). */
+    private static boolean isConnectionSpecific(CharSequence name) {
+        return AsciiString.contentEqualsIgnoreCase(name, "connection")
+                || AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")
+                || AsciiString.contentEqualsIgnoreCase(name, "keep-alive")
+                || AsciiString.contentEqualsIgnoreCase(name, "proxy-connection")
+                || AsciiString.contentEqualsIgnoreCase(name, "upgrade");
+    }
+}

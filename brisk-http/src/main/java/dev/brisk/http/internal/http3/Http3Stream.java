@@ -1,0 +1,296 @@
+package dev.brisk.http.internal.http3;
+
+import dev.brisk.http.BodyMode;
+import dev.brisk.http.common.wire.ArrayHeaders;
+import dev.brisk.http.internal.AbstractServerRequest;
+import dev.brisk.http.internal.Dispatcher;
+import dev.brisk.http.internal.ReadControl;
+import dev.brisk.http.internal.ServerContext;
+import dev.brisk.http.internal.WritabilityWaiters;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http3.Http3DataFrame;
+import io.netty.handler.codec.http3.Http3ErrorCode;
+import io.netty.handler.codec.http3.Http3Exception;
+import io.netty.handler.codec.http3.Http3Headers;
+import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
+import io.netty.handler.codec.quic.QuicException;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+
+import java.nio.channels.ClosedChannelException;
+import java.util.Map;
+
+/**
+ * One HTTP/3 request stream: its HEADERS become a request dispatched to the server's handler (at once for a streamed
+ * body, once the body is complete for an aggregated one), its DATA the body, trailing HEADERS the trailers. Pausing a
+ * streamed body stops reading the stream, so QUIC stream flow control holds the client back; an aggregated body stops
+ * being read while the connection holds more buffered bodies than its limit.
+ */
+final class Http3Stream extends Http3RequestStreamInboundHandler implements ReadControl {
+
+    private final Http3Connection connection;
+    private final ServerContext server;
+    private QuicStreamChannel channel;
+    private Http3Request request;
+    private ArrayHeaders trailers = ArrayHeaders.EMPTY;
+    private boolean dispatched;
+    /** A response was sent before the request ended: what else arrives is dropped. */
+    private boolean rejected;
+    /** Deadline bookkeeping, in ticks of the connection. */
+    long openedTick;
+    long lastDataTick;
+    long bodyActiveTicks;
+    long stalledWriteTicks;
+    /** Aggregated body bytes counted against the connection's buffer limit. */
+    long bufferedBytes;
+    /** Reading stopped until the connection's buffered bodies drop below the limit. */
+    boolean waitingForBuffer;
+
+    Http3Stream(Http3Connection connection) {
+        this.connection = connection;
+        this.server = connection.server();
+    }
+
+    QuicStreamChannel channel() {
+        return channel;
+    }
+
+    ServerContext server() {
+        return server;
+    }
+
+    Http3Request request() {
+        return request;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = (QuicStreamChannel) ctx.channel();
+        openedTick = connection.ticks();
+        connection.opened(this);
+    }
+
+    @Override
+    protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
+        if (request != null) {
+            trailers(frame.headers());
+            return;
+        }
+        if (rejected) {
+            return;
+        }
+        if (connection.refuses(channel.streamId())) {
+            reset(Http3ErrorCode.H3_REQUEST_REJECTED);
+            return;
+        }
+        Http3Headers headers = frame.headers();
+        String target;
+        long contentLength;
+        try {
+            target = Http3RequestValidator.validate(headers);
+            contentLength = Http3RequestValidator.contentLength(headers);
+        } catch (Http3RequestValidator.MalformedRequest e) {
+            server.log().log(System.Logger.Level.DEBUG, e.getMessage());
+            reset(Http3ErrorCode.H3_MESSAGE_ERROR);
+            return;
+        }
+        HttpMethod method = HttpMethod.valueOf(headers.method().toString());
+        request = new Http3Request(server, this, method, target, new Http3HeadersView(headers), contentLength);
+        lastDataTick = connection.ticks();
+        BodyMode mode;
+        try {
+            mode = server.handler().bodyMode(request);
+        } catch (Throwable t) {
+            server.logHandlerFailure("bodyMode failed on " + method + " " + request.uri(), t);
+            reject(500, "Internal Server Error");
+            return;
+        }
+        request.mode(mode == null ? BodyMode.AGGREGATE : mode);
+        if (contentLength > request.maxBodySize()) {
+            reject(413, "request body larger than " + request.maxBodySize() + " bytes");
+            refused();
+            return;
+        }
+        if (request.mode() == BodyMode.STREAM) {
+            dispatch();
+        }
+    }
+
+    private void trailers(Http3Headers headers) {
+        if (rejected || request.bodyEnded()) {
+            return;
+        }
+        ArrayHeaders fields = new ArrayHeaders(headers.size());
+        for (Map.Entry<CharSequence, CharSequence> entry : headers) {
+            if (Http3HeadersView.isPseudo(entry.getKey())) {
+                server.log().log(System.Logger.Level.DEBUG, "malformed request: pseudo-header in trailers");
+                request.failBody(new IllegalStateException("malformed trailers"));
+                reset(Http3ErrorCode.H3_MESSAGE_ERROR);
+                return;
+            }
+            fields.addTrusted(entry.getKey(), entry.getValue());
+        }
+        trailers = fields.seal();
+    }
+
+    @Override
+    protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
+        ByteBuf content = frame.content();
+        if (request == null || rejected || request.bodyEnded()) {
+            frame.release();
+            return;
+        }
+        lastDataTick = connection.ticks();
+        int length = content.readableBytes();
+        if (length == 0) {
+            frame.release();
+            return;
+        }
+        if (!request.appendBody(content)) {
+            String message = "request body larger than " + request.maxBodySize() + " bytes";
+            request.failBody(new IllegalStateException(message));
+            reject(413, message);
+            refused();
+            return;
+        }
+        if (request.mode() == BodyMode.AGGREGATE) {
+            bufferedBytes += length;
+            connection.buffered(this, length);
+        }
+    }
+
+    @Override
+    protected void channelInputClosed(ChannelHandlerContext ctx) {
+        if (request == null) {
+            if (!rejected) {
+                reset(Http3ErrorCode.H3_REQUEST_INCOMPLETE);
+            }
+            return;
+        }
+        if (rejected || request.bodyEnded()) {
+            return;
+        }
+        request.endBody(trailers);
+        if (!dispatched) {
+            dispatch();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        stalledWriteTicks = 0;
+        WritabilityWaiters.signal(ctx.channel());
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (request != null) {
+            ClosedChannelException closed = new ClosedChannelException();
+            if (!request.response.isEnded()) {
+                request.response.abandon(closed);
+            }
+            request.failBody(closed);
+            request.release();
+        }
+        connection.closed(this);
+        WritabilityWaiters.signal(ctx.channel());
+        ctx.fireChannelInactive();
+    }
+
+    /**
+     * A malformed request (a body that disagrees with its content-length, a field section larger than the server's
+     * limit) resets its stream only; any other error is the connection's (RFC 9114, section 8).
+     */
+    @Override
+    protected void handleHttp3Exception(ChannelHandlerContext ctx, Http3Exception exception) {
+        server.log().log(System.Logger.Level.DEBUG, "HTTP/3 request stream error", exception);
+        Http3ErrorCode code = exception.errorCode();
+        if (code == Http3ErrorCode.H3_MESSAGE_ERROR || code == Http3ErrorCode.H3_EXCESSIVE_LOAD
+                || code == Http3ErrorCode.H3_REQUEST_INCOMPLETE || code == Http3ErrorCode.H3_REQUEST_REJECTED) {
+            if (request != null) {
+                request.failBody(exception);
+            }
+            reset(code);
+            return;
+        }
+        super.handleHttp3Exception(ctx, exception);
+    }
+
+    @Override
+    protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
+        server.log().log(System.Logger.Level.DEBUG, "QUIC stream error", exception);
+        super.handleQuicException(ctx, exception);
+    }
+
+    // ---- flow control ----------------------------------------------------------------------------------------
+
+    /** Stops reading the stream: what the client sent stays unread, and QUIC flow control stops it. */
+    @Override
+    public void pauseReading(AbstractServerRequest paused) {
+        channel.config().setAutoRead(false);
+    }
+
+    @Override
+    public void resumeReading(AbstractServerRequest resumed) {
+        if (!waitingForBuffer) {
+            readAgain();
+        }
+    }
+
+    void stopReading() {
+        channel.config().setAutoRead(false);
+    }
+
+    void readAgain() {
+        if (channel.isActive() && !channel.config().isAutoRead()) {
+            channel.config().setAutoRead(true);
+            channel.read();
+        }
+    }
+
+    boolean isPaused() {
+        return request != null && request.isPaused();
+    }
+
+    // ---- requests ---------------------------------------------------------------------------------------------
+
+    private void dispatch() {
+        dispatched = true;
+        if (!Dispatcher.dispatch(server, request)) {
+            reset(Http3ErrorCode.H3_INTERNAL_ERROR);
+        }
+    }
+
+    /** Shows a refused request that never reached the handler to a handler that observes refusals. */
+    private void refused() {
+        if (!dispatched) {
+            dispatched = true;
+            Dispatcher.refused(server, request);
+        }
+    }
+
+    /**
+     * Answers before the request is complete (RFC 9114, section 4.1.2): the response is sent, and the client asked to
+     * stop sending the rest of its request.
+     */
+    void reject(int status, String message) {
+        rejected = true;
+        if (!request.response.isCommitted()) {
+            request.response.status(status).send(message);
+        }
+        if (!channel.isInputShutdown()) {
+            channel.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
+        }
+    }
+
+    /** Resets the stream both ways with {@code error}. */
+    void reset(Http3ErrorCode error) {
+        rejected = true;
+        if (channel.isActive()) {
+            channel.shutdown(error.code()).addListener(f -> channel.close());
+        }
+    }
+}
