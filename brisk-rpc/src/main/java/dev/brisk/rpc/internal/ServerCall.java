@@ -29,6 +29,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ServerCall implements Runnable {
 
     private static final Object[] NO_ARGUMENTS = new Object[0];
+    /** What {@link #invoke} returns when the service threw (the failure is answered already). */
+    private static final Object FAILED = new Object();
     private static final VarHandle SPAN;
 
     static {
@@ -99,46 +101,54 @@ final class ServerCall implements Runnable {
         if (expired()) {
             return;
         }
-        Object[] arguments;
+        Object[] arguments = arguments();
+        if (arguments == null || answered.get()) {
+            return;
+        }
+        Object result = invoke(arguments);
+        if (result != FAILED) {
+            answer(result);
+        }
+    }
+
+    /** The call's arguments, read from its frame (released then); null when they could not be (answered so). */
+    private Object[] arguments() {
         try {
-            arguments = readArguments();
+            return readArguments();
         } catch (TypeNotAllowedException e) {
             answerError(ErrorCode.BAD_REQUEST, TypeNotAllowedException.class.getName(), e.getMessage());
-            return;
+            return null;
         } catch (Throwable t) {
             answerError(ErrorCode.BAD_REQUEST, null, "cannot read the arguments of " + invoker.model() + ": " + t);
-            return;
+            return null;
         } finally {
             frame.release();
             frame = null;
         }
-        if (answered.get()) {
-            return;
-        }
-        Object result;
+    }
+
+    /**
+     * Calls the service on this thread, within the caller's trace and deadline (and its span when traced); returns
+     * what it returned, or {@link #FAILED} once a failure was answered.
+     */
+    private Object invoke(Object[] arguments) {
         synchronized (this) {
             runner = Thread.currentThread();
         }
         TraceContext trace = CallContext.w3c(traceId);
         TraceContext.Scope spanScope = null;
         if (context.tracing() != null) {
-            CallTracing.ServerSpan started = context.tracing().server(invoker.serviceName(),
-                    invoker.model().method().getName(), trace != null ? traceId : null, arrivalNanos);
-            span = started;
-            if (answered.get()) {
-                // the time limit answered the call before its span was there to end
-                endSpan(started, RpcTimeoutException.class.getName(), null);
-            }
+            CallTracing.ServerSpan started = startSpan(trace != null);
             trace = started.trace() != null ? started.trace() : trace;
             spanScope = started.makeCurrent();
         }
         CallContext previous = CallContext.enter(trace != null ? trace.traceId() : traceId, callerRemainingMillis());
         TraceContext.Scope traceScope = trace != null ? trace.makeCurrent() : null;
         try {
-            result = invoker.invoke(arguments);
+            return invoker.invoke(arguments);
         } catch (Throwable t) {
             answerFailure(t);
-            return;
+            return FAILED;
         } finally {
             if (traceScope != null) {
                 traceScope.close();
@@ -152,6 +162,10 @@ final class ServerCall implements Runnable {
                 Thread.interrupted();
             }
         }
+    }
+
+    /** Answers with what the service returned: now, or when its future completes. */
+    private void answer(Object result) {
         if (invoker.model().async()) {
             if (result == null) {
                 answerValue(null);
@@ -335,6 +349,21 @@ final class ServerCall implements Runnable {
                     code == null ? "" : CallOutcomes.errorType(code, type), now - arrivalNanos,
                     started == 0 ? -1 : started - arrivalNanos));
         }
+    }
+
+    /**
+     * Starts its span (kept out of {@link #run()}, whose size decides how much of the argument reading the JIT
+     * compiles into it); {@code traced}: whether the caller sent a trace context.
+     */
+    private CallTracing.ServerSpan startSpan(boolean traced) {
+        CallTracing.ServerSpan started = context.tracing().server(invoker.serviceName(),
+                invoker.model().method().getName(), traced ? traceId : null, arrivalNanos);
+        span = started;
+        if (answered.get()) {
+            // the time limit answered the call before its span was there to end
+            endSpan(started, RpcTimeoutException.class.getName(), null);
+        }
+        return started;
     }
 
     /** Ends {@code traced} unless another thread took it first. */
