@@ -36,6 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JerseyMatchingTest {
 
+    public record Note(String text) {
+    }
+
     /** As Jersey's clipboard example: a resource method on the class path and one on a sub-path. */
     @Path("/clipboard")
     public static class ClipboardResource {
@@ -57,6 +60,13 @@ class JerseyMatchingTest {
         @Path("history")
         public String history() {
             return "history";
+        }
+
+        @POST
+        @Path("notes")
+        @Consumes("application/json")
+        public String note(Note note) {
+            return "note:" + note.text();
         }
 
         @POST
@@ -172,6 +182,12 @@ class JerseyMatchingTest {
         TestResponse posted = client.post("/clipboard/items/8").body("y").execute();
         assertThat(posted.status()).isEqualTo(200);
         assertThat(posted.body()).isEqualTo("8=y");
+
+        TestResponse note = client.post("/clipboard/notes").body("{\"text\":\"n\"}").execute();
+        assertThat(note.status()).as("no reader of application/octet-stream for a record, as in Jersey")
+                .isEqualTo(415);
+        assertThat(client.post("/clipboard/notes").contentType("application/json").body("{\"text\":\"n\"}")
+                .execute().body()).isEqualTo("note:n");
     }
 
     /** Jersey answers a {@code Content-Type} it cannot parse with 400 (Bad Request), not 415. */
