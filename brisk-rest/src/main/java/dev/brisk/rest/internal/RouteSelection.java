@@ -62,7 +62,7 @@ final class RouteSelection {
         HttpMethod method = ctx.routingMethod();
         Router<CompiledRoute> router = table.router();
         if (method == HttpMethod.OPTIONS && table.anyCors() && CorsProcessor.isPreflight(request)
-                && cors.preflight(ctx, router, path)) {
+                && cors.preflight(ctx, router, preflightPath(router, path))) {
             return null;
         }
         RouteMatch<CompiledRoute> match = ctx.match();
@@ -119,6 +119,32 @@ final class RouteSelection {
     private static String withoutTrailingSlash(String path) {
         int last = path.length() - 1;
         return last > 0 && path.charAt(last) == '/' && path.charAt(last - 1) != '/' ? path.substring(0, last) : null;
+    }
+
+    /**
+     * The path a CORS preflight asks about: {@code path}, or without its trailing slash when no route matches it
+     * as it is and only routes that take the slash match it without.
+     */
+    private String preflightPath(Router<CompiledRoute> router, String path) {
+        String trimmed = table.anyTrailingSlashOptional() ? withoutTrailingSlash(path) : null;
+        if (trimmed == null) {
+            return path;
+        }
+        RouteMatch<CompiledRoute> probe = new RouteMatch<>();
+        router.find(NO_METHOD, path, probe);
+        if (probe.pathMatched()) {
+            return path;
+        }
+        router.find(NO_METHOD, trimmed, probe);
+        if (!probe.pathMatched()) {
+            return path;
+        }
+        for (CompiledRoute route : probe.pathRoutes()) {
+            if (!route.route.trailingSlashOptional()) {
+                return path;
+            }
+        }
+        return trimmed;
     }
 
     /**
