@@ -62,6 +62,12 @@ class JerseyMatchingTest {
             return "history";
         }
 
+        @GET
+        @Path("latest/")
+        public String latest() {
+            return "latest";
+        }
+
         @POST
         @Path("notes")
         @Consumes("application/json")
@@ -144,6 +150,13 @@ class JerseyMatchingTest {
         assertThat(posted.status()).isEqualTo(200);
         assertThat(posted.body()).isEqualTo("7=x");
         assertThat(client.head("/clipboard/").execute().status()).isEqualTo(200);
+    }
+
+    /** Jersey drops a template's trailing slash before it appends {@code (/)?}: both paths reach the method. */
+    @Test
+    void aTemplateWithATrailingSlashTakesThePathWithoutIt(TestClient client) {
+        assertThat(client.get("/clipboard/latest").execute().body()).isEqualTo("latest");
+        assertThat(client.get("/clipboard/latest/").execute().body()).isEqualTo("latest");
     }
 
     /** Jersey matches the slash-less path's methods, so a method it lacks is a 405 with its Allow, not a 404. */
