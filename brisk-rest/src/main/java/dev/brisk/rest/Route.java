@@ -39,6 +39,8 @@ public final class Route implements RouteInfo {
     private final boolean documented;
     private final List<RouteParameter> parameters;
     private final RouteResponse response;
+    private final boolean trailingSlashOptional;
+    private final boolean acceptsMissingContentType;
 
     private Route(Builder b) {
         this.method = b.method;
@@ -57,6 +59,8 @@ public final class Route implements RouteInfo {
         this.documented = b.documented;
         this.parameters = b.parameters;
         this.response = b.response;
+        this.trailingSlashOptional = b.trailingSlashOptional;
+        this.acceptsMissingContentType = b.acceptsMissingContentType;
     }
 
     private Route(Route route, String path, Handler handler) {
@@ -76,6 +80,8 @@ public final class Route implements RouteInfo {
         this.documented = route.documented;
         this.parameters = route.parameters;
         this.response = route.response;
+        this.trailingSlashOptional = route.trailingSlashOptional;
+        this.acceptsMissingContentType = route.acceptsMissingContentType;
     }
 
     /**
@@ -178,6 +184,22 @@ public final class Route implements RouteInfo {
         return streaming;
     }
 
+    /**
+     * Whether a request path with one trailing {@code /} more than this route's template also matches it, when no
+     * route matches the path as it is.
+     */
+    public boolean trailingSlashOptional() {
+        return trailingSlashOptional;
+    }
+
+    /**
+     * Whether a request without {@code Content-Type} meets this route's {@link #consumes()} condition, instead of
+     * being taken as {@code application/octet-stream}.
+     */
+    public boolean acceptsMissingContentType() {
+        return acceptsMissingContentType;
+    }
+
     /** The route's own CORS rules, combined over the server's (see {@link CorsConfig#combine}). */
     public Optional<CorsConfig> cors() {
         return Optional.ofNullable(cors);
@@ -216,6 +238,8 @@ public final class Route implements RouteInfo {
         private boolean documented = true;
         private List<RouteParameter> parameters = List.of();
         private RouteResponse response;
+        private boolean trailingSlashOptional;
+        private boolean acceptsMissingContentType;
 
         private Builder(HttpMethod method, String path) {
             this.method = Objects.requireNonNull(method, "method");
@@ -308,6 +332,24 @@ public final class Route implements RouteInfo {
         /** Whether an API description (brisk-openapi) lists this route; default true. */
         public Builder documented(boolean documented) {
             this.documented = documented;
+            return this;
+        }
+
+        /**
+         * Whether {@code /books/} also reaches this route of {@code /books} when no route matches {@code /books/}
+         * itself, as Jakarta REST matches resource methods; default false.
+         */
+        public Builder trailingSlashOptional(boolean optional) {
+            this.trailingSlashOptional = optional;
+            return this;
+        }
+
+        /**
+         * Whether a request without {@code Content-Type} meets the {@link #consumes} condition, as Jakarta REST
+         * selects resource methods; default false: such a request is taken as {@code application/octet-stream}.
+         */
+        public Builder acceptsMissingContentType(boolean accepts) {
+            this.acceptsMissingContentType = accepts;
             return this;
         }
 

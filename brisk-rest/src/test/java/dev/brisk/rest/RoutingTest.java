@@ -16,7 +16,10 @@ import static dev.brisk.rest.RestTestSupport.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Routing over real sockets: templates, precedence, 404/405, HEAD/OPTIONS, conditions, context path, changes. */
+/**
+ * Routing over real sockets: templates, precedence, 404/405, HEAD/OPTIONS, conditions, optional trailing slashes,
+ * context path, changes.
+ */
 class RoutingTest {
 
     private BriskServer server;
@@ -107,6 +110,36 @@ class RoutingTest {
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
             assertThat(answer).startsWith("HTTP/1.1 4");
         }
+    }
+
+    @Test
+    void aRouteWithAnOptionalTrailingSlashTakesItWhenNoRouteMatchesExactly() throws Exception {
+        server = server()
+                .route(Route.get("/lenient/{id}").trailingSlashOptional(true)
+                        .handler(ctx -> ctx.send("lenient " + ctx.pathParam("id"))))
+                .route(Route.get("/lenient/7/").handler(ctx -> ctx.send("exact")))
+                .get("/strict", ctx -> ctx.send("strict"))
+                .start();
+        assertThat(get(server, "/lenient/3/").body()).isEqualTo("lenient 3");
+        assertThat(get(server, "/lenient/7/").body()).isEqualTo("exact");
+        assertThat(get(server, "/lenient/3//").statusCode()).isEqualTo(404);
+        HttpResponse<String> wrong = send(server, "DELETE", "/lenient/3/", null);
+        assertThat(wrong.statusCode()).isEqualTo(405);
+        assertThat(wrong.headers().firstValue("allow")).hasValue("GET, HEAD, OPTIONS");
+        assertThat(get(server, "/strict/").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aRouteMayTakeARequestWithoutContentTypeForItsConsumesCondition() throws Exception {
+        server = server()
+                .route(Route.post("/typed").consumes("text/plain").acceptsMissingContentType(true)
+                        .handler(ctx -> ctx.send("typed")))
+                .route(Route.post("/strict").consumes("text/plain").handler(ctx -> ctx.send("strict")))
+                .start();
+        assertThat(send(server, "POST", "/typed", "x").body()).isEqualTo("typed");
+        assertThat(send(server, "POST", "/typed", "{}", "content-type", "application/json").statusCode())
+                .isEqualTo(415);
+        assertThat(send(server, "POST", "/strict", "x").statusCode()).isEqualTo(415);
     }
 
     @Test

@@ -64,6 +64,9 @@ final class CompiledRoute implements RouteInfo {
         List<MediaType> consumes = route.consumes();
         if (!consumes.isEmpty()) {
             String contentType = request.headers().get("content-type", null);
+            if (contentType == null && route.acceptsMissingContentType()) {
+                return produces(accepted);
+            }
             MediaType actual;
             try {
                 actual = contentType == null ? MediaType.APPLICATION_OCTET_STREAM : MediaType.parse(contentType);
@@ -74,6 +77,11 @@ final class CompiledRoute implements RouteInfo {
                 return Mismatch.CONSUMES;
             }
         }
+        return produces(accepted);
+    }
+
+    /** Checks Accept. */
+    private Mismatch produces(List<MediaType> accepted) {
         List<MediaType> produces = route.produces();
         if (!produces.isEmpty() && accepted != null
                 && ContentNegotiation.negotiate(accepted, produces).isEmpty()) {

@@ -62,13 +62,21 @@ final class RouteSelection {
         HttpMethod method = ctx.routingMethod();
         Router<CompiledRoute> router = table.router();
         if (method == HttpMethod.OPTIONS && table.anyCors() && CorsProcessor.isPreflight(request)
-                && cors.preflight(ctx, router, path)) {
+                && cors.preflight(ctx, router, preflightPath(router, path))) {
             return null;
         }
         RouteMatch<CompiledRoute> match = ctx.match();
-        boolean found = router.find(method, path, match);
-        if (!found && method == HttpMethod.HEAD) {
-            found = router.find(HttpMethod.GET, path, match);
+        boolean found = find(router, method, path, match);
+        if (!found && !match.pathMatched() && table.anyTrailingSlashOptional()) {
+            String trimmed = withoutTrailingSlash(path);
+            if (trimmed != null) {
+                if (takesTrailingSlash(router, method, trimmed, match)) {
+                    path = trimmed;
+                    found = match.candidates() != null;
+                } else {
+                    find(router, method, path, match);
+                }
+            }
         }
         if (!found) {
             failures.noRoute(ctx, method, path, match);
@@ -95,6 +103,72 @@ final class RouteSelection {
             return null;
         }
         return route;
+    }
+
+    /** Looks {@code path} up for {@code method}, and for a HEAD without routes of its own, for GET. */
+    private static boolean find(Router<CompiledRoute> router, HttpMethod method, String path,
+                                RouteMatch<CompiledRoute> match) {
+        boolean found = router.find(method, path, match);
+        if (!found && method == HttpMethod.HEAD) {
+            found = router.find(HttpMethod.GET, path, match);
+        }
+        return found;
+    }
+
+    /** {@code path} without its one trailing {@code /}; null when it has none or is {@code /}. */
+    private static String withoutTrailingSlash(String path) {
+        int last = path.length() - 1;
+        return last > 0 && path.charAt(last) == '/' && path.charAt(last - 1) != '/' ? path.substring(0, last) : null;
+    }
+
+    /**
+     * The path a CORS preflight asks about: {@code path}, or without its trailing slash when no route matches it
+     * as it is and only routes that take the slash match it without.
+     */
+    private String preflightPath(Router<CompiledRoute> router, String path) {
+        String trimmed = table.anyTrailingSlashOptional() ? withoutTrailingSlash(path) : null;
+        if (trimmed == null) {
+            return path;
+        }
+        RouteMatch<CompiledRoute> probe = new RouteMatch<>();
+        router.find(NO_METHOD, path, probe);
+        if (probe.pathMatched()) {
+            return path;
+        }
+        router.find(NO_METHOD, trimmed, probe);
+        if (!probe.pathMatched()) {
+            return path;
+        }
+        for (CompiledRoute route : probe.pathRoutes()) {
+            if (!route.route.trailingSlashOptional()) {
+                return path;
+            }
+        }
+        return trimmed;
+    }
+
+    /**
+     * Whether {@code trimmed}, a path whose trailing slash no route matched, matches routes that take it with the
+     * slash ({@link dev.brisk.rest.Route#trailingSlashOptional()}): those for {@code method}, or when none, all the
+     * path's routes (then answered as a 405 or automatic OPTIONS of {@code trimmed}). Leaves the lookup in
+     * {@code match}.
+     */
+    private static boolean takesTrailingSlash(Router<CompiledRoute> router, HttpMethod method, String trimmed,
+                                              RouteMatch<CompiledRoute> match) {
+        List<CompiledRoute> routes;
+        if (find(router, method, trimmed, match)) {
+            routes = match.candidates();
+        } else if (match.pathMatched()) {
+            routes = match.pathRoutes();
+        } else {
+            return false;
+        }
+        for (CompiledRoute route : routes) {
+            if (!route.route.trailingSlashOptional()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether routes other than static mounts have the path matched in {@code match} (for other methods). */

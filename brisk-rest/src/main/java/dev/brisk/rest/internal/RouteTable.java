@@ -30,6 +30,8 @@ final class RouteTable {
     private volatile Router<CompiledRoute> router = Router.of(List.of());
     private volatile String allMethods = "OPTIONS";
     private volatile boolean anyStreaming;
+    /** Whether any route takes its path with a trailing slash too: only then are unmatched paths tried without it. */
+    private volatile boolean anyTrailingSlashOptional;
     /** Whether any route has CORS rules: only then are requests checked for them. */
     private volatile boolean anyCors;
     /** The one non-inline scheduler every route uses, if so: then routing runs there too. */
@@ -63,6 +65,11 @@ final class RouteTable {
     /** Whether any route streams its request body. */
     boolean anyStreaming() {
         return anyStreaming;
+    }
+
+    /** Whether any route takes its path with a trailing slash too. */
+    boolean anyTrailingSlashOptional() {
+        return anyTrailingSlashOptional;
     }
 
     /** Whether any route has CORS rules. */
@@ -147,6 +154,7 @@ final class RouteTable {
         RouteScheduler only = used.size() == 1 ? used.iterator().next() : null;
         this.router = Router.of(entries);
         this.anyStreaming = next.stream().anyMatch(r -> r.route.streaming());
+        this.anyTrailingSlashOptional = next.stream().anyMatch(r -> r.route.trailingSlashOptional());
         this.anyCors = !corsMappings.isEmpty() || next.stream().anyMatch(r -> r.cors != null);
         this.common = only != null && !only.inline() ? only : null;
         this.allMethods = allowValue(next);

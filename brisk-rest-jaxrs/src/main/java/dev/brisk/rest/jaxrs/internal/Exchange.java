@@ -63,6 +63,8 @@ public final class Exchange implements ContainerRequestContext, HttpHeaders {
     private Boolean multipart;
     private List<EntityPart> entityParts;
     private JaxRsEventSink eventSink;
+    /** The request headers a variant selection depended on, for the response's {@code Vary}; null when none. */
+    private String vary;
 
     Exchange(RequestContext ctx, String applicationPath) {
         this.ctx = ctx;
@@ -362,6 +364,16 @@ public final class Exchange implements ContainerRequestContext, HttpHeaders {
             types.add(MediaTypes.toJaxRs(type));
         }
         return types;
+    }
+
+    /** Notes the request headers {@code Request.selectVariant} chose by, for the response's {@code Vary}. */
+    void vary(String headerNames) {
+        this.vary = headerNames;
+    }
+
+    /** The request headers a variant was chosen by, comma-separated, or null when no variant was selected. */
+    String vary() {
+        return vary;
     }
 
     /** The Accept header parsed, most preferred first; {@link #ANY} when absent. */

@@ -213,9 +213,10 @@ public final class JaxRsApplication {
             }
             allowed.add(HttpMethod.OPTIONS.name());
             OptionsHandler handler = new OptionsHandler(Collections.unmodifiableSet(allowed),
-                    group.applicationPath(),
+                    OptionsHandler.plainText(group.methods()), group.applicationPath(),
                     requestFilters, globalResponder);
-            routes.get(group.key()).add(Route.of(HttpMethod.OPTIONS, group.template()).handler(handler));
+            routes.get(group.key()).add(Route.of(HttpMethod.OPTIONS, group.template())
+                    .trailingSlashOptional(true).handler(handler));
             added.add(handler);
         }
         return added;
@@ -382,6 +383,8 @@ public final class JaxRsApplication {
         Route.Builder route = Route.of(HttpMethod.valueOf(http), template.routerTemplate())
                 .produces(MediaTypes.conditions(producible))
                 .consumes(MediaTypes.conditions(consumable))
+                .trailingSlashOptional(true)
+                .acceptsMissingContentType(true)
                 .scheduler(scheduler)
                 .handlerMethod(method)
                 .parameters(parameters(steps))

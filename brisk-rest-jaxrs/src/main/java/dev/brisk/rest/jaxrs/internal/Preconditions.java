@@ -11,10 +11,12 @@ import jakarta.ws.rs.core.Variant;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 
 /**
  * The {@code Request} of a resource method: conditional request evaluation (RFC 9110 section 13: If-Match,
- * If-None-Match, If-Unmodified-Since, If-Modified-Since) and variant selection.
+ * If-None-Match, If-Unmodified-Since, If-Modified-Since) and variant selection, noting for the response's {@code Vary}
+ * the request headers the variant was chosen by.
  */
 final class Preconditions implements Request {
 
@@ -42,12 +44,45 @@ final class Preconditions implements Request {
                     boolean languageFits = variant.getLanguage() == null || language.getLanguage().equals("*")
                             || language.getLanguage().equalsIgnoreCase(variant.getLanguage().getLanguage());
                     if (typeFits && languageFits) {
+                        exchange.vary(varyingHeaders(variants));
                         return variant;
                     }
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The request headers a choice among {@code variants} depends on, as Jersey names them in {@code Vary}: those
+     * of the dimensions (media type, language, charset, encoding) in which some variant has a value.
+     */
+    private static String varyingHeaders(List<Variant> variants) {
+        boolean type = false;
+        boolean language = false;
+        boolean charset = false;
+        boolean encoding = false;
+        for (Variant variant : variants) {
+            MediaType mediaType = variant.getMediaType();
+            type |= mediaType != null;
+            charset |= mediaType != null && mediaType.getParameters().containsKey(MediaType.CHARSET_PARAMETER);
+            language |= variant.getLanguage() != null;
+            encoding |= variant.getEncoding() != null;
+        }
+        StringJoiner names = new StringJoiner(", ");
+        if (type) {
+            names.add(HttpHeaders.ACCEPT);
+        }
+        if (language) {
+            names.add(HttpHeaders.ACCEPT_LANGUAGE);
+        }
+        if (charset) {
+            names.add(HttpHeaders.ACCEPT_CHARSET);
+        }
+        if (encoding) {
+            names.add(HttpHeaders.ACCEPT_ENCODING);
+        }
+        return names.length() == 0 ? null : names.toString();
     }
 
     @Override

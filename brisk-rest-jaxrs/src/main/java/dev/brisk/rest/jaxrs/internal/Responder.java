@@ -4,11 +4,16 @@ import dev.brisk.codec.MediaType;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.InvocationTargetException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -40,6 +45,7 @@ final class Responder {
         if (exchange.context().isCancelled()) {
             return; // the request timed out and was answered 503; what the method returned after that goes nowhere
         }
+        addVary(exchange, state);
         for (ContainerResponseFilter filter : filters) {
             filter.filter(exchange, state);
         }
@@ -71,10 +77,45 @@ final class Responder {
             return null;
         }
         ResponseState state = new ResponseState(mapped, null, null);
+        addVary(exchange, state);
         for (ContainerResponseFilter filter : filters) {
             filter.filter(exchange, state);
         }
         return state;
+    }
+
+    /**
+     * Adds to {@code state}'s {@code Vary} the request headers a {@code Request.selectVariant} of the exchange chose
+     * by, those it does not name yet, as Jersey adds them before the response filters run.
+     */
+    private static void addVary(Exchange exchange, ResponseState state) {
+        String vary = exchange.vary();
+        if (vary == null) {
+            return;
+        }
+        List<Object> present = state.getHeaders().get(HttpHeaders.VARY);
+        if (present == null || present.isEmpty()) {
+            state.getHeaders().putSingle(HttpHeaders.VARY, vary);
+            return;
+        }
+        Set<String> named = new HashSet<>();
+        for (Object value : present) {
+            for (String name : String.valueOf(value).split(",")) {
+                named.add(name.trim().toLowerCase(Locale.ROOT));
+            }
+        }
+        if (named.contains("*")) {
+            return;
+        }
+        StringJoiner missing = new StringJoiner(", ");
+        for (String name : vary.split(", ")) {
+            if (!named.contains(name.toLowerCase(Locale.ROOT))) {
+                missing.add(name);
+            }
+        }
+        if (missing.length() > 0) {
+            state.getHeaders().add(HttpHeaders.VARY, missing.toString());
+        }
     }
 
     /** Answers a failure with the response {@link Failures} gives, else leaves it to Brisk's pipeline. */

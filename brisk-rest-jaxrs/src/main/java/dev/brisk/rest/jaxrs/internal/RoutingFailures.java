@@ -1,10 +1,12 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.codec.MediaType;
 import dev.brisk.rest.Handler;
 import dev.brisk.rest.RequestContext;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.spi.RoutingFailure;
 import dev.brisk.rest.spi.RoutingFailureHandler;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -21,7 +23,8 @@ import java.util.Map;
 /**
  * Answers, as Jersey does, requests for the application's paths that match no resource method: as a
  * {@code NotFoundException} (404), {@code NotAllowedException} (405, with {@code Allow}),
- * {@code NotAcceptableException} (406) or {@code NotSupportedException} (415) through the application's exception
+ * {@code NotAcceptableException} (406), {@code NotSupportedException} (415), or {@code BadRequestException} (400)
+ * for a {@code Content-Type} that cannot be parsed, through the application's exception
  * mappers and its global response filters. {@code @PreMatching} filters have run; other request filters do not, as
  * no resource method matched.
  */
@@ -52,7 +55,8 @@ final class RoutingFailures implements RoutingFailureHandler {
             case 405 -> new NotAllowedException(failure.detail(), Response.status(405)
                     .allow(new LinkedHashSet<>(failure.allowed())).build());
             case 406 -> new NotAcceptableException(failure.detail());
-            case 415 -> new NotSupportedException(failure.detail());
+            case 415 -> malformedContentType(ctx) ? new BadRequestException("invalid Content-Type: "
+                    + ctx.request().headers().get("content-type", "")) : new NotSupportedException(failure.detail());
             default -> null;
         };
         if (error == null) {
@@ -69,6 +73,23 @@ final class RoutingFailures implements RoutingFailureHandler {
             Exchange.leave(previous);
         }
         return true;
+    }
+
+    /**
+     * Whether the request's {@code Content-Type} cannot be parsed: Jersey answers {@code 400} for it rather than the
+     * {@code 415} of a type no resource method consumes.
+     */
+    private static boolean malformedContentType(RequestContext ctx) {
+        String contentType = ctx.request().headers().get("content-type", null);
+        if (contentType == null) {
+            return false;
+        }
+        try {
+            MediaType.parse(contentType);
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
     }
 
     /**

@@ -29,14 +29,22 @@ final class UriInfoImpl implements UriInfo {
         this.request = exchange.serverRequest();
     }
 
-    /** The context path Brisk serves under: what precedes the routed path in the request path. */
+    /**
+     * The context path Brisk serves under: what precedes the routed path in the request path (followed by the one
+     * trailing slash routing set aside, if so).
+     */
     String contextPrefix() {
         if (exchange.endpoint() == null) {
             return "";
         }
         String stripped = Uris.stripMatrix(request.rawPath());
         String routed = exchange.context().routePath();
-        return stripped.endsWith(routed) ? stripped.substring(0, stripped.length() - routed.length()) : "";
+        int end = stripped.length();
+        if (!stripped.endsWith(routed) && end > routed.length() && stripped.charAt(end - 1) == '/'
+                && stripped.startsWith(routed, end - 1 - routed.length())) {
+            end--;
+        }
+        return stripped.startsWith(routed, end - routed.length()) ? stripped.substring(0, end - routed.length()) : "";
     }
 
     /** The raw request path within the context path, matrix parameters included. */

@@ -43,6 +43,22 @@ class CorsFeatureTest {
         assertThat(preflight.body()).isEmpty();
     }
 
+    /** The resource method of {@code /tasks/{id}} takes {@code /tasks/1/} (Jakarta REST 3.7.3), its preflight too. */
+    @Test
+    void aPreflightWithATrailingSlashIsAnsweredForTheRouteWithoutIt(TestClient client) {
+        TestResponse preflight = client.options("/api/tasks/1/").header("Origin", ALLOWED_ORIGIN)
+                .header("Access-Control-Request-Method", "DELETE").execute();
+
+        assertThat(preflight.status()).isEqualTo(200);
+        assertThat(preflight.header("access-control-allow-origin")).hasValue(ALLOWED_ORIGIN);
+        assertThat(preflight.header("access-control-allow-methods")).hasValue("DELETE");
+        assertThat(preflight.header("allow")).as("not the automatic OPTIONS answer").isEmpty();
+
+        TestResponse actual = client.get("/api/tasks/1/").header("Origin", ALLOWED_ORIGIN).execute();
+        assertThat(actual.status()).isEqualTo(200);
+        assertThat(actual.header("access-control-allow-origin")).hasValue(ALLOWED_ORIGIN);
+    }
+
     @Test
     void anActualRequestFromTheAllowedOriginGetsTheCorsHeaders(TestClient client) {
         TestResponse created = client.post("/api/tasks").header("Origin", ALLOWED_ORIGIN)
