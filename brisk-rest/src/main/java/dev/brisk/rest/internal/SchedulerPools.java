@@ -15,18 +15,15 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The schedulers of one server: built-in IO, worker and virtual, plus the application's named executors. */
@@ -103,35 +100,18 @@ final class SchedulerPools {
 
     /**
      * A bounded pool with a bounded queue; requests that waited longer than the limit are answered 503. Requests
-     * decoded in one event-loop read batch are handed over together, and the pool wakes no more workers than the
-     * machine can run at once: each awake worker takes the waiting requests one at a time, from every batch, until
-     * none is left, so a worker that is still busy takes the next batch without being woken at all. When no worker has
-     * started a request for {@link #STALLED_NANOS} while requests wait (the awake ones block: a database call, a
-     * remote call), one more is woken, up to the pool's size, so blocking handlers still get every thread.
+     * decoded in one event-loop read batch are handed over together, one queue entry per batch and per worker, so
+     * that the cost of waking a worker is shared instead of paid per request.
      */
     private static final class Pool implements RouteScheduler {
-        /** How long requests may wait with no worker starting one before another worker is woken. */
-        private static final long STALLED_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
-
         private final String name;
         private final ThreadPoolExecutor executor;
         private final long maxQueueNanos;
         private volatile int threads;
         private final int queueSize;
-        /** Workers woken for a batch at most: those the processors available to the JVM can run at once. */
-        private final int parallelism = Math.max(1, Runtime.getRuntime().availableProcessors());
         private final LongAdder rejected = new LongAdder();
         /** Requests handed over and not started yet: the queue bound counts requests, not batches. */
         private final AtomicInteger waiting = new AtomicInteger();
-        /** Batches with requests not taken yet, oldest first. */
-        private final ConcurrentLinkedQueue<Handoff> pending = new ConcurrentLinkedQueue<>();
-        /** Workers taking requests now (awake, or woken and about to be). */
-        private final AtomicInteger runners = new AtomicInteger();
-        /** When a worker last started a request ({@link System#nanoTime()}). */
-        private final AtomicLong lastStart = new AtomicLong(System.nanoTime());
-        /** Whether an event loop has a check of stalled requests scheduled. */
-        private final AtomicBoolean watching = new AtomicBoolean();
-        private final Runnable runner = this::drain;
         private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
             @Override
             protected Batch initialValue() {
@@ -145,11 +125,11 @@ final class SchedulerPools {
             this.queueSize = queueSize;
             AtomicInteger counter = new AtomicInteger();
             this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), r -> {
+                    new ArrayBlockingQueue<>(queueSize), r -> {
                         Thread thread = new Thread(r, "brisk-" + name + "-" + counter.incrementAndGet());
                         thread.setDaemon(true);
                         return thread;
-                    });
+                    }, new ThreadPoolExecutor.AbortPolicy());
             this.maxQueueNanos = maxQueueTime.toNanos();
         }
 
@@ -167,12 +147,12 @@ final class SchedulerPools {
         public void dispatch(DefaultRequestContext ctx, Runnable task) {
             EventExecutor loop = ThreadExecutorMap.currentExecutor();
             if (loop == null) {
-                submit(new Queued[] {new Queued(ctx, task, System.nanoTime())}, 1, null);
+                submit(new Queued[] {new Queued(ctx, task, System.nanoTime())}, 1);
                 return;
             }
             Batch batch = batches.get();
             if (batch.size == 0) {
-                Runnable flush = () -> batch.flush(this, loop);
+                Runnable flush = () -> batch.flush(this);
                 // handed over right after the read pass that decoded the batch, not behind queued responses
                 if (!Transports.runAfterIo(flush)) {
                     loop.execute(flush);
@@ -181,11 +161,8 @@ final class SchedulerPools {
             batch.add(new Queued(ctx, task, System.nanoTime()));
         }
 
-        /**
-         * Hands {@code count} queued requests to the workers; {@code loop}, the event loop handing them over (null
-         * for another thread), watches them until a worker has started them.
-         */
-        void submit(Queued[] queued, int count, EventExecutor loop) {
+        /** Hands {@code count} queued requests to the workers, split so that every worker can take a share. */
+        void submit(Queued[] queued, int count) {
             int accepted = 0;
             for (int i = 0; i < count; i++) {
                 if (waiting.incrementAndGet() > queueSize) {
@@ -196,122 +173,32 @@ final class SchedulerPools {
                     queued[accepted++] = queued[i];
                 }
             }
-            if (accepted == 0) {
-                return;
-            }
-            boolean stalled = stalled(accepted);
-            pending.add(new Handoff(queued, accepted));
-            wake(loop == null ? accepted : Math.min(accepted, parallelism));
-            if (stalled) {
-                wakeOneMore();
-            }
-            if (loop != null && watching.compareAndSet(false, true)) {
+            int share = Math.max(1, (accepted + threads - 1) / threads);
+            for (int from = 0; from < accepted; from += share) {
+                int start = from;
+                int end = Math.min(accepted, from + share);
                 try {
-                    loop.schedule(() -> watch(loop), STALLED_NANOS, TimeUnit.NANOSECONDS);
+                    executor.execute(() -> run(queued, start, end));
                 } catch (RejectedExecutionException e) {
-                    watching.set(false); // the event loop is shutting down
-                }
-            }
-        }
-
-        /** Whether requests handed over earlier than the {@code added} ones wait with no worker starting any. */
-        private boolean stalled(int added) {
-            return waiting.get() > added && System.nanoTime() - lastStart.get() > STALLED_NANOS;
-        }
-
-        /** On the event loop, while requests wait: wakes one more worker when none has started one lately. */
-        private void watch(EventExecutor loop) {
-            if (waiting.get() <= 0 || executor.isShutdown()) {
-                watching.set(false);
-                // a request handed over between the test and the flag finds no watch: look again
-                if (waiting.get() <= 0 || !watching.compareAndSet(false, true)) {
-                    return;
-                }
-            }
-            if (System.nanoTime() - lastStart.get() > STALLED_NANOS) {
-                wakeOneMore();
-            }
-            try {
-                loop.schedule(() -> watch(loop), STALLED_NANOS, TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException e) {
-                watching.set(false); // the event loop is shutting down
-            }
-        }
-
-        /** Makes sure at least {@code wanted} workers (at most the pool's size) take requests. */
-        private void wake(int wanted) {
-            int limit = Math.min(wanted, threads);
-            for (int awake = runners.get(); awake < limit; awake = runners.get()) {
-                if (runners.compareAndSet(awake, awake + 1)) {
-                    start();
-                }
-            }
-        }
-
-        /** Wakes one more worker, unless all the pool's threads take requests already. */
-        private void wakeOneMore() {
-            for (int awake = runners.get(); awake < threads; awake = runners.get()) {
-                if (runners.compareAndSet(awake, awake + 1)) {
-                    start();
-                    return;
-                }
-            }
-        }
-
-        private void start() {
-            try {
-                executor.execute(runner);
-            } catch (RejectedExecutionException e) {
-                runners.decrementAndGet();
-                refuseWaiting(); // shut down
-            }
-        }
-
-        /** Answers 503 to every request not taken yet. */
-        private void refuseWaiting() {
-            Handoff batch;
-            while ((batch = pending.poll()) != null) {
-                for (int index = batch.next.getAndIncrement(); index < batch.count;
-                        index = batch.next.getAndIncrement()) {
-                    waiting.decrementAndGet();
-                    rejected.increment();
-                    unavailable(batch.queued[index].ctx(), "scheduler " + name + " is shut down");
-                }
-            }
-        }
-
-        /** A worker's turn: takes waiting requests one at a time until none is left. */
-        private void drain() {
-            for (;;) {
-                Handoff batch;
-                while ((batch = pending.peek()) != null) {
-                    int index = batch.next.getAndIncrement();
-                    if (index >= batch.count) {
-                        pending.remove(batch);
-                        continue;
+                    for (int i = start; i < end; i++) {
+                        waiting.decrementAndGet();
+                        rejected.increment();
+                        unavailable(queued[i].ctx(), "the queue of scheduler " + name + " is full");
                     }
-                    Queued next = batch.queued[index];
-                    batch.queued[index] = null;
-                    run(next);
-                }
-                runners.decrementAndGet();
-                // a batch added after the queue looked empty, when its submitter still counted this worker, is
-                // taken here, unless another worker is awake to take it
-                if (pending.isEmpty() || !runners.compareAndSet(0, 1)) {
-                    return;
                 }
             }
         }
 
-        private void run(Queued next) {
-            waiting.decrementAndGet();
-            long now = System.nanoTime();
-            lastStart.lazySet(now);
-            if (now - next.since() > maxQueueNanos) {
-                rejected.increment();
-                unavailable(next.ctx(), "request waited too long for a worker of scheduler " + name);
-            } else {
-                next.task().run();
+        private void run(Queued[] queued, int start, int end) {
+            for (int i = start; i < end; i++) {
+                Queued next = queued[i];
+                waiting.decrementAndGet();
+                if (System.nanoTime() - next.since() > maxQueueNanos) {
+                    rejected.increment();
+                    unavailable(next.ctx(), "request waited too long for a worker of scheduler " + name);
+                } else {
+                    next.task().run();
+                }
             }
         }
 
@@ -343,18 +230,6 @@ final class SchedulerPools {
         }
     }
 
-    /** Requests handed to the workers together, taken one at a time by whichever worker comes next. */
-    private static final class Handoff {
-        private final Queued[] queued;
-        private final int count;
-        private final AtomicInteger next = new AtomicInteger();
-
-        Handoff(Queued[] queued, int count) {
-            this.queued = queued;
-            this.count = count;
-        }
-    }
-
     private record Queued(DefaultRequestContext ctx, Runnable task, long since) {
     }
 
@@ -370,12 +245,12 @@ final class SchedulerPools {
             queued[size++] = next;
         }
 
-        void flush(Pool pool, EventExecutor loop) {
+        void flush(Pool pool) {
             Queued[] taken = Arrays.copyOf(queued, size);
             int count = size;
             Arrays.fill(queued, 0, size, null);
             size = 0;
-            pool.submit(taken, count, loop);
+            pool.submit(taken, count);
         }
     }
 
