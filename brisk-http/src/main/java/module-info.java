@@ -6,6 +6,7 @@ module dev.brisk.http {
     requires transitive dev.brisk.transport;
     requires transitive dev.brisk.http.common;
     requires transitive io.netty.codec.http;
+    requires io.netty.codec;
     requires io.netty.codec.http2;
     requires io.netty.codec.compression;
     // compression: the br and zstd codings, when present

@@ -3,6 +3,7 @@ package dev.brisk.transport;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,6 +78,40 @@ public final class QuicTlsContexts {
                 throw tls;
             }
             throw new TlsConfigurationException("cannot set up QUIC TLS (TLS 1.3, ALPN " + alpn + ") from " + options
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A client context offering {@code alpn}: the anchors of {@code options} (or the JDK's), host name verification
+     * unless it trusts everything, and its identity for mutual TLS. Protocol and cipher restrictions do not apply:
+     * QUIC always runs TLS 1.3 with its own suites.
+     */
+    public static QuicSslContext forClient(TlsOptions options, List<String> alpn) {
+        QuicAvailability.ensureAvailable("a QUIC TLS context");
+        try {
+            QuicSslContextBuilder builder = QuicSslContextBuilder.forClient()
+                    .applicationProtocols(alpn.toArray(new String[0]));
+            if (options.trustAll()) {
+                builder.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
+            } else {
+                TrustManagerFactory trust = TlsContexts.trustManagers(options);
+                if (trust != null) {
+                    builder.trustManager(trust);
+                }
+                builder.endpointIdentificationAlgorithm("HTTPS");
+            }
+            if (options.certChainFile() != null) {
+                builder.keyManager(options.keyFile().toFile(), options.keyPassword(),
+                        options.certChainFile().toFile());
+            } else if (options.keyStore() != null) {
+                builder.keyManager(TlsContexts.keyManagers(options), null);
+            } else if (options.key() != null) {
+                builder.keyManager(options.key(), null, options.keyChain().toArray(new X509Certificate[0]));
+            }
+            return builder.build();
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw new TlsConfigurationException("cannot build the QUIC TLS context of the client from " + options
                     + ": " + e.getMessage(), e);
         }
     }

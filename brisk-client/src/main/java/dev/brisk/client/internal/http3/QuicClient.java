@@ -2,14 +2,17 @@ package dev.brisk.client.internal.http3;
 
 import dev.brisk.client.internal.exchange.ConnectionSettings;
 import dev.brisk.client.internal.pool.ConnectionOwner;
+import dev.brisk.transport.QuicTlsContexts;
 import dev.brisk.transport.TlsOptions;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.DatagramChannel;
+import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.resolver.AddressResolverGroup;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -54,7 +57,7 @@ public final class QuicClient {
             synchronized (this) {
                 context = sslContext;
                 if (context == null) {
-                    context = QuicTls.forClient(tls);
+                    context = QuicTlsContexts.forClient(tls, List.of(Http3.supportedApplicationProtocols()));
                     sslContext = context;
                 }
             }

@@ -12,6 +12,7 @@ import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.WritabilityWaiters;
 import dev.brisk.http.internal.WriteProgress;
+import dev.brisk.http.internal.PseudoHeadersView;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -435,7 +436,7 @@ public final class Http2ServerConnection extends Http2ConnectionHandler implemen
             long contentLength = Http2RequestValidator.contentLength(streamId, headers);
             HttpMethod method = HttpMethod.valueOf(headers.method().toString());
             Http2Request request = new Http2Request(server, Http2ServerConnection.this, streamId, method,
-                    target, new Http2HeadersView(headers), contentLength);
+                    target, new PseudoHeadersView(headers), contentLength);
             stream.setProperty(requestKey, request);
             request.lastDataTick = ticks;
             BodyMode mode;

@@ -7,6 +7,7 @@ import dev.brisk.http.internal.Dispatcher;
 import dev.brisk.http.internal.ReadControl;
 import dev.brisk.http.internal.ServerContext;
 import dev.brisk.http.internal.WritabilityWaiters;
+import dev.brisk.http.internal.PseudoHeadersView;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpMethod;
@@ -97,7 +98,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
             return;
         }
         HttpMethod method = HttpMethod.valueOf(headers.method().toString());
-        request = new Http3Request(server, this, method, target, new Http3HeadersView(headers), contentLength);
+        request = new Http3Request(server, this, method, target, new PseudoHeadersView(headers), contentLength);
         lastDataTick = connection.ticks();
         BodyMode mode;
         try {
@@ -124,7 +125,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         }
         ArrayHeaders fields = new ArrayHeaders(headers.size());
         for (Map.Entry<CharSequence, CharSequence> entry : headers) {
-            if (Http3HeadersView.isPseudo(entry.getKey())) {
+            if (PseudoHeadersView.isPseudo(entry.getKey())) {
                 server.log().log(System.Logger.Level.DEBUG, "malformed request: pseudo-header in trailers");
                 request.failBody(new IllegalStateException("malformed trailers"));
                 reset(Http3ErrorCode.H3_MESSAGE_ERROR);

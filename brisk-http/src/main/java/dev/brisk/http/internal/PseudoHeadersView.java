@@ -1,7 +1,6 @@
-package dev.brisk.http.internal.http2;
+package dev.brisk.http.internal;
 
 import dev.brisk.http.common.Headers;
-import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
 import java.util.AbstractMap;
@@ -12,22 +11,26 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
-/** Read-only {@link Headers} over the regular (non-pseudo) fields of an HTTP/2 header block. */
-final class Http2HeadersView implements Headers {
+/**
+ * Read-only {@link Headers} over the regular (non-pseudo) fields of an HTTP/2 header block or an HTTP/3 field
+ * section (Netty's {@code Http2Headers} and {@code Http3Headers}, which share this shape).
+ */
+public final class PseudoHeadersView implements Headers {
 
-    private final Http2Headers headers;
+    private static final AsciiString HOST = AsciiString.cached("host");
+    private static final AsciiString AUTHORITY = AsciiString.cached(":authority");
 
-    Http2HeadersView(Http2Headers headers) {
+    private final io.netty.handler.codec.Headers<CharSequence, CharSequence, ?> headers;
+
+    public PseudoHeadersView(io.netty.handler.codec.Headers<CharSequence, CharSequence, ?> headers) {
         this.headers = headers;
     }
 
-    private static final AsciiString HOST = AsciiString.cached("host");
-
-    /** The HTTP/2 field name for {@code name}: lower case, and {@code :authority} standing in for Host. */
+    /** The field name for {@code name}: lower case, and {@code :authority} standing in for Host. */
     private CharSequence key(CharSequence name) {
         AsciiString lower = AsciiString.of(name).toLowerCase();
         if (lower.contentEquals(HOST) && !headers.contains(HOST)) {
-            return Http2Headers.PseudoHeaderName.AUTHORITY.value();
+            return AUTHORITY;
         }
         return lower;
     }
@@ -87,7 +90,8 @@ final class Http2HeadersView implements Headers {
         return entries.iterator();
     }
 
-    private static boolean isPseudo(CharSequence name) {
+    /** Whether {@code name} is a pseudo-header field ({@code :method}, {@code :path}...). */
+    public static boolean isPseudo(CharSequence name) {
         return name.length() > 0 && name.charAt(0) == ':';
     }
 
