@@ -1,0 +1,11 @@
+package dev.brisk.rest.jaxrs.jersey;
+
+import jakarta.ws.rs.QueryParam;
+
+/** The handler class of a programmatic resource method: created per request, parameters as a resource's. */
+public class EchoInfo {
+
+    public String info(@QueryParam("q") String q) {
+        return "info:" + q;
+    }
+}
