@@ -7,6 +7,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
 
 /** Registered as a class: created per request. */
 @Path("greetings")
@@ -24,6 +25,13 @@ public class GreetingResource {
     @Path("times")
     public String times(@QueryParam("n") @Min(1) int n) {
         return "n=" + n;
+    }
+
+    /** A 204 built with an entity: the entity and its type are not sent. */
+    @GET
+    @Path("nothing")
+    public Response nothing() {
+        return Response.noContent().entity("ignored").type("text/plain").build();
     }
 
     /** Fails with an exception the application's mapper answers. */

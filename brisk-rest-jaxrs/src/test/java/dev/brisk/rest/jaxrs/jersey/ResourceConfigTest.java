@@ -62,6 +62,21 @@ class ResourceConfigTest {
     }
 
     @Test
+    void responseFiltersOfOnePriorityRunInTheOrderTheyWereRegistered(TestClient client) {
+        assertThat(client.get("/shop/greetings/ada").execute().header("x-order"))
+                .hasValue("delta,bravo,alpha,charlie");
+    }
+
+    @Test
+    void aNoContentResponseSendsNeitherItsEntityNorItsType(TestClient client) {
+        TestResponse nothing = client.get("/shop/greetings/nothing").execute();
+
+        assertThat(nothing.status()).isEqualTo(204);
+        assertThat(nothing.header("content-type")).isEmpty();
+        assertThat(nothing.body()).isEmpty();
+    }
+
+    @Test
     void theScannedPackagesResourcesAndProvidersAreServedSubPackagesIncluded(TestClient client) {
         TestResponse status = client.get("/shop/status").execute();
 

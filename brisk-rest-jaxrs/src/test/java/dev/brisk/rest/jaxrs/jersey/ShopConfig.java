@@ -22,6 +22,11 @@ public class ShopConfig extends ResourceConfig {
         register(new CounterResource());
         register(ConflictMapper.class);
         register(PeekFilter.class);
+        // response filters of one priority run in the order they were registered, as in Jersey
+        register(OrderMarks.Delta.class);
+        register(OrderMarks.Bravo.class);
+        register(OrderMarks.Alpha.class);
+        register(OrderMarks.Charlie.class);
         packages("dev.brisk.rest.jaxrs.jersey.scanned");
         property(ServerProperties.BV_FEATURE_DISABLE, true);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);

@@ -5,6 +5,8 @@ import dev.brisk.rest.jaxrs.internal.ProgrammaticMethod;
 import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 import org.glassfish.jersey.internal.inject.Binder;
+import org.glassfish.jersey.model.internal.CommonConfig;
+import org.glassfish.jersey.model.internal.ComponentBag;
 import org.glassfish.jersey.process.Inflector;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.model.Invocable;
@@ -13,10 +15,14 @@ import org.glassfish.jersey.server.model.Resource;
 import org.glassfish.jersey.server.model.ResourceMethod;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +43,8 @@ public final class ResourceConfigs {
         ResourceConfig config = (ResourceConfig) application;
         String name = config.getClass().getName();
         List<Object> singletons = new ArrayList<>();
-        for (Object instance : config.getInstances()) {
+        ComponentBag registered = registrations(config);
+        for (Object instance : registered == null ? config.getInstances() : registered.getInstances()) {
             if (instance instanceof Binder || implementsByName(instance.getClass(), HK2_BINDER)) {
                 throw new IllegalArgumentException(name + " registers the injection binder "
                         + instance.getClass().getName() + ": Brisk has no injection container (HK2, CDI) to bind "
@@ -46,7 +53,11 @@ public final class ResourceConfigs {
             }
             singletons.add(instance);
         }
-        List<Class<?>> classes = new ArrayList<>(config.getClasses());
+        Set<Class<?>> classes = new LinkedHashSet<>(registered == null ? Set.of() : registered.getClasses());
+        List<Class<?>> scanned = new ArrayList<>(config.getClasses()); // adds what packages(...) found
+        scanned.removeAll(classes);
+        scanned.sort(Comparator.comparing(Class::getName));
+        classes.addAll(scanned);
         Map<String, Object> properties = new LinkedHashMap<>();
         config.getProperties().forEach((key, value) -> {
             if (key != null && value != null) {
@@ -57,7 +68,21 @@ public final class ResourceConfigs {
         for (Resource resource : config.getResources()) {
             read(resource, "", name, programmatic);
         }
-        return new ApplicationContents(singletons, classes, properties, programmatic);
+        return new ApplicationContents(singletons, List.copyOf(classes), properties, programmatic);
+    }
+
+    /**
+     * The registrations of {@code config} in the order they were made, which decides among providers of one priority
+     * as in Jersey ({@code getClasses()} and {@code getInstances()} are hash sets); null if Jersey's internals differ.
+     */
+    private static ComponentBag registrations(ResourceConfig config) {
+        try {
+            Field state = ResourceConfig.class.getDeclaredField("state");
+            state.setAccessible(true);
+            return state.get(config) instanceof CommonConfig common ? common.getComponentBag() : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static void read(Resource resource, String parent, String origin, List<ProgrammaticMethod> out) {
