@@ -91,7 +91,7 @@ public final class JaxRsApplication {
     }
 
     /** A resource method an application declares in code, with that application. */
-    private record Programmatic(Object key, ProgrammaticMethod method, String applicationPath) {
+    private record Programmatic(Object key, ProgrammaticMethod method, String applicationPath, boolean validate) {
     }
 
     /** Whether Brisk serves {@code type}: a resource, a provider or an {@code Application}. */
@@ -133,7 +133,7 @@ public final class JaxRsApplication {
                     }
                 }
                 for (ProgrammaticMethod method : contents.programmatic()) {
-                    programmatic.add(new Programmatic(application, method, applicationPath));
+                    programmatic.add(new Programmatic(application, method, applicationPath, validate));
                 }
             } else if (Annotations.classPath(object.getClass()) != null) {
                 resources.add(new Resource(object, object, object.getClass(), "/", true));
@@ -182,7 +182,7 @@ public final class JaxRsApplication {
             String root = PathTemplate.join(entry.applicationPath(), entry.method().path());
             claimedPaths.putIfAbsent(entry.applicationPath(), entry.applicationPath());
             routes.computeIfAbsent(entry.key(), k -> new ArrayList<>()).add(programmaticEndpoint(entry.method(),
-                    root, entry.applicationPath()));
+                    root, entry.applicationPath(), entry.validate()));
             handlerKeys.put(handlers.get(handlers.size() - 1), entry.key());
         }
         linkRivals();
@@ -450,7 +450,8 @@ public final class JaxRsApplication {
      * {@code ContainerRequest} view of it), or a Java method whose parameters are resolved as a resource method's;
      * global filters and interceptors apply, as Jersey applies them to programmatic resources.
      */
-    private Route programmaticEndpoint(ProgrammaticMethod declared, String joined, String applicationPath) {
+    private Route programmaticEndpoint(ProgrammaticMethod declared, String joined, String applicationPath,
+                                       boolean validate) {
         PathTemplate template = PathTemplate.parse(joined);
         EntityIO.Bound bound = new EntityIO.Bound(providers.readerInterceptors(Set.of()),
                 providers.writerInterceptors(Set.of()));
@@ -463,7 +464,11 @@ public final class JaxRsApplication {
                     List.of());
             response = RouteResponse.undescribed(200);
         } else {
-            step = step(method, method, template, bound, false, true);
+            try {
+                step = step(method, method, template, bound, false, validate);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(declared.origin() + ": " + e.getMessage(), e);
+            }
             response = response(method, method);
         }
         List<MediaType> producible = MediaTypes.parse(declared.produces().isEmpty() ? null

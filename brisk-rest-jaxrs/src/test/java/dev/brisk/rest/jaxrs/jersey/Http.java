@@ -8,7 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** The status of a GET to a server, through the JDK's client. */
+/** GET requests to a server, through the JDK's client. */
 final class Http {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
@@ -17,7 +17,11 @@ final class Http {
     }
 
     static int status(BriskServer server, String path) throws IOException, InterruptedException {
+        return get(server, path).statusCode();
+    }
+
+    static HttpResponse<String> get(BriskServer server, String path) throws IOException, InterruptedException {
         return CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+                HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -157,6 +157,27 @@ class ResourceConfigTest {
     }
 
     @Test
+    void aHandlerMethodWhoseParametersDoNotFitItsResourceFailsAtStartupNamingIt() throws Exception {
+        Resource.Builder items = Resource.builder("items");
+        items.addMethod("GET").handledBy(EchoInfo.class, EchoInfo.class.getMethod("byId", String.class));
+        ResourceConfig config = new ResourceConfig().registerResources(items.build());
+
+        assertThatThrownBy(() -> Brisk.server().port(0).controllers(config).start())
+                .hasMessageStartingWith(ResourceConfig.class.getName() + " GET /items: ");
+    }
+
+    @Test
+    void aProgrammaticHandlerMethodWithAPathParameterGetsIt() throws Exception {
+        Resource.Builder items = Resource.builder("items/{id}");
+        items.addMethod("GET").handledBy(EchoInfo.class, EchoInfo.class.getMethod("byId", String.class));
+        ResourceConfig config = new ResourceConfig().registerResources(items.build());
+
+        try (BriskServer server = Brisk.server().port(0).controllers(config).start()) {
+            assertThat(Http.get(server, "/items/7").body()).isEqualTo("id:7");
+        }
+    }
+
+    @Test
     void aProgrammaticLocatorIsRefusedAtStartup() {
         Resource.Builder parent = Resource.builder("parent");
         parent.addMethod().handledBy(request -> new Located());
