@@ -34,7 +34,10 @@ class ResourceConfigTest {
 
     @Test
     void registeredClassesAndInstancesAreServedUnderTheApplicationPath(TestClient client) {
-        assertThat(client.get("/shop/greetings/ada").execute().body()).isEqualTo("hello ada");
+        TestResponse greeting = client.get("/shop/greetings/ada").execute();
+        assertThat(greeting.body()).isEqualTo("hello ada");
+        assertThat(greeting.header("x-peeked-name")).as("ContainerRequest.getUriInfo() has the path parameters")
+                .hasValue("ada");
         assertThat(client.post("/shop/counter").execute().body()).isEqualTo("1");
         assertThat(client.post("/shop/counter").execute().body()).as("one instance for every request")
                 .isEqualTo("2");
@@ -55,9 +58,10 @@ class ResourceConfigTest {
     @Test
     void aFilterReadsTheEntityThroughContainerRequestAndTheResourceStillGetsIt(TestClient client) {
         TestResponse echoed = client.post("/shop/greetings/conflict").contentType("text/plain")
-                .header("X-Peek", "1").body("grace").execute();
+                .header("Accept", "text/plain").header("X-Peek", "1").body("grace").execute();
 
         assertThat(echoed.header("x-peeked-entity")).hasValue("grace");
+        assertThat(echoed.header("x-peeked-accept")).hasValue("text/plain");
         assertThat(echoed.body()).isEqualTo("taken: grace");
     }
 

@@ -11,13 +11,16 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.Variant;
 import org.glassfish.jersey.internal.PropertiesDelegate;
 import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ExtendedUriInfo;
 
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +28,8 @@ import java.util.Map;
 /**
  * An {@link Exchange} as Jersey's {@link ContainerRequest}, for filters and programmatic handlers of applications
  * written for Jersey, which cast their {@code ContainerRequestContext} to it: the request's URIs, method, headers,
- * entity, properties and security context are the exchange's. Jersey's routing state (the matched resources and
- * path parameters of {@code getUriInfo()}) is not kept.
+ * entity, properties, security context and {@code UriInfo} are the exchange's; what only Jersey's resource model
+ * knows ({@code ExtendedUriInfo.getMatchedResourceMethod()} ...) is refused.
  */
 final class ExchangeContainerRequest extends ContainerRequest {
 
@@ -37,9 +40,20 @@ final class ExchangeContainerRequest extends ContainerRequest {
     ExchangeContainerRequest(Exchange exchange) {
         super(null, null, exchange.getMethod(), null, new ExchangeProperties(exchange), null);
         this.exchange = exchange;
+        // Jersey's own accessors this class does not override (getLinks, getQualifiedAcceptableMediaTypes...) read
+        // its header map: it gets the request's headers as they arrived
+        Map<String, List<String>> arrived = new LinkedHashMap<>();
+        exchange.context().request().headers().forEach((name, value) -> arrived.computeIfAbsent(name.toString(),
+                k -> new ArrayList<>(1)).add(value.toString()));
+        super.headers(arrived);
     }
 
     // ---- the request line and URIs ------------------------------------------------------------------------------
+
+    @Override
+    public ExtendedUriInfo getUriInfo() {
+        return new ExchangeUriInfo(exchange.getUriInfo());
+    }
 
     @Override
     public URI getBaseUri() {
