@@ -292,12 +292,21 @@ public final class JaxRsApplication {
         if (JerseyPresence.isResourceConfig(application)) {
             contents = ResourceConfigs.read(application);
         } else {
-            Map<String, Object> properties = application.getProperties() == null ? Map.of()
-                    : application.getProperties();
-            List<Class<?>> classes = new ArrayList<>(application.getClasses());
-            classes.addAll(ApplicationProperties.scanned(application, properties));
-            contents = new ApplicationContents(new ArrayList<>(application.getSingletons()), classes, properties,
-                    List.of());
+            Map<String, Object> properties = new HashMap<>();
+            if (application.getProperties() != null) {
+                application.getProperties().forEach((name, value) -> {
+                    if (name != null && value != null) {
+                        properties.put(name, value);
+                    }
+                });
+            }
+            Set<Class<?>> classes = new LinkedHashSet<>();
+            if (application.getClasses() != null) {
+                classes.addAll(application.getClasses());
+            }
+            classes.addAll(ApplicationProperties.scanned(application, properties)); // each class once
+            contents = new ApplicationContents(application.getSingletons() == null ? List.of()
+                    : new ArrayList<>(application.getSingletons()), new ArrayList<>(classes), properties, List.of());
         }
         ApplicationProperties.warnUnused(application, contents.properties());
         return contents;

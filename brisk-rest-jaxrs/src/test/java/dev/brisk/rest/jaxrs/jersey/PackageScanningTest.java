@@ -2,6 +2,7 @@ package dev.brisk.rest.jaxrs.jersey;
 
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
+import dev.brisk.rest.jaxrs.jersey.scanned.StatusResource;
 import dev.brisk.test.BriskServerExtension;
 import dev.brisk.test.TestClient;
 import dev.brisk.test.TestResponse;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,6 +31,12 @@ class PackageScanningTest {
 
     @ApplicationPath("scanned")
     static class ScannedApplication extends Application {
+        /** Lists one class the scan also finds: it is served once. */
+        @Override
+        public Set<Class<?>> getClasses() {
+            return Set.of(StatusResource.class);
+        }
+
         @Override
         public Map<String, Object> getProperties() {
             return Map.of("jersey.config.server.provider.packages", "dev.brisk.rest.jaxrs.jersey.scanned");
