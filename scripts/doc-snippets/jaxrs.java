@@ -1,5 +1,6 @@
 // dependency: dev.brisk:brisk-rest-jaxrs
 // dependency: jakarta.ws.rs:jakarta.ws.rs-api:4.0.0
+// dependency: org.glassfish.jersey.core:jersey-server:3.1.9
 import jakarta.ws.rs.*;
 import jakarta.ws.rs.core.*;
 import jakarta.ws.rs.ext.ContextResolver;
@@ -11,6 +12,12 @@ import jakarta.ws.rs.sse.SseEventSink;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import org.glassfish.jersey.process.Inflector;
+import org.glassfish.jersey.server.ContainerRequest;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+import org.glassfish.jersey.server.model.Resource;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,6 +48,16 @@ abstract class DocContext extends Application {
     }
 
     static class BookNotFoundMapper {}
+
+    static class OrderResource {}
+
+    static class StockResource {
+        StockResource(Store store) {}
+    }
+
+    static class ConflictMapper {}
+
+    static class ShopConfig extends ResourceConfig {}
 
     static class AuthFilter {}
 

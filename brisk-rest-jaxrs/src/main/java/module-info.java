@@ -3,6 +3,8 @@ module dev.brisk.rest.jaxrs {
     requires transitive dev.brisk.rest;
     requires transitive jakarta.ws.rs;
     requires static jakarta.validation;
+    requires static jersey.server;
+    requires static jersey.common;
 
     exports dev.brisk.rest.jaxrs;
 

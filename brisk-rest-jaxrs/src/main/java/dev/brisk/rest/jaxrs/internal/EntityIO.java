@@ -67,6 +67,7 @@ import java.util.Map;
 final class EntityIO {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
+    private static final int NO_CONTENT = 204;
 
     /** The interceptors bound to one resource method. */
     record Bound(List<ReaderInterceptor> readers, List<WriterInterceptor> writers) {
@@ -288,6 +289,12 @@ final class EntityIO {
     void write(Exchange exchange, ResponseState state, List<dev.brisk.codec.MediaType> produces, Bound bound,
                StreamedEntity.Failures failures) throws IOException {
         Object entity = state.getEntity();
+        if (entity != null && state.getStatus() == NO_CONTENT) {
+            // a 204 has no content (RFC 9110, 15.3.5): as in Jersey, its entity and the entity's type are not sent
+            state.setEntity(null);
+            state.getHeaders().remove(HttpHeaders.CONTENT_TYPE);
+            entity = null;
+        }
         if (entity != null && streamed(entity, state.getEntityType())) {
             prepareStreamed(exchange, state, produces);
             Path file = zeroCopyFile(entity, state, bound);

@@ -20,7 +20,13 @@ import dev.brisk.rest.jaxrs.internal.sse.JaxRsEventSink;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.EntityPart;
+import dev.brisk.rest.jaxrs.internal.jersey.JerseyRequests;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -65,6 +71,10 @@ public final class Exchange implements ContainerRequestContext, HttpHeaders {
     private JaxRsEventSink eventSink;
     /** The request headers a variant selection depended on, for the response's {@code Vary}; null when none. */
     private String vary;
+    /** What reads the entity for {@link #readEntity}; set with the first {@link #filterContext}. */
+    private EntityIO entities;
+    /** The request as Jersey's {@code ContainerRequest}, made for the first filter when Jersey is present. */
+    private ContainerRequestContext jerseyView;
 
     Exchange(RequestContext ctx, String applicationPath) {
         this.ctx = ctx;
@@ -99,6 +109,56 @@ public final class Exchange implements ContainerRequestContext, HttpHeaders {
 
     public RequestContext context() {
         return ctx;
+    }
+
+    /**
+     * What filters (and Jersey's programmatic handlers) are given for this request: the exchange itself, or with
+     * jersey-server on the class path a view of it that is also Jersey's {@code ContainerRequest}, since applications
+     * written for Jersey cast to it (for {@code readEntity} or {@code getRequestUri}).
+     */
+    ContainerRequestContext filterContext(EntityIO entities) {
+        if (this.entities == null) {
+            this.entities = entities;
+        }
+        if (!JerseyPresence.PRESENT) {
+            return this;
+        }
+        if (jerseyView == null) {
+            jerseyView = JerseyRequests.view(this);
+        }
+        return jerseyView;
+    }
+
+    /**
+     * Reads the request entity as {@code raw} with the application's readers or the built-in ones, as Jersey's
+     * {@code ContainerRequest.readEntity} does for filters; the entity stays readable for the resource method.
+     */
+    public Object readEntity(Class<?> raw, Type type, Annotation[] annotations) {
+        if (entities == null) {
+            throw new IllegalStateException("the entity can be read only by filters and request handlers");
+        }
+        EntitySource source = entities.entityParameter(raw, type, annotations,
+                new EntityIO.Bound(List.of(), List.of()));
+        try {
+            if (entityStream == null) {
+                Object entity = source.resolve(this);
+                entityStream = null; // a reader took the body through a stream over it: the body is still whole
+                return entity;
+            }
+            byte[] bytes = entityStream.readAllBytes();
+            entityStream = new ByteArrayInputStream(bytes);
+            try {
+                return source.resolve(this);
+            } finally {
+                entityStream = new ByteArrayInputStream(bytes);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the entity as " + type.getTypeName(), e);
+        }
     }
 
     ServerRequest serverRequest() {

@@ -7,6 +7,7 @@ import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
 import dev.brisk.rest.jaxrs.CorsFeature;
+import dev.brisk.rest.jaxrs.internal.jersey.ResourceConfigs;
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
 import dev.brisk.rest.jaxrs.internal.sse.SseSupport;
@@ -85,6 +86,14 @@ public final class JaxRsApplication {
      */
     private final Map<String, String> claimedPaths = new HashMap<>();
 
+    /** A resource class or instance, with the application that registered it (itself when registered alone). */
+    private record Resource(Object key, Object instance, Class<?> type, String applicationPath, boolean validate) {
+    }
+
+    /** A resource method an application declares in code, with that application. */
+    private record Programmatic(Object key, ProgrammaticMethod method, String applicationPath, boolean validate) {
+    }
+
     /** Whether Brisk serves {@code type}: a resource, a provider or an {@code Application}. */
     public static boolean supports(Class<?> type) {
         return Application.class.isAssignableFrom(type) || Annotations.classPath(type) != null
@@ -92,40 +101,47 @@ public final class JaxRsApplication {
     }
 
     /** Reads every registered object: providers first (resources' plans depend on them), then resources. */
-    @SuppressWarnings("deprecation") // Application.getSingletons: still part of Jakarta REST, applications use it
     public void prepare(List<Object> registered) {
-        record Resource(Object key, Object instance, Class<?> type, String applicationPath) {
-        }
         List<Resource> resources = new ArrayList<>();
+        List<Programmatic> programmatic = new ArrayList<>();
         for (Object object : registered) {
             if (object instanceof Application application) {
                 String applicationPath = applicationPath(application);
-                for (Object singleton : application.getSingletons()) {
+                ApplicationContents contents = contents(application);
+                boolean validate = !contents.validationDisabled();
+                for (Object singleton : contents.singletons()) {
                     if (Annotations.classPath(singleton.getClass()) != null) {
-                        resources.add(new Resource(application, singleton, singleton.getClass(), applicationPath));
+                        resources.add(new Resource(application, singleton, singleton.getClass(), applicationPath,
+                                validate));
                     } else {
-                        addProvider(singleton);
+                        addProvider(singleton, application);
                     }
                 }
-                for (Class<?> type : application.getClasses()) {
+                for (Class<?> type : contents.classes()) {
                     if (type == CorsFeature.class) {
                         throw new IllegalArgumentException(application.getClass().getName() + " lists CorsFeature "
                                 + "among its classes: it needs its CorsConfig; return CorsFeature.create(config) "
                                 + "from getSingletons() instead");
                     }
                     if (Annotations.classPath(type) != null) {
-                        resources.add(new Resource(application, null, type, applicationPath));
+                        resources.add(new Resource(application, null, type, applicationPath, validate));
                     } else {
-                        addProvider(instantiate(type));
+                        Features.refuse(type, application);
+                        if (!Features.servedByBrisk(type)) {
+                            addProvider(instantiate(type), application);
+                        }
                     }
                 }
+                for (ProgrammaticMethod method : contents.programmatic()) {
+                    programmatic.add(new Programmatic(application, method, applicationPath, validate));
+                }
             } else if (Annotations.classPath(object.getClass()) != null) {
-                resources.add(new Resource(object, object, object.getClass(), "/"));
+                resources.add(new Resource(object, object, object.getClass(), "/", true));
                 if (Providers.isProvider(object.getClass())) {
-                    addProvider(object);
+                    addProvider(object, null);
                 }
             } else {
-                addProvider(object);
+                addProvider(object, null);
             }
         }
         for (Resource resource : resources) {
@@ -156,10 +172,18 @@ public final class JaxRsApplication {
             claimedPaths.putIfAbsent(fromApplication ? resource.applicationPath() : literalStart(root),
                     resource.applicationPath());
             int before = handlers.size();
-            scan(resource.type(), resource.type(), root, resource.applicationPath(), supplier, List.of(), built, 0);
+            scan(resource.type(), resource.type(), root, resource.applicationPath(), supplier, List.of(), built, 0,
+                    resource.validate());
             for (int i = before; i < handlers.size(); i++) {
                 handlerKeys.put(handlers.get(i), resource.key());
             }
+        }
+        for (Programmatic entry : programmatic) {
+            String root = PathTemplate.join(entry.applicationPath(), entry.method().path());
+            claimedPaths.putIfAbsent(entry.applicationPath(), entry.applicationPath());
+            routes.computeIfAbsent(entry.key(), k -> new ArrayList<>()).add(programmaticEndpoint(entry.method(),
+                    root, entry.applicationPath(), entry.validate()));
+            handlerKeys.put(handlers.get(handlers.size() - 1), entry.key());
         }
         linkRivals();
         globalResponder = new Responder(failures, entities, providers.responseFilters(Set.of()),
@@ -258,7 +282,41 @@ public final class JaxRsApplication {
         return Optional.ofNullable(routingFailures);
     }
 
-    private void addProvider(Object provider) {
+    /**
+     * What {@code application} registers: read from a Jersey {@code ResourceConfig} when it is one, else from
+     * {@code getSingletons()}, {@code getClasses()} and the packages its scanning properties name.
+     */
+    @SuppressWarnings("deprecation") // Application.getSingletons: still part of Jakarta REST, applications use it
+    private static ApplicationContents contents(Application application) {
+        ApplicationContents contents;
+        if (JerseyPresence.isResourceConfig(application)) {
+            contents = ResourceConfigs.read(application);
+        } else {
+            Map<String, Object> properties = new HashMap<>();
+            if (application.getProperties() != null) {
+                application.getProperties().forEach((name, value) -> {
+                    if (name != null && value != null) {
+                        properties.put(name, value);
+                    }
+                });
+            }
+            Set<Class<?>> classes = new LinkedHashSet<>();
+            if (application.getClasses() != null) {
+                classes.addAll(application.getClasses());
+            }
+            classes.addAll(ApplicationProperties.scanned(application, properties)); // each class once
+            contents = new ApplicationContents(application.getSingletons() == null ? List.of()
+                    : new ArrayList<>(application.getSingletons()), new ArrayList<>(classes), properties, List.of());
+        }
+        ApplicationProperties.warnUnused(application, contents.properties());
+        return contents;
+    }
+
+    private void addProvider(Object provider, Application application) {
+        Features.refuse(provider.getClass(), application);
+        if (Features.servedByBrisk(provider.getClass())) {
+            return;
+        }
         if (provider instanceof CorsFeature feature) {
             if (cors != null && cors != feature) {
                 throw new IllegalArgumentException("two CorsFeatures are registered (" + cors.config() + " and "
@@ -302,7 +360,8 @@ public final class JaxRsApplication {
     }
 
     private void scan(Class<?> type, Class<?> root, String prefix, String applicationPath,
-                      Function<Exchange, Object> supplier, List<Method[]> locators, List<Route> out, int depth) {
+                      Function<Exchange, Object> supplier, List<Method[]> locators, List<Route> out, int depth,
+                      boolean validate) {
         if (depth > MAX_LOCATOR_DEPTH) {
             throw new IllegalArgumentException("sub-resource locators nest deeper than " + MAX_LOCATOR_DEPTH
                     + " at " + type.getName() + " (a cycle?)");
@@ -325,10 +384,10 @@ public final class JaxRsApplication {
             List<Method[]> chain = new ArrayList<>(locators);
             chain.add(new Method[] {method, annotated});
             if (http != null) {
-                out.add(endpoint(http, template, type, root, applicationPath, supplier, chain));
+                out.add(endpoint(http, template, type, root, applicationPath, supplier, chain, validate));
             } else {
                 Class<?> subresource = subresourceType(method);
-                scan(subresource, root, template, applicationPath, supplier, chain, out, depth + 1);
+                scan(subresource, root, template, applicationPath, supplier, chain, out, depth + 1, validate);
             }
         }
     }
@@ -349,7 +408,7 @@ public final class JaxRsApplication {
     }
 
     private Route endpoint(String http, String joined, Class<?> type, Class<?> root, String applicationPath,
-                           Function<Exchange, Object> supplier, List<Method[]> chain) {
+                           Function<Exchange, Object> supplier, List<Method[]> chain, boolean validate) {
         PathTemplate template = PathTemplate.parse(joined);
         Method method = chain.get(chain.size() - 1)[0];
         Method annotated = chain.get(chain.size() - 1)[1];
@@ -362,7 +421,7 @@ public final class JaxRsApplication {
                 providers.writerInterceptors(bindings));
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < chain.size(); i++) {
-            steps.add(step(chain.get(i)[0], chain.get(i)[1], template, bound, i < chain.size() - 1));
+            steps.add(step(chain.get(i)[0], chain.get(i)[1], template, bound, i < chain.size() - 1, validate));
         }
         Produces produces = annotated.isAnnotationPresent(Produces.class) ? annotated.getAnnotation(Produces.class)
                 : Annotations.find(type, Produces.class);
@@ -396,6 +455,56 @@ public final class JaxRsApplication {
     }
 
     /**
+     * The route of a resource method declared in code: an inflector, called with the request (Jersey's
+     * {@code ContainerRequest} view of it), or a Java method whose parameters are resolved as a resource method's;
+     * global filters and interceptors apply, as Jersey applies them to programmatic resources.
+     */
+    private Route programmaticEndpoint(ProgrammaticMethod declared, String joined, String applicationPath,
+                                       boolean validate) {
+        PathTemplate template = PathTemplate.parse(joined);
+        EntityIO.Bound bound = new EntityIO.Bound(providers.readerInterceptors(Set.of()),
+                providers.writerInterceptors(Set.of()));
+        Method method = declared.method();
+        Step step;
+        RouteResponse response;
+        if (declared.inflector() != null) {
+            ParamSource request = exchange -> exchange.filterContext(entities);
+            step = new Step(method, declared.inflector(), new ParamSource[] {request}, -1, null, false,
+                    List.of());
+            response = RouteResponse.undescribed(200);
+        } else {
+            try {
+                step = step(method, method, template, bound, false, validate);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(declared.origin() + ": " + e.getMessage(), e);
+            }
+            response = response(method, method);
+        }
+        List<MediaType> producible = MediaTypes.parse(declared.produces().isEmpty() ? null
+                : declared.produces().toArray(new String[0]));
+        List<MediaType> consumable = declared.consumes().isEmpty() ? List.of()
+                : MediaTypes.parse(declared.consumes().toArray(new String[0]));
+        Function<Exchange, Object> supplier = exchange -> declared.handler().get();
+        Endpoint endpoint = new Endpoint(declared.httpMethod(), template, applicationPath, supplier, List.of(step),
+                producible, consumable, "", declared.inflector() != null ? Object.class
+                : resultType(method.getGenericReturnType()), method.getAnnotations());
+        ResourceHandler handler = new ResourceHandler(endpoint, providers, entities, failures, bound, Set.of());
+        handlers.add(handler);
+        Route.Builder route = Route.of(HttpMethod.valueOf(declared.httpMethod()), template.routerTemplate())
+                .produces(MediaTypes.conditions(producible))
+                .consumes(MediaTypes.conditions(consumable))
+                .trailingSlashOptional(true)
+                .acceptsMissingContentType(true)
+                .handlerMethod(method)
+                .parameters(step.parameters())
+                .response(response);
+        if (cors != null) {
+            route.cors(cors.config());
+        }
+        return route.handler(handler);
+    }
+
+    /**
      * Whether a resource method reads the request body (an entity parameter or form fields): only then does its
      * {@code @Consumes} select it, as in Jersey, where a class-level {@code @Consumes} does not turn away a
      * {@code GET} that has no Content-Type.
@@ -416,7 +525,8 @@ public final class JaxRsApplication {
         return false;
     }
 
-    private Step step(Method method, Method annotated, PathTemplate template, EntityIO.Bound bound, boolean locator) {
+    private Step step(Method method, Method annotated, PathTemplate template, EntityIO.Bound bound, boolean locator,
+                      boolean validate) {
         List<RouteParameter> published = new ArrayList<>();
         ParamSource[] plan = params.forMethod(annotated, template.variables(), bound, published);
         int suspended = -1;
@@ -425,7 +535,8 @@ public final class JaxRsApplication {
                 suspended = i;
             }
         }
-        BeanValidation validation = OptionalLibraries.BEAN_VALIDATION ? BeanValidation.forMethod(method) : null;
+        BeanValidation validation = validate && OptionalLibraries.BEAN_VALIDATION ? BeanValidation.forMethod(method)
+                : null;
         return new Step(method, Invokers.create(method), plan, suspended, validation, locator,
                 List.copyOf(published));
     }

@@ -65,7 +65,7 @@ final class OptionsHandler implements Handler {
         Exchange previous = Exchange.enter(exchange);
         try {
             for (ContainerRequestFilter filter : requestFilters) {
-                filter.filter(exchange);
+                filter.filter(exchange.filterContext(responder.entities()));
                 if (exchange.aborted() != null) {
                     responder.respond(exchange, new ResponseState(exchange.aborted(), null, null), List.of());
                     return;

@@ -49,7 +49,7 @@ public final class PreMatchingFilters implements Filter {
         Exchange previous = Exchange.enter(exchange);
         try {
             for (ContainerRequestFilter filter : filters) {
-                filter.filter(exchange);
+                filter.filter(exchange.filterContext(responder.entities()));
                 if (exchange.aborted() != null) {
                     responder.respond(exchange, new ResponseState(exchange.aborted(), null, null), List.of());
                     return;

@@ -40,6 +40,11 @@ final class Responder {
         this.bound = bound;
     }
 
+    /** What reads and writes the application's entities. */
+    EntityIO entities() {
+        return entities;
+    }
+
     /** Runs the response filters on {@code state}, then writes it. */
     void respond(Exchange exchange, ResponseState state, List<MediaType> produces) throws Exception {
         if (exchange.context().isCancelled()) {
@@ -47,7 +52,7 @@ final class Responder {
         }
         addVary(exchange, state);
         for (ContainerResponseFilter filter : filters) {
-            filter.filter(exchange, state);
+            filter.filter(exchange.filterContext(entities), state);
         }
         entities.write(exchange, state, produces, bound, this::failureState);
     }
@@ -61,7 +66,7 @@ final class Responder {
         ResponseState state = new ResponseState(200, null, null, annotations);
         state.mediaType(jakarta.ws.rs.core.MediaType.SERVER_SENT_EVENTS_TYPE);
         for (ContainerResponseFilter filter : filters) {
-            filter.filter(exchange, state);
+            filter.filter(exchange.filterContext(entities), state);
         }
         entities.applyHead(exchange, state, null);
         sink.open(exchange.context().sse());
@@ -79,7 +84,7 @@ final class Responder {
         ResponseState state = new ResponseState(mapped, null, null);
         addVary(exchange, state);
         for (ContainerResponseFilter filter : filters) {
-            filter.filter(exchange, state);
+            filter.filter(exchange.filterContext(entities), state);
         }
         return state;
     }

@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 /** Attachments on disk, one directory per task. */
 public class AttachmentStore {
@@ -25,11 +27,22 @@ public class AttachmentStore {
         this.directory = directory;
     }
 
+    /** A store in a new temporary directory, deleted with its files when the test JVM exits. */
     public static AttachmentStore inTemporaryDirectory() {
         try {
-            return new AttachmentStore(Files.createTempDirectory("attachments"));
+            Path directory = Files.createTempDirectory("attachments");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(directory)));
+            return new AttachmentStore(directory);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // already gone, or unreadable: nothing more to clean up
         }
     }
 

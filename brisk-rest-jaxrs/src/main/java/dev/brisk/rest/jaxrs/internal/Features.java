@@ -1,0 +1,51 @@
+package dev.brisk.rest.jaxrs.internal;
+
+import dev.brisk.rest.jaxrs.CorsFeature;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.Feature;
+
+/**
+ * Refuses, at startup, the {@code Feature}s and {@code DynamicFeature}s Brisk does not run, naming what replaces
+ * them; and tells which of Jersey's features Brisk provides itself (so registering them changes nothing).
+ */
+final class Features {
+
+    /** Jersey's Jackson support: Brisk reads and writes JSON with Jackson itself. */
+    private static final String JACKSON_FEATURE = "org.glassfish.jersey.jackson.JacksonFeature";
+    private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
+
+    private Features() {
+    }
+
+    /** Whether {@code type} is one of Jersey's features whose job Brisk does itself (said once, at startup). */
+    static boolean servedByBrisk(Class<?> type) {
+        if (!type.getName().equals(JACKSON_FEATURE)) {
+            return false;
+        }
+        LOG.log(System.Logger.Level.INFO, JACKSON_FEATURE + " is registered: Brisk reads and writes JSON with "
+                + "Jackson 3 itself (a ContextResolver<JsonMapper> configures it)");
+        return true;
+    }
+
+    /** Throws when {@code type} is a feature Brisk cannot run, saying what to register instead. */
+    static void refuse(Class<?> type, Application application) {
+        String by = application == null ? "" : " (registered by " + application.getClass().getName() + ")";
+        String name = type.getName();
+        if (name.equals("org.glassfish.jersey.media.multipart.MultiPartFeature")) {
+            throw new IllegalArgumentException(name + by + " is Jersey's multipart support: Brisk reads "
+                    + "multipart/form-data itself as Jakarta REST EntityParts; remove it and take @FormParam "
+                    + "EntityPart (or List<EntityPart>) parameters instead of @FormDataParam");
+        }
+        if (DynamicFeature.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(name + by + " is a DynamicFeature, which Brisk does not run (it "
+                    + "binds providers per resource method at Jersey's runtime); bind the providers it registers "
+                    + "with @NameBinding annotations on the resource methods instead");
+        }
+        if (Feature.class.isAssignableFrom(type) && !name.equals(JACKSON_FEATURE) && type != CorsFeature.class) {
+            throw new IllegalArgumentException(name + by + " is a Feature, which Brisk does not run"
+                    + (name.startsWith("org.glassfish.jersey.") ? " (a Jersey-only one)" : "")
+                    + "; register the resources and providers its configure(FeatureContext) registers directly");
+        }
+    }
+}

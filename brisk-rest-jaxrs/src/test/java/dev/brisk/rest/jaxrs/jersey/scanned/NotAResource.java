@@ -1,0 +1,5 @@
+package dev.brisk.rest.jaxrs.jersey.scanned;
+
+/** Neither a resource nor a provider: scanning passes it by. */
+public class NotAResource {
+}
