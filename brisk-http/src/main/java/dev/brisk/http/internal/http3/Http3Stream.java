@@ -33,6 +33,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     private final Http3Connection connection;
     private final ServerContext server;
+    private final long maxHeaderSize;
     private QuicStreamChannel channel;
     private Http3Request request;
     private ArrayHeaders trailers = ArrayHeaders.EMPTY;
@@ -52,6 +53,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     Http3Stream(Http3Connection connection) {
         this.connection = connection;
         this.server = connection.server();
+        this.maxHeaderSize = server.options().limits().maxHeaderSize();
     }
 
     QuicStreamChannel channel() {
@@ -87,6 +89,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
             return;
         }
         Http3Headers headers = frame.headers();
+        if (fieldSectionSize(headers) > maxHeaderSize) {
+            fieldSectionTooLarge();
+            return;
+        }
         String target;
         long contentLength;
         try {
@@ -121,6 +127,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     private void trailers(Http3Headers headers) {
         if (rejected || request.bodyEnded()) {
+            return;
+        }
+        if (fieldSectionSize(headers) > maxHeaderSize) {
+            fieldSectionTooLarge();
             return;
         }
         ArrayHeaders fields = new ArrayHeaders(headers.size());
@@ -177,6 +187,50 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         if (!dispatched) {
             dispatch();
         }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event == FieldSectionLimit.EXCEEDED) {
+            fieldSectionTooLarge();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    /**
+     * The size of a field section as RFC 9114 section 4.2.2 counts it against the limit: names and values, plus 32
+     * bytes a field.
+     */
+    private static long fieldSectionSize(Http3Headers headers) {
+        long size = 0;
+        for (Map.Entry<CharSequence, CharSequence> field : headers) {
+            size += field.getKey().length() + field.getValue().length() + 32;
+        }
+        return size;
+    }
+
+    /**
+     * A request head or trailer section larger than the server's limit (its encoding, or what it decodes to) gets 431
+     * while no response has begun, as on HTTP/1.1 and HTTP/2; the client is asked to stop sending, and the
+     * connection's other streams go on.
+     */
+    private void fieldSectionTooLarge() {
+        if (rejected) {
+            return;
+        }
+        String message = (request == null ? "request header section" : "trailer section") + " larger than "
+                + maxHeaderSize + " bytes";
+        server.log().log(System.Logger.Level.DEBUG, message);
+        if (request == null) {
+            rejected = true;
+            new Http3Response(this, false).status(431).send(message);
+            stopSending();
+            return;
+        }
+        request.failBody(new IllegalStateException(message));
+        reject(431, message);
+        refused();
     }
 
     @Override
@@ -282,6 +336,11 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         if (!request.response.isCommitted()) {
             request.response.status(status).send(message);
         }
+        stopSending();
+    }
+
+    /** Asks the client to stop sending its request (STOP_SENDING with H3_NO_ERROR, RFC 9114 section 4.1.2). */
+    private void stopSending() {
         if (!channel.isInputShutdown()) {
             channel.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
         }
