@@ -3,16 +3,17 @@ package dev.brisk.http.internal.http3;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 
 /**
- * First in the pipeline of a request stream, ahead of Netty's HTTP/3 codec: a HEADERS frame (a request's head or its
+ * First in the pipeline of a request stream, ahead of Netty's HTTP/3 codec, with a {@link FrameScanner}: frames of
+ * unknown types are dropped as they arrive (the codec would buffer them), and a HEADERS frame (a request's head or its
  * trailers) whose encoded field section is longer than the server's header size limit never reaches the codec, which
- * would buffer it whole and then close the connection. What came before it is passed on, the frame and everything
- * after it is dropped as it arrives, and {@link #EXCEEDED} tells the stream's handler, which answers 431 and stops
- * the client's sending: the connection and its other streams go on.
+ * would buffer it whole and then close the connection. Instead the frame and everything after it is dropped, and
+ * {@link #EXCEEDED} tells the stream's handler, which answers 431 and stops the client's sending: the connection and
+ * its other streams go on.
  */
-final class FieldSectionLimit extends ChannelInboundHandlerAdapter {
+final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements FrameScanner.Output {
 
     /** The user event fired once the stream sent a field section over the limit. */
     static final Object EXCEEDED = new Object() {
@@ -23,33 +24,65 @@ final class FieldSectionLimit extends ChannelInboundHandlerAdapter {
     };
 
     private final FrameScanner scanner;
+    private ChannelHandlerContext ctx;
+    /** The piece being scanned, and whether it went on whole (then it is not released here). */
+    private ByteBuf in;
+    private boolean passedWhole;
 
     FieldSectionLimit(long maxHeadersLength) {
         this.scanner = new FrameScanner(maxHeadersLength);
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (!(msg instanceof ByteBuf in)) {
+        if (!(msg instanceof ByteBuf piece)) {
             ctx.fireChannelRead(msg);
             return;
         }
         if (scanner.exceeded()) {
-            in.release();
+            piece.release();
             return;
         }
-        int before = scanner.scan(in);
-        if (!scanner.exceeded()) {
-            ctx.fireChannelRead(in);
-            return;
-        }
+        in = piece;
+        passedWhole = false;
         try {
-            if (before > 0) {
-                ctx.fireChannelRead(in.readRetainedSlice(before));
-            }
+            scanner.scan(piece, this);
         } finally {
-            ReferenceCountUtil.release(in);
+            in = null;
+            if (!passedWhole) {
+                piece.release();
+            }
         }
-        ctx.fireUserEventTriggered(EXCEEDED);
+        if (scanner.exceeded()) {
+            ctx.fireUserEventTriggered(EXCEEDED);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event == ChannelInputShutdownEvent.INSTANCE) {
+            scanner.end(this);
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
+    public void range(int index, int length) {
+        if (index == in.readerIndex() && length == in.readableBytes()) {
+            passedWhole = true;
+            ctx.fireChannelRead(in);
+        } else {
+            ctx.fireChannelRead(in.retainedSlice(index, length));
+        }
+    }
+
+    @Override
+    public void held(byte[] frameHead, int length) {
+        ctx.fireChannelRead(ctx.alloc().buffer(length).writeBytes(frameHead, 0, length));
     }
 }

@@ -129,19 +129,10 @@ final class Http3Response extends AbstractServerResponse {
     private static void copy(ArrayHeaders from, Http3Headers to) {
         for (int i = 0; i < from.size(); i++) {
             CharSequence name = from.nameAt(i);
-            if (isConnectionSpecific(name)) {
+            if (Http3RequestValidator.isConnectionSpecific(name)) {
                 continue;
             }
             to.add(AsciiString.of(name).toLowerCase(), from.valueAt(i));
         }
-    }
-
-    /** Fields that HTTP/3 forbids (RFC 9114, section 4.2). */
-    private static boolean isConnectionSpecific(CharSequence name) {
-        return AsciiString.contentEqualsIgnoreCase(name, "connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")
-                || AsciiString.contentEqualsIgnoreCase(name, "keep-alive")
-                || AsciiString.contentEqualsIgnoreCase(name, "proxy-connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "upgrade");
     }
 }

@@ -135,10 +135,13 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         }
         ArrayHeaders fields = new ArrayHeaders(headers.size());
         for (Map.Entry<CharSequence, CharSequence> entry : headers) {
-            if (PseudoHeadersView.isPseudo(entry.getKey())) {
-                server.log().log(System.Logger.Level.DEBUG, "malformed request: pseudo-header in trailers");
-                request.failBody(new IllegalStateException("malformed trailers"));
-                reset(Http3ErrorCode.H3_MESSAGE_ERROR);
+            try {
+                if (PseudoHeadersView.isPseudo(entry.getKey())) {
+                    throw new Http3RequestValidator.MalformedRequest("pseudo-header in trailers");
+                }
+                Http3RequestValidator.checkField(entry.getKey(), entry.getValue());
+            } catch (Http3RequestValidator.MalformedRequest e) {
+                malformed(e);
                 return;
             }
             fields.addTrusted(entry.getKey(), entry.getValue());
@@ -181,6 +184,13 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
             return;
         }
         if (rejected || request.bodyEnded()) {
+            return;
+        }
+        long declared = request.contentLength();
+        if (declared >= 0 && request.bodyBytes() != declared) {
+            // Netty's codec checks this only after the end of the stream reached this handler
+            malformed(new Http3RequestValidator.MalformedRequest("body of " + request.bodyBytes()
+                    + " bytes, content-length " + declared));
             return;
         }
         request.endBody(trailers);
@@ -272,6 +282,29 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
             return;
         }
         super.handleHttp3Exception(ctx, exception);
+    }
+
+    /**
+     * What Netty's codec reports without an HTTP/3 error code (a field section its validation refused, such as
+     * pseudo-headers in trailers, or a content-length it cannot read) makes the request malformed: the stream only is
+     * reset (RFC 9114, section 4.1.2).
+     */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof QuicException || cause instanceof Http3Exception) {
+            super.exceptionCaught(ctx, cause);
+            return;
+        }
+        malformed(cause);
+    }
+
+    /** Resets the stream with H3_MESSAGE_ERROR, failing a body being read. */
+    private void malformed(Throwable cause) {
+        server.log().log(System.Logger.Level.DEBUG, "malformed HTTP/3 request", cause);
+        if (request != null && !request.bodyEnded()) {
+            request.failBody(cause);
+        }
+        reset(Http3ErrorCode.H3_MESSAGE_ERROR);
     }
 
     @Override
