@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 
 /**
  * First in the pipeline of a request stream, ahead of Netty's HTTP/3 codec, with a {@link FrameScanner}: frames of
@@ -11,7 +12,10 @@ import io.netty.channel.socket.ChannelInputShutdownEvent;
  * trailers) whose encoded field section is longer than the server's header size limit never reaches the codec, which
  * would buffer it whole and then close the connection. Instead the frame and everything after it is dropped, and
  * {@link #EXCEEDED} tells the stream's handler, which answers 431 and stops the client's sending: the connection and
- * its other streams go on.
+ * its other streams go on. Once the handler has answered a request early and stopped reading it ({@link #abandon}),
+ * what still arrives, and the end of the input, is dropped here too: the codec would otherwise judge the rest of a
+ * request the server has already refused (a body shorter than its content-length) and reset the stream under the
+ * response.
  */
 final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements FrameScanner.Output {
 
@@ -28,6 +32,7 @@ final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements Fr
     /** The piece being scanned, and whether it went on whole (then it is not released here). */
     private ByteBuf in;
     private boolean passedWhole;
+    private boolean abandoned;
 
     FieldSectionLimit(long maxHeadersLength) {
         this.scanner = new FrameScanner(maxHeadersLength);
@@ -38,13 +43,18 @@ final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements Fr
         this.ctx = ctx;
     }
 
+    /** The request was answered and its stream's input shut: nothing more of it goes on to the codec. */
+    void abandon() {
+        abandoned = true;
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (!(msg instanceof ByteBuf piece)) {
             ctx.fireChannelRead(msg);
             return;
         }
-        if (scanner.exceeded()) {
+        if (scanner.exceeded() || abandoned) {
             piece.release();
             return;
         }
@@ -65,6 +75,10 @@ final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements Fr
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (abandoned && (event == ChannelInputShutdownEvent.INSTANCE
+                || event == ChannelInputShutdownReadComplete.INSTANCE)) {
+            return;
+        }
         if (event == ChannelInputShutdownEvent.INSTANCE) {
             scanner.end(this);
         }

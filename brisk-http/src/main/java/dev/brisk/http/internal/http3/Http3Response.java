@@ -16,6 +16,7 @@ import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.util.AsciiString;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
@@ -44,9 +45,16 @@ final class Http3Response extends AbstractServerResponse {
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !HttpStatus.forbidsBody(status);
+        boolean writeBody = !bodySuppressed() && length > 0;
+        if (writeBody && !stream.connection().mayQueue(stream, true, body)) {
+            lastWritePromise(false).tryFailure(new IOException("response dropped: its connection holds more unsent "
+                    + "response data than its buffer limit"));
+            return;
+        }
         lastWrite = quic.write(new DefaultHttp3HeadersFrame(head(bodyAllowed ? length : -1)), quic.newPromise());
-        if (!bodySuppressed() && length > 0) {
+        if (writeBody) {
             lastWrite = quic.write(new DefaultHttp3DataFrame(body), quic.newPromise());
+            stream.connection().queued(stream, length, lastWrite);
         } else {
             body.release();
         }
@@ -65,7 +73,12 @@ final class Http3Response extends AbstractServerResponse {
             chunk.release();
             return;
         }
+        if (!stream.connection().mayQueue(stream, false, chunk)) {
+            return;
+        }
+        int length = chunk.readableBytes();
         lastWrite = quic.writeAndFlush(new DefaultHttp3DataFrame(chunk), quic.newPromise());
+        stream.connection().queued(stream, length, lastWrite);
     }
 
     @Override

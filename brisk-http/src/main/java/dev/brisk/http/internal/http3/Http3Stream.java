@@ -19,6 +19,7 @@ import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicException;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamResetException;
 
 import java.nio.channels.ClosedChannelException;
 import java.util.Map;
@@ -35,6 +36,8 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     private final ServerContext server;
     private final long maxHeaderSize;
     private QuicStreamChannel channel;
+    /** The handler ahead of Netty's codec on this stream (null when the pipeline has none). */
+    private FieldSectionLimit limit;
     private Http3Request request;
     private ArrayHeaders trailers = ArrayHeaders.EMPTY;
     private boolean dispatched;
@@ -49,6 +52,8 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     long bufferedBytes;
     /** Reading stopped until the connection's buffered bodies drop below the limit. */
     boolean waitingForBuffer;
+    /** Response bytes written and not yet taken by QUIC. */
+    long queuedResponseBytes;
 
     Http3Stream(Http3Connection connection) {
         this.connection = connection;
@@ -64,6 +69,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         return server;
     }
 
+    Http3Connection connection() {
+        return connection;
+    }
+
     Http3Request request() {
         return request;
     }
@@ -71,6 +80,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         channel = (QuicStreamChannel) ctx.channel();
+        limit = ctx.pipeline().get(FieldSectionLimit.class);
         openedTick = connection.ticks();
         connection.opened(this);
     }
@@ -310,6 +320,9 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     @Override
     protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
         server.log().log(System.Logger.Level.DEBUG, "QUIC stream error", exception);
+        if (exception instanceof QuicStreamResetException && (request == null || !request.response.isEnded())) {
+            connection.resetByClient();
+        }
         super.handleQuicException(ctx, exception);
     }
 
@@ -374,6 +387,9 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     /** Asks the client to stop sending its request (STOP_SENDING with H3_NO_ERROR, RFC 9114 section 4.1.2). */
     private void stopSending() {
+        if (limit != null) {
+            limit.abandon();
+        }
         if (!channel.isInputShutdown()) {
             channel.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
         }
