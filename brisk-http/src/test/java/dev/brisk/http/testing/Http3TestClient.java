@@ -89,7 +89,15 @@ public final class Http3TestClient implements AutoCloseable {
 
     /** Connects to {@code 127.0.0.1:port}, trusting any certificate, within five seconds. */
     public static Http3TestClient connect(int port) throws Exception {
-        return connect(port, new Http3ClientConnectionHandler());
+        return connect(port, new Http3ClientConnectionHandler(), 16L * 1024 * 1024);
+    }
+
+    /**
+     * Connects with a flow-control window of {@code streamWindow} bytes for each response (and 4 times that for the
+     * connection): a client that stops reading holds the server's responses back after so many bytes.
+     */
+    public static Http3TestClient connect(int port, long streamWindow) throws Exception {
+        return connect(port, new Http3ClientConnectionHandler(), streamWindow);
     }
 
     /**
@@ -97,10 +105,11 @@ public final class Http3TestClient implements AutoCloseable {
      * SETTINGS; the caller opens the streams and writes their bytes ({@link #rawStream}).
      */
     public static Http3TestClient connectWithoutHttp3(int port) throws Exception {
-        return connect(port, new ChannelInboundHandlerAdapter());
+        return connect(port, new ChannelInboundHandlerAdapter(), 16L * 1024 * 1024);
     }
 
-    private static Http3TestClient connect(int port, ChannelHandler connectionHandler) throws Exception {
+    private static Http3TestClient connect(int port, ChannelHandler connectionHandler, long streamWindow)
+            throws Exception {
         EventLoopGroup group = Transports.newGroup(Transport.NIO, 1, "h3-test-client", true);
         try {
             ChannelHandler codec = Http3.newQuicClientCodecBuilder()
@@ -108,8 +117,8 @@ public final class Http3TestClient implements AutoCloseable {
                             .trustManager(InsecureTrustManagerFactory.INSTANCE)
                             .applicationProtocols(Http3.supportedApplicationProtocols()).build())
                     .maxIdleTimeout(10, TimeUnit.SECONDS)
-                    .initialMaxData(64L * 1024 * 1024)
-                    .initialMaxStreamDataBidirectionalLocal(16L * 1024 * 1024)
+                    .initialMaxData(4 * streamWindow)
+                    .initialMaxStreamDataBidirectionalLocal(streamWindow)
                     .build();
             Channel datagram = new Bootstrap().group(group).channel(Transports.datagramChannel(Transport.NIO))
                     .option(ChannelOption.SO_RCVBUF, 4 * 1024 * 1024).option(ChannelOption.SO_SNDBUF, 4 * 1024 * 1024)
@@ -216,6 +225,20 @@ public final class Http3TestClient implements AutoCloseable {
         // the end of the stream once QUIC has taken every byte: a FIN sent earlier would cut the body short
         last.addListener(f -> stream.shutdownOutput());
         return result;
+    }
+
+    /**
+     * Sends a request of only a head (then FIN) on a stream that never reads: the response stays in the client's
+     * flow-control window, and holds the server back once that is full.
+     */
+    public QuicStreamChannel sendWithoutReading(String method, String path, CompletableFuture<Response> result)
+            throws Exception {
+        QuicStreamChannel stream = Http3.newRequestStreamBootstrap(connection, new Collector(result))
+                .option(ChannelOption.AUTO_READ, false).create().get(5, TimeUnit.SECONDS);
+        Http3Headers head = new DefaultHttp3Headers().method(method).path(path).scheme("https")
+                .authority("localhost");
+        stream.writeAndFlush(new DefaultHttp3HeadersFrame(head)).addListener(f -> stream.shutdownOutput());
+        return stream;
     }
 
     /** Opens a stream and sends only the head, leaving the body to {@code stream}'s owner. */
