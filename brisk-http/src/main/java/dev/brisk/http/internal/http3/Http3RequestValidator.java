@@ -1,6 +1,7 @@
 package dev.brisk.http.internal.http3;
 
 import dev.brisk.http.common.HttpSyntax;
+import dev.brisk.http.internal.AbstractStreamResponse;
 import dev.brisk.http.internal.PseudoHeadersView;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.util.AsciiString;
@@ -96,19 +97,10 @@ final class Http3RequestValidator {
                 throw new MalformedRequest("invalid character in a field value");
             }
         }
-        if (isConnectionSpecific(name)
+        if (AbstractStreamResponse.isConnectionSpecific(name)
                 || AsciiString.contentEquals(name, TE) && !AsciiString.contentEquals(value, TRAILERS)) {
             throw new MalformedRequest("connection-specific field " + name);
         }
-    }
-
-    /** Fields that HTTP/3 forbids (RFC 9114, section 4.2), in any letter case. */
-    static boolean isConnectionSpecific(CharSequence name) {
-        return AsciiString.contentEqualsIgnoreCase(name, "connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")
-                || AsciiString.contentEqualsIgnoreCase(name, "keep-alive")
-                || AsciiString.contentEqualsIgnoreCase(name, "proxy-connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "upgrade");
     }
 
     private static void checkPath(CharSequence method, String path) throws MalformedRequest {

@@ -2,9 +2,7 @@ package dev.brisk.http.internal.http3;
 
 import dev.brisk.http.common.HttpStatus;
 import dev.brisk.http.common.wire.ArrayHeaders;
-import dev.brisk.http.internal.AbstractServerResponse;
-import dev.brisk.http.internal.DateHeader;
-import dev.brisk.http.internal.FileStreamer;
+import dev.brisk.http.internal.AbstractStreamResponse;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
@@ -14,21 +12,15 @@ import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import io.netty.util.AsciiString;
 
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A response on one HTTP/3 request stream: a HEADERS frame, DATA frames, optional trailing HEADERS, then the end of
  * the stream (FIN). A streamed body waits for the stream to be writable, which Netty's QUIC channel reports from the
  * peer's flow-control credit for the stream and the connection.
  */
-final class Http3Response extends AbstractServerResponse {
-
-    private static final AsciiString DATE = AsciiString.cached("date");
-    private static final AsciiString SERVER = AsciiString.cached("server");
+final class Http3Response extends AbstractStreamResponse<Http3Headers> {
 
     private final Http3Stream stream;
     private final QuicStreamChannel quic;
@@ -36,7 +28,7 @@ final class Http3Response extends AbstractServerResponse {
     private ChannelFuture lastWrite;
 
     Http3Response(Http3Stream stream, boolean headRequest) {
-        super(stream.channel(), headRequest);
+        super(stream.channel(), stream.server(), headRequest);
         this.stream = stream;
         this.quic = stream.channel();
     }
@@ -84,9 +76,7 @@ final class Http3Response extends AbstractServerResponse {
     @Override
     protected void writeEnd(ArrayHeaders trailers) {
         if (!trailers.isEmpty()) {
-            DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
-            copy(trailers, fields);
-            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(fields), quic.newPromise());
+            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(trailerFields(trailers)), quic.newPromise());
         }
         finish(lastWritePromise(false));
     }
@@ -117,35 +107,7 @@ final class Http3Response extends AbstractServerResponse {
     }
 
     @Override
-    protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
-        FileStreamer.start(this, file, offset, length, result);
-    }
-
-    @Override
-    protected ChannelPromise lastWritePromise(boolean closeAfter) {
-        ChannelPromise promise = super.lastWritePromise(closeAfter);
-        return promise.isVoid() ? channel.newPromise() : promise;
-    }
-
-    private Http3Headers head(long contentLength) {
-        DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
-        fields.status(AsciiString.of(Integer.toString(status)));
-        copy(headers, fields);
-        if (contentLength >= 0 && !fields.contains(CONTENT_LENGTH)) {
-            fields.setLong(CONTENT_LENGTH, contentLength);
-        }
-        fields.set(DATE, DateHeader.value());
-        stream.server().options().serverHeader().ifPresent(value -> fields.set(SERVER, value));
-        return fields;
-    }
-
-    private static void copy(ArrayHeaders from, Http3Headers to) {
-        for (int i = 0; i < from.size(); i++) {
-            CharSequence name = from.nameAt(i);
-            if (Http3RequestValidator.isConnectionSpecific(name)) {
-                continue;
-            }
-            to.add(AsciiString.of(name).toLowerCase(), from.valueAt(i));
-        }
+    protected Http3Headers newFields(int size) {
+        return new DefaultHttp3Headers(false, size);
     }
 }
