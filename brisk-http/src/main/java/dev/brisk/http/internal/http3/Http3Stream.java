@@ -16,6 +16,7 @@ import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Exception;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3HeadersValidationException;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicException;
 import io.netty.handler.codec.quic.QuicStreamChannel;
@@ -295,17 +296,24 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     }
 
     /**
-     * What Netty's codec reports without an HTTP/3 error code (a field section its validation refused, such as
-     * pseudo-headers in trailers, or a content-length it cannot read) makes the request malformed: the stream only is
-     * reset (RFC 9114, section 4.1.2).
+     * What Netty's codec reports without an HTTP/3 error code, a field section its validation refused (pseudo-headers
+     * in trailers) or a content-length it cannot read, makes the request malformed; any other failure on the stream
+     * is the server's. Either way the stream only is reset (RFC 9114, section 4.1.2), with H3_MESSAGE_ERROR or
+     * H3_INTERNAL_ERROR.
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof QuicException || cause instanceof Http3Exception) {
             super.exceptionCaught(ctx, cause);
-            return;
+        } else if (cause instanceof Http3HeadersValidationException || cause instanceof IllegalArgumentException) {
+            malformed(cause);
+        } else {
+            server.log().log(System.Logger.Level.DEBUG, "HTTP/3 request stream failed", cause);
+            if (request != null && !request.bodyEnded()) {
+                request.failBody(cause);
+            }
+            reset(Http3ErrorCode.H3_INTERNAL_ERROR);
         }
-        malformed(cause);
     }
 
     /** Resets the stream with H3_MESSAGE_ERROR, failing a body being read. */
