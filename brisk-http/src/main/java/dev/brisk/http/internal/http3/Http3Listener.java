@@ -45,7 +45,7 @@ public final class Http3Listener {
 
     /**
      * How far past the server's header size limit a field section may decode before Netty's codec closes the
-     * connection (H3_EXCESSIVE_LOAD), as a multiple of the limit. {@link FieldSectionLimit} keeps encoded sections
+     * connection (H3_EXCESSIVE_LOAD), as a multiple of the limit. {@link RequestStreamFilter} keeps encoded sections
      * within the limit, so only QPACK's expansion gets here: up to this bound a section over the limit gets 431 (2,000
      * one-byte fields, 32 bytes of overhead each, decode to about 8.5 times their encoding); past it the section is a
      * decompression bomb. It is the SETTINGS_MAX_FIELD_SECTION_SIZE announced, as the codec uses that value.
@@ -133,7 +133,7 @@ public final class Http3Listener {
                     new ChannelInitializer<QuicStreamChannel>() {
                         @Override
                         protected void initChannel(QuicStreamChannel stream) {
-                            stream.pipeline().addFirst(new FieldSectionLimit(maxHeaderSize));
+                            stream.pipeline().addFirst(new RequestStreamFilter(maxHeaderSize));
                             stream.pipeline().addLast(new Http3Stream(connection));
                         }
                     }, null, null, settings, true));

@@ -37,8 +37,8 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     private final ServerContext server;
     private final long maxHeaderSize;
     private QuicStreamChannel channel;
-    /** The handler ahead of Netty's codec on this stream (null when the pipeline has none). */
-    private FieldSectionLimit limit;
+    /** The filter ahead of Netty's codec on this stream (null when the pipeline has none). */
+    private RequestStreamFilter filter;
     private Http3Request request;
     private ArrayHeaders trailers = ArrayHeaders.EMPTY;
     private boolean dispatched;
@@ -81,7 +81,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         channel = (QuicStreamChannel) ctx.channel();
-        limit = ctx.pipeline().get(FieldSectionLimit.class);
+        filter = ctx.pipeline().get(RequestStreamFilter.class);
         openedTick = connection.ticks();
         connection.opened(this);
     }
@@ -212,7 +212,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-        if (event == FieldSectionLimit.EXCEEDED) {
+        if (event == RequestStreamFilter.EXCEEDED) {
             fieldSectionTooLarge();
             return;
         }
@@ -395,8 +395,8 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     /** Asks the client to stop sending its request (STOP_SENDING with H3_NO_ERROR, RFC 9114 section 4.1.2). */
     private void stopSending() {
-        if (limit != null) {
-            limit.abandon();
+        if (filter != null) {
+            filter.abandon();
         }
         if (!channel.isInputShutdown()) {
             channel.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());

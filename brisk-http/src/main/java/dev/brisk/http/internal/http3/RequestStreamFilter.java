@@ -17,13 +17,13 @@ import io.netty.channel.socket.ChannelInputShutdownReadComplete;
  * request the server has already refused (a body shorter than its content-length) and reset the stream under the
  * response.
  */
-final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements FrameScanner.Output {
+final class RequestStreamFilter extends ChannelInboundHandlerAdapter implements FrameScanner.Output {
 
     /** The user event fired once the stream sent a field section over the limit. */
     static final Object EXCEEDED = new Object() {
         @Override
         public String toString() {
-            return "FieldSectionLimit.EXCEEDED";
+            return "RequestStreamFilter.EXCEEDED";
         }
     };
 
@@ -34,7 +34,7 @@ final class FieldSectionLimit extends ChannelInboundHandlerAdapter implements Fr
     private boolean passedWhole;
     private boolean abandoned;
 
-    FieldSectionLimit(long maxHeadersLength) {
+    RequestStreamFilter(long maxHeadersLength) {
         this.scanner = new FrameScanner(maxHeadersLength);
     }
 
