@@ -2,33 +2,27 @@ package dev.brisk.http.internal.http2;
 
 import dev.brisk.http.common.HttpStatus;
 import dev.brisk.http.common.wire.ArrayHeaders;
-import dev.brisk.http.internal.AbstractServerResponse;
-import dev.brisk.http.internal.DateHeader;
-import dev.brisk.http.internal.FileStreamer;
+import dev.brisk.http.internal.AbstractStreamResponse;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
-import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Error;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /** A response on one HTTP/2 stream: a HEADERS frame, DATA frames, and optional trailing HEADERS. */
-final class Http2Response extends AbstractServerResponse {
+final class Http2Response extends AbstractStreamResponse<Http2Headers> {
 
-    private static final AsciiString DATE = AsciiString.cached("date");
-    private static final AsciiString SERVER = AsciiString.cached("server");
     private static final AsciiString ALT_SVC = AsciiString.cached("alt-svc");
 
     private final Http2ServerConnection connection;
     private final int streamId;
 
     Http2Response(Http2ServerConnection connection, int streamId, boolean headRequest) {
-        super(connection.channel(), headRequest);
+        super(connection.channel(), connection.server(), headRequest);
         this.connection = connection;
         this.streamId = streamId;
     }
@@ -43,7 +37,7 @@ final class Http2Response extends AbstractServerResponse {
                     + "response data than its buffer limit"));
             return;
         }
-        Http2Headers head = head(bodyAllowed ? length : -1);
+        Http2Headers head = headWithAltSvc(bodyAllowed ? length : -1);
         if (writeBody) {
             connection.writeHeaders(streamId, head, false, channel.newPromise());
             connection.writeData(streamId, body, true, lastWritePromise(false));
@@ -55,7 +49,7 @@ final class Http2Response extends AbstractServerResponse {
 
     @Override
     protected void writeHead() {
-        connection.writeHeaders(streamId, head(-1), false, channel.newPromise());
+        connection.writeHeaders(streamId, headWithAltSvc(-1), false, channel.newPromise());
     }
 
     @Override
@@ -86,9 +80,7 @@ final class Http2Response extends AbstractServerResponse {
         if (trailers.isEmpty()) {
             connection.writeData(streamId, Unpooled.EMPTY_BUFFER, true, lastWritePromise(false));
         } else {
-            DefaultHttp2Headers fields = new DefaultHttp2Headers(false, trailers.size());
-            copy(trailers, fields);
-            connection.writeHeaders(streamId, fields, true, lastWritePromise(false));
+            connection.writeHeaders(streamId, trailerFields(trailers), true, lastWritePromise(false));
         }
     }
 
@@ -98,48 +90,17 @@ final class Http2Response extends AbstractServerResponse {
     }
 
     @Override
-    protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
-        FileStreamer.start(this, file, offset, length, result);
+    protected Http2Headers newFields(int size) {
+        return new DefaultHttp2Headers(false, size);
     }
 
-    @Override
-    protected ChannelPromise lastWritePromise(boolean closeAfter) {
-        ChannelPromise promise = super.lastWritePromise(closeAfter);
-        return promise.isVoid() ? channel.newPromise() : promise;
-    }
-
-    private Http2Headers head(long contentLength) {
-        DefaultHttp2Headers fields = new DefaultHttp2Headers(false, headers.size() + 3);
-        fields.status(AsciiString.of(Integer.toString(status)));
-        copy(headers, fields);
-        if (contentLength >= 0 && !fields.contains(CONTENT_LENGTH)) {
-            fields.setLong(CONTENT_LENGTH, contentLength);
-        }
-        fields.set(DATE, DateHeader.value());
-        connection.server().options().serverHeader().ifPresent(value -> fields.set(SERVER, value));
-        AsciiString altSvc = connection.server().altSvc();
+    /** The head, and {@code alt-svc} when the server advertises HTTP/3. */
+    private Http2Headers headWithAltSvc(long contentLength) {
+        Http2Headers fields = head(contentLength);
+        AsciiString altSvc = server.altSvc();
         if (altSvc != null) {
             fields.set(ALT_SVC, altSvc);
         }
         return fields;
-    }
-
-    private static void copy(ArrayHeaders from, Http2Headers to) {
-        for (int i = 0; i < from.size(); i++) {
-            CharSequence name = from.nameAt(i);
-            if (isConnectionSpecific(name)) {
-                continue;
-            }
-            to.add(AsciiString.of(name).toLowerCase(), from.valueAt(i));
-        }
-    }
-
-    /** Fields that HTTP/2 forbids (RFC 9113, section 8.2.2). */
-    private static boolean isConnectionSpecific(CharSequence name) {
-        return AsciiString.contentEqualsIgnoreCase(name, "connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")
-                || AsciiString.contentEqualsIgnoreCase(name, "keep-alive")
-                || AsciiString.contentEqualsIgnoreCase(name, "proxy-connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "upgrade");
     }
 }

@@ -3,7 +3,9 @@ package dev.brisk.http.internal.http3;
 import dev.brisk.http.internal.Deadlines;
 import dev.brisk.http.internal.DrainEvent;
 import dev.brisk.http.internal.ServerContext;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http3.DefaultHttp3GoAwayFrame;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One QUIC connection speaking HTTP/3, ahead of Netty's {@code Http3ServerConnectionHandler} in its pipeline: the
@@ -25,6 +28,9 @@ import java.util.concurrent.ScheduledFuture;
  * on the connection's event loop, which its streams share.
  */
 final class Http3Connection extends ChannelInboundHandlerAdapter {
+
+    static final int MAX_CLIENT_RESETS = 200;
+    static final int RESET_WINDOW_SECONDS = 30;
 
     private final ServerContext server;
     private final Deadlines deadlines;
@@ -37,6 +43,11 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
     private long ticks;
     private long lastActivityTick;
     private long bufferedBodyBytes;
+    /** Response bytes written to streams and not yet taken by QUIC (held back by the client's flow control). */
+    private long queuedResponseBytes;
+    /** Streams the client reset before their response ended, in the window that began at resetWindowStart. */
+    private int clientResets;
+    private long resetWindowStart;
     private long highestStreamId = -1;
     /** The first request stream id GOAWAY announced as not served; streams from it on are rejected. */
     private long goAwayId = Long.MAX_VALUE;
@@ -145,6 +156,55 @@ final class Http3Connection extends ChannelInboundHandlerAdapter {
             if (!waiting.isPaused()) {
                 waiting.readAgain();
             }
+        }
+    }
+
+    // ---- responses and resets --------------------------------------------------------------------------------
+
+    /**
+     * Whether more response data may be queued on {@code stream}. While the connection holds more unsent response
+     * bytes than its buffer limit (a client that grants no flow-control credit, or does not read), a whole body is not
+     * queued at all and a streamed body may queue only on a stream that has nothing queued yet: a writer that waits
+     * for writability each time holds one piece at most. The bytes one connection holds are so bounded by the limit
+     * plus one body, or one piece per stream. A refused response's stream is reset with H3_EXCESSIVE_LOAD, and
+     * {@code data}, refused, is released.
+     */
+    boolean mayQueue(Http3Stream stream, boolean wholeBody, ByteBuf data) {
+        if (queuedResponseBytes <= connectionBufferLimit || !wholeBody && stream.queuedResponseBytes == 0) {
+            return true;
+        }
+        data.release();
+        server.tracker().bufferLimitRefused();
+        stream.reset(Http3ErrorCode.H3_EXCESSIVE_LOAD);
+        return false;
+    }
+
+    /** Counts {@code length} response bytes on {@code stream} as queued until {@code write} completes. */
+    void queued(Http3Stream stream, int length, ChannelFuture write) {
+        queuedResponseBytes += length;
+        stream.queuedResponseBytes += length;
+        write.addListener(f -> {
+            queuedResponseBytes -= length;
+            stream.queuedResponseBytes -= length;
+        });
+    }
+
+    /**
+     * A stream the client reset before its response ended. QUIC gives the client new stream credit as soon as both
+     * sides of such a stream are closed, while the handler may still work on its request: past
+     * {@value #MAX_CLIENT_RESETS} such resets in {@value #RESET_WINDOW_SECONDS} seconds (Netty's limit for HTTP/2's
+     * rapid reset) the connection is closed with H3_EXCESSIVE_LOAD.
+     */
+    void resetByClient() {
+        long now = System.nanoTime();
+        if (now - resetWindowStart > TimeUnit.SECONDS.toNanos(RESET_WINDOW_SECONDS)) {
+            resetWindowStart = now;
+            clientResets = 0;
+        }
+        if (++clientResets > MAX_CLIENT_RESETS) {
+            server.log().log(System.Logger.Level.DEBUG, "closing HTTP/3 connection: more than "
+                    + MAX_CLIENT_RESETS + " streams reset by the client in " + RESET_WINDOW_SECONDS + " s");
+            close(Http3ErrorCode.H3_EXCESSIVE_LOAD);
         }
     }
 

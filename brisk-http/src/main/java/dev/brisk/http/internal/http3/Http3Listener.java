@@ -43,6 +43,15 @@ public final class Http3Listener {
      */
     private static final int SOCKET_BUFFER = 4 * 1024 * 1024;
 
+    /**
+     * How far past the server's header size limit a field section may decode before Netty's codec closes the
+     * connection (H3_EXCESSIVE_LOAD), as a multiple of the limit. {@link RequestStreamFilter} keeps encoded sections
+     * within the limit, so only QPACK's expansion gets here: up to this bound a section over the limit gets 431 (2,000
+     * one-byte fields, 32 bytes of overhead each, decode to about 8.5 times their encoding); past it the section is a
+     * decompression bomb. It is the SETTINGS_MAX_FIELD_SECTION_SIZE announced, as the codec uses that value.
+     */
+    private static final long DECODED_SECTION_FACTOR = 16;
+
     private final Channel channel;
     private final int port;
 
@@ -99,12 +108,14 @@ public final class Http3Listener {
 
         private final ServerContext server;
         private final DefaultHttp3SettingsFrame settings;
+        private final int maxHeaderSize;
 
         ConnectionInitializer(ServerContext server) {
             this.server = server;
+            this.maxHeaderSize = server.options().limits().maxHeaderSize();
             Http3Options http3 = server.options().http3();
             this.settings = new DefaultHttp3SettingsFrame(new Http3Settings()
-                    .maxFieldSectionSize(server.options().limits().maxHeaderSize())
+                    .maxFieldSectionSize(server.options().limits().maxHeaderSize() * DECODED_SECTION_FACTOR)
                     .qpackMaxTableCapacity(http3.qpackMaxTableCapacity())
                     .qpackBlockedStreams(http3.qpackBlockedStreams()));
         }
@@ -122,6 +133,7 @@ public final class Http3Listener {
                     new ChannelInitializer<QuicStreamChannel>() {
                         @Override
                         protected void initChannel(QuicStreamChannel stream) {
+                            stream.pipeline().addFirst(new RequestStreamFilter(maxHeaderSize));
                             stream.pipeline().addLast(new Http3Stream(connection));
                         }
                     }, null, null, settings, true));

@@ -1,45 +1,34 @@
 package dev.brisk.http.internal.http3;
 
 import dev.brisk.http.ServerResponse;
-import dev.brisk.http.WebSocketEndpoint;
-import dev.brisk.http.WebSocketOptions;
 import dev.brisk.http.common.Headers;
 import dev.brisk.http.common.Protocol;
-import dev.brisk.http.internal.AbstractServerRequest;
+import dev.brisk.http.internal.AbstractStreamRequest;
 import dev.brisk.http.internal.ServerContext;
-import dev.brisk.http.internal.websocket.WebSocketUpgrade;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.quic.QuicChannel;
 
 import java.net.SocketAddress;
-import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
 
 /** A request received on one HTTP/3 request stream; its addresses and TLS session are those of its QUIC connection. */
-final class Http3Request extends AbstractServerRequest {
+final class Http3Request extends AbstractStreamRequest {
 
     private final QuicChannel connection;
-    private final long contentLength;
     final Http3Response response;
 
     Http3Request(ServerContext server, Http3Stream stream, HttpMethod method, String uri, Headers headers,
                  long contentLength) {
-        super(server, stream.channel(), stream, method, uri, headers);
+        super(server, stream.channel(), stream, method, uri, headers, contentLength);
         this.connection = stream.channel().parent();
-        this.contentLength = contentLength;
         this.response = new Http3Response(stream, method == HttpMethod.HEAD);
     }
 
     @Override
     public Protocol protocol() {
         return Protocol.HTTP_3;
-    }
-
-    @Override
-    public long contentLength() {
-        return contentLength;
     }
 
     @Override
@@ -66,13 +55,5 @@ final class Http3Request extends AbstractServerRequest {
     public Optional<SSLSession> tlsSession() {
         SSLEngine engine = connection.sslEngine();
         return engine == null ? Optional.empty() : Optional.ofNullable(engine.getSession());
-    }
-
-    /** Checks the handshake as HTTP/1.1 does, then refuses it: WebSocket over HTTP/3 (RFC 9220) is not offered. */
-    @Override
-    public boolean upgradeToWebSocket(WebSocketEndpoint endpoint, WebSocketOptions options,
-                                      Map<String, String> pathParams) {
-        return WebSocketUpgrade.negotiate(this, endpoint, options, pathParams) != null
-                && super.upgradeToWebSocket(endpoint, options, pathParams);
     }
 }

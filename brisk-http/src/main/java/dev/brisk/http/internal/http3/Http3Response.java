@@ -2,9 +2,7 @@ package dev.brisk.http.internal.http3;
 
 import dev.brisk.http.common.HttpStatus;
 import dev.brisk.http.common.wire.ArrayHeaders;
-import dev.brisk.http.internal.AbstractServerResponse;
-import dev.brisk.http.internal.DateHeader;
-import dev.brisk.http.internal.FileStreamer;
+import dev.brisk.http.internal.AbstractStreamResponse;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
@@ -14,20 +12,15 @@ import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import io.netty.util.AsciiString;
 
-import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
+import java.io.IOException;
 
 /**
  * A response on one HTTP/3 request stream: a HEADERS frame, DATA frames, optional trailing HEADERS, then the end of
  * the stream (FIN). A streamed body waits for the stream to be writable, which Netty's QUIC channel reports from the
  * peer's flow-control credit for the stream and the connection.
  */
-final class Http3Response extends AbstractServerResponse {
-
-    private static final AsciiString DATE = AsciiString.cached("date");
-    private static final AsciiString SERVER = AsciiString.cached("server");
+final class Http3Response extends AbstractStreamResponse<Http3Headers> {
 
     private final Http3Stream stream;
     private final QuicStreamChannel quic;
@@ -35,7 +28,7 @@ final class Http3Response extends AbstractServerResponse {
     private ChannelFuture lastWrite;
 
     Http3Response(Http3Stream stream, boolean headRequest) {
-        super(stream.channel(), headRequest);
+        super(stream.channel(), stream.server(), headRequest);
         this.stream = stream;
         this.quic = stream.channel();
     }
@@ -44,9 +37,16 @@ final class Http3Response extends AbstractServerResponse {
     protected void sendWhole(ByteBuf body) {
         int length = body.readableBytes();
         boolean bodyAllowed = !HttpStatus.forbidsBody(status);
+        boolean writeBody = !bodySuppressed() && length > 0;
+        if (writeBody && !stream.connection().mayQueue(stream, true, body)) {
+            lastWritePromise(false).tryFailure(new IOException("response dropped: its connection holds more unsent "
+                    + "response data than its buffer limit"));
+            return;
+        }
         lastWrite = quic.write(new DefaultHttp3HeadersFrame(head(bodyAllowed ? length : -1)), quic.newPromise());
-        if (!bodySuppressed() && length > 0) {
+        if (writeBody) {
             lastWrite = quic.write(new DefaultHttp3DataFrame(body), quic.newPromise());
+            stream.connection().queued(stream, length, lastWrite);
         } else {
             body.release();
         }
@@ -65,15 +65,18 @@ final class Http3Response extends AbstractServerResponse {
             chunk.release();
             return;
         }
+        if (!stream.connection().mayQueue(stream, false, chunk)) {
+            return;
+        }
+        int length = chunk.readableBytes();
         lastWrite = quic.writeAndFlush(new DefaultHttp3DataFrame(chunk), quic.newPromise());
+        stream.connection().queued(stream, length, lastWrite);
     }
 
     @Override
     protected void writeEnd(ArrayHeaders trailers) {
         if (!trailers.isEmpty()) {
-            DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
-            copy(trailers, fields);
-            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(fields), quic.newPromise());
+            lastWrite = quic.writeAndFlush(new DefaultHttp3HeadersFrame(trailerFields(trailers)), quic.newPromise());
         }
         finish(lastWritePromise(false));
     }
@@ -104,44 +107,7 @@ final class Http3Response extends AbstractServerResponse {
     }
 
     @Override
-    protected void writeFile(Path file, long offset, long length, CompletableFuture<Void> result) {
-        FileStreamer.start(this, file, offset, length, result);
-    }
-
-    @Override
-    protected ChannelPromise lastWritePromise(boolean closeAfter) {
-        ChannelPromise promise = super.lastWritePromise(closeAfter);
-        return promise.isVoid() ? channel.newPromise() : promise;
-    }
-
-    private Http3Headers head(long contentLength) {
-        DefaultHttp3Headers fields = new DefaultHttp3Headers(false);
-        fields.status(AsciiString.of(Integer.toString(status)));
-        copy(headers, fields);
-        if (contentLength >= 0 && !fields.contains(CONTENT_LENGTH)) {
-            fields.setLong(CONTENT_LENGTH, contentLength);
-        }
-        fields.set(DATE, DateHeader.value());
-        stream.server().options().serverHeader().ifPresent(value -> fields.set(SERVER, value));
-        return fields;
-    }
-
-    private static void copy(ArrayHeaders from, Http3Headers to) {
-        for (int i = 0; i < from.size(); i++) {
-            CharSequence name = from.nameAt(i);
-            if (isConnectionSpecific(name)) {
-                continue;
-            }
-            to.add(AsciiString.of(name).toLowerCase(), from.valueAt(i));
-        }
-    }
-
-    /** Fields that HTTP/3 forbids (RFC 9114, section 4.2). */
-    private static boolean isConnectionSpecific(CharSequence name) {
-        return AsciiString.contentEqualsIgnoreCase(name, "connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "transfer-encoding")
-                || AsciiString.contentEqualsIgnoreCase(name, "keep-alive")
-                || AsciiString.contentEqualsIgnoreCase(name, "proxy-connection")
-                || AsciiString.contentEqualsIgnoreCase(name, "upgrade");
+    protected Http3Headers newFields(int size) {
+        return new DefaultHttp3Headers(false, size);
     }
 }

@@ -16,9 +16,11 @@ import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3Exception;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3HeadersValidationException;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicException;
 import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamResetException;
 
 import java.nio.channels.ClosedChannelException;
 import java.util.Map;
@@ -33,7 +35,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
 
     private final Http3Connection connection;
     private final ServerContext server;
+    private final long maxHeaderSize;
     private QuicStreamChannel channel;
+    /** The filter ahead of Netty's codec on this stream (null when the pipeline has none). */
+    private RequestStreamFilter filter;
     private Http3Request request;
     private ArrayHeaders trailers = ArrayHeaders.EMPTY;
     private boolean dispatched;
@@ -48,10 +53,13 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     long bufferedBytes;
     /** Reading stopped until the connection's buffered bodies drop below the limit. */
     boolean waitingForBuffer;
+    /** Response bytes written and not yet taken by QUIC. */
+    long queuedResponseBytes;
 
     Http3Stream(Http3Connection connection) {
         this.connection = connection;
         this.server = connection.server();
+        this.maxHeaderSize = server.options().limits().maxHeaderSize();
     }
 
     QuicStreamChannel channel() {
@@ -62,6 +70,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         return server;
     }
 
+    Http3Connection connection() {
+        return connection;
+    }
+
     Http3Request request() {
         return request;
     }
@@ -69,6 +81,7 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         channel = (QuicStreamChannel) ctx.channel();
+        filter = ctx.pipeline().get(RequestStreamFilter.class);
         openedTick = connection.ticks();
         connection.opened(this);
     }
@@ -87,6 +100,10 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
             return;
         }
         Http3Headers headers = frame.headers();
+        if (fieldSectionSize(headers) > maxHeaderSize) {
+            fieldSectionTooLarge();
+            return;
+        }
         String target;
         long contentLength;
         try {
@@ -123,12 +140,19 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         if (rejected || request.bodyEnded()) {
             return;
         }
+        if (fieldSectionSize(headers) > maxHeaderSize) {
+            fieldSectionTooLarge();
+            return;
+        }
         ArrayHeaders fields = new ArrayHeaders(headers.size());
         for (Map.Entry<CharSequence, CharSequence> entry : headers) {
-            if (PseudoHeadersView.isPseudo(entry.getKey())) {
-                server.log().log(System.Logger.Level.DEBUG, "malformed request: pseudo-header in trailers");
-                request.failBody(new IllegalStateException("malformed trailers"));
-                reset(Http3ErrorCode.H3_MESSAGE_ERROR);
+            try {
+                if (PseudoHeadersView.isPseudo(entry.getKey())) {
+                    throw new Http3RequestValidator.MalformedRequest("pseudo-header in trailers");
+                }
+                Http3RequestValidator.checkField(entry.getKey(), entry.getValue());
+            } catch (Http3RequestValidator.MalformedRequest e) {
+                malformed(e);
                 return;
             }
             fields.addTrusted(entry.getKey(), entry.getValue());
@@ -173,10 +197,61 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         if (rejected || request.bodyEnded()) {
             return;
         }
+        long declared = request.contentLength();
+        if (declared >= 0 && request.bodyBytes() != declared) {
+            // Netty's codec checks this only after the end of the stream reached this handler
+            malformed(new Http3RequestValidator.MalformedRequest("body of " + request.bodyBytes()
+                    + " bytes, content-length " + declared));
+            return;
+        }
         request.endBody(trailers);
         if (!dispatched) {
             dispatch();
         }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event == RequestStreamFilter.EXCEEDED) {
+            fieldSectionTooLarge();
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    /**
+     * The size of a field section as RFC 9114 section 4.2.2 counts it against the limit: names and values, plus 32
+     * bytes a field.
+     */
+    private static long fieldSectionSize(Http3Headers headers) {
+        long size = 0;
+        for (Map.Entry<CharSequence, CharSequence> field : headers) {
+            size += field.getKey().length() + field.getValue().length() + 32;
+        }
+        return size;
+    }
+
+    /**
+     * A request head or trailer section larger than the server's limit (its encoding, or what it decodes to) gets 431
+     * while no response has begun, as on HTTP/1.1 and HTTP/2; the client is asked to stop sending, and the
+     * connection's other streams go on.
+     */
+    private void fieldSectionTooLarge() {
+        if (rejected) {
+            return;
+        }
+        String message = (request == null ? "request header section" : "trailer section") + " larger than "
+                + maxHeaderSize + " bytes";
+        server.log().log(System.Logger.Level.DEBUG, message);
+        if (request == null) {
+            rejected = true;
+            new Http3Response(this, false).status(431).send(message);
+            stopSending();
+            return;
+        }
+        request.failBody(new IllegalStateException(message));
+        reject(431, message);
+        refused();
     }
 
     @Override
@@ -220,9 +295,42 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         super.handleHttp3Exception(ctx, exception);
     }
 
+    /**
+     * What Netty's codec reports without an HTTP/3 error code, a field section its validation refused (pseudo-headers
+     * in trailers) or a content-length it cannot read, makes the request malformed; any other failure on the stream
+     * is the server's. Either way the stream only is reset (RFC 9114, section 4.1.2), with H3_MESSAGE_ERROR or
+     * H3_INTERNAL_ERROR.
+     */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof QuicException || cause instanceof Http3Exception) {
+            super.exceptionCaught(ctx, cause);
+        } else if (cause instanceof Http3HeadersValidationException || cause instanceof IllegalArgumentException) {
+            malformed(cause);
+        } else {
+            server.log().log(System.Logger.Level.DEBUG, "HTTP/3 request stream failed", cause);
+            if (request != null && !request.bodyEnded()) {
+                request.failBody(cause);
+            }
+            reset(Http3ErrorCode.H3_INTERNAL_ERROR);
+        }
+    }
+
+    /** Resets the stream with H3_MESSAGE_ERROR, failing a body being read. */
+    private void malformed(Throwable cause) {
+        server.log().log(System.Logger.Level.DEBUG, "malformed HTTP/3 request", cause);
+        if (request != null && !request.bodyEnded()) {
+            request.failBody(cause);
+        }
+        reset(Http3ErrorCode.H3_MESSAGE_ERROR);
+    }
+
     @Override
     protected void handleQuicException(ChannelHandlerContext ctx, QuicException exception) {
         server.log().log(System.Logger.Level.DEBUG, "QUIC stream error", exception);
+        if (exception instanceof QuicStreamResetException && (request == null || !request.response.isEnded())) {
+            connection.resetByClient();
+        }
         super.handleQuicException(ctx, exception);
     }
 
@@ -281,6 +389,14 @@ final class Http3Stream extends Http3RequestStreamInboundHandler implements Read
         rejected = true;
         if (!request.response.isCommitted()) {
             request.response.status(status).send(message);
+        }
+        stopSending();
+    }
+
+    /** Asks the client to stop sending its request (STOP_SENDING with H3_NO_ERROR, RFC 9114 section 4.1.2). */
+    private void stopSending() {
+        if (filter != null) {
+            filter.abandon();
         }
         if (!channel.isInputShutdown()) {
             channel.shutdownInput(Http3ErrorCode.H3_NO_ERROR.code());
