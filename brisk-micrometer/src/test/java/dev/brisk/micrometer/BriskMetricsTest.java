@@ -1,10 +1,16 @@
 package dev.brisk.micrometer;
 
+import dev.brisk.client.BriskClient;
+import dev.brisk.client.ProtocolPolicy;
+import dev.brisk.http.common.Protocol;
 import dev.brisk.rest.Brisk;
 import dev.brisk.rest.BriskServer;
 import dev.brisk.rest.HttpStatusException;
 import dev.brisk.rest.Route;
 import dev.brisk.rest.Schedulers;
+import dev.brisk.transport.QuicAvailability;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,6 +30,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The request timer and the server's gauges, read after requests over real sockets. */
 class BriskMetricsTest {
@@ -164,6 +171,31 @@ class BriskMetricsTest {
     }
 
     @Test
+    void countsHttp3ConnectionsUnderTheirOwnProtocol() throws Exception {
+        assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
+                + QuicAvailability.unavailabilityReason());
+        SelfSignedCertificate certificate = SelfSignedCertificate.create("localhost");
+        server = server().http(http -> http.tls(TlsOptions.of(certificate.privateKey(), certificate.certificate()))
+                        .options(o -> o.ioThreads(2).http3(h -> h.enabled(true))))
+                .feature(BriskMetrics.of(registry))
+                .get("/hello", ctx -> ctx.send("hi"))
+                .start();
+        Gauge http3 = registry.get("brisk.connections.active").tag("protocol", "http3").gauge();
+        assertThat(http3.value()).isZero();
+
+        try (BriskClient client = BriskClient.builder().loadInterceptors(false)
+                .options(o -> o.protocol(ProtocolPolicy.H3))
+                .tls(TlsOptions.builder().trustCertificates(certificate.certificate()).build()).build()) {
+            dev.brisk.client.HttpResponse response = client.get("https://127.0.0.1:" + server.port() + "/hello")
+                    .send();
+            assertThat(response.protocol()).isEqualTo(Protocol.HTTP_3);
+            assertThat(http3.value()).isEqualTo(1);   // the client keeps its QUIC connection in its pool
+            assertThat(registry.get("brisk.connections.active").tag("protocol", "http2").gauge().value()).isZero();
+        }
+        await(() -> http3.value() == 0);
+    }
+
+    @Test
     void gaugesConnectionsSchedulersAndEventLoops() throws Exception {
         server = server().http(http -> http.options(o -> o.ioThreads(2))).feature(BriskMetrics.of(registry))
                 .route(Route.get("/worker").scheduler(Schedulers.WORKER).handler(ctx -> ctx.send("ok")))
@@ -172,6 +204,7 @@ class BriskMetricsTest {
 
         assertThat(registry.get("brisk.connections.active").tag("protocol", "http1").gauge().value()).isEqualTo(1);
         assertThat(registry.get("brisk.connections.active").tag("protocol", "http2").gauge().value()).isZero();
+        assertThat(registry.get("brisk.connections.active").tag("protocol", "http3").gauge().value()).isZero();
         assertThat(registry.get("brisk.connections.accepted").functionCounter().count()).isEqualTo(1);
         assertThat(registry.get("brisk.requests").functionCounter().count()).isEqualTo(1);
         assertThat(registry.get("brisk.scheduler.threads").tag("name", "worker").gauge().value())

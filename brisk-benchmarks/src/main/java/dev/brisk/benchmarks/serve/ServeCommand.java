@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * {@code serve <impl> --port N [--io-threads N] [--tls [--http3]] [--transport T]}: prints {@code listening on <port>};
- * with {@code --http3} a Brisk implementation serves HTTP/3 on the UDP port of the same number too.
+ * with {@code --http3} a Brisk implementation (or reactor-netty) serves HTTP/3 on the UDP port of the same number too.
  */
 public final class ServeCommand {
 
@@ -34,6 +34,7 @@ public final class ServeCommand {
         IMPLS.put("brisk-rest-jaxrs-worker", BriskRestJaxRsServer::worker);
         IMPLS.put("brisk-rest-jaxrs-virtual", BriskRestJaxRsServer::virtual);
         IMPLS.put("vertx-web", VertxWebServer::new);
+        IMPLS.put("reactor-netty", ReactorNettyServer::new);
         IMPLS.put("spring-mvc", () -> new SpringMvcServer(SpringFilters.NONE));
         IMPLS.put("spring-boot-brisk", SpringBootBriskServer::standard);
         IMPLS.put("spring-boot-brisk-io", SpringBootBriskServer::io);
@@ -78,8 +79,9 @@ public final class ServeCommand {
         if (http3 && !tls) {
             Launcher.fail("serve: --http3 needs --tls (QUIC carries TLS 1.3)");
         }
-        if (http3 && !args[0].startsWith("brisk-")) {
-            Launcher.fail("serve: --http3 is served by the brisk-http and brisk-rest implementations, not " + args[0]);
+        if (http3 && !args[0].startsWith("brisk-") && !args[0].equals("reactor-netty")) {
+            Launcher.fail("serve: --http3 is served by the brisk-http, brisk-rest and reactor-netty implementations,"
+                    + " not " + args[0]);
         }
         int bound = impl.get().start(new ServeOptions(port, ioThreads, tls, http3, transport));
         System.out.println("listening on " + bound);

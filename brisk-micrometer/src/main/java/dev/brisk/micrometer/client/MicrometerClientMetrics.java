@@ -2,6 +2,7 @@ package dev.brisk.micrometer.client;
 
 import dev.brisk.client.ClientMetrics;
 import dev.brisk.client.PoolView;
+import dev.brisk.http.common.Protocol;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -29,9 +30,11 @@ import java.util.function.ToDoubleFunction;
  * Iterable)}:
  * <ul>
  *   <li>{@code brisk.client.requests}, a timer of calls, also tagged {@code method}, {@code status} (the final
- *   response's code, or the simple name of the exception for a call that got no response) and {@code outcome}
+ *   response's code, or the simple name of the exception for a call that got no response), {@code outcome}
  *   ({@code SUCCESS}, {@code REDIRECTION}, {@code CLIENT_ERROR}, {@code SERVER_ERROR}, {@code INFORMATIONAL},
- *   {@code UNKNOWN} for other codes, {@code FAILURE} without a response);</li>
+ *   {@code UNKNOWN} for other codes, {@code FAILURE} without a response) and {@code protocol}, the HTTP version of
+ *   the final response ({@code http1}, {@code http2} or {@code http3}, the values of the server's connection gauges;
+ *   {@code none} without a response);</li>
  *   <li>gauges {@code brisk.client.pool.active}, {@code .idle}, {@code .pending} and {@code .connections} per host pool
  *   (see {@link PoolView}), removed when the pool is dropped.</li>
  * </ul>
@@ -65,17 +68,24 @@ public final class MicrometerClientMetrics implements ClientMetrics {
                 Tags.of(Objects.requireNonNull(commonTags, "commonTags")));
     }
 
+    /** A call that came back without saying over which protocol: tagged {@code protocol=unknown}. */
     @Override
     public void callCompleted(String host, HttpMethod method, int status, long durationNanos) {
-        record(host, method, Integer.toString(status), outcome(status), durationNanos);
+        record(host, method, Integer.toString(status), outcome(status), "unknown", durationNanos);
+    }
+
+    @Override
+    public void callCompleted(String host, HttpMethod method, int status, Protocol protocol, long durationNanos) {
+        record(host, method, Integer.toString(status), outcome(status), protocolTag(protocol), durationNanos);
     }
 
     @Override
     public void callFailed(String host, HttpMethod method, Throwable failure, long durationNanos) {
-        record(host, method, exceptionName(failure), "FAILURE", durationNanos);
+        record(host, method, exceptionName(failure), "FAILURE", "none", durationNanos);
     }
 
-    private void record(String host, HttpMethod method, String status, String outcome, long durationNanos) {
+    private void record(String host, HttpMethod method, String status, String outcome, String protocol,
+                        long durationNanos) {
         Timer.builder(REQUESTS)
                 .description("Calls of the Brisk HTTP client, retries and redirects included")
                 .tags(commonTags)
@@ -83,6 +93,7 @@ public final class MicrometerClientMetrics implements ClientMetrics {
                 .tag("method", method.name())
                 .tag("status", status)
                 .tag("outcome", outcome)
+                .tag("protocol", protocol)
                 .register(registry)
                 .record(durationNanos, TimeUnit.NANOSECONDS);
     }
@@ -128,6 +139,15 @@ public final class MicrometerClientMetrics implements ClientMetrics {
             return "INFORMATIONAL";
         }
         return "UNKNOWN";
+    }
+
+    /** The protocol as the server's connection gauges name it: HTTP/1.0 and HTTP/1.1 are both {@code http1}. */
+    static String protocolTag(Protocol protocol) {
+        return switch (protocol) {
+            case HTTP_1_0, HTTP_1_1 -> "http1";
+            case HTTP_2 -> "http2";
+            case HTTP_3 -> "http3";
+        };
     }
 
     private static String exceptionName(Throwable failure) {

@@ -49,6 +49,8 @@ public final class ServerMeters {
                 .tag("protocol", "http1").description("Open HTTP/1.x connections").register(registry));
         meters.add(Gauge.builder("brisk.connections.active", metrics, m -> m.openConnections(Protocol.HTTP_2))
                 .tag("protocol", "http2").description("Open HTTP/2 connections").register(registry));
+        meters.add(Gauge.builder("brisk.connections.active", metrics, m -> m.openConnections(Protocol.HTTP_3))
+                .tag("protocol", "http3").description("Open HTTP/3 (QUIC) connections").register(registry));
         meters.add(FunctionCounter.builder("brisk.connections.accepted", metrics, ServerMetrics::connectionsAccepted)
                 .description("Connections accepted").register(registry));
         meters.add(Gauge.builder("brisk.requests.active", metrics, ServerMetrics::requestsInFlight)

@@ -3,9 +3,14 @@ package dev.brisk.micrometer.client;
 import dev.brisk.client.BriskClient;
 import dev.brisk.client.ClientConnectException;
 import dev.brisk.client.HttpResponse;
+import dev.brisk.client.ProtocolPolicy;
 import dev.brisk.http.HttpHandler;
 import dev.brisk.http.HttpServer;
 import dev.brisk.http.ServerRequest;
+import dev.brisk.http.common.Protocol;
+import dev.brisk.transport.QuicAvailability;
+import dev.brisk.transport.SelfSignedCertificate;
+import dev.brisk.transport.TlsOptions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
@@ -27,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@link MicrometerClientMetrics} against a {@link SimpleMeterRegistry}, through real connections. */
 class MicrometerClientMetricsTest {
@@ -46,8 +52,11 @@ class MicrometerClientMetricsTest {
     }
 
     private HttpServer server(HttpHandler handler) {
-        HttpServer server = HttpServer.builder().host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(handler)
-                .start();
+        return server(HttpServer.builder(), handler);
+    }
+
+    private HttpServer server(HttpServer.Builder builder, HttpHandler handler) {
+        HttpServer server = builder.host("127.0.0.1").port(0).options(o -> o.ioThreads(2)).handler(handler).start();
         resources.add(server::closeNow);
         return server;
     }
@@ -143,6 +152,32 @@ class MicrometerClientMetricsTest {
         assertThat(refused.count()).isEqualTo(1);   // retried once by the default policy, still one call
         assertThat(refused.totalTime(TimeUnit.NANOSECONDS)).isPositive();
         assertThat(registry.find("brisk.client.requests").timers()).hasSize(4);
+        assertThat(timer(host, "GET", "200", "SUCCESS").getId().getTag("protocol")).isEqualTo("http1");
+        assertThat(refused.getId().getTag("protocol")).isEqualTo("none");
+    }
+
+    @Test
+    void callsAreTaggedWithTheProtocolOfTheirResponse() {
+        assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
+                + QuicAvailability.unavailabilityReason());
+        SelfSignedCertificate certificate = SelfSignedCertificate.create("localhost");
+        HttpServer server = server(HttpServer.builder()
+                        .tls(TlsOptions.of(certificate.privateKey(), certificate.certificate()))
+                        .options(o -> o.http3(h -> h.enabled(true))),
+                request -> request.response().send("ok"));
+        TlsOptions trust = TlsOptions.builder().trustCertificates(certificate.certificate()).build();
+        String host = "https://127.0.0.1:" + server.port();
+
+        HttpResponse overH2 = client(meteredClient().tls(trust)).get(host + "/").send();
+        HttpResponse overH3 = client(meteredClient().tls(trust).options(o -> o.protocol(ProtocolPolicy.H3)))
+                .get(host + "/").send();
+        client(meteredClient().tls(trust).options(o -> o.protocol(ProtocolPolicy.H3))).get(host + "/").send();
+
+        assertThat(overH2.protocol()).isEqualTo(Protocol.HTTP_2);
+        assertThat(overH3.protocol()).isEqualTo(Protocol.HTTP_3);
+        assertThat(registry.find("brisk.client.requests").tag("protocol", "http2").timer().count()).isEqualTo(1);
+        assertThat(registry.find("brisk.client.requests").tag("protocol", "http3").timer().count()).isEqualTo(2);
+        assertThat(MicrometerClientMetrics.protocolTag(Protocol.HTTP_1_0)).isEqualTo("http1");
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
@@ -36,6 +37,13 @@ final class QuicConnector implements QuicOpener {
     /** Flow-control windows the client grants: 16 MiB for the connection, 1 MiB per stream (as the TCP side). */
     private static final long CONNECTION_WINDOW = 16L * 1024 * 1024;
     private static final long STREAM_WINDOW = 1024 * 1024;
+    /**
+     * Receive and send buffers of the connection's UDP socket, as the server's. The server sends a window's worth of
+     * datagrams in bursts; with the kernel's default buffer (about 200 KiB) datagrams that arrive while the event loop
+     * is busy elsewhere are dropped, and QUIC's loss recovery then cuts the server's sending rate. The kernel caps the
+     * size at {@code net.core.rmem_max} / {@code wmem_max}.
+     */
+    private static final int SOCKET_BUFFER = 4 * 1024 * 1024;
 
     private final QuicClient client;
     private final ConnectionSettings settings;
@@ -110,7 +118,10 @@ final class QuicConnector implements QuicOpener {
             if (ready.isDone()) {
                 return;
             }
-            ChannelFuture bound = new Bootstrap().group(loop).channel(client.datagramChannel()).handler(codec(port))
+            ChannelFuture bound = new Bootstrap().group(loop).channel(client.datagramChannel())
+                    .option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER)
+                    .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER)
+                    .handler(codec(port))
                     .bind(0);
             datagram = bound.channel();
             client.track(datagram);
