@@ -12,10 +12,13 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
+import org.glassfish.jersey.logging.LoggingFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.model.Resource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -158,6 +161,20 @@ class ResourceConfigTest {
                 .controllers(new ResourceConfig(GreetingResource.class).register(new PerMethodFeature())).start())
                 .hasMessageContaining("DynamicFeature")
                 .hasMessageContaining("@NameBinding");
+    }
+
+    /**
+     * Jersey's server-async example registers a {@code LoggingFeature} instance: it only logs, so Brisk starts the
+     * application without it (saying so, and naming its access log) instead of refusing it as a Feature.
+     */
+    @Test
+    void jerseysLoggingFeatureIsAcceptedAsClassOrInstanceAndTheRoutesAnswer() throws Exception {
+        ResourceConfig config = new ResourceConfig(GreetingResource.class, LoggingFeature.class)
+                .register(new LoggingFeature(Logger.getLogger("jersey.logging"), LoggingFeature.Verbosity.PAYLOAD_ANY));
+
+        try (BriskServer server = Brisk.server().port(0).controllers(config).start()) {
+            assertThat(Http.get(server, "/greetings/ada").body()).isEqualTo("hello ada");
+        }
     }
 
     @Test
