@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Media types in Jakarta REST resources read, written and matched by Brisk's media type: request Content-Type values
  * as written, structured syntax suffix wildcards ({@code application/*+json}) in variant selection and provider
- * matching, and quoted parameters in {@code @Produces}.
+ * matching, quoted parameters in {@code @Produces}, and the parameters of an Accept entry that names the produced
+ * type.
  */
 class MediaTypeMatchingTest {
 
@@ -73,6 +74,13 @@ class MediaTypeMatchingTest {
         @Produces("text/plain; profile=\"a;b\"")
         public String profiled() {
             return "profiled";
+        }
+
+        @GET
+        @Path("plain")
+        @Produces(MediaType.TEXT_PLAIN)
+        public String plain() {
+            return "caf\u00e9";
         }
     }
 
@@ -127,5 +135,28 @@ class MediaTypeMatchingTest {
         assertThat(response.header("content-type").map(MediaType::valueOf))
                 .hasValue(new MediaType("text", "plain", Map.of("profile", "a;b")));
         assertThat(response.body()).isEqualTo("profiled");
+    }
+
+    /**
+     * Section 3.8 of the specification answers with the more specific type of the acceptable and producible pair, and
+     * Jersey takes the Accept entry's parameters when it names the produced type with more of them (as a client of
+     * Jersey's server-async example sees with {@code Accept: text/plain; charset=UTF-8}): the entity is written in
+     * that charset. Wildcard entries, and charsets the JDK lacks, leave the produced type as it is.
+     */
+    @Test
+    void anAcceptEntryNamingTheProducedTypeGivesItsParameters(TestClient client) {
+        TestResponse utf8 = client.get("/media/plain").accept("text/plain; charset=UTF-8").execute();
+        assertThat(utf8.header("content-type")).hasValue("text/plain;charset=utf-8");
+        assertThat(utf8.body()).isEqualTo("caf\u00e9");
+
+        TestResponse latin1 = client.get("/media/plain").accept("text/plain;charset=ISO-8859-1, */*;q=0.1")
+                .execute();
+        assertThat(latin1.header("content-type")).hasValue("text/plain;charset=iso-8859-1");
+        assertThat(latin1.bodyBytes()).isEqualTo("caf\u00e9".getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThat(client.get("/media/plain").accept("text/*; charset=UTF-8").execute().header("content-type"))
+                .hasValue("text/plain");
+        assertThat(client.get("/media/plain").accept("text/plain; charset=nonesuch").execute()
+                .header("content-type")).hasValue("text/plain");
     }
 }

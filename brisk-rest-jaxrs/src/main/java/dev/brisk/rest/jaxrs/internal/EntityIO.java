@@ -515,7 +515,39 @@ final class EntityIO {
         if (chosen.isWildcardType() || chosen.isWildcardSubtype()) {
             return dev.brisk.codec.MediaType.APPLICATION_OCTET_STREAM;
         }
+        return withAcceptedParameters(chosen, accepted);
+    }
+
+    /**
+     * The chosen type with the parameters of the Accept entry that names it exactly, when that entry has more: of the
+     * pair an acceptable and a producible type make, Jersey answers with the more specific one (section 3.8 of the
+     * specification), so {@code Accept: text/plain; charset=UTF-8} for {@code @Produces("text/plain")} is answered
+     * (and written) as {@code text/plain;charset=utf-8}. An entry whose charset the JDK lacks is not taken.
+     */
+    private static dev.brisk.codec.MediaType withAcceptedParameters(dev.brisk.codec.MediaType chosen,
+                                                                    List<dev.brisk.codec.MediaType> accepted) {
+        for (dev.brisk.codec.MediaType wanted : accepted) {
+            if (wanted.quality() > 0 && !wanted.isWildcardType() && !wanted.isWildcardSubtype()
+                    && wanted.type().equals(chosen.type()) && wanted.subtype().equals(chosen.subtype())) {
+                if (wanted.parameters().size() <= chosen.parameters().size()) {
+                    return chosen;
+                }
+                String charset = wanted.parameters().get("charset");
+                if (charset != null && !supported(charset)) {
+                    return chosen;
+                }
+                return dev.brisk.codec.MediaType.of(wanted.type(), wanted.subtype(), wanted.parameters());
+            }
+        }
         return chosen;
+    }
+
+    private static boolean supported(String charset) {
+        try {
+            return Charset.isSupported(charset);
+        } catch (IllegalArgumentException e) { // an illegal name
+            return false;
+        }
     }
 
     /** The types an entity can be written as without {@code @Produces}: the writers', else built-in ones. */

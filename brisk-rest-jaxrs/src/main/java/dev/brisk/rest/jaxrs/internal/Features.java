@@ -7,12 +7,14 @@ import jakarta.ws.rs.core.Feature;
 
 /**
  * Refuses, at startup, the {@code Feature}s and {@code DynamicFeature}s Brisk does not run, naming what replaces
- * them; and tells which of Jersey's features Brisk provides itself (so registering them changes nothing).
+ * them; and tells which of Jersey's features Brisk serves itself or replaces (so registering them changes no route).
  */
 final class Features {
 
     /** Jersey's Jackson support: Brisk reads and writes JSON with Jackson itself. */
     private static final String JACKSON_FEATURE = "org.glassfish.jersey.jackson.JacksonFeature";
+    /** Jersey's request and response logging: Brisk's access log logs requests instead. */
+    private static final String LOGGING_FEATURE = "org.glassfish.jersey.logging.LoggingFeature";
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
 
     private Features() {
@@ -20,12 +22,20 @@ final class Features {
 
     /** Whether {@code type} is one of Jersey's features whose job Brisk does itself (said once, at startup). */
     static boolean servedByBrisk(Class<?> type) {
-        if (!type.getName().equals(JACKSON_FEATURE)) {
-            return false;
+        if (type.getName().equals(JACKSON_FEATURE)) {
+            LOG.log(System.Logger.Level.INFO, JACKSON_FEATURE + " is registered: Brisk reads and writes JSON with "
+                    + "Jackson 3 itself (a ContextResolver<JsonMapper> configures it)");
+            return true;
         }
-        LOG.log(System.Logger.Level.INFO, JACKSON_FEATURE + " is registered: Brisk reads and writes JSON with "
-                + "Jackson 3 itself (a ContextResolver<JsonMapper> configures it)");
-        return true;
+        if (type.getName().equals(LOGGING_FEATURE)) {
+            // logging only: the application's routes answer the same without it
+            LOG.log(System.Logger.Level.WARNING, LOGGING_FEATURE + " is registered but Brisk does not run it, so "
+                    + "requests and entities are not logged by it; Brisk's access log writes a line per request "
+                    + "instead: Brisk.server().observability(o -> o.accessLog(AccessLogOptions.DEFAULT)), logger "
+                    + "brisk.access");
+            return true;
+        }
+        return false;
     }
 
     /** Throws when {@code type} is a feature Brisk cannot run, saying what to register instead. */
@@ -42,7 +52,8 @@ final class Features {
                     + "binds providers per resource method at Jersey's runtime); bind the providers it registers "
                     + "with @NameBinding annotations on the resource methods instead");
         }
-        if (Feature.class.isAssignableFrom(type) && !name.equals(JACKSON_FEATURE) && type != CorsFeature.class) {
+        if (Feature.class.isAssignableFrom(type) && !name.equals(JACKSON_FEATURE) && !name.equals(LOGGING_FEATURE)
+                && type != CorsFeature.class) {
             throw new IllegalArgumentException(name + by + " is a Feature, which Brisk does not run"
                     + (name.startsWith("org.glassfish.jersey.") ? " (a Jersey-only one)" : "")
                     + "; register the resources and providers its configure(FeatureContext) registers directly");

@@ -22,6 +22,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.Context;
 
 import dev.brisk.codec.MediaType;
 import dev.brisk.rest.spi.RoutingFailureHandler;
@@ -337,10 +338,33 @@ public final class JaxRsApplication {
             return constructor.newInstance();
         } catch (NoSuchMethodException e) {
             throw new IllegalArgumentException(type.getName() + " needs a no-argument constructor to be created per "
-                    + "request; or register an instance");
+                    + "request; or register an instance" + contextConstructorHint(type));
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("cannot create " + type.getName() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * For a class whose constructor takes {@code @Context} parameters (Jersey injects them): what to write instead,
+     * naming Jersey's {@code MessageBodyWorkers}' standard replacement when it is one of them.
+     */
+    private static String contextConstructorHint(Class<?> type) {
+        for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+            boolean jerseyWorkers = false;
+            boolean context = constructor.getParameterCount() > 0;
+            for (int i = 0; i < constructor.getParameterCount(); i++) {
+                context &= constructor.getParameters()[i].isAnnotationPresent(Context.class);
+                jerseyWorkers |= constructor.getParameterTypes()[i].getName()
+                        .equals("org.glassfish.jersey.message.MessageBodyWorkers");
+            }
+            if (context) {
+                return ". Brisk does not inject @Context constructor parameters: declare them as @Context fields"
+                        + " and add a no-argument constructor"
+                        + (jerseyWorkers ? " (for Jersey's MessageBodyWorkers, a @Context jakarta.ws.rs.ext.Providers"
+                        + " field: getMessageBodyWriter/getMessageBodyReader)" : "");
+            }
+        }
+        return "";
     }
 
     private static String applicationPath(Application application) {

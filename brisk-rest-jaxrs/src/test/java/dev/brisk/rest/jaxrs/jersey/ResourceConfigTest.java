@@ -7,15 +7,23 @@ import dev.brisk.test.TestClient;
 import dev.brisk.test.TestResponse;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.core.UriInfo;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
+import org.glassfish.jersey.logging.LoggingFeature;
+import org.glassfish.jersey.message.MessageBodyWorkers;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.model.Resource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -160,6 +168,38 @@ class ResourceConfigTest {
                 .hasMessageContaining("@NameBinding");
     }
 
+    /**
+     * Jersey's server-async example registers a {@code LoggingFeature} instance: it only logs, so Brisk starts the
+     * application without it (saying so, and naming its access log) instead of refusing it as a Feature.
+     */
+    @Test
+    void jerseysLoggingFeatureIsAcceptedAsClassOrInstanceAndTheRoutesAnswer() throws Exception {
+        ResourceConfig config = new ResourceConfig(GreetingResource.class, LoggingFeature.class)
+                .register(new LoggingFeature(Logger.getLogger("jersey.logging"), LoggingFeature.Verbosity.PAYLOAD_ANY));
+
+        try (BriskServer server = Brisk.server().port(0).controllers(config).start()) {
+            assertThat(Http.get(server, "/greetings/ada").body()).isEqualTo("hello ada");
+        }
+    }
+
+    /**
+     * Jersey injects {@code @Context} constructor parameters of providers (its http-patch example's interceptor takes
+     * UriInfo and Jersey's MessageBodyWorkers); Brisk refuses the class at startup naming fields and, for
+     * MessageBodyWorkers, the standard Providers.
+     */
+    @Test
+    void aProviderWithContextConstructorParametersIsRefusedNamingFieldsInstead() {
+        assertThatThrownBy(() -> Brisk.server().port(0)
+                .controllers(new ResourceConfig(GreetingResource.class, UriInfoFilter.class)).start())
+                .hasMessageContaining(UriInfoFilter.class.getName() + " needs a no-argument constructor")
+                .hasMessageContaining("Brisk does not inject @Context constructor parameters: declare them as "
+                        + "@Context fields")
+                .hasMessageNotContaining("MessageBodyWorkers");
+        assertThatThrownBy(() -> Brisk.server().port(0)
+                .controllers(new ResourceConfig(GreetingResource.class, WorkersFilter.class)).start())
+                .hasMessageContaining("for Jersey's MessageBodyWorkers, a @Context jakarta.ws.rs.ext.Providers");
+    }
+
     @Test
     void aHandlerMethodWhoseParametersDoNotFitItsResourceFailsAtStartupNamingIt() throws Exception {
         Resource.Builder items = Resource.builder("items");
@@ -189,6 +229,34 @@ class ResourceConfigTest {
 
         assertThatThrownBy(() -> Brisk.server().port(0).controllers(config).start())
                 .hasMessageContaining("sub-resource locator at '/parent'");
+    }
+
+    /** A filter created with the request's UriInfo, as Jersey allows. */
+    public static class UriInfoFilter implements ContainerRequestFilter {
+        private final UriInfo uriInfo;
+
+        public UriInfoFilter(@Context UriInfo uriInfo) {
+            this.uriInfo = uriInfo;
+        }
+
+        @Override
+        public void filter(ContainerRequestContext request) {
+            request.setProperty("path", uriInfo.getPath());
+        }
+    }
+
+    /** A filter created with Jersey's MessageBodyWorkers. */
+    public static class WorkersFilter implements ContainerRequestFilter {
+        private final MessageBodyWorkers workers;
+
+        public WorkersFilter(@Context UriInfo uriInfo, @Context MessageBodyWorkers workers) {
+            this.workers = workers;
+        }
+
+        @Override
+        public void filter(ContainerRequestContext request) {
+            request.setProperty("workers", workers);
+        }
     }
 
     /** A feature as Jersey applications write them. */
