@@ -18,7 +18,6 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -263,26 +262,6 @@ final class ExchangeContainerRequest extends ContainerRequest {
     @Override
     public void setSecurityContext(SecurityContext context) {
         exchange.setSecurityContext(context);
-    }
-
-    @Override
-    public Object getProperty(String name) {
-        return exchange.getProperty(name);
-    }
-
-    @Override
-    public Collection<String> getPropertyNames() {
-        return exchange.getPropertyNames();
-    }
-
-    @Override
-    public void setProperty(String name, Object object) {
-        exchange.setProperty(name, object);
-    }
-
-    @Override
-    public void removeProperty(String name) {
-        exchange.removeProperty(name);
     }
 
     @Override
