@@ -11,6 +11,9 @@
 #   IMPLS="brisk-rest-full-none brisk-rest-full"   the first is the reference; each other one is paired with it,
 #                                                  in a new pair of JVMs every round (IMPL@NAME=JAR as in http.sh)
 #   SCENARIO=json ROUNDS=8 WARMUP=15 DURATION=10 CONNECTIONS=32 (per server) JVM_OPTS="-Xms512m -Xmx512m"
+#                                    SCENARIO=h2-hello or h2-echo-SIZE: HTTP/2 loaded by h2load (h2c with prior
+#                                    knowledge; over TLS with SERVER_ARGS="--io-threads 1 --tls"), H2_STREAMS=1 per
+#                                    connection; h2load reports no p99 (0 in the table)
 #   WRK_HEADER="Authorization: Basic ..."     a request header on every request (servers behind HTTP Basic)
 #
 # Prints per round and pair the two servers' rps and CPU µs per request, then per impl the median and range of
@@ -27,34 +30,33 @@ DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-32}
 RAW="$RESULTS/http-pair-$(date +%Y%m%d-%H%M%S).tsv"
 REPORT="${RAW%.tsv}.md"
-wrk_args "$SCENARIO" "http://127.0.0.1" || exit 2 # an unknown scenario stops here, before any server starts
+load_check "$SCENARIO" || exit 2 # an unknown scenario stops here, before any server starts
 
 # run_pair IMPL_A IMPL_B -> prints two lines "rps p99_ms cpu_us requests errors rss_mib", A's then B's
 run_pair() {
   start_server "$1"
-  local pid_a=$SERVER_PID log_a=$SERVER_LOG url_a="http://127.0.0.1:$SERVER_PORT"
+  local pid_a=$SERVER_PID log_a=$SERVER_LOG url_a
+  url_a=$(server_url "$SERVER_PORT")
   start_server "$2"
-  local pid_b=$SERVER_PID log_b=$SERVER_LOG url_b="http://127.0.0.1:$SERVER_PORT"
-  local args_a args_b
-  wrk_args "$SCENARIO" "$url_a"; args_a=("${WRK_ARGS[@]}")
-  wrk_args "$SCENARIO" "$url_b"; args_b=("${WRK_ARGS[@]}")
-  local wrk_a wrk_b
-  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args_a[@]}" >/dev/null & wrk_a=$!
-  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${args_b[@]}" >/dev/null & wrk_b=$!
-  wait "$wrk_a" "$wrk_b"
+  local pid_b=$SERVER_PID log_b=$SERVER_LOG url_b
+  url_b=$(server_url "$SERVER_PORT")
+  local load_a load_b
+  run_load "$SCENARIO" "$url_a" "$WARMUP" "$CONNECTIONS" >/dev/null & load_a=$!
+  run_load "$SCENARIO" "$url_b" "$WARMUP" "$CONNECTIONS" >/dev/null & load_b=$!
+  wait "$load_a" "$load_b"
   local out_a out_b before_a before_b after_a after_b
   out_a=$(mktemp); out_b=$(mktemp)
   before_a=$(cpu_ticks "$pid_a"); before_b=$(cpu_ticks "$pid_b")
-  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args_a[@]}" >"$out_a" & wrk_a=$!
-  taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${args_b[@]}" >"$out_b" & wrk_b=$!
-  wait "$wrk_a" "$wrk_b"
+  run_load "$SCENARIO" "$url_a" "$DURATION" "$CONNECTIONS" >"$out_a" & load_a=$!
+  run_load "$SCENARIO" "$url_b" "$DURATION" "$CONNECTIONS" >"$out_b" & load_b=$!
+  wait "$load_a" "$load_b"
   after_a=$(cpu_ticks "$pid_a"); after_b=$(cpu_ticks "$pid_b")
   local rss_a rss_b
   rss_a=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid_a/status")
   rss_b=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid_b/status")
   stop_server "$pid_a"; stop_server "$pid_b"
-  wrk_summary $((after_a - before_a)) "$rss_a" <"$out_a"
-  wrk_summary $((after_b - before_b)) "$rss_b" <"$out_b"
+  load_summary "$SCENARIO" $((after_a - before_a)) "$rss_a" <"$out_a"
+  load_summary "$SCENARIO" $((after_b - before_b)) "$rss_b" <"$out_b"
   rm -f "$out_a" "$out_b" "$log_a" "$log_b"
 }
 
@@ -63,7 +65,7 @@ echo "# HTTP servers measured in pairs $(date -u +%Y-%m-%dT%H:%MZ)" | tee "$REPO
   echo
   echo "- machine: $(nproc) cores, $(java -version 2>&1 | head -1), $(uname -r)"
   echo "- command: ${WRK_HEADER:+WRK_HEADER=\"$WRK_HEADER\" }IMPLS=\"$IMPLS\" SCENARIO=$SCENARIO ROUNDS=$ROUNDS WARMUP=$WARMUP DURATION=$DURATION CONNECTIONS=$CONNECTIONS bench/http-pair.sh"
-  echo "- both servers: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load, at once on each: taskset -c 1 wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency"
+  echo "- both servers: taskset -c 0 java $JVM_OPTS -jar $JAR serve <impl> $SERVER_ARGS; load, at once on each: taskset -c 1 $( [[ $SCENARIO == h2-* ]] && echo "h2load -t1 -c$CONNECTIONS -m${H2_STREAMS:-1} -D $DURATION" || echo "wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency")"
 } | tee -a "$REPORT"
 
 read -r -a impls <<<"$IMPLS"

@@ -121,6 +121,64 @@ wrk_args() {
   if [ -n "${WRK_HEADER:-}" ]; then WRK_ARGS=(-H "$WRK_HEADER" "${WRK_ARGS[@]}"); fi
 }
 
+# server_url PORT -> the base URL of a launcher server started with SERVER_ARGS (https when they hold --tls)
+server_url() {
+  if [[ " $SERVER_ARGS " == *" --tls "* ]]; then echo "https://127.0.0.1:$1"; else echo "http://127.0.0.1:$1"; fi
+}
+
+# load_check SCENARIO -> fails on an unknown scenario or a missing load tool, before any server starts
+load_check() {
+  if [[ $1 == h2-* ]]; then
+    command -v h2load >/dev/null || { echo "h2load is not installed (apt-get install nghttp2-client)" >&2; return 2; }
+    h2load_args "$1" "http://127.0.0.1"
+  else
+    wrk_args "$1" "http://127.0.0.1"
+  fi
+}
+
+# h2load_args SCENARIO URL -> sets H2LOAD_ARGS for an h2-* scenario: HTTP/2 with h2load (h2c with prior knowledge
+# on an http URL, ALPN on https), H2_STREAMS (default 1) requests in flight per connection
+h2load_args() {
+  local scenario=${1#h2-} url=$2
+  case "$scenario" in
+    hello) H2LOAD_ARGS=("$url/hello") ;;
+    echo-*)
+      H2_BODY=${H2_BODY:-$(mktemp)}
+      head -c "${scenario#echo-}" /dev/zero | tr '\0' x >"$H2_BODY"
+      H2LOAD_ARGS=(-d "$H2_BODY" -H "content-type: application/octet-stream" "$url/echo") ;;
+    *) echo "unknown scenario $1" >&2; return 2 ;;
+  esac
+  H2LOAD_ARGS=(-m "${H2_STREAMS:-1}" "${H2LOAD_ARGS[@]}")
+}
+
+# run_load SCENARIO URL SECONDS CONNECTIONS -> runs the scenario's load tool on core 1 (wrk; h2load for h2-*) and
+# prints its output
+run_load() {
+  if [[ $1 == h2-* ]]; then
+    h2load_args "$1" "$2"
+    taskset -c 1 h2load -t1 -c"$4" -D "$3" "${H2LOAD_ARGS[@]}"
+  else
+    wrk_args "$1" "$2"
+    taskset -c 1 wrk -t1 -c"$4" -d"${3}s" --latency "${WRK_ARGS[@]}"
+  fi
+}
+
+# load_summary SCENARIO TICKS RSS_KIB < output of run_load -> prints "rps p99_ms cpu_us requests errors rss_mib"
+# (h2load gives no percentile: p99 is printed as 0)
+load_summary() {
+  if [[ $1 == h2-* ]]; then h2load_summary "$2" "$3"; else wrk_summary "$2" "$3"; fi
+}
+
+h2load_summary() {
+  awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rss="$2" '
+    /^finished in/ { for (i = 1; i <= NF; i++) if ($i ~ /^req\/s/) { rps = $(i - 1); sub(",", "", rps) } }
+    /^requests:/ { requests = $8; errors = $10 + $12 + $14 }
+    /^status codes:/ { ok = $3 }
+    END { if (requests == 0) { print "h2load measured no requests" > "/dev/stderr"; exit 1 }
+          errors += requests - ok
+          printf "%s 0 %.3f %d %d %.1f\n", rps, ticks * 1e6 / hz / requests, requests, errors, rss / 1024 }'
+}
+
 # wrk_summary TICKS RSS_KIB < wrk-output -> prints "rps p99_ms cpu_us requests errors rss_mib"
 wrk_summary() {
   awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rss="$2" '
