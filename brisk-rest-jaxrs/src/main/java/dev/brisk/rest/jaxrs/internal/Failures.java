@@ -12,9 +12,10 @@ import java.util.List;
 
 /**
  * The response for a failure, as Jakarta REST defines it: a {@code WebApplicationException} that carries an entity
- * is its own answer; otherwise the application's {@code ExceptionMapper} for the closest superclass; otherwise a
- * {@code WebApplicationException}'s response (with an RFC 9457 problem when it has no entity) or the default answer
- * to a {@code ConstraintViolationException}. Anything else is left to Brisk (a 500).
+ * is its own answer; otherwise the application's {@code ExceptionMapper} for the closest superclass (the default
+ * answer to a {@code ConstraintViolationException} counting as a mapper of {@code ValidationException} that yields to
+ * the application's at the same distance); otherwise a {@code WebApplicationException}'s response (with an RFC 9457
+ * problem when it has no entity) or that default answer. Anything else is left to Brisk (a 500).
  */
 final class Failures {
 
@@ -33,7 +34,10 @@ final class Failures {
         if (cause instanceof WebApplicationException wae && wae.getResponse().hasEntity()) {
             return wae.getResponse();
         }
-        ExceptionMapper<Throwable> mapper = providers.mapper(cause);
+        // Bean Validation's default answer competes with the application's mappers as the mapper of
+        // ValidationException that Jersey registers: a catch-all mapper does not turn a violation into a 500
+        ExceptionMapper<Throwable> mapper = providers.mapper(cause,
+                OptionalLibraries.BEAN_VALIDATION ? ValidationFailures.MAPPED_TYPE : null);
         if (mapper != null) {
             Response mapped;
             try {

@@ -150,8 +150,17 @@ public final class Providers {
     }
 
     /** The mapper for the closest superclass of {@code error}, or null. */
-    @SuppressWarnings("unchecked")
     public ExceptionMapper<Throwable> mapper(Throwable error) {
+        return mapper(error, null);
+    }
+
+    /**
+     * The mapper for the closest superclass of {@code error}, or null; null too when {@code builtIn}, a type the
+     * runtime maps itself, is a closer superclass of {@code error} than any mapper's type (at the same distance the
+     * application's mapper wins), as Jersey's own mappers compete with the application's.
+     */
+    @SuppressWarnings("unchecked")
+    public ExceptionMapper<Throwable> mapper(Throwable error, Class<?> builtIn) {
         ExceptionMapper<?> best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (Entry<ExceptionMapper<?>> entry : mappers) {
@@ -161,7 +170,8 @@ public final class Providers {
                 bestDistance = distance;
             }
         }
-        return (ExceptionMapper<Throwable>) best;
+        int builtInDistance = builtIn == null ? Integer.MAX_VALUE : distance(error.getClass(), builtIn);
+        return bestDistance <= builtInDistance ? (ExceptionMapper<Throwable>) best : null;
     }
 
     private static int distance(Class<?> type, Class<?> target) {

@@ -6,6 +6,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
+import jakarta.validation.ValidationException;
 import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
@@ -20,6 +21,12 @@ import java.util.Set;
  * server's fault), as the specification says. Loaded only when Bean Validation is on the class path.
  */
 final class ValidationFailures {
+
+    /**
+     * The type the default answer maps, as Jersey's own mapper does: it is chosen over an application's mapper of a
+     * superclass ({@code RuntimeException}, {@code Exception}, {@code Throwable}).
+     */
+    static final Class<?> MAPPED_TYPE = ValidationException.class;
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
 
