@@ -16,7 +16,7 @@ import java.util.Map;
  * A {@code text/event-stream} response read over a plain socket, as a browser's {@code EventSource} receives it:
  * the head, then one event (up to its blank line) at a time, with the chunked framing taken off.
  */
-final class EventStream implements AutoCloseable {
+public final class EventStream implements AutoCloseable {
 
     private final Socket socket;
     private final InputStream in;
@@ -46,20 +46,20 @@ final class EventStream implements AutoCloseable {
         }
     }
 
-    static EventStream open(int port, String path, String... headerLines) throws IOException {
+    public static EventStream open(int port, String path, String... headerLines) throws IOException {
         return new EventStream(port, path, headerLines);
     }
 
-    int status() {
+    public int status() {
         return status;
     }
 
-    String header(String name) {
+    public String header(String name) {
         return headers.get(name.toLowerCase(Locale.ROOT));
     }
 
     /** The next event as written, up to and including its blank line; null once the stream ended. */
-    String next() throws IOException {
+    public String next() throws IOException {
         while (pending.indexOf("\n\n") < 0) {
             if (!readChunk()) {
                 return null;

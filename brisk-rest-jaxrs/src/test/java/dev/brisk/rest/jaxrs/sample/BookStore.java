@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /** The library's in-memory catalogue: books by id (in id order), their reviews, and which ones are on loan. */
 public final class BookStore {
@@ -19,6 +20,7 @@ public final class BookStore {
     private final Map<Long, List<Review>> reviews = new ConcurrentHashMap<>();
     private final Set<Long> onLoan = ConcurrentHashMap.newKeySet();
     private final AtomicLong ids = new AtomicLong();
+    private final List<Consumer<Book>> additionListeners = new CopyOnWriteArrayList<>();
 
     /**
      * A catalogue with four books: 1 Dune, 2 Neuromancer, 3 The Left Hand of Darkness, 4 Children of Dune; book 2 is
@@ -63,11 +65,17 @@ public final class BookStore {
                 : books.values().stream().filter(b -> isbn.equals(b.isbn())).findFirst();
     }
 
-    /** Stores {@code book} under a new id (its own id is ignored) and returns it as stored. */
+    /** Stores {@code book} under a new id (its own id is ignored), tells the listeners, and returns it as stored. */
     public Book add(Book book) {
         Book stored = book.withId(ids.incrementAndGet());
         books.put(stored.id(), stored);
+        additionListeners.forEach(listener -> listener.accept(stored));
         return stored;
+    }
+
+    /** Calls {@code listener} with every book added from now on, on the thread that added it. */
+    public void onAdded(Consumer<Book> listener) {
+        additionListeners.add(listener);
     }
 
     /** Replaces book {@code id}; {@link BookNotFoundException} if there is none. */
