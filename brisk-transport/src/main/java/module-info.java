@@ -12,6 +12,7 @@ module dev.brisk.transport {
     requires io.netty.transport.classes.epoll;
     requires io.netty.transport.classes.io_uring;
     requires io.netty.transport.classes.kqueue;
+    requires io.netty.transport.unix.common;
     requires static jdk.jfr;
     // QUIC (HTTP/3): only for the modules that offer it (and require it themselves), when the application has the
     // QUIC jars

@@ -3,6 +3,7 @@ package dev.brisk.transport;
 import dev.brisk.transport.internal.BriskEventLoop;
 import dev.brisk.transport.internal.BriskEventLoopGroup;
 
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoEventLoopGroup;
 import io.netty.channel.IoHandler;
@@ -25,6 +26,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.unix.UnixChannelOption;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringDatagramChannel;
 import io.netty.channel.uring.IoUringIoHandler;
@@ -208,5 +210,19 @@ public final class Transports {
             case KQUEUE -> KQueueDatagramChannel.class;
             case AUTO, NIO -> NioDatagramChannel.class;
         };
+    }
+
+    /**
+     * Whether UDP sockets of a transport (resolved first) can share one port, the kernel spreading datagrams over them
+     * by their addresses ({@code SO_REUSEPORT}): the native Linux transports, epoll and io_uring.
+     */
+    public static boolean datagramPortSharing(Transport transport) {
+        Transport resolved = resolve(transport);
+        return resolved == Transport.EPOLL || resolved == Transport.IO_URING;
+    }
+
+    /** The option that lets sockets share a port ({@code SO_REUSEPORT}), where {@link #datagramPortSharing} allows. */
+    public static ChannelOption<Boolean> reusePort() {
+        return UnixChannelOption.SO_REUSEPORT;
     }
 }
