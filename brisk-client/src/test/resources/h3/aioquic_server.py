@@ -1,8 +1,9 @@
 """An HTTP/3 server on aioquic's H3 API, for the client's interop test.
 
 Usage: aioquic_server.py CERT_PEM KEY_PEM. Listens on a free UDP port of 127.0.0.1 and prints "PORT <n>" once ready.
-Routes: GET /hello answers "hello from aioquic"; POST /echo answers the request body; anything else 404. Every
-response names the protocol it saw in "x-served-by".
+Routes: GET /hello answers "hello from aioquic"; POST /echo answers the request body; GET /bytes?n=N answers N bytes,
+byte i being i % 251, handed to the QUIC stack at once; anything else 404. Every response names the protocol it saw in
+"x-served-by".
 """
 import asyncio
 import sys
@@ -39,6 +40,9 @@ class H3Server(QuicConnectionProtocol):
             status, content = b"200", b"hello from aioquic"
         elif method == b"POST" and path == b"/echo":
             status, content = b"200", bytes(body)
+        elif method == b"GET" and path.startswith(b"/bytes?n="):
+            n = int(path[len(b"/bytes?n="):])
+            status, content = b"200", (bytes(range(251)) * (n // 251 + 1))[:n]
         else:
             status, content = b"404", b""
         self._http.send_headers(stream_id, [

@@ -7,6 +7,7 @@ import dev.brisk.transport.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
@@ -89,6 +90,26 @@ class AioquicInteropTest extends ClientTestSupport {
             assertThat(response.bodyAsString()).isEqualTo(body);
         }
         assertThat(client.poolStats()).allSatisfy(stats -> assertThat(stats.connections()).isLessThanOrEqualTo(2));
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void downloadsAndUploadsSeveralMebibytes() {
+        int size = 4 * 1024 * 1024;
+        BriskClient client = h3();
+        byte[] body = client.get("https://127.0.0.1:" + port + "/bytes?n=" + size).send().bodyAsBytes();
+        assertThat(body).hasSize(size);
+        for (int i = 0; i < size; i++) {
+            if (body[i] != (byte) (i % 251)) {
+                throw new AssertionError("byte " + i + " of the download differs");
+            }
+        }
+        byte[] payload = new byte[size];
+        for (int i = 0; i < size; i++) {
+            payload[i] = (byte) (i * 31 + (i >>> 13));
+        }
+        HttpResponse echoed = client.post("https://127.0.0.1:" + port + "/echo").body(payload).send();
+        assertThat(echoed.bodyAsBytes()).isEqualTo(payload);
     }
 
     @Test

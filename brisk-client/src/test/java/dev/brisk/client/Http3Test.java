@@ -7,6 +7,7 @@ import dev.brisk.transport.TlsOptions;
 import io.netty.handler.codec.http.HttpMethod;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +33,14 @@ class Http3Test extends ClientTestSupport {
         assumeTrue(QuicAvailability.isAvailable(), () -> "HTTP/3 not available: "
                 + QuicAvailability.unavailabilityReason());
     }
+
+    /**
+     * The size of the large transfers, and the time they must take less than: several times what they take on a busy
+     * machine, and far less than they took while the server's event loop left the client's acknowledgements unread
+     * for seconds. Rates are not asserted.
+     */
+    private static final int LARGE = 8 * 1024 * 1024;
+    private static final long LARGE_LIMIT_SECONDS = 20;
 
     private Http3TestServer server() {
         return closeLater(Http3TestServer.start());
@@ -100,6 +110,62 @@ class Http3Test extends ClientTestSupport {
         }
         assertThat(read).isEqualTo(total);
         assertThat(ordered).isTrue();
+    }
+
+    @Test
+    @Timeout(value = LARGE_LIMIT_SECONDS, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void downloadsSeveralMebibytesWhole() {
+        Http3TestServer server = server();
+        HttpResponse response = h3(server).get(url(server, "/bytes?n=" + LARGE)).send();
+        assertThat(response.status()).isEqualTo(200);
+        byte[] body = response.bodyAsBytes();
+        assertThat(body).hasSize(LARGE);
+        assertThat(firstMismatch(body, 0, body.length, 0)).isEqualTo(-1);
+    }
+
+    @Test
+    @Timeout(value = LARGE_LIMIT_SECONDS, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void streamsADownloadOfSeveralMebibytes() throws Exception {
+        Http3TestServer server = server();
+        StreamedResponse streamed = h3(server).get(url(server, "/bytes?n=" + LARGE)).sendStreamed();
+        long read = 0;
+        long mismatch = -1;
+        try (InputStream body = streamed.bodyAsInputStream()) {
+            byte[] buffer = new byte[64 * 1024];
+            int n;
+            while ((n = body.read(buffer)) >= 0) {
+                if (mismatch < 0) {
+                    mismatch = firstMismatch(buffer, 0, n, read);
+                }
+                read += n;
+            }
+        }
+        assertThat(read).isEqualTo(LARGE);
+        assertThat(mismatch).isEqualTo(-1);
+    }
+
+    @Test
+    @Timeout(value = LARGE_LIMIT_SECONDS, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void uploadsSeveralMebibytes() {
+        Http3TestServer server = server();
+        byte[] payload = new byte[LARGE];
+        for (int i = 0; i < payload.length; i++) {
+            payload[i] = (byte) (i * 31 + (i >>> 13));
+        }
+        HttpResponse echoed = h3(server).post(url(server, "/echo")).body(new ByteArrayInputStream(payload)).send();
+        assertThat(echoed.headers().first("x-request-length")).contains(String.valueOf(LARGE));
+        assertThat(echoed.bodyAsBytes()).isEqualTo(payload);
+    }
+
+    /** The offset in the body of the first of {@code bytes[from, to)} that is not the server's {@code /bytes} content. */
+    private static long firstMismatch(byte[] bytes, int from, int to, long bodyOffset) {
+        for (int i = from; i < to; i++) {
+            long offset = bodyOffset + i - from;
+            if (bytes[i] != (byte) (offset % 251)) {
+                return offset;
+            }
+        }
+        return -1;
     }
 
     @Test

@@ -40,13 +40,14 @@ final class Http3Stream extends MultiplexedStream {
     }
 
     /**
-     * Reading lets QUIC grant the server more of the stream's flow-control window; flushing the connection makes sure
-     * the MAX_STREAM_DATA frame goes out now rather than with the next packet.
+     * Reading lets QUIC grant the server more of the stream's flow-control window. Netty's QUIC stream sends what the
+     * read produced (a MAX_STREAM_DATA frame) itself: at once when it reads data already received, or after the read
+     * loop of the packets that bring it. Flushing the QUIC channel would add nothing: it flushes only the DATAGRAM frames
+     * written to that channel.
      */
     @Override
     protected void readMore() {
         channel.read();
-        channel.parent().flush();
     }
 
     @Override
