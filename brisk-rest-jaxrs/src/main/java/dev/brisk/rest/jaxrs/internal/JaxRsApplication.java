@@ -128,7 +128,7 @@ public final class JaxRsApplication {
                         resources.add(new Resource(application, null, type, applicationPath, validate));
                     } else {
                         Features.refuse(type, application);
-                        if (!Features.servedByBrisk(type)) {
+                        if (!Features.servedByBrisk(type, providers)) {
                             addProvider(instantiate(type), application);
                         }
                     }
@@ -315,7 +315,7 @@ public final class JaxRsApplication {
 
     private void addProvider(Object provider, Application application) {
         Features.refuse(provider.getClass(), application);
-        if (Features.servedByBrisk(provider.getClass())) {
+        if (Features.servedByBrisk(provider.getClass(), providers)) {
             return;
         }
         if (provider instanceof CorsFeature feature) {

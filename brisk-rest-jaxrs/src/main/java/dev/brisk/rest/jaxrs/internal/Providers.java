@@ -50,6 +50,7 @@ public final class Providers {
     private final List<Entry<ReaderInterceptor>> readerInterceptors = new ArrayList<>();
     private final List<Entry<WriterInterceptor>> writerInterceptors = new ArrayList<>();
     private final List<Entry<ContextResolver<?>>> jsonMapperResolvers = new ArrayList<>();
+    private boolean jackson2;
 
     /** Whether {@code type} is a provider Brisk can use. */
     public static boolean isProvider(Class<?> type) {
@@ -111,9 +112,11 @@ public final class Providers {
             any = true;
         }
         if (provider instanceof ContextResolver<?> resolver) {
-            if (JsonMapperResolvers.resolvesJsonMapper(type)) {
+            int jackson = JsonMapperResolvers.jacksonVersion(type);
+            if (jackson != 0) {
                 jsonMapperResolvers.add(new Entry<>(resolver, order, bindings, type, List.of()));
             }
+            jackson2 |= jackson == 2;
             any = true;
         }
         if (!any) {
@@ -189,6 +192,19 @@ public final class Providers {
     /** The {@code ContextResolver}s of Jackson 3 mappers, by priority. */
     public List<Entry<ContextResolver<?>>> jsonMapperResolvers() {
         return jsonMapperResolvers;
+    }
+
+    /**
+     * Whether the application maps JSON with Jackson 2, as written for Jersey's Jackson provider: it registers a
+     * {@code ContextResolver} of a Jackson 2 mapper or Jersey's {@code JacksonFeature}.
+     */
+    public boolean jackson2() {
+        return jackson2;
+    }
+
+    /** Maps the JSON no resolver decides for with Jackson 2 (Jersey's {@code JacksonFeature} is registered). */
+    void mapJsonWithJackson2() {
+        jackson2 = true;
     }
 
     public List<Entry<MessageBodyReader<?>>> readers() {
