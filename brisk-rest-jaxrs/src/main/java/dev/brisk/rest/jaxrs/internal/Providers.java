@@ -189,7 +189,7 @@ public final class Providers {
         return null;
     }
 
-    /** The {@code ContextResolver}s of Jackson 3 mappers, by priority. */
+    /** The {@code ContextResolver}s of Jackson mappers (3 and 2), by priority. */
     public List<Entry<ContextResolver<?>>> jsonMapperResolvers() {
         return jsonMapperResolvers;
     }
@@ -234,6 +234,17 @@ public final class Providers {
 
     public List<WriterInterceptor> writerInterceptors(Set<Class<? extends Annotation>> bindings) {
         return bound(writerInterceptors, bindings);
+    }
+
+    /** {@code interceptors} with {@code added} among them, placed by its {@code priority}. */
+    static List<WriterInterceptor> with(List<WriterInterceptor> interceptors, WriterInterceptor added, int priority) {
+        List<WriterInterceptor> result = new ArrayList<>(interceptors);
+        int at = 0;
+        while (at < result.size() && priority(result.get(at).getClass()) <= priority) {
+            at++;
+        }
+        result.add(at, added);
+        return List.copyOf(result);
     }
 
     private static <T> List<T> bound(List<Entry<T>> entries, Set<Class<? extends Annotation>> bindings) {
