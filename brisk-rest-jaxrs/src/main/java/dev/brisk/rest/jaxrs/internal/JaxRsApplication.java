@@ -369,9 +369,18 @@ public final class JaxRsApplication {
         return "";
     }
 
+    /**
+     * The path of {@code application}'s {@code @ApplicationPath}; a servlet-style mapping ({@code "api/*"}, {@code "/*"})
+     * means the path before its {@code "/*"}, as in a servlet container.
+     */
     private static String applicationPath(Application application) {
         ApplicationPath path = Annotations.find(application.getClass(), ApplicationPath.class);
-        return path == null ? "/" : PathTemplate.join(path.value());
+        if (path == null) {
+            return "/";
+        }
+        String value = path.value().trim();
+        return PathTemplate.join(value.endsWith("/*") ? value.substring(0, value.length() - 2)
+                : value.equals("*") ? "" : value);
     }
 
     /** The routes of a registered object (none for providers). */
