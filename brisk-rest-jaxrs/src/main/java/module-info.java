@@ -5,6 +5,8 @@ module dev.brisk.rest.jaxrs {
     requires static jakarta.validation;
     requires static jersey.server;
     requires static jersey.common;
+    requires static com.fasterxml.jackson.core;
+    requires static com.fasterxml.jackson.databind;
 
     exports dev.brisk.rest.jaxrs;
 

@@ -16,6 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
  *       {@code @JsonProperty} names work as usual), as Jackson 2 without its parameter-names module did.</li>
  * </ul>
  * Other settings are Jackson 3's: ISO-8601 dates, {@code null} for a primitive and trailing content are errors.
+ * Applications that bring Jackson 2 — a {@code ContextResolver} of its {@code ObjectMapper}, or Jersey's
+ * {@code JacksonFeature} — are mapped with Jackson 2 instead, as Jersey maps them.
  *
  * <p>To change them, register a {@code ContextResolver<JsonMapper>} starting from these defaults:
  * <pre>{@code

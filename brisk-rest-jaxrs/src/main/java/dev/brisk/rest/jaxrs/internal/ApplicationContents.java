@@ -20,6 +20,17 @@ public record ApplicationContents(List<Object> singletons, List<Class<?>> classe
     public static final String VALIDATION_DISABLED = "jersey.config.beanValidation.disable.server";
     /** {@code true} turns Jersey's WADL off; Brisk serves none either way (Jersey's name). */
     public static final String WADL_DISABLED = "jersey.config.server.wadl.disableWadl";
+    /**
+     * {@code true} (also under {@code jersey.config.server.}) keeps a {@code ResourceConfig}'s JSON from being mapped
+     * with Jackson 2 just because Jersey's Jackson support is on the class path (Jersey's name).
+     */
+    public static final String AUTO_DISCOVERY_DISABLED = "jersey.config.disableAutoDiscovery";
+    /** {@code true} (also under {@code jersey.config.server.}): the same, for JSON alone (Jersey's name). */
+    public static final String JSON_PROCESSING_DISABLED = "jersey.config.disableJsonProcessing";
+    /** {@link #AUTO_DISCOVERY_DISABLED} for the server only (Jersey's name). */
+    public static final String SERVER_AUTO_DISCOVERY_DISABLED = "jersey.config.server.disableAutoDiscovery";
+    /** {@link #JSON_PROCESSING_DISABLED} for the server only (Jersey's name). */
+    public static final String SERVER_JSON_PROCESSING_DISABLED = "jersey.config.server.disableJsonProcessing";
 
     public ApplicationContents {
         singletons = List.copyOf(singletons);
@@ -31,7 +42,8 @@ public record ApplicationContents(List<Object> singletons, List<Class<?>> classe
     /** Whether {@code name} is a property Brisk gives a meaning to. */
     public static boolean understood(String name) {
         return switch (name) {
-            case PACKAGES, RECURSIVE, CLASS_NAMES, VALIDATION_DISABLED, WADL_DISABLED -> true;
+            case PACKAGES, RECURSIVE, CLASS_NAMES, VALIDATION_DISABLED, WADL_DISABLED, AUTO_DISCOVERY_DISABLED,
+                 JSON_PROCESSING_DISABLED, SERVER_AUTO_DISCOVERY_DISABLED, SERVER_JSON_PROCESSING_DISABLED -> true;
             default -> false;
         };
     }

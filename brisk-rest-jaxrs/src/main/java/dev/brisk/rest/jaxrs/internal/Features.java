@@ -20,11 +20,19 @@ final class Features {
     private Features() {
     }
 
-    /** Whether {@code type} is one of Jersey's features whose job Brisk does itself (said once, at startup). */
-    static boolean servedByBrisk(Class<?> type) {
+    /**
+     * Whether {@code type} is one of Jersey's features whose job Brisk does itself (said once, at startup); Jersey's
+     * {@code JacksonFeature} makes {@code providers} map JSON with Jackson 2, as Jersey's Jackson provider does.
+     */
+    static boolean servedByBrisk(Class<?> type, Providers providers) {
         if (type.getName().equals(JACKSON_FEATURE)) {
-            LOG.log(System.Logger.Level.INFO, JACKSON_FEATURE + " is registered: Brisk reads and writes JSON with "
-                    + "Jackson 3 itself (a ContextResolver<JsonMapper> configures it)");
+            if (Jackson2Presence.PRESENT) {
+                providers.mapJsonWithJackson2();
+            }
+            LOG.log(System.Logger.Level.INFO, JACKSON_FEATURE + " is registered: Brisk reads and writes JSON "
+                    + (Jackson2Presence.PRESENT ? "with Jackson 2, as Jersey's Jackson provider does (a "
+                    + "ContextResolver<ObjectMapper> configures it)" : "with Jackson 3 (a ContextResolver<JsonMapper> "
+                    + "configures it)"));
             return true;
         }
         if (type.getName().equals(LOGGING_FEATURE)) {

@@ -7,6 +7,7 @@ import dev.brisk.rest.RouteParameter;
 import dev.brisk.rest.RouteResponse;
 import dev.brisk.rest.RunOn;
 import dev.brisk.rest.jaxrs.CorsFeature;
+import dev.brisk.rest.jaxrs.internal.jersey.JsonPadding;
 import dev.brisk.rest.jaxrs.internal.jersey.ResourceConfigs;
 import dev.brisk.rest.jaxrs.internal.runtime.MediaTypes;
 import dev.brisk.rest.jaxrs.internal.sse.EventEncoder;
@@ -32,6 +33,7 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
@@ -128,7 +130,7 @@ public final class JaxRsApplication {
                         resources.add(new Resource(application, null, type, applicationPath, validate));
                     } else {
                         Features.refuse(type, application);
-                        if (!Features.servedByBrisk(type)) {
+                        if (!Features.servedByBrisk(type, providers)) {
                             addProvider(instantiate(type), application);
                         }
                     }
@@ -315,7 +317,7 @@ public final class JaxRsApplication {
 
     private void addProvider(Object provider, Application application) {
         Features.refuse(provider.getClass(), application);
-        if (Features.servedByBrisk(provider.getClass())) {
+        if (Features.servedByBrisk(provider.getClass(), providers)) {
             return;
         }
         if (provider instanceof CorsFeature feature) {
@@ -367,9 +369,18 @@ public final class JaxRsApplication {
         return "";
     }
 
+    /**
+     * The path of {@code application}'s {@code @ApplicationPath}; a servlet-style mapping ({@code "api/*"}, {@code "/*"})
+     * means the path before its {@code "/*"}, as in a servlet container.
+     */
     private static String applicationPath(Application application) {
         ApplicationPath path = Annotations.find(application.getClass(), ApplicationPath.class);
-        return path == null ? "/" : PathTemplate.join(path.value());
+        if (path == null) {
+            return "/";
+        }
+        String value = path.value().trim();
+        return PathTemplate.join(value.endsWith("/*") ? value.substring(0, value.length() - 2)
+                : value.equals("*") ? "" : value);
     }
 
     /** The routes of a registered object (none for providers). */
@@ -442,7 +453,7 @@ public final class JaxRsApplication {
         bindings.addAll(Annotations.nameBindings(type));
         bindings.addAll(Annotations.nameBindings(root));
         EntityIO.Bound bound = new EntityIO.Bound(providers.readerInterceptors(bindings),
-                providers.writerInterceptors(bindings));
+                writerInterceptors(method, annotated, bindings));
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < chain.size(); i++) {
             steps.add(step(chain.get(i)[0], chain.get(i)[1], template, bound, i < chain.size() - 1, validate));
@@ -476,6 +487,18 @@ public final class JaxRsApplication {
             route.cors(cors.config());
         }
         return route.handler(handler);
+    }
+
+    /** The writer interceptors of a resource method: those bound to it, with Jersey's JSONP if it is {@code @JSONP}. */
+    private List<WriterInterceptor> writerInterceptors(Method method, Method annotated,
+                                                       Set<Class<? extends Annotation>> bindings) {
+        List<WriterInterceptor> interceptors = providers.writerInterceptors(bindings);
+        JsonPadding padding = JerseyPresence.PRESENT ? JsonPadding.of(method, annotated) : null;
+        if (padding == null) {
+            return interceptors;
+        }
+        ContextInjection.inject(padding, sse);
+        return Providers.with(interceptors, padding, JsonPadding.PRIORITY);
     }
 
     /**

@@ -1,25 +1,25 @@
 package dev.brisk.rest.jaxrs.internal;
 
 import dev.brisk.rest.jaxrs.JaxRsJson;
+import dev.brisk.rest.jaxrs.internal.jackson2.Jackson2Json;
 import jakarta.ws.rs.ext.ContextResolver;
 import tools.jackson.databind.ObjectMapper;
 
-import java.util.List;
-
 /**
- * Which Jackson mapper reads and writes an entity type: the first application {@code ContextResolver} of a Jackson 3
- * mapper that gives one for the type, else the mapper with {@link JaxRsJson}'s defaults. Decided once per type.
+ * Which Jackson mapper reads and writes an entity type: the first application {@code ContextResolver} of a Jackson
+ * mapper — Jackson 3's, or Jackson 2's for applications written for Jersey's Jackson provider — that gives one for
+ * the type; else the default: Jackson 2's as Jersey configures it when the application maps JSON with Jackson 2
+ * ({@link Providers#jackson2()}), otherwise Jackson 3's with {@link JaxRsJson}'s defaults. Decided once per type.
  */
 final class JsonMapperResolvers {
 
     private static final System.Logger LOG = System.getLogger("dev.brisk.rest.jaxrs");
-    private static final String JACKSON_2 = "com.fasterxml.jackson.databind.";
 
     private final Providers providers;
-    private volatile ObjectMapper defaultMapper;
-    private final ClassValue<ObjectMapper> byType = new ClassValue<>() {
+    private volatile JsonBinding defaultBinding;
+    private final ClassValue<JsonBinding> byType = new ClassValue<>() {
         @Override
-        protected ObjectMapper computeValue(Class<?> type) {
+        protected JsonBinding computeValue(Class<?> type) {
             return resolve(type);
         }
     };
@@ -29,48 +29,47 @@ final class JsonMapperResolvers {
     }
 
     /**
-     * Whether a {@code ContextResolver} class resolves a Jackson 3 mapper (then Brisk uses it). A resolver of Jackson
-     * 2's {@code ObjectMapper} is refused: Brisk maps JSON with Jackson 3. Resolvers of other types are not consulted.
+     * The major version of Jackson whose mapper a {@code ContextResolver} class resolves: 3, 2, or 0 for another type
+     * (then Brisk does not consult it, and says so).
      */
-    static boolean resolvesJsonMapper(Class<?> resolverType) {
+    static int jacksonVersion(Class<?> resolverType) {
         Class<?> resolved = GenericTypes.argument(resolverType, ContextResolver.class, 0);
         if (resolved != null && ObjectMapper.class.isAssignableFrom(resolved)) {
-            return true;
+            return 3;
         }
-        if (resolved != null && resolved.getName().startsWith(JACKSON_2)) {
-            throw new IllegalArgumentException(resolverType.getName() + " is a ContextResolver<" + resolved.getName()
-                    + ">, a Jackson 2 mapper, but Brisk reads and writes JSON with Jackson 3 (tools.jackson): "
-                    + "make it a ContextResolver<tools.jackson.databind.json.JsonMapper> returning a mapper built with "
-                    + "dev.brisk.rest.jaxrs.JaxRsJson.mapperBuilder() and the same settings (Jackson 3 keeps the "
-                    + "com.fasterxml.jackson.annotation annotations; modules and features moved to tools.jackson)");
+        if (resolved != null && Jackson2Presence.isMapperType(resolved)) {
+            return 2;
         }
         LOG.log(System.Logger.Level.WARNING, resolverType.getName() + " resolves "
                 + (resolved == null ? "a type Brisk cannot tell" : resolved.getName())
-                + "; Brisk consults only ContextResolvers of Jackson 3 mappers (tools.jackson.databind.ObjectMapper),"
-                + " so it is not used");
-        return false;
+                + "; Brisk consults only ContextResolvers of Jackson mappers (tools.jackson.databind.ObjectMapper, "
+                + "or Jackson 2's com.fasterxml.jackson.databind.ObjectMapper), so it is not used");
+        return 0;
     }
 
-    /** The mapper for entities of {@code type}. */
-    ObjectMapper mapperFor(Class<?> type) {
+    /** How entities of {@code type} are read and written. */
+    JsonBinding bindingFor(Class<?> type) {
         return byType.get(type);
     }
 
-    private ObjectMapper resolve(Class<?> type) {
-        List<Providers.Entry<ContextResolver<?>>> resolvers = providers.jsonMapperResolvers();
-        for (Providers.Entry<ContextResolver<?>> entry : resolvers) {
+    private JsonBinding resolve(Class<?> type) {
+        for (Providers.Entry<ContextResolver<?>> entry : providers.jsonMapperResolvers()) {
             Object mapper = entry.provider().getContext(type);
             if (mapper instanceof ObjectMapper objectMapper) {
-                return objectMapper;
+                return new Jackson3Binding(objectMapper);
+            }
+            if (mapper != null && Jackson2Presence.isMapperType(mapper.getClass())) {
+                return Jackson2Json.binding(mapper);
             }
         }
-        ObjectMapper current = defaultMapper;
+        JsonBinding current = defaultBinding;
         if (current == null) {
             synchronized (this) {
-                if (defaultMapper == null) {
-                    defaultMapper = JaxRsJson.mapperBuilder().build();
+                if (defaultBinding == null) {
+                    defaultBinding = providers.jackson2() ? Jackson2Json.jerseyDefault()
+                            : new Jackson3Binding(JaxRsJson.mapperBuilder().build());
                 }
-                current = defaultMapper;
+                current = defaultBinding;
             }
         }
         return current;

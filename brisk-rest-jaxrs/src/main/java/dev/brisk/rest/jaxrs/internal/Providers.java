@@ -50,6 +50,7 @@ public final class Providers {
     private final List<Entry<ReaderInterceptor>> readerInterceptors = new ArrayList<>();
     private final List<Entry<WriterInterceptor>> writerInterceptors = new ArrayList<>();
     private final List<Entry<ContextResolver<?>>> jsonMapperResolvers = new ArrayList<>();
+    private boolean jackson2;
 
     /** Whether {@code type} is a provider Brisk can use. */
     public static boolean isProvider(Class<?> type) {
@@ -111,9 +112,11 @@ public final class Providers {
             any = true;
         }
         if (provider instanceof ContextResolver<?> resolver) {
-            if (JsonMapperResolvers.resolvesJsonMapper(type)) {
+            int jackson = JsonMapperResolvers.jacksonVersion(type);
+            if (jackson != 0) {
                 jsonMapperResolvers.add(new Entry<>(resolver, order, bindings, type, List.of()));
             }
+            jackson2 |= jackson == 2;
             any = true;
         }
         if (!any) {
@@ -196,9 +199,22 @@ public final class Providers {
         return null;
     }
 
-    /** The {@code ContextResolver}s of Jackson 3 mappers, by priority. */
+    /** The {@code ContextResolver}s of Jackson mappers (3 and 2), by priority. */
     public List<Entry<ContextResolver<?>>> jsonMapperResolvers() {
         return jsonMapperResolvers;
+    }
+
+    /**
+     * Whether the application maps JSON with Jackson 2, as written for Jersey's Jackson provider: it registers a
+     * {@code ContextResolver} of a Jackson 2 mapper or Jersey's {@code JacksonFeature}.
+     */
+    public boolean jackson2() {
+        return jackson2;
+    }
+
+    /** Maps the JSON no resolver decides for with Jackson 2 (Jersey's {@code JacksonFeature} is registered). */
+    void mapJsonWithJackson2() {
+        jackson2 = true;
     }
 
     public List<Entry<MessageBodyReader<?>>> readers() {
@@ -228,6 +244,17 @@ public final class Providers {
 
     public List<WriterInterceptor> writerInterceptors(Set<Class<? extends Annotation>> bindings) {
         return bound(writerInterceptors, bindings);
+    }
+
+    /** {@code interceptors} with {@code added} among them, placed by its {@code priority}. */
+    static List<WriterInterceptor> with(List<WriterInterceptor> interceptors, WriterInterceptor added, int priority) {
+        List<WriterInterceptor> result = new ArrayList<>(interceptors);
+        int at = 0;
+        while (at < result.size() && priority(result.get(at).getClass()) <= priority) {
+            at++;
+        }
+        result.add(at, added);
+        return List.copyOf(result);
     }
 
     private static <T> List<T> bound(List<Entry<T>> entries, Set<Class<? extends Annotation>> bindings) {

@@ -11,14 +11,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code ContextResolver}s of JSON mappers: one of a Jackson 3 mapper is honoured (here: unknown properties ignored,
- * for {@link Task} only — the resolver gives no mapper for other types, which keep the defaults); one of Jackson 2's
- * {@code ObjectMapper}, as Jersey applications register, is refused at startup with what to write instead.
+ * for {@link Task} only — the resolver gives no mapper for other types, which keep the defaults). Jackson 2's are
+ * tested in {@code jackson2.Jackson2JsonTest}.
  */
 class ContextResolverTest {
 
@@ -33,14 +31,6 @@ class ContextResolverTest {
         }
     }
 
-    /** What a Jersey application registers. */
-    public static class Jackson2Resolver implements ContextResolver<ObjectMapper> {
-        @Override
-        public ObjectMapper getContext(Class<?> type) {
-            return new ObjectMapper();
-        }
-    }
-
     @RegisterExtension
     static final BriskServerExtension SERVER = BriskServerExtension.of(() -> Brisk.server()
             .controllers(new TaskResource(TaskStore.seeded()), new LenientTasks()));
@@ -52,16 +42,5 @@ class ContextResolverTest {
 
         assertThat(lenient.status()).isEqualTo(201);
         assertThat(lenient.body()).contains("\"title\":\"tea\"").doesNotContain("colour");
-    }
-
-    @Test
-    void aJackson2ResolverIsRefusedAtStartupSayingHowToConfigureJson() {
-        assertThatThrownBy(() -> Brisk.server().port(0).controllers(new TaskResource(new TaskStore()),
-                new Jackson2Resolver()).start())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(Jackson2Resolver.class.getName())
-                .hasMessageContaining("Jackson 2")
-                .hasMessageContaining("ContextResolver<tools.jackson.databind.json.JsonMapper>")
-                .hasMessageContaining("JaxRsJson.mapperBuilder()");
     }
 }

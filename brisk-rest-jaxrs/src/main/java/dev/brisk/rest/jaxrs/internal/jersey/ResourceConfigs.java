@@ -34,6 +34,8 @@ import java.util.function.Supplier;
 public final class ResourceConfigs {
 
     private static final String HK2_BINDER = "org.glassfish.hk2.utilities.Binder";
+    private static final String JACKSON_FEATURE = "org.glassfish.jersey.jackson.JacksonFeature";
+    private static final String JSON_BINDING_FEATURE = "org.glassfish.jersey.jsonb.JsonBindingFeature";
 
     private ResourceConfigs() {
     }
@@ -58,6 +60,10 @@ public final class ResourceConfigs {
         scanned.removeAll(classes);
         scanned.sort(Comparator.comparing(Class::getName));
         classes.addAll(scanned);
+        Class<?> jackson = discoveredJacksonFeature(config);
+        if (jackson != null) {
+            classes.add(jackson);
+        }
         Map<String, Object> properties = new LinkedHashMap<>();
         config.getProperties().forEach((key, value) -> {
             if (key != null && value != null) {
@@ -69,6 +75,35 @@ public final class ResourceConfigs {
             read(resource, "", name, programmatic);
         }
         return new ApplicationContents(singletons, List.copyOf(classes), properties, programmatic);
+    }
+
+    /**
+     * Jersey's {@code JacksonFeature} when Jersey would register it itself (its auto-discovery): Jersey's Jackson
+     * support is on the class path, the application does not register the feature, neither auto-discovery nor JSON
+     * processing is turned off, and Jersey's JSON Binding support, which Jersey's discovery prefers, is absent. Null
+     * otherwise.
+     */
+    private static Class<?> discoveredJacksonFeature(ResourceConfig config) {
+        Map<String, Object> properties = config.getProperties();
+        for (String off : List.of(ApplicationContents.AUTO_DISCOVERY_DISABLED,
+                ApplicationContents.SERVER_AUTO_DISCOVERY_DISABLED, ApplicationContents.JSON_PROCESSING_DISABLED,
+                ApplicationContents.SERVER_JSON_PROCESSING_DISABLED)) {
+            if (ApplicationContents.flag(properties.get(off), false)) {
+                return null;
+            }
+        }
+        ClassLoader loader = config.getClass().getClassLoader();
+        Class<?> feature = load(JACKSON_FEATURE, loader);
+        return feature == null || config.isRegistered(feature) || load(JSON_BINDING_FEATURE, loader) != null ? null
+                : feature;
+    }
+
+    private static Class<?> load(String name, ClassLoader loader) {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
     }
 
     /**
