@@ -1,5 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.support.OptionalLibraries;
+
 /**
  * Whether Jackson 2's databind is on the class path, and whether a type or an object is one of its mappers, told by
  * class name: the classes of {@code internal.jackson2} are used only for applications that map JSON with Jackson 2,
@@ -10,27 +12,13 @@ public final class Jackson2Presence {
     private static final String OBJECT_MAPPER = "com.fasterxml.jackson.databind.ObjectMapper";
 
     /** Jackson 2's {@code com.fasterxml.jackson.databind.ObjectMapper} can be loaded. */
-    public static final boolean PRESENT = present();
+    public static final boolean PRESENT = OptionalLibraries.present(OBJECT_MAPPER);
 
     private Jackson2Presence() {
     }
 
     /** Whether {@code type} is Jackson 2's {@code ObjectMapper} or a subclass ({@code JsonMapper}...). */
     public static boolean isMapperType(Class<?> type) {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(OBJECT_MAPPER)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean present() {
-        try {
-            Class.forName(OBJECT_MAPPER, false, Jackson2Presence.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
+        return OptionalLibraries.isOrExtends(type, OBJECT_MAPPER);
     }
 }

@@ -1,5 +1,7 @@
 package dev.brisk.rest.jaxrs.internal;
 
+import dev.brisk.rest.support.OptionalLibraries;
+
 /**
  * Whether jersey-server is on the class path, checked without loading any of its classes: only then are the
  * classes of {@code internal.jersey} used, so nothing of Jersey loads for applications without it.
@@ -9,30 +11,13 @@ public final class JerseyPresence {
     private static final String RESOURCE_CONFIG = "org.glassfish.jersey.server.ResourceConfig";
 
     /** Jersey's server ({@code org.glassfish.jersey.server.ResourceConfig}) can be loaded. */
-    public static final boolean PRESENT = present(RESOURCE_CONFIG);
+    public static final boolean PRESENT = OptionalLibraries.present(RESOURCE_CONFIG);
 
     private JerseyPresence() {
     }
 
     /** Whether {@code application} is a Jersey {@code ResourceConfig} (by class name: loads nothing of Jersey). */
     public static boolean isResourceConfig(Object application) {
-        if (!PRESENT) {
-            return false;
-        }
-        for (Class<?> c = application.getClass(); c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(RESOURCE_CONFIG)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean present(String className) {
-        try {
-            Class.forName(className, false, JerseyPresence.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
+        return PRESENT && OptionalLibraries.isOrExtends(application.getClass(), RESOURCE_CONFIG);
     }
 }

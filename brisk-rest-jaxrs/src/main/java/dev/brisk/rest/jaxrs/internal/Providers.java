@@ -152,15 +152,10 @@ public final class Providers {
         return DEFAULT_PRIORITY;
     }
 
-    /** The mapper for the closest superclass of {@code error}, or null. */
-    public ExceptionMapper<Throwable> mapper(Throwable error) {
-        return mapper(error, null);
-    }
-
     /**
-     * The mapper for the closest superclass of {@code error}, or null; null too when {@code builtIn}, a type the
-     * runtime maps itself, is a closer superclass of {@code error} than any mapper's type (at the same distance the
-     * application's mapper wins), as Jersey's own mappers compete with the application's.
+     * The mapper for the closest superclass of {@code error}, or null; null too when {@code builtIn} (may be null), a
+     * type the runtime maps itself, is a closer superclass of {@code error} than any mapper's type (at the same
+     * distance the application's mapper wins), as Jersey's own mappers compete with the application's.
      */
     @SuppressWarnings("unchecked")
     public ExceptionMapper<Throwable> mapper(Throwable error, Class<?> builtIn) {
